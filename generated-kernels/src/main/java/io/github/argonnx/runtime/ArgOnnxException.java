@@ -1,0 +1,18 @@
+package io.github.argonnx.runtime;
+
+/**
+ * Thrown when a call cannot be carried out as the ONNX operator version defines it: an input type
+ * the version does not accept, an attribute it does not have or a value out of range, a shape that
+ * does not match the data, or an output buffer that is too small.
+ *
+ * <p>The message names the operator and version (for example {@code ArgMax-13}), the attribute or
+ * input at fault, the value given and what is allowed. Nothing has been written when it is thrown.
+ */
+public class ArgOnnxException extends IllegalArgumentException {
+
+    private static final long serialVersionUID = 1L;
+
+    public ArgOnnxException(String message) {
+        super(message);
+    }
+}

@@ -1,0 +1,85 @@
+package io.github.argonnx.generator.emit;
+
+import io.github.argonnx.generator.model.DataType;
+import io.github.argonnx.generator.model.OperatorSpec;
+import io.github.argonnx.generator.model.VersionSpec;
+import java.util.List;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
+
+/**
+ * The loaded specs and what the user asked to generate from them.
+ *
+ * @param operators the loaded operator specs, sorted by name
+ * @param basePackage Java package of the generated API; kernels and validators go in sub-packages
+ * @param operatorFilter operator names to generate; empty means all
+ * @param opsetFilter operator versions (since_version values) to generate; empty means all
+ * @param typeFilter element types to generate; empty means all
+ * @param generatedAnnotation which {@code @Generated} annotation to use
+ */
+public record GenerationContext(
+        List<OperatorSpec> operators,
+        String basePackage,
+        Set<String> operatorFilter,
+        Set<Integer> opsetFilter,
+        Set<DataType> typeFilter,
+        GeneratedAnnotation generatedAnnotation) {
+
+    /** Names the generator as it appears in {@code @Generated} and file headers. */
+    public static final String GENERATOR_NAME = "io.github.argonnx.generator";
+
+    public GenerationContext {
+        operators = operators.stream()
+                .sorted((a, b) -> a.name().compareTo(b.name()))
+                .toList();
+        operatorFilter = Set.copyOf(operatorFilter);
+        opsetFilter = Set.copyOf(opsetFilter);
+        typeFilter = Set.copyOf(typeFilter);
+    }
+
+    /** Everything, in the default package, with javax {@code @Generated}. */
+    public static GenerationContext all(List<OperatorSpec> operators, String basePackage) {
+        return new GenerationContext(operators, basePackage, Set.of(), Set.of(), Set.of(), GeneratedAnnotation.JAVAX);
+    }
+
+    /** The operators selected for generation, sorted by name. */
+    public List<OperatorSpec> operatorsToGenerate() {
+        return operators.stream()
+                .filter(op -> operatorFilter.isEmpty() || operatorFilter.contains(op.name()))
+                .toList();
+    }
+
+    /** The versions of an operator selected for generation, ascending. */
+    public List<VersionSpec> versionsToGenerate(OperatorSpec op) {
+        return op.versions().stream()
+                .filter(v -> opsetFilter.isEmpty() || opsetFilter.contains(v.sinceVersion()))
+                .toList();
+    }
+
+    /** The element types of the operator's first input that a version accepts and the user selected, in enum order. */
+    public SortedSet<DataType> typesToGenerate(VersionSpec version) {
+        SortedSet<DataType> types = new TreeSet<>(version.allowedTypes(version.inputs().get(0)));
+        if (!typeFilter.isEmpty()) {
+            types.retainAll(typeFilter);
+        }
+        return types;
+    }
+
+    /** Every element type any selected version of the operator accepts, in enum order. */
+    public SortedSet<DataType> typesToGenerate(OperatorSpec op) {
+        SortedSet<DataType> types = new TreeSet<>();
+        for (VersionSpec v : versionsToGenerate(op)) {
+            types.addAll(typesToGenerate(v));
+        }
+        return types;
+    }
+
+    public String kernelPackage() {
+        return basePackage + ".kernels";
+    }
+
+    public String validationPackage() {
+        return basePackage + ".validation";
+    }
+}

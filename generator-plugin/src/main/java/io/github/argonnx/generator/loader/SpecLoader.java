@@ -1,0 +1,620 @@
+package io.github.argonnx.generator.loader;
+
+import io.github.argonnx.generator.model.AttributeConstraint;
+import io.github.argonnx.generator.model.AttributeSpec;
+import io.github.argonnx.generator.model.AttributeType;
+import io.github.argonnx.generator.model.DataType;
+import io.github.argonnx.generator.model.ExampleSpec;
+import io.github.argonnx.generator.model.OperatorSpec;
+import io.github.argonnx.generator.model.ParameterSpec;
+import io.github.argonnx.generator.model.SourceLocation;
+import io.github.argonnx.generator.model.TensorLiteral;
+import io.github.argonnx.generator.model.TypeConstraintSpec;
+import io.github.argonnx.generator.model.TypeRef;
+import io.github.argonnx.generator.model.VersionSpec;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.Tag;
+
+/**
+ * Reads operator spec files into the typed model, strictly.
+ *
+ * <p>Works on SnakeYAML's node tree (positions kept, no object construction), in three layers:
+ * field shapes and types while reading, then the rules that span entries (version order, type
+ * parameters, examples against their version). All problems of a load are reported together.
+ */
+public final class SpecLoader {
+
+    /** Where the specs jar keeps its YAML, and the index that lists the files. */
+    public static final String BUNDLED_DIRECTORY = "argonnx/specs/";
+    public static final String BUNDLED_INDEX = BUNDLED_DIRECTORY + "operators.txt";
+
+    private static final Set<String> SUPPORT_LEVELS = Set.of("COMMON", "EXPERIMENTAL");
+
+    private final Problems problems = new Problems();
+
+    private SpecLoader() {}
+
+    /** Loads every {@code *.yaml} file of a directory, in file-name order. */
+    public static List<OperatorSpec> loadDirectory(Path directory) throws SpecLoadException, IOException {
+        List<SpecSource> sources = new ArrayList<>();
+        try (Stream<Path> files = Files.list(directory)) {
+            for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".yaml")).sorted().toList()) {
+                sources.add(new SpecSource(f.getFileName().toString(), Files.readString(f, StandardCharsets.UTF_8)));
+            }
+        }
+        if (sources.isEmpty()) {
+            throw new IOException("no *.yaml spec files in " + directory);
+        }
+        return load(sources);
+    }
+
+    /** Loads the specs published in the {@code argonnx-specs} jar, found through this class's loader. */
+    public static List<OperatorSpec> loadBundled() throws SpecLoadException {
+        ClassLoader cl = SpecLoader.class.getClassLoader();
+        List<SpecSource> sources = new ArrayList<>();
+        for (String name : readResource(cl, BUNDLED_INDEX).lines().map(String::strip)
+                .filter(l -> !l.isEmpty() && !l.startsWith("#")).toList()) {
+            sources.add(new SpecSource(name, readResource(cl, BUNDLED_DIRECTORY + name)));
+        }
+        return load(sources);
+    }
+
+    private static String readResource(ClassLoader cl, String name) {
+        try (InputStream in = cl.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("resource " + name + " not found: is argonnx-specs on the classpath?");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Loads spec texts; operators must have distinct names across files. */
+    public static List<OperatorSpec> load(List<SpecSource> sources) throws SpecLoadException {
+        SpecLoader loader = new SpecLoader();
+        List<OperatorSpec> operators = new ArrayList<>();
+        Map<String, SourceLocation> names = new LinkedHashMap<>();
+        for (SpecSource source : sources) {
+            loader.problems.startFile(source.displayName());
+            loader.readFile(source).ifPresent(op -> {
+                SourceLocation first = names.putIfAbsent(op.name(), op.location());
+                if (first != null) {
+                    loader.problems.add(op.location(), op.name(), "operator already defined at " + first);
+                } else {
+                    operators.add(op);
+                }
+            });
+        }
+        if (!loader.problems.isEmpty()) {
+            throw new SpecLoadException(loader.problems.list());
+        }
+        return List.copyOf(operators);
+    }
+
+    private Optional<OperatorSpec> readFile(SpecSource source) {
+        Node root;
+        try {
+            LoaderOptions options = new LoaderOptions();
+            options.setAllowDuplicateKeys(true); // duplicates are reported by YamlFields, with both positions
+            root = new Yaml(new SafeConstructor(options)).compose(new java.io.StringReader(source.content()));
+        } catch (MarkedYAMLException e) {
+            problems.add(problems.location(e.getProblemMark()), "", "not valid YAML: " + e.getProblem());
+            return Optional.empty();
+        } catch (YAMLException e) {
+            problems.add(problems.location((org.yaml.snakeyaml.error.Mark) null), "", "not valid YAML: " + e.getMessage());
+            return Optional.empty();
+        }
+        if (root == null) {
+            problems.add(new SourceLocation(source.displayName(), 1, 1), "", "the file is empty");
+            return Optional.empty();
+        }
+        int before = problems.size();
+        Optional<YamlFields> top = YamlFields.of(problems, "", root, "an operator spec",
+                Set.of("operator", "domain", "versions"), Set.of("source", "examples"));
+        if (top.isEmpty()) {
+            return Optional.empty();
+        }
+        YamlFields f = top.get();
+        String name = f.string("operator").orElse("?");
+        String domain = f.string("domain").orElse("");
+        List<VersionSpec> versions = new ArrayList<>();
+        for (Node v : f.list("versions").orElse(List.of())) {
+            readVersion(name, v).ifPresent(versions::add);
+        }
+        if (f.has("versions") && versions.isEmpty() && problems.size() == before) {
+            problems.add(f.keyNode("versions"), name, "an operator needs at least one version");
+        }
+        checkVersionOrder(name, versions);
+        List<ExampleSpec> examples = new ArrayList<>();
+        for (Node e : f.list("examples").orElse(List.of())) {
+            readExample(name, e).ifPresent(examples::add);
+        }
+        if (problems.size() > before) {
+            return Optional.empty();
+        }
+        OperatorSpec op = new OperatorSpec(name, domain, versions, examples, f.location());
+        checkExamples(op);
+        return problems.size() > before ? Optional.empty() : Optional.of(op);
+    }
+
+    private Optional<VersionSpec> readVersion(String op, Node node) {
+        String context = op + "-" + sinceVersionHint(node);
+        Optional<YamlFields> fields = YamlFields.of(problems, context, node, "a version",
+                Set.of("since_version", "function", "support_level", "shape_inference", "summary",
+                        "attributes", "inputs", "outputs", "type_constraints"),
+                Set.of());
+        if (fields.isEmpty()) {
+            return Optional.empty();
+        }
+        YamlFields f = fields.get();
+        int before = problems.size();
+        long since = f.integer("since_version").orElse(0L);
+        if (f.has("since_version") && (since < 1 || since > 10_000)) {
+            problems.add(f.node("since_version").get(), context, "since_version " + since + " is out of range [1, 10000]");
+        }
+        String supportLevel = f.string("support_level").orElse("COMMON");
+        if (f.has("support_level") && !SUPPORT_LEVELS.contains(supportLevel)) {
+            problems.add(f.node("support_level").get(), context,
+                    "unknown support_level '" + supportLevel + "' (expected one of: COMMON, EXPERIMENTAL)");
+        }
+        List<AttributeSpec> attributes = new ArrayList<>();
+        for (Node a : f.list("attributes").orElse(List.of())) {
+            readAttribute(context, a).ifPresent(attributes::add);
+        }
+        List<ParameterSpec> inputs = readParameters(context, f, "inputs", "input");
+        List<ParameterSpec> outputs = readParameters(context, f, "outputs", "output");
+        List<TypeConstraintSpec> constraints = new ArrayList<>();
+        for (Node c : f.list("type_constraints").orElse(List.of())) {
+            readTypeConstraint(context, c).ifPresent(constraints::add);
+        }
+        Optional<Boolean> function = f.bool("function");
+        Optional<Boolean> shapeInference = f.bool("shape_inference");
+        Optional<String> summary = f.string("summary");
+        if (problems.size() > before) {
+            return Optional.empty();
+        }
+        VersionSpec version = new VersionSpec((int) since, function.get(), supportLevel, shapeInference.get(),
+                summary.get(), attributes, inputs, outputs, constraints, f.location());
+        checkVersion(context, version, f);
+        return problems.size() > before ? Optional.empty() : Optional.of(version);
+    }
+
+    /** The since_version as written, so that messages about a version name it even when it is broken. */
+    private static String sinceVersionHint(Node node) {
+        if (node instanceof org.yaml.snakeyaml.nodes.MappingNode m) {
+            for (var t : m.getValue()) {
+                if (t.getKeyNode() instanceof ScalarNode k && k.getValue().equals("since_version")
+                        && t.getValueNode() instanceof ScalarNode v) {
+                    return v.getValue();
+                }
+            }
+        }
+        return "?";
+    }
+
+    private Optional<AttributeSpec> readAttribute(String context, Node node) {
+        Optional<YamlFields> fields = YamlFields.of(problems, context, node, "an attribute",
+                Set.of("name", "type", "doc"), Set.of("default", "constraint"));
+        if (fields.isEmpty()) {
+            return Optional.empty();
+        }
+        YamlFields f = fields.get();
+        int before = problems.size();
+        String name = f.string("name").orElse("?");
+        Optional<String> typeName = f.string("type");
+        AttributeType type = null;
+        if (typeName.isPresent()) {
+            try {
+                type = AttributeType.valueOf(typeName.get());
+            } catch (IllegalArgumentException e) {
+                problems.add(f.node("type").get(), context, "attribute '" + name + "' has unsupported type '"
+                        + typeName.get() + "' (supported: " + Arrays.stream(AttributeType.values())
+                                .map(Enum::name).collect(Collectors.joining(", ")) + ")");
+            }
+        }
+        OptionalLong defaultValue = f.integer("default").map(OptionalLong::of).orElse(OptionalLong.empty());
+        Optional<String> doc = f.string("doc");
+        Optional<AttributeConstraint> constraint = f.node("constraint").flatMap(n -> readConstraint(context, name, n));
+        if (problems.size() > before) {
+            return Optional.empty();
+        }
+        return Optional.of(new AttributeSpec(name, type, defaultValue, doc.get(), constraint, f.location()));
+    }
+
+    private Optional<AttributeConstraint> readConstraint(String context, String attribute, Node node) {
+        Optional<YamlFields> fields = YamlFields.of(problems, context, node, "the constraint of attribute '"
+                + attribute + "'", Set.of(), Set.of("allowed_values", "axis_of"));
+        if (fields.isEmpty()) {
+            return Optional.empty();
+        }
+        YamlFields f = fields.get();
+        if (f.has("allowed_values") == f.has("axis_of")) {
+            problems.add(node, context, "the constraint of attribute '" + attribute
+                    + "' needs exactly one of 'allowed_values' or 'axis_of'");
+            return Optional.empty();
+        }
+        if (f.has("axis_of")) {
+            return f.string("axis_of").map(AttributeConstraint.AxisOf::new);
+        }
+        List<Long> values = new ArrayList<>();
+        for (Node v : f.list("allowed_values").orElse(List.of())) {
+            f.integerValue(v, "allowed_values").ifPresent(values::add);
+        }
+        if (values.isEmpty()) {
+            problems.add(f.keyNode("allowed_values"), context, "attribute '" + attribute + "' allows no values");
+            return Optional.empty();
+        }
+        return Optional.of(new AttributeConstraint.AllowedValues(values));
+    }
+
+    private List<ParameterSpec> readParameters(String context, YamlFields version, String key, String what) {
+        List<ParameterSpec> result = new ArrayList<>();
+        for (Node node : version.list(key).orElse(List.of())) {
+            Optional<YamlFields> fields = YamlFields.of(problems, context, node, "an " + what,
+                    Set.of("name", "type", "heterogeneous", "doc"), Set.of("non_empty"));
+            if (fields.isEmpty()) {
+                continue;
+            }
+            YamlFields f = fields.get();
+            int before = problems.size();
+            String name = f.string("name").orElse("?");
+            Optional<TypeRef> type = f.string("type").flatMap(t -> typeRef(context, f.node("type").get(), t));
+            Optional<Boolean> heterogeneous = f.bool("heterogeneous");
+            Optional<String> doc = f.string("doc");
+            boolean nonEmpty = f.bool("non_empty").orElse(false);
+            if (problems.size() == before) {
+                result.add(new ParameterSpec(name, type.get(), heterogeneous.get(), doc.get(), nonEmpty, f.location()));
+            }
+        }
+        if (version.has(key) && result.isEmpty() && version.list(key).map(List::isEmpty).orElse(false)) {
+            problems.add(version.keyNode(key), context, "a version needs at least one " + what);
+        }
+        return result;
+    }
+
+    private Optional<TypeRef> typeRef(String context, Node node, String text) {
+        if (text.startsWith("tensor(")) {
+            Optional<DataType> type = DataType.fromTensorTypeName(text);
+            if (type.isEmpty()) {
+                problems.add(node, context, unknownType(text));
+            }
+            return type.map(TypeRef.Fixed::new);
+        }
+        if (!text.matches("[A-Za-z][A-Za-z0-9_]*")) {
+            problems.add(node, context, "'" + text + "' is neither a type parameter nor a tensor type such as tensor(float)");
+            return Optional.empty();
+        }
+        return Optional.of(new TypeRef.Parameter(text));
+    }
+
+    private static String unknownType(String text) {
+        return "unknown type '" + text + "' (known: " + Arrays.stream(DataType.values())
+                .map(DataType::tensorTypeName).sorted().collect(Collectors.joining(", ")) + ")";
+    }
+
+    private Optional<TypeConstraintSpec> readTypeConstraint(String context, Node node) {
+        Optional<YamlFields> fields = YamlFields.of(problems, context, node, "a type constraint",
+                Set.of("parameter", "allowed_types", "doc"), Set.of());
+        if (fields.isEmpty()) {
+            return Optional.empty();
+        }
+        YamlFields f = fields.get();
+        int before = problems.size();
+        String parameter = f.string("parameter").orElse("?");
+        List<DataType> types = new ArrayList<>();
+        for (Node t : f.list("allowed_types").orElse(List.of())) {
+            f.scalar(t, "allowed_types", "a tensor type", Tag.STR).ifPresent(text -> {
+                Optional<DataType> type = DataType.fromTensorTypeName(text);
+                if (type.isEmpty()) {
+                    problems.add(t, context, unknownType(text));
+                } else if (types.contains(type.get())) {
+                    problems.add(t, context, "type '" + text + "' is listed twice for " + parameter);
+                } else {
+                    types.add(type.get());
+                }
+            });
+        }
+        if (f.has("allowed_types") && types.isEmpty() && problems.size() == before) {
+            problems.add(f.keyNode("allowed_types"), context, "type parameter " + parameter + " allows no types");
+        }
+        Optional<String> doc = f.string("doc");
+        if (problems.size() > before) {
+            return Optional.empty();
+        }
+        return Optional.of(new TypeConstraintSpec(parameter, types, doc.get(), f.location()));
+    }
+
+    /** Rules within one version: unique names, type parameters resolved and used, constraints sound. */
+    private void checkVersion(String context, VersionSpec v, YamlFields f) {
+        unique(context, "attribute", v.attributes().stream().map(a -> Map.entry(a.name(), a.location())).toList());
+        List<ParameterSpec> params = new ArrayList<>(v.inputs());
+        params.addAll(v.outputs());
+        unique(context, "input or output", params.stream().map(p -> Map.entry(p.name(), p.location())).toList());
+        unique(context, "type parameter", v.typeConstraints().stream()
+                .map(c -> Map.entry(c.parameter(), c.location())).toList());
+        Set<String> used = new HashSet<>();
+        for (ParameterSpec p : params) {
+            if (p.type() instanceof TypeRef.Parameter tp) {
+                used.add(tp.name());
+                if (v.typeConstraint(tp.name()).isEmpty()) {
+                    problems.add(p.location(), context, "'" + p.name() + "' has type parameter " + tp.name()
+                            + ", which no type constraint defines");
+                }
+            }
+        }
+        for (TypeConstraintSpec c : v.typeConstraints()) {
+            if (!used.contains(c.parameter())) {
+                problems.add(c.location(), context, "type parameter " + c.parameter() + " is used by no input or output");
+            }
+        }
+        for (AttributeSpec a : v.attributes()) {
+            if (a.constraint().orElse(null) instanceof AttributeConstraint.AxisOf axisOf
+                    && v.inputs().stream().noneMatch(i -> i.name().equals(axisOf.input()))) {
+                problems.add(a.location(), context, "attribute '" + a.name() + "' is an axis of '" + axisOf.input()
+                        + "', which is not an input (inputs: " + v.inputs().stream().map(ParameterSpec::name)
+                                .collect(Collectors.joining(", ")) + ")");
+            }
+            if (a.defaultValue().isPresent() && a.constraint().orElse(null)
+                    instanceof AttributeConstraint.AllowedValues allowed
+                    && !allowed.values().contains(a.defaultValue().getAsLong())) {
+                problems.add(a.location(), context, "attribute '" + a.name() + "' has default "
+                        + a.defaultValue().getAsLong() + ", which its constraint does not allow (allowed: "
+                        + allowed.values() + ")");
+            }
+        }
+    }
+
+    private void unique(String context, String what, List<Map.Entry<String, SourceLocation>> names) {
+        Map<String, SourceLocation> seen = new LinkedHashMap<>();
+        for (Map.Entry<String, SourceLocation> e : names) {
+            SourceLocation first = seen.putIfAbsent(e.getKey(), e.getValue());
+            if (first != null) {
+                problems.add(e.getValue(), context, "duplicate " + what + " '" + e.getKey()
+                        + "' (first at line " + first.line() + ")");
+            }
+        }
+    }
+
+    private void checkVersionOrder(String op, List<VersionSpec> versions) {
+        for (int i = 1; i < versions.size(); i++) {
+            VersionSpec prev = versions.get(i - 1);
+            VersionSpec cur = versions.get(i);
+            if (cur.sinceVersion() == prev.sinceVersion()) {
+                problems.add(cur.location(), op + "-" + cur.sinceVersion(), "since_version " + cur.sinceVersion()
+                        + " overlaps the version at line " + prev.location().line());
+            } else if (cur.sinceVersion() < prev.sinceVersion()) {
+                problems.add(cur.location(), op + "-" + cur.sinceVersion(), "versions out of order: since_version "
+                        + cur.sinceVersion() + " comes after " + prev.sinceVersion()
+                        + " (list versions in ascending order)");
+            }
+        }
+    }
+
+    private Optional<ExampleSpec> readExample(String op, Node node) {
+        Optional<YamlFields> fields = YamlFields.of(problems, op, node, "an example",
+                Set.of("name", "source", "opset", "inputs", "outputs"), Set.of("attributes"));
+        if (fields.isEmpty()) {
+            return Optional.empty();
+        }
+        YamlFields f = fields.get();
+        int before = problems.size();
+        String name = f.string("name").orElse("?");
+        String context = op + " example " + name;
+        Optional<String> source = f.string("source");
+        long opset = f.integer("opset").orElse(0L);
+        Map<String, Long> attributes = new LinkedHashMap<>();
+        f.node("attributes").ifPresent(n -> {
+            if (n instanceof org.yaml.snakeyaml.nodes.MappingNode m) {
+                for (var t : m.getValue()) {
+                    String key = ((ScalarNode) t.getKeyNode()).getValue();
+                    f.integerValue(t.getValueNode(), key).ifPresent(value -> {
+                        if (attributes.put(key, value) != null) {
+                            problems.add(t.getKeyNode(), context, "attribute '" + key + "' is set twice");
+                        }
+                    });
+                }
+            } else {
+                problems.add(n, context, "expected 'attributes' to be a mapping, found " + YamlFields.kindOf(n));
+            }
+        });
+        List<TensorLiteral> inputs = readTensors(context, f, "inputs");
+        List<TensorLiteral> outputs = readTensors(context, f, "outputs");
+        if (problems.size() > before) {
+            return Optional.empty();
+        }
+        return Optional.of(new ExampleSpec(name, source.get(), (int) opset, attributes, inputs, outputs, f.location()));
+    }
+
+    private List<TensorLiteral> readTensors(String context, YamlFields example, String key) {
+        List<TensorLiteral> tensors = new ArrayList<>();
+        for (Node node : example.list(key).orElse(List.of())) {
+            Optional<YamlFields> fields = YamlFields.of(problems, context, node, "a tensor",
+                    Set.of("name", "type", "shape", "values"), Set.of());
+            if (fields.isEmpty()) {
+                continue;
+            }
+            YamlFields f = fields.get();
+            int before = problems.size();
+            String name = f.string("name").orElse("?");
+            Optional<DataType> type = f.string("type").flatMap(t -> {
+                Optional<DataType> dt = DataType.fromOnnxName(t);
+                if (dt.isEmpty()) {
+                    problems.add(f.node("type").get(), context, "unknown element type '" + t + "' (known: "
+                            + Arrays.stream(DataType.values()).map(DataType::onnxName).sorted()
+                                    .collect(Collectors.joining(", ")) + ")");
+                }
+                return dt;
+            });
+            List<Long> shape = new ArrayList<>();
+            for (Node d : f.list("shape").orElse(List.of())) {
+                f.integerValue(d, "shape").ifPresent(dim -> {
+                    if (dim < 0) {
+                        problems.add(d, context, "tensor '" + name + "' has negative dimension " + dim);
+                    }
+                    shape.add(dim);
+                });
+            }
+            List<Node> valueNodes = f.list("values").orElse(List.of());
+            List<String> values = new ArrayList<>();
+            if (type.isPresent()) {
+                for (Node v : valueNodes) {
+                    literal(context, name, type.get(), v).ifPresent(values::add);
+                }
+            }
+            if (problems.size() > before) {
+                continue;
+            }
+            TensorLiteral t = new TensorLiteral(name, type.get(), shape, values, f.location());
+            long expected;
+            try {
+                expected = t.elementCount();
+            } catch (ArithmeticException e) {
+                expected = -1;
+            }
+            if (expected != values.size()) {
+                problems.add(f.node("values").get(), context, "tensor '" + name + "' has " + values.size()
+                        + " values but its shape " + shape + " holds " + (expected < 0 ? "too many" : expected));
+                continue;
+            }
+            tensors.add(t);
+        }
+        return tensors;
+    }
+
+    /** One element as text the emitters can parse: integers in range, floats with NaN/Infinity spelled as Java does. */
+    private Optional<String> literal(String context, String tensor, DataType type, Node node) {
+        if (!(node instanceof ScalarNode s) || !(s.getTag().equals(Tag.INT) || s.getTag().equals(Tag.FLOAT))) {
+            problems.add(node, context, "tensor '" + tensor + "' value is not a number: found " + YamlFields.kindOf(node));
+            return Optional.empty();
+        }
+        String text = s.getValue().replace("_", "");
+        if (type.isFloatingPoint()) {
+            String lower = text.toLowerCase(java.util.Locale.ROOT);
+            if (lower.equals(".nan")) {
+                return Optional.of("NaN");
+            }
+            if (lower.matches("[+]?\\.inf")) {
+                return Optional.of("Infinity");
+            }
+            if (lower.equals("-.inf")) {
+                return Optional.of("-Infinity");
+            }
+            try {
+                new BigDecimal(text);
+                return Optional.of(text);
+            } catch (NumberFormatException e) {
+                problems.add(node, context, "tensor '" + tensor + "' value '" + text + "' is not a " + type.onnxName());
+                return Optional.empty();
+            }
+        }
+        BigInteger value;
+        try {
+            value = new BigInteger(text);
+        } catch (NumberFormatException e) {
+            problems.add(node, context, "tensor '" + tensor + "' value '" + text + "' is not an integer, as "
+                    + type.onnxName() + " requires");
+            return Optional.empty();
+        }
+        if (value.compareTo(type.integerMin()) < 0 || value.compareTo(type.integerMax()) > 0) {
+            problems.add(node, context, "tensor '" + tensor + "' value " + text + " is out of range for "
+                    + type.onnxName() + " [" + type.integerMin() + ", " + type.integerMax() + "]");
+            return Optional.empty();
+        }
+        return Optional.of(value.toString());
+    }
+
+    /** Rules across entries: each example against the version in force at its opset. */
+    private void checkExamples(OperatorSpec op) {
+        unique(op.name(), "example", op.examples().stream().map(e -> Map.entry(e.name(), e.location())).toList());
+        for (ExampleSpec e : op.examples()) {
+            String context = op.name() + " example " + e.name();
+            Optional<VersionSpec> found = op.versionAt(e.opset());
+            if (found.isEmpty() || e.opset() > 10_000) {
+                problems.add(e.location(), context, "opset " + e.opset() + " has no version of " + op.name()
+                        + " (versions: " + op.versions().stream().map(v -> String.valueOf(v.sinceVersion()))
+                                .collect(Collectors.joining(", ")) + ")");
+                continue;
+            }
+            VersionSpec v = found.get();
+            String versionName = op.name() + "-" + v.sinceVersion();
+            for (Map.Entry<String, Long> a : e.attributes().entrySet()) {
+                Optional<AttributeSpec> spec = v.attribute(a.getKey());
+                if (spec.isEmpty()) {
+                    problems.add(e.location(), context, "attribute '" + a.getKey() + "' does not exist in "
+                            + versionName + " (attributes: " + v.attributes().stream().map(AttributeSpec::name)
+                                    .collect(Collectors.joining(", ")) + ")");
+                } else if (spec.get().constraint().orElse(null) instanceof AttributeConstraint.AllowedValues allowed
+                        && !allowed.values().contains(a.getValue())) {
+                    problems.add(e.location(), context, "attribute '" + a.getKey() + "' = " + a.getValue()
+                            + " is not allowed in " + versionName + " (allowed: " + allowed.values() + ")");
+                }
+            }
+            checkTensors(context, versionName, v, v.inputs(), e.inputs(), "input");
+            checkTensors(context, versionName, v, v.outputs(), e.outputs(), "output");
+            checkAxes(context, versionName, v, e);
+        }
+    }
+
+    private void checkTensors(String context, String versionName, VersionSpec v, List<ParameterSpec> formal,
+            List<TensorLiteral> actual, String what) {
+        if (formal.size() != actual.size()) {
+            problems.add(actual.isEmpty() ? v.location() : actual.get(0).location(), context, versionName + " has "
+                    + formal.size() + " " + what + "(s) but the example gives " + actual.size());
+            return;
+        }
+        for (int i = 0; i < formal.size(); i++) {
+            TensorLiteral t = actual.get(i);
+            Set<DataType> allowed = v.allowedTypes(formal.get(i));
+            if (!allowed.contains(t.type())) {
+                problems.add(t.location(), context, what + " '" + t.name() + "' has type " + t.type().onnxName()
+                        + ", which " + versionName + " does not accept for '" + formal.get(i).name() + "' (allowed: "
+                        + allowed.stream().sorted().map(DataType::onnxName).collect(Collectors.joining(", ")) + ")");
+            }
+        }
+    }
+
+    private void checkAxes(String context, String versionName, VersionSpec v, ExampleSpec e) {
+        for (AttributeSpec a : v.attributes()) {
+            if (!(a.constraint().orElse(null) instanceof AttributeConstraint.AxisOf axisOf)) {
+                continue;
+            }
+            long axis = e.attributes().getOrDefault(a.name(), a.defaultValue().orElse(0));
+            for (int i = 0; i < v.inputs().size() && i < e.inputs().size(); i++) {
+                if (v.inputs().get(i).name().equals(axisOf.input())) {
+                    int rank = e.inputs().get(i).shape().size();
+                    if (axis < -rank || axis > rank - 1) {
+                        problems.add(e.location(), context, "attribute '" + a.name() + "' = " + axis
+                                + " is out of range [" + (-rank) + ", " + (rank - 1) + "] for input '"
+                                + axisOf.input() + "' of rank " + rank + " in " + versionName);
+                    }
+                }
+            }
+        }
+    }
+}
