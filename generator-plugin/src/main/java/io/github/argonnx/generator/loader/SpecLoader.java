@@ -23,6 +23,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,6 +57,9 @@ public final class SpecLoader {
     private static final Set<String> SUPPORT_LEVELS = Set.of("COMMON", "EXPERIMENTAL");
 
     private final Problems problems = new Problems();
+
+    /** Where each example sets each attribute, so that problems with a value point at it. */
+    private final Map<ExampleSpec, Map<String, SourceLocation>> attributeLocations = new IdentityHashMap<>();
 
     private SpecLoader() {}
 
@@ -124,7 +128,8 @@ public final class SpecLoader {
             options.setAllowDuplicateKeys(true); // duplicates are reported by YamlFields, with both positions
             root = new Yaml(new SafeConstructor(options)).compose(new java.io.StringReader(source.content()));
         } catch (MarkedYAMLException e) {
-            problems.add(problems.location(e.getProblemMark()), "", "not valid YAML: " + e.getProblem());
+            problems.add(problems.location(e.getProblemMark()), "", "not valid YAML: " + e.getProblem()
+                    + yamlContext(e));
             return Optional.empty();
         } catch (YAMLException e) {
             problems.add(problems.location((org.yaml.snakeyaml.error.Mark) null), "", "not valid YAML: " + e.getMessage());
@@ -143,6 +148,7 @@ public final class SpecLoader {
         YamlFields f = top.get();
         String name = f.string("operator").orElse("?");
         String domain = f.string("domain").orElse("");
+        f.node("source").ifPresent(n -> f.string("source")); // attribution only, but it must be text
         List<VersionSpec> versions = new ArrayList<>();
         for (Node v : f.list("versions").orElse(List.of())) {
             readVersion(name, v).ifPresent(versions::add);
@@ -161,6 +167,16 @@ public final class SpecLoader {
         OperatorSpec op = new OperatorSpec(name, domain, versions, examples, f.location());
         checkExamples(op);
         return problems.size() > before ? Optional.empty() : Optional.of(op);
+    }
+
+    /** SnakeYAML's "while parsing ..." note, which says where the unfinished construct began. */
+    private static String yamlContext(MarkedYAMLException e) {
+        if (e.getContext() == null) {
+            return "";
+        }
+        org.yaml.snakeyaml.error.Mark mark = e.getContextMark();
+        return " (" + e.getContext() + (mark == null ? "" : " started at line " + (mark.getLine() + 1)
+                + ", column " + (mark.getColumn() + 1)) + ")";
     }
 
     private Optional<VersionSpec> readVersion(String op, Node node) {
@@ -429,13 +445,22 @@ public final class SpecLoader {
         Optional<String> source = f.string("source");
         long opset = f.integer("opset").orElse(0L);
         Map<String, Long> attributes = new LinkedHashMap<>();
+        Map<String, SourceLocation> locations = new LinkedHashMap<>();
         f.node("attributes").ifPresent(n -> {
             if (n instanceof org.yaml.snakeyaml.nodes.MappingNode m) {
                 for (var t : m.getValue()) {
-                    String key = ((ScalarNode) t.getKeyNode()).getValue();
+                    if (!(t.getKeyNode() instanceof ScalarNode keyNode)) {
+                        problems.add(t.getKeyNode(), context, "expected an attribute name, found "
+                                + YamlFields.kindOf(t.getKeyNode()));
+                        continue;
+                    }
+                    String key = keyNode.getValue();
                     f.integerValue(t.getValueNode(), key).ifPresent(value -> {
                         if (attributes.put(key, value) != null) {
-                            problems.add(t.getKeyNode(), context, "attribute '" + key + "' is set twice");
+                            problems.add(keyNode, context, "attribute '" + key + "' is set twice (first at line "
+                                    + locations.get(key).line() + ")");
+                        } else {
+                            locations.put(key, problems.location(keyNode));
                         }
                     });
                 }
@@ -448,7 +473,9 @@ public final class SpecLoader {
         if (problems.size() > before) {
             return Optional.empty();
         }
-        return Optional.of(new ExampleSpec(name, source.get(), (int) opset, attributes, inputs, outputs, f.location()));
+        ExampleSpec example = new ExampleSpec(name, source.get(), (int) opset, attributes, inputs, outputs, f.location());
+        attributeLocations.put(example, locations);
+        return Optional.of(example);
     }
 
     private List<TensorLiteral> readTensors(String context, YamlFields example, String key) {
@@ -563,21 +590,23 @@ public final class SpecLoader {
             }
             VersionSpec v = found.get();
             String versionName = op.name() + "-" + v.sinceVersion();
+            Map<String, SourceLocation> where = attributeLocations.getOrDefault(e, Map.of());
             for (Map.Entry<String, Long> a : e.attributes().entrySet()) {
                 Optional<AttributeSpec> spec = v.attribute(a.getKey());
+                SourceLocation at = where.getOrDefault(a.getKey(), e.location());
                 if (spec.isEmpty()) {
-                    problems.add(e.location(), context, "attribute '" + a.getKey() + "' does not exist in "
+                    problems.add(at, context, "attribute '" + a.getKey() + "' does not exist in "
                             + versionName + " (attributes: " + v.attributes().stream().map(AttributeSpec::name)
                                     .collect(Collectors.joining(", ")) + ")");
                 } else if (spec.get().constraint().orElse(null) instanceof AttributeConstraint.AllowedValues allowed
                         && !allowed.values().contains(a.getValue())) {
-                    problems.add(e.location(), context, "attribute '" + a.getKey() + "' = " + a.getValue()
+                    problems.add(at, context, "attribute '" + a.getKey() + "' = " + a.getValue()
                             + " is not allowed in " + versionName + " (allowed: " + allowed.values() + ")");
                 }
             }
             checkTensors(context, versionName, v, v.inputs(), e.inputs(), "input");
             checkTensors(context, versionName, v, v.outputs(), e.outputs(), "output");
-            checkAxes(context, versionName, v, e);
+            checkAxes(context, versionName, v, e, where);
         }
     }
 
@@ -599,7 +628,8 @@ public final class SpecLoader {
         }
     }
 
-    private void checkAxes(String context, String versionName, VersionSpec v, ExampleSpec e) {
+    private void checkAxes(String context, String versionName, VersionSpec v, ExampleSpec e,
+            Map<String, SourceLocation> where) {
         for (AttributeSpec a : v.attributes()) {
             if (!(a.constraint().orElse(null) instanceof AttributeConstraint.AxisOf axisOf)) {
                 continue;
@@ -609,9 +639,9 @@ public final class SpecLoader {
                 if (v.inputs().get(i).name().equals(axisOf.input())) {
                     int rank = e.inputs().get(i).shape().size();
                     if (axis < -rank || axis > rank - 1) {
-                        problems.add(e.location(), context, "attribute '" + a.name() + "' = " + axis
-                                + " is out of range [" + (-rank) + ", " + (rank - 1) + "] for input '"
-                                + axisOf.input() + "' of rank " + rank + " in " + versionName);
+                        problems.add(where.getOrDefault(a.name(), e.location()), context, "attribute '"
+                                + a.name() + "' = " + axis + " is out of range [" + (-rank) + ", " + (rank - 1)
+                                + "] for input '" + axisOf.input() + "' of rank " + rank + " in " + versionName);
                     }
                 }
             }
