@@ -181,6 +181,8 @@ public final class SpecLoader {
 
     private Optional<VersionSpec> readVersion(String op, Node node) {
         String context = op + "-" + sinceVersionHint(node);
+        // counted before reading the mapping: its missing keys are problems too
+        int before = problems.size();
         Optional<YamlFields> fields = YamlFields.of(problems, context, node, "a version",
                 Set.of("since_version", "function", "support_level", "shape_inference", "summary",
                         "attributes", "inputs", "outputs", "type_constraints"),
@@ -189,7 +191,6 @@ public final class SpecLoader {
             return Optional.empty();
         }
         YamlFields f = fields.get();
-        int before = problems.size();
         long since = f.integer("since_version").orElse(0L);
         if (f.has("since_version") && (since < 1 || since > 10_000)) {
             problems.add(f.node("since_version").get(), context, "since_version " + since + " is out of range [1, 10000]");
@@ -235,13 +236,13 @@ public final class SpecLoader {
     }
 
     private Optional<AttributeSpec> readAttribute(String context, Node node) {
+        int before = problems.size();
         Optional<YamlFields> fields = YamlFields.of(problems, context, node, "an attribute",
                 Set.of("name", "type", "doc"), Set.of("default", "constraint"));
         if (fields.isEmpty()) {
             return Optional.empty();
         }
         YamlFields f = fields.get();
-        int before = problems.size();
         String name = f.string("name").orElse("?");
         Optional<String> typeName = f.string("type");
         AttributeType type = null;
@@ -292,13 +293,13 @@ public final class SpecLoader {
     private List<ParameterSpec> readParameters(String context, YamlFields version, String key, String what) {
         List<ParameterSpec> result = new ArrayList<>();
         for (Node node : version.list(key).orElse(List.of())) {
+            int before = problems.size();
             Optional<YamlFields> fields = YamlFields.of(problems, context, node, "an " + what,
                     Set.of("name", "type", "heterogeneous", "doc"), Set.of("non_empty"));
             if (fields.isEmpty()) {
                 continue;
             }
             YamlFields f = fields.get();
-            int before = problems.size();
             String name = f.string("name").orElse("?");
             Optional<TypeRef> type = f.string("type").flatMap(t -> typeRef(context, f.node("type").get(), t));
             Optional<Boolean> heterogeneous = f.bool("heterogeneous");
@@ -335,13 +336,13 @@ public final class SpecLoader {
     }
 
     private Optional<TypeConstraintSpec> readTypeConstraint(String context, Node node) {
+        int before = problems.size();
         Optional<YamlFields> fields = YamlFields.of(problems, context, node, "a type constraint",
                 Set.of("parameter", "allowed_types", "doc"), Set.of());
         if (fields.isEmpty()) {
             return Optional.empty();
         }
         YamlFields f = fields.get();
-        int before = problems.size();
         String parameter = f.string("parameter").orElse("?");
         List<DataType> types = new ArrayList<>();
         for (Node t : f.list("allowed_types").orElse(List.of())) {
@@ -422,8 +423,8 @@ public final class SpecLoader {
             VersionSpec prev = versions.get(i - 1);
             VersionSpec cur = versions.get(i);
             if (cur.sinceVersion() == prev.sinceVersion()) {
-                problems.add(cur.location(), op + "-" + cur.sinceVersion(), "since_version " + cur.sinceVersion()
-                        + " overlaps the version at line " + prev.location().line());
+                problems.add(cur.location(), op + "-" + cur.sinceVersion(), "duplicate since_version "
+                        + cur.sinceVersion() + " (first at line " + prev.location().line() + ")");
             } else if (cur.sinceVersion() < prev.sinceVersion()) {
                 problems.add(cur.location(), op + "-" + cur.sinceVersion(), "versions out of order: since_version "
                         + cur.sinceVersion() + " comes after " + prev.sinceVersion()
@@ -433,13 +434,13 @@ public final class SpecLoader {
     }
 
     private Optional<ExampleSpec> readExample(String op, Node node) {
+        int before = problems.size();
         Optional<YamlFields> fields = YamlFields.of(problems, op, node, "an example",
                 Set.of("name", "source", "opset", "inputs", "outputs"), Set.of("attributes"));
         if (fields.isEmpty()) {
             return Optional.empty();
         }
         YamlFields f = fields.get();
-        int before = problems.size();
         String name = f.string("name").orElse("?");
         String context = op + " example " + name;
         Optional<String> source = f.string("source");
@@ -481,13 +482,13 @@ public final class SpecLoader {
     private List<TensorLiteral> readTensors(String context, YamlFields example, String key) {
         List<TensorLiteral> tensors = new ArrayList<>();
         for (Node node : example.list(key).orElse(List.of())) {
+            int before = problems.size();
             Optional<YamlFields> fields = YamlFields.of(problems, context, node, "a tensor",
                     Set.of("name", "type", "shape", "values"), Set.of());
             if (fields.isEmpty()) {
                 continue;
             }
             YamlFields f = fields.get();
-            int before = problems.size();
             String name = f.string("name").orElse("?");
             Optional<DataType> type = f.string("type").flatMap(t -> {
                 Optional<DataType> dt = DataType.fromOnnxName(t);
