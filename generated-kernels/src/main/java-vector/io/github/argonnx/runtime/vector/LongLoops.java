@@ -1,0 +1,818 @@
+package io.github.argonnx.runtime.vector;
+
+import io.github.argonnx.runtime.ReductionPlan;
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.LongVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorShape;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * Vector API loops over long elements, signed and unsigned (unsigned by flipping the sign bit).
+ *
+ * <p>Contiguous slices are read in blocks: a block's extreme comes from lane-wise min/max, and only
+ * the block that holds the overall extreme is scanned again for the exact index. The last index is
+ * found by running the same strict test from the end of the slice, as the scalar kernels do.
+ * Strided reductions walk rows in memory order and keep running bests and indices for a block of
+ * columns in small arrays, updated a vector of columns at a time.
+ */
+final class LongLoops {
+
+    static final VectorSpecies<Long> SPECIES = LongVector.SPECIES_PREFERRED;
+    /** Int lanes for the running indices, as many as {@link #SPECIES} has. */
+    private static final VectorSpecies<Integer> INDEX =
+            VectorSpecies.of(int.class, VectorShape.forBitSize(SPECIES.length() * Integer.SIZE));
+    private static final int LANES = SPECIES.length();
+    /** Elements per block of a contiguous slice: one horizontal reduction per block. */
+    private static final int BLOCK = 32 * LANES;
+    /** Columns whose running bests are kept at a time; small enough for the L1 cache. */
+    private static final int COLUMN_BLOCK = 1024;
+    private static final long SIGN = Long.MIN_VALUE;
+
+    private LongLoops() {}
+
+    /** Int64: index of the largest element of a contiguous slice, or -1 if the slice is short. */
+    static long largest(long[] a, int start, int length, boolean selectLastIndex) {
+        if (length < 2 * BLOCK) {
+            return -1;
+        }
+        return selectLastIndex ? lastLargest(a, start, length) : firstLargest(a, start, length);
+    }
+
+    private static long firstLargest(long[] a, int start, int length) {
+        int end = start + length;
+        int blocksEnd = end - length % BLOCK;
+        long best = a[start];
+        int bestBlock = -1;
+        for (int b = start; b < blocksEnd; b += BLOCK) {
+            LongVector m0 = LongVector.fromArray(SPECIES, a, b);
+            LongVector m1 = LongVector.fromArray(SPECIES, a, b + LANES);
+            for (int i = b + 2 * LANES; i < b + BLOCK; i += 2 * LANES) {
+                m0 = m0.max(LongVector.fromArray(SPECIES, a, i));
+                m1 = m1.max(LongVector.fromArray(SPECIES, a, i + LANES));
+            }
+            long blockBest = m0.max(m1).reduceLanes(VectorOperators.MAX);
+            if (blockBest > best) {
+                best = blockBest;
+                bestBlock = b;
+            }
+        }
+        int bestIndex = -1;
+        for (int i = blocksEnd; i < end; i++) {
+            long v = a[i];
+            if (v > best) {
+                best = v;
+                bestIndex = i;
+            }
+        }
+        if (bestIndex >= 0) {
+            return bestIndex - start;
+        }
+        if (bestBlock < 0) {
+            return 0;
+        }
+        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
+        for (int i = bestBlock; ; i++) {
+            if (a[i] == best) {
+                return i - start;
+            }
+        }
+    }
+
+    private static long lastLargest(long[] a, int start, int length) {
+        int end = start + length;
+        int blocksStart = start + length % BLOCK;
+        long best = a[end - 1];
+        int bestBlock = -1;
+        for (int b = end - BLOCK; b >= blocksStart; b -= BLOCK) {
+            LongVector m0 = LongVector.fromArray(SPECIES, a, b);
+            LongVector m1 = LongVector.fromArray(SPECIES, a, b + LANES);
+            for (int i = b + 2 * LANES; i < b + BLOCK; i += 2 * LANES) {
+                m0 = m0.max(LongVector.fromArray(SPECIES, a, i));
+                m1 = m1.max(LongVector.fromArray(SPECIES, a, i + LANES));
+            }
+            long blockBest = m0.max(m1).reduceLanes(VectorOperators.MAX);
+            if (blockBest > best) {
+                best = blockBest;
+                bestBlock = b;
+            }
+        }
+        int bestIndex = -1;
+        for (int i = blocksStart - 1; i >= start; i--) {
+            long v = a[i];
+            if (v > best) {
+                best = v;
+                bestIndex = i;
+            }
+        }
+        if (bestIndex >= 0) {
+            return bestIndex - start;
+        }
+        if (bestBlock < 0) {
+            return length - 1;
+        }
+        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
+        for (int i = bestBlock + BLOCK - 1; ; i--) {
+            if (a[i] == best) {
+                return i - start;
+            }
+        }
+    }
+
+    /** Int64: a whole reduction over an outer axis; false when there are fewer columns than lanes. */
+    static boolean largestStrided(long[] a, int offset, ReductionPlan plan, boolean selectLastIndex,
+            long[] out, int outOffset) {
+        int inner = plan.inner();
+        if (inner < LANES) {
+            return false;
+        }
+        int axisLength = plan.axisLength();
+        int scratch = Math.min(inner, COLUMN_BLOCK) / LANES * LANES;
+        long[] best = new long[scratch];
+        int[] bestIndex = new int[scratch];
+        for (int o = 0; o < plan.outer(); o++) {
+            int sliceStart = offset + o * axisLength * inner;
+            int outStart = outOffset + o * inner;
+            for (int column = 0; column < inner; column += COLUMN_BLOCK) {
+                int width = Math.min(COLUMN_BLOCK, inner - column);
+                if (selectLastIndex) {
+                    columnsLastLargest(a, sliceStart + column, inner, axisLength, width, best, bestIndex, out, outStart + column);
+                } else {
+                    columnsFirstLargest(a, sliceStart + column, inner, axisLength, width, best, bestIndex, out, outStart + column);
+                }
+            }
+        }
+        return true;
+    }
+
+    private static void columnsFirstLargest(long[] a, int start, int stride, int axisLength, int width,
+            long[] best, int[] bestIndex, long[] out, int outStart) {
+        int vectorWidth = width / LANES * LANES;
+        int firstRow = 0;
+        int rowStart = start + firstRow * stride;
+        for (int c = 0; c < vectorWidth; c += LANES) {
+            LongVector.fromArray(SPECIES, a, rowStart + c).intoArray(best, c);
+            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+        }
+        for (int k = 1; k < axisLength; k++) {
+            int row = start + k * stride;
+            IntVector index = IntVector.broadcast(INDEX, k);
+            for (int c = 0; c < vectorWidth; c += LANES) {
+                LongVector v = LongVector.fromArray(SPECIES, a, row + c);
+                LongVector b = LongVector.fromArray(SPECIES, best, c);
+                VectorMask<Long> beats = v.compare(VectorOperators.GT, b);
+                b.blend(v, beats).intoArray(best, c);
+                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+            }
+        }
+        for (int c = 0; c < vectorWidth; c++) {
+            out[outStart + c] = bestIndex[c];
+        }
+        for (int c = vectorWidth; c < width; c++) {
+            out[outStart + c] = columnFirstLargest(a, start + c, stride, axisLength);
+        }
+    }
+
+    private static int columnFirstLargest(long[] a, int start, int stride, int axisLength) {
+        long best = a[start];
+        int bestIndex = 0;
+        for (int k = 1; k < axisLength; k++) {
+            long v = a[start + k * stride];
+            if (v > best) {
+                best = v;
+                bestIndex = k;
+            }
+        }
+        return bestIndex;
+    }
+
+    private static void columnsLastLargest(long[] a, int start, int stride, int axisLength, int width,
+            long[] best, int[] bestIndex, long[] out, int outStart) {
+        int vectorWidth = width / LANES * LANES;
+        int firstRow = axisLength - 1;
+        int rowStart = start + firstRow * stride;
+        for (int c = 0; c < vectorWidth; c += LANES) {
+            LongVector.fromArray(SPECIES, a, rowStart + c).intoArray(best, c);
+            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+        }
+        for (int k = axisLength - 2; k >= 0; k--) {
+            int row = start + k * stride;
+            IntVector index = IntVector.broadcast(INDEX, k);
+            for (int c = 0; c < vectorWidth; c += LANES) {
+                LongVector v = LongVector.fromArray(SPECIES, a, row + c);
+                LongVector b = LongVector.fromArray(SPECIES, best, c);
+                VectorMask<Long> beats = v.compare(VectorOperators.GT, b);
+                b.blend(v, beats).intoArray(best, c);
+                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+            }
+        }
+        for (int c = 0; c < vectorWidth; c++) {
+            out[outStart + c] = bestIndex[c];
+        }
+        for (int c = vectorWidth; c < width; c++) {
+            out[outStart + c] = columnLastLargest(a, start + c, stride, axisLength);
+        }
+    }
+
+    private static int columnLastLargest(long[] a, int start, int stride, int axisLength) {
+        long best = a[start + (axisLength - 1) * stride];
+        int bestIndex = axisLength - 1;
+        for (int k = axisLength - 2; k >= 0; k--) {
+            long v = a[start + k * stride];
+            if (v > best) {
+                best = v;
+                bestIndex = k;
+            }
+        }
+        return bestIndex;
+    }
+
+    /** Int64: index of the smallest element of a contiguous slice, or -1 if the slice is short. */
+    static long smallest(long[] a, int start, int length, boolean selectLastIndex) {
+        if (length < 2 * BLOCK) {
+            return -1;
+        }
+        return selectLastIndex ? lastSmallest(a, start, length) : firstSmallest(a, start, length);
+    }
+
+    private static long firstSmallest(long[] a, int start, int length) {
+        int end = start + length;
+        int blocksEnd = end - length % BLOCK;
+        long best = a[start];
+        int bestBlock = -1;
+        for (int b = start; b < blocksEnd; b += BLOCK) {
+            LongVector m0 = LongVector.fromArray(SPECIES, a, b);
+            LongVector m1 = LongVector.fromArray(SPECIES, a, b + LANES);
+            for (int i = b + 2 * LANES; i < b + BLOCK; i += 2 * LANES) {
+                m0 = m0.min(LongVector.fromArray(SPECIES, a, i));
+                m1 = m1.min(LongVector.fromArray(SPECIES, a, i + LANES));
+            }
+            long blockBest = m0.min(m1).reduceLanes(VectorOperators.MIN);
+            if (blockBest < best) {
+                best = blockBest;
+                bestBlock = b;
+            }
+        }
+        int bestIndex = -1;
+        for (int i = blocksEnd; i < end; i++) {
+            long v = a[i];
+            if (v < best) {
+                best = v;
+                bestIndex = i;
+            }
+        }
+        if (bestIndex >= 0) {
+            return bestIndex - start;
+        }
+        if (bestBlock < 0) {
+            return 0;
+        }
+        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
+        for (int i = bestBlock; ; i++) {
+            if (a[i] == best) {
+                return i - start;
+            }
+        }
+    }
+
+    private static long lastSmallest(long[] a, int start, int length) {
+        int end = start + length;
+        int blocksStart = start + length % BLOCK;
+        long best = a[end - 1];
+        int bestBlock = -1;
+        for (int b = end - BLOCK; b >= blocksStart; b -= BLOCK) {
+            LongVector m0 = LongVector.fromArray(SPECIES, a, b);
+            LongVector m1 = LongVector.fromArray(SPECIES, a, b + LANES);
+            for (int i = b + 2 * LANES; i < b + BLOCK; i += 2 * LANES) {
+                m0 = m0.min(LongVector.fromArray(SPECIES, a, i));
+                m1 = m1.min(LongVector.fromArray(SPECIES, a, i + LANES));
+            }
+            long blockBest = m0.min(m1).reduceLanes(VectorOperators.MIN);
+            if (blockBest < best) {
+                best = blockBest;
+                bestBlock = b;
+            }
+        }
+        int bestIndex = -1;
+        for (int i = blocksStart - 1; i >= start; i--) {
+            long v = a[i];
+            if (v < best) {
+                best = v;
+                bestIndex = i;
+            }
+        }
+        if (bestIndex >= 0) {
+            return bestIndex - start;
+        }
+        if (bestBlock < 0) {
+            return length - 1;
+        }
+        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
+        for (int i = bestBlock + BLOCK - 1; ; i--) {
+            if (a[i] == best) {
+                return i - start;
+            }
+        }
+    }
+
+    /** Int64: a whole reduction over an outer axis; false when there are fewer columns than lanes. */
+    static boolean smallestStrided(long[] a, int offset, ReductionPlan plan, boolean selectLastIndex,
+            long[] out, int outOffset) {
+        int inner = plan.inner();
+        if (inner < LANES) {
+            return false;
+        }
+        int axisLength = plan.axisLength();
+        int scratch = Math.min(inner, COLUMN_BLOCK) / LANES * LANES;
+        long[] best = new long[scratch];
+        int[] bestIndex = new int[scratch];
+        for (int o = 0; o < plan.outer(); o++) {
+            int sliceStart = offset + o * axisLength * inner;
+            int outStart = outOffset + o * inner;
+            for (int column = 0; column < inner; column += COLUMN_BLOCK) {
+                int width = Math.min(COLUMN_BLOCK, inner - column);
+                if (selectLastIndex) {
+                    columnsLastSmallest(a, sliceStart + column, inner, axisLength, width, best, bestIndex, out, outStart + column);
+                } else {
+                    columnsFirstSmallest(a, sliceStart + column, inner, axisLength, width, best, bestIndex, out, outStart + column);
+                }
+            }
+        }
+        return true;
+    }
+
+    private static void columnsFirstSmallest(long[] a, int start, int stride, int axisLength, int width,
+            long[] best, int[] bestIndex, long[] out, int outStart) {
+        int vectorWidth = width / LANES * LANES;
+        int firstRow = 0;
+        int rowStart = start + firstRow * stride;
+        for (int c = 0; c < vectorWidth; c += LANES) {
+            LongVector.fromArray(SPECIES, a, rowStart + c).intoArray(best, c);
+            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+        }
+        for (int k = 1; k < axisLength; k++) {
+            int row = start + k * stride;
+            IntVector index = IntVector.broadcast(INDEX, k);
+            for (int c = 0; c < vectorWidth; c += LANES) {
+                LongVector v = LongVector.fromArray(SPECIES, a, row + c);
+                LongVector b = LongVector.fromArray(SPECIES, best, c);
+                VectorMask<Long> beats = v.compare(VectorOperators.LT, b);
+                b.blend(v, beats).intoArray(best, c);
+                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+            }
+        }
+        for (int c = 0; c < vectorWidth; c++) {
+            out[outStart + c] = bestIndex[c];
+        }
+        for (int c = vectorWidth; c < width; c++) {
+            out[outStart + c] = columnFirstSmallest(a, start + c, stride, axisLength);
+        }
+    }
+
+    private static int columnFirstSmallest(long[] a, int start, int stride, int axisLength) {
+        long best = a[start];
+        int bestIndex = 0;
+        for (int k = 1; k < axisLength; k++) {
+            long v = a[start + k * stride];
+            if (v < best) {
+                best = v;
+                bestIndex = k;
+            }
+        }
+        return bestIndex;
+    }
+
+    private static void columnsLastSmallest(long[] a, int start, int stride, int axisLength, int width,
+            long[] best, int[] bestIndex, long[] out, int outStart) {
+        int vectorWidth = width / LANES * LANES;
+        int firstRow = axisLength - 1;
+        int rowStart = start + firstRow * stride;
+        for (int c = 0; c < vectorWidth; c += LANES) {
+            LongVector.fromArray(SPECIES, a, rowStart + c).intoArray(best, c);
+            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+        }
+        for (int k = axisLength - 2; k >= 0; k--) {
+            int row = start + k * stride;
+            IntVector index = IntVector.broadcast(INDEX, k);
+            for (int c = 0; c < vectorWidth; c += LANES) {
+                LongVector v = LongVector.fromArray(SPECIES, a, row + c);
+                LongVector b = LongVector.fromArray(SPECIES, best, c);
+                VectorMask<Long> beats = v.compare(VectorOperators.LT, b);
+                b.blend(v, beats).intoArray(best, c);
+                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+            }
+        }
+        for (int c = 0; c < vectorWidth; c++) {
+            out[outStart + c] = bestIndex[c];
+        }
+        for (int c = vectorWidth; c < width; c++) {
+            out[outStart + c] = columnLastSmallest(a, start + c, stride, axisLength);
+        }
+    }
+
+    private static int columnLastSmallest(long[] a, int start, int stride, int axisLength) {
+        long best = a[start + (axisLength - 1) * stride];
+        int bestIndex = axisLength - 1;
+        for (int k = axisLength - 2; k >= 0; k--) {
+            long v = a[start + k * stride];
+            if (v < best) {
+                best = v;
+                bestIndex = k;
+            }
+        }
+        return bestIndex;
+    }
+
+    /** Uint64: index of the largest element of a contiguous slice, or -1 if the slice is short. */
+    static long largestUnsigned(long[] a, int start, int length, boolean selectLastIndex) {
+        if (length < 2 * BLOCK) {
+            return -1;
+        }
+        return selectLastIndex ? lastLargestUnsigned(a, start, length) : firstLargestUnsigned(a, start, length);
+    }
+
+    private static long firstLargestUnsigned(long[] a, int start, int length) {
+        int end = start + length;
+        int blocksEnd = end - length % BLOCK;
+        long best = (long) (a[start] ^ SIGN);
+        int bestBlock = -1;
+        for (int b = start; b < blocksEnd; b += BLOCK) {
+            LongVector m0 = LongVector.fromArray(SPECIES, a, b).lanewise(VectorOperators.XOR, SIGN);
+            LongVector m1 = LongVector.fromArray(SPECIES, a, b + LANES).lanewise(VectorOperators.XOR, SIGN);
+            for (int i = b + 2 * LANES; i < b + BLOCK; i += 2 * LANES) {
+                m0 = m0.max(LongVector.fromArray(SPECIES, a, i).lanewise(VectorOperators.XOR, SIGN));
+                m1 = m1.max(LongVector.fromArray(SPECIES, a, i + LANES).lanewise(VectorOperators.XOR, SIGN));
+            }
+            long blockBest = m0.max(m1).reduceLanes(VectorOperators.MAX);
+            if (blockBest > best) {
+                best = blockBest;
+                bestBlock = b;
+            }
+        }
+        int bestIndex = -1;
+        for (int i = blocksEnd; i < end; i++) {
+            long v = (long) (a[i] ^ SIGN);
+            if (v > best) {
+                best = v;
+                bestIndex = i;
+            }
+        }
+        if (bestIndex >= 0) {
+            return bestIndex - start;
+        }
+        if (bestBlock < 0) {
+            return 0;
+        }
+        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
+        for (int i = bestBlock; ; i++) {
+            if ((long) (a[i] ^ SIGN) == best) {
+                return i - start;
+            }
+        }
+    }
+
+    private static long lastLargestUnsigned(long[] a, int start, int length) {
+        int end = start + length;
+        int blocksStart = start + length % BLOCK;
+        long best = (long) (a[end - 1] ^ SIGN);
+        int bestBlock = -1;
+        for (int b = end - BLOCK; b >= blocksStart; b -= BLOCK) {
+            LongVector m0 = LongVector.fromArray(SPECIES, a, b).lanewise(VectorOperators.XOR, SIGN);
+            LongVector m1 = LongVector.fromArray(SPECIES, a, b + LANES).lanewise(VectorOperators.XOR, SIGN);
+            for (int i = b + 2 * LANES; i < b + BLOCK; i += 2 * LANES) {
+                m0 = m0.max(LongVector.fromArray(SPECIES, a, i).lanewise(VectorOperators.XOR, SIGN));
+                m1 = m1.max(LongVector.fromArray(SPECIES, a, i + LANES).lanewise(VectorOperators.XOR, SIGN));
+            }
+            long blockBest = m0.max(m1).reduceLanes(VectorOperators.MAX);
+            if (blockBest > best) {
+                best = blockBest;
+                bestBlock = b;
+            }
+        }
+        int bestIndex = -1;
+        for (int i = blocksStart - 1; i >= start; i--) {
+            long v = (long) (a[i] ^ SIGN);
+            if (v > best) {
+                best = v;
+                bestIndex = i;
+            }
+        }
+        if (bestIndex >= 0) {
+            return bestIndex - start;
+        }
+        if (bestBlock < 0) {
+            return length - 1;
+        }
+        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
+        for (int i = bestBlock + BLOCK - 1; ; i--) {
+            if ((long) (a[i] ^ SIGN) == best) {
+                return i - start;
+            }
+        }
+    }
+
+    /** Uint64: a whole reduction over an outer axis; false when there are fewer columns than lanes. */
+    static boolean largestUnsignedStrided(long[] a, int offset, ReductionPlan plan, boolean selectLastIndex,
+            long[] out, int outOffset) {
+        int inner = plan.inner();
+        if (inner < LANES) {
+            return false;
+        }
+        int axisLength = plan.axisLength();
+        int scratch = Math.min(inner, COLUMN_BLOCK) / LANES * LANES;
+        long[] best = new long[scratch];
+        int[] bestIndex = new int[scratch];
+        for (int o = 0; o < plan.outer(); o++) {
+            int sliceStart = offset + o * axisLength * inner;
+            int outStart = outOffset + o * inner;
+            for (int column = 0; column < inner; column += COLUMN_BLOCK) {
+                int width = Math.min(COLUMN_BLOCK, inner - column);
+                if (selectLastIndex) {
+                    columnsLastLargestUnsigned(a, sliceStart + column, inner, axisLength, width, best, bestIndex, out, outStart + column);
+                } else {
+                    columnsFirstLargestUnsigned(a, sliceStart + column, inner, axisLength, width, best, bestIndex, out, outStart + column);
+                }
+            }
+        }
+        return true;
+    }
+
+    private static void columnsFirstLargestUnsigned(long[] a, int start, int stride, int axisLength, int width,
+            long[] best, int[] bestIndex, long[] out, int outStart) {
+        int vectorWidth = width / LANES * LANES;
+        int firstRow = 0;
+        int rowStart = start + firstRow * stride;
+        for (int c = 0; c < vectorWidth; c += LANES) {
+            LongVector.fromArray(SPECIES, a, rowStart + c).lanewise(VectorOperators.XOR, SIGN).intoArray(best, c);
+            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+        }
+        for (int k = 1; k < axisLength; k++) {
+            int row = start + k * stride;
+            IntVector index = IntVector.broadcast(INDEX, k);
+            for (int c = 0; c < vectorWidth; c += LANES) {
+                LongVector v = LongVector.fromArray(SPECIES, a, row + c).lanewise(VectorOperators.XOR, SIGN);
+                LongVector b = LongVector.fromArray(SPECIES, best, c);
+                VectorMask<Long> beats = v.compare(VectorOperators.GT, b);
+                b.blend(v, beats).intoArray(best, c);
+                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+            }
+        }
+        for (int c = 0; c < vectorWidth; c++) {
+            out[outStart + c] = bestIndex[c];
+        }
+        for (int c = vectorWidth; c < width; c++) {
+            out[outStart + c] = columnFirstLargestUnsigned(a, start + c, stride, axisLength);
+        }
+    }
+
+    private static int columnFirstLargestUnsigned(long[] a, int start, int stride, int axisLength) {
+        long best = (long) (a[start] ^ SIGN);
+        int bestIndex = 0;
+        for (int k = 1; k < axisLength; k++) {
+            long v = (long) (a[start + k * stride] ^ SIGN);
+            if (v > best) {
+                best = v;
+                bestIndex = k;
+            }
+        }
+        return bestIndex;
+    }
+
+    private static void columnsLastLargestUnsigned(long[] a, int start, int stride, int axisLength, int width,
+            long[] best, int[] bestIndex, long[] out, int outStart) {
+        int vectorWidth = width / LANES * LANES;
+        int firstRow = axisLength - 1;
+        int rowStart = start + firstRow * stride;
+        for (int c = 0; c < vectorWidth; c += LANES) {
+            LongVector.fromArray(SPECIES, a, rowStart + c).lanewise(VectorOperators.XOR, SIGN).intoArray(best, c);
+            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+        }
+        for (int k = axisLength - 2; k >= 0; k--) {
+            int row = start + k * stride;
+            IntVector index = IntVector.broadcast(INDEX, k);
+            for (int c = 0; c < vectorWidth; c += LANES) {
+                LongVector v = LongVector.fromArray(SPECIES, a, row + c).lanewise(VectorOperators.XOR, SIGN);
+                LongVector b = LongVector.fromArray(SPECIES, best, c);
+                VectorMask<Long> beats = v.compare(VectorOperators.GT, b);
+                b.blend(v, beats).intoArray(best, c);
+                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+            }
+        }
+        for (int c = 0; c < vectorWidth; c++) {
+            out[outStart + c] = bestIndex[c];
+        }
+        for (int c = vectorWidth; c < width; c++) {
+            out[outStart + c] = columnLastLargestUnsigned(a, start + c, stride, axisLength);
+        }
+    }
+
+    private static int columnLastLargestUnsigned(long[] a, int start, int stride, int axisLength) {
+        long best = (long) (a[start + (axisLength - 1) * stride] ^ SIGN);
+        int bestIndex = axisLength - 1;
+        for (int k = axisLength - 2; k >= 0; k--) {
+            long v = (long) (a[start + k * stride] ^ SIGN);
+            if (v > best) {
+                best = v;
+                bestIndex = k;
+            }
+        }
+        return bestIndex;
+    }
+
+    /** Uint64: index of the smallest element of a contiguous slice, or -1 if the slice is short. */
+    static long smallestUnsigned(long[] a, int start, int length, boolean selectLastIndex) {
+        if (length < 2 * BLOCK) {
+            return -1;
+        }
+        return selectLastIndex ? lastSmallestUnsigned(a, start, length) : firstSmallestUnsigned(a, start, length);
+    }
+
+    private static long firstSmallestUnsigned(long[] a, int start, int length) {
+        int end = start + length;
+        int blocksEnd = end - length % BLOCK;
+        long best = (long) (a[start] ^ SIGN);
+        int bestBlock = -1;
+        for (int b = start; b < blocksEnd; b += BLOCK) {
+            LongVector m0 = LongVector.fromArray(SPECIES, a, b).lanewise(VectorOperators.XOR, SIGN);
+            LongVector m1 = LongVector.fromArray(SPECIES, a, b + LANES).lanewise(VectorOperators.XOR, SIGN);
+            for (int i = b + 2 * LANES; i < b + BLOCK; i += 2 * LANES) {
+                m0 = m0.min(LongVector.fromArray(SPECIES, a, i).lanewise(VectorOperators.XOR, SIGN));
+                m1 = m1.min(LongVector.fromArray(SPECIES, a, i + LANES).lanewise(VectorOperators.XOR, SIGN));
+            }
+            long blockBest = m0.min(m1).reduceLanes(VectorOperators.MIN);
+            if (blockBest < best) {
+                best = blockBest;
+                bestBlock = b;
+            }
+        }
+        int bestIndex = -1;
+        for (int i = blocksEnd; i < end; i++) {
+            long v = (long) (a[i] ^ SIGN);
+            if (v < best) {
+                best = v;
+                bestIndex = i;
+            }
+        }
+        if (bestIndex >= 0) {
+            return bestIndex - start;
+        }
+        if (bestBlock < 0) {
+            return 0;
+        }
+        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
+        for (int i = bestBlock; ; i++) {
+            if ((long) (a[i] ^ SIGN) == best) {
+                return i - start;
+            }
+        }
+    }
+
+    private static long lastSmallestUnsigned(long[] a, int start, int length) {
+        int end = start + length;
+        int blocksStart = start + length % BLOCK;
+        long best = (long) (a[end - 1] ^ SIGN);
+        int bestBlock = -1;
+        for (int b = end - BLOCK; b >= blocksStart; b -= BLOCK) {
+            LongVector m0 = LongVector.fromArray(SPECIES, a, b).lanewise(VectorOperators.XOR, SIGN);
+            LongVector m1 = LongVector.fromArray(SPECIES, a, b + LANES).lanewise(VectorOperators.XOR, SIGN);
+            for (int i = b + 2 * LANES; i < b + BLOCK; i += 2 * LANES) {
+                m0 = m0.min(LongVector.fromArray(SPECIES, a, i).lanewise(VectorOperators.XOR, SIGN));
+                m1 = m1.min(LongVector.fromArray(SPECIES, a, i + LANES).lanewise(VectorOperators.XOR, SIGN));
+            }
+            long blockBest = m0.min(m1).reduceLanes(VectorOperators.MIN);
+            if (blockBest < best) {
+                best = blockBest;
+                bestBlock = b;
+            }
+        }
+        int bestIndex = -1;
+        for (int i = blocksStart - 1; i >= start; i--) {
+            long v = (long) (a[i] ^ SIGN);
+            if (v < best) {
+                best = v;
+                bestIndex = i;
+            }
+        }
+        if (bestIndex >= 0) {
+            return bestIndex - start;
+        }
+        if (bestBlock < 0) {
+            return length - 1;
+        }
+        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
+        for (int i = bestBlock + BLOCK - 1; ; i--) {
+            if ((long) (a[i] ^ SIGN) == best) {
+                return i - start;
+            }
+        }
+    }
+
+    /** Uint64: a whole reduction over an outer axis; false when there are fewer columns than lanes. */
+    static boolean smallestUnsignedStrided(long[] a, int offset, ReductionPlan plan, boolean selectLastIndex,
+            long[] out, int outOffset) {
+        int inner = plan.inner();
+        if (inner < LANES) {
+            return false;
+        }
+        int axisLength = plan.axisLength();
+        int scratch = Math.min(inner, COLUMN_BLOCK) / LANES * LANES;
+        long[] best = new long[scratch];
+        int[] bestIndex = new int[scratch];
+        for (int o = 0; o < plan.outer(); o++) {
+            int sliceStart = offset + o * axisLength * inner;
+            int outStart = outOffset + o * inner;
+            for (int column = 0; column < inner; column += COLUMN_BLOCK) {
+                int width = Math.min(COLUMN_BLOCK, inner - column);
+                if (selectLastIndex) {
+                    columnsLastSmallestUnsigned(a, sliceStart + column, inner, axisLength, width, best, bestIndex, out, outStart + column);
+                } else {
+                    columnsFirstSmallestUnsigned(a, sliceStart + column, inner, axisLength, width, best, bestIndex, out, outStart + column);
+                }
+            }
+        }
+        return true;
+    }
+
+    private static void columnsFirstSmallestUnsigned(long[] a, int start, int stride, int axisLength, int width,
+            long[] best, int[] bestIndex, long[] out, int outStart) {
+        int vectorWidth = width / LANES * LANES;
+        int firstRow = 0;
+        int rowStart = start + firstRow * stride;
+        for (int c = 0; c < vectorWidth; c += LANES) {
+            LongVector.fromArray(SPECIES, a, rowStart + c).lanewise(VectorOperators.XOR, SIGN).intoArray(best, c);
+            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+        }
+        for (int k = 1; k < axisLength; k++) {
+            int row = start + k * stride;
+            IntVector index = IntVector.broadcast(INDEX, k);
+            for (int c = 0; c < vectorWidth; c += LANES) {
+                LongVector v = LongVector.fromArray(SPECIES, a, row + c).lanewise(VectorOperators.XOR, SIGN);
+                LongVector b = LongVector.fromArray(SPECIES, best, c);
+                VectorMask<Long> beats = v.compare(VectorOperators.LT, b);
+                b.blend(v, beats).intoArray(best, c);
+                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+            }
+        }
+        for (int c = 0; c < vectorWidth; c++) {
+            out[outStart + c] = bestIndex[c];
+        }
+        for (int c = vectorWidth; c < width; c++) {
+            out[outStart + c] = columnFirstSmallestUnsigned(a, start + c, stride, axisLength);
+        }
+    }
+
+    private static int columnFirstSmallestUnsigned(long[] a, int start, int stride, int axisLength) {
+        long best = (long) (a[start] ^ SIGN);
+        int bestIndex = 0;
+        for (int k = 1; k < axisLength; k++) {
+            long v = (long) (a[start + k * stride] ^ SIGN);
+            if (v < best) {
+                best = v;
+                bestIndex = k;
+            }
+        }
+        return bestIndex;
+    }
+
+    private static void columnsLastSmallestUnsigned(long[] a, int start, int stride, int axisLength, int width,
+            long[] best, int[] bestIndex, long[] out, int outStart) {
+        int vectorWidth = width / LANES * LANES;
+        int firstRow = axisLength - 1;
+        int rowStart = start + firstRow * stride;
+        for (int c = 0; c < vectorWidth; c += LANES) {
+            LongVector.fromArray(SPECIES, a, rowStart + c).lanewise(VectorOperators.XOR, SIGN).intoArray(best, c);
+            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+        }
+        for (int k = axisLength - 2; k >= 0; k--) {
+            int row = start + k * stride;
+            IntVector index = IntVector.broadcast(INDEX, k);
+            for (int c = 0; c < vectorWidth; c += LANES) {
+                LongVector v = LongVector.fromArray(SPECIES, a, row + c).lanewise(VectorOperators.XOR, SIGN);
+                LongVector b = LongVector.fromArray(SPECIES, best, c);
+                VectorMask<Long> beats = v.compare(VectorOperators.LT, b);
+                b.blend(v, beats).intoArray(best, c);
+                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+            }
+        }
+        for (int c = 0; c < vectorWidth; c++) {
+            out[outStart + c] = bestIndex[c];
+        }
+        for (int c = vectorWidth; c < width; c++) {
+            out[outStart + c] = columnLastSmallestUnsigned(a, start + c, stride, axisLength);
+        }
+    }
+
+    private static int columnLastSmallestUnsigned(long[] a, int start, int stride, int axisLength) {
+        long best = (long) (a[start + (axisLength - 1) * stride] ^ SIGN);
+        int bestIndex = axisLength - 1;
+        for (int k = axisLength - 2; k >= 0; k--) {
+            long v = (long) (a[start + k * stride] ^ SIGN);
+            if (v < best) {
+                best = v;
+                bestIndex = k;
+            }
+        }
+        return bestIndex;
+    }
+}
