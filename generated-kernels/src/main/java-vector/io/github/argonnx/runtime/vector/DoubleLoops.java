@@ -2,10 +2,8 @@ package io.github.argonnx.runtime.vector;
 
 import io.github.argonnx.runtime.ReductionPlan;
 import jdk.incubator.vector.DoubleVector;
-import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
-import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -15,17 +13,15 @@ import jdk.incubator.vector.VectorSpecies;
  * the block that holds the overall extreme is scanned again for the exact index. The last index is
  * found by running the same strict test from the end of the slice, as the scalar kernels do.
  * Strided reductions walk rows in memory order and keep running bests and indices for a block of
- * columns in small arrays, updated a vector of columns at a time.
+ * columns in small arrays, updated a vector of columns at a time. The running indices are vectors of
+ * the data's own type, so that one comparison mask selects both value and index.
  */
 final class DoubleLoops {
 
     static final VectorSpecies<Double> SPECIES = DoubleVector.SPECIES_PREFERRED;
-    /** Int lanes for the running indices, as many as {@link #SPECIES} has. */
-    private static final VectorSpecies<Integer> INDEX =
-            VectorSpecies.of(int.class, VectorShape.forBitSize(SPECIES.length() * Integer.SIZE));
     private static final int LANES = SPECIES.length();
     /** Elements per block of a contiguous slice: one horizontal reduction per block. */
-    private static final int BLOCK = 32 * LANES;
+    private static final int BLOCK = 16 * LANES;
     /** Columns whose running bests are kept at a time; small enough for the L1 cache. */
     private static final int COLUMN_BLOCK = 1024;
 
@@ -47,6 +43,7 @@ final class DoubleLoops {
             return 0;
         }
         int bestBlock = -1;
+        DoubleVector bestVector = DoubleVector.broadcast(SPECIES, best);
         for (int b = start; b < blocksEnd; b += BLOCK) {
             DoubleVector m0 = DoubleVector.fromArray(SPECIES, a, b);
             DoubleVector m1 = DoubleVector.fromArray(SPECIES, a, b + LANES);
@@ -54,12 +51,14 @@ final class DoubleLoops {
                 m0 = m0.max(DoubleVector.fromArray(SPECIES, a, i));
                 m1 = m1.max(DoubleVector.fromArray(SPECIES, a, i + LANES));
             }
-            double blockBest = m0.max(m1).reduceLanes(VectorOperators.MAX);
-            if (blockBest != blockBest) {
-                return firstNaN(a, b) - start;
-            }
-            if (blockBest > best) {
-                best = blockBest;
+            DoubleVector blockBest = m0.max(m1);
+            // Rarely false: only when some lane beats the best so far or is NaN.
+            if (!blockBest.compare(VectorOperators.LE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MAX);
+                if (best != best) {
+                    return firstNaN(a, b) - start;
+                }
+                bestVector = DoubleVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -80,10 +79,11 @@ final class DoubleLoops {
         if (bestBlock < 0) {
             return 0;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock; ; i++) {
-            if (a[i] == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock; ; i += LANES) {
+            int lane = DoubleVector.fromArray(SPECIES, a, i).compare(VectorOperators.EQ, bestVector).firstTrue();
+            if (lane < LANES) {
+                return i + lane - start;
             }
         }
     }
@@ -96,6 +96,7 @@ final class DoubleLoops {
             return length - 1;
         }
         int bestBlock = -1;
+        DoubleVector bestVector = DoubleVector.broadcast(SPECIES, best);
         for (int b = end - BLOCK; b >= blocksStart; b -= BLOCK) {
             DoubleVector m0 = DoubleVector.fromArray(SPECIES, a, b);
             DoubleVector m1 = DoubleVector.fromArray(SPECIES, a, b + LANES);
@@ -103,12 +104,14 @@ final class DoubleLoops {
                 m0 = m0.max(DoubleVector.fromArray(SPECIES, a, i));
                 m1 = m1.max(DoubleVector.fromArray(SPECIES, a, i + LANES));
             }
-            double blockBest = m0.max(m1).reduceLanes(VectorOperators.MAX);
-            if (blockBest != blockBest) {
-                return lastNaN(a, b) - start;
-            }
-            if (blockBest > best) {
-                best = blockBest;
+            DoubleVector blockBest = m0.max(m1);
+            // Rarely false: only when some lane beats the best so far or is NaN.
+            if (!blockBest.compare(VectorOperators.LE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MAX);
+                if (best != best) {
+                    return lastNaN(a, b) - start;
+                }
+                bestVector = DoubleVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -129,10 +132,11 @@ final class DoubleLoops {
         if (bestBlock < 0) {
             return length - 1;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock + BLOCK - 1; ; i--) {
-            if (a[i] == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock + BLOCK - LANES; ; i -= LANES) {
+            int lane = DoubleVector.fromArray(SPECIES, a, i).compare(VectorOperators.EQ, bestVector).lastTrue();
+            if (lane >= 0) {
+                return i + lane - start;
             }
         }
     }
@@ -141,13 +145,13 @@ final class DoubleLoops {
     static boolean largestStrided(double[] a, int offset, ReductionPlan plan, boolean selectLastIndex,
             long[] out, int outOffset) {
         int inner = plan.inner();
+        int axisLength = plan.axisLength();
         if (inner < LANES) {
             return false;
         }
-        int axisLength = plan.axisLength();
         int scratch = Math.min(inner, COLUMN_BLOCK) / LANES * LANES;
         double[] best = new double[scratch];
-        int[] bestIndex = new int[scratch];
+        double[] bestIndex = new double[scratch];
         for (int o = 0; o < plan.outer(); o++) {
             int sliceStart = offset + o * axisLength * inner;
             int outStart = outOffset + o * inner;
@@ -164,28 +168,28 @@ final class DoubleLoops {
     }
 
     private static void columnsFirstLargest(double[] a, int start, int stride, int axisLength, int width,
-            double[] best, int[] bestIndex, long[] out, int outStart) {
+            double[] best, double[] bestIndex, long[] out, int outStart) {
         int vectorWidth = width / LANES * LANES;
         int firstRow = 0;
         int rowStart = start + firstRow * stride;
         for (int c = 0; c < vectorWidth; c += LANES) {
             DoubleVector.fromArray(SPECIES, a, rowStart + c).intoArray(best, c);
-            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+            DoubleVector.broadcast(SPECIES, firstRow).intoArray(bestIndex, c);
         }
         for (int k = 1; k < axisLength; k++) {
             int row = start + k * stride;
-            IntVector index = IntVector.broadcast(INDEX, k);
+            DoubleVector index = DoubleVector.broadcast(SPECIES, k);
             for (int c = 0; c < vectorWidth; c += LANES) {
                 DoubleVector v = DoubleVector.fromArray(SPECIES, a, row + c);
                 DoubleVector b = DoubleVector.fromArray(SPECIES, best, c);
                 // !(v <= b) is "v beats b, or v is NaN"; a NaN best is final.
                 VectorMask<Double> beats = v.compare(VectorOperators.LE, b).not().and(b.compare(VectorOperators.EQ, b));
                 b.blend(v, beats).intoArray(best, c);
-                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+                DoubleVector.fromArray(SPECIES, bestIndex, c).blend(index, beats).intoArray(bestIndex, c);
             }
         }
         for (int c = 0; c < vectorWidth; c++) {
-            out[outStart + c] = bestIndex[c];
+            out[outStart + c] = (long) bestIndex[c];
         }
         for (int c = vectorWidth; c < width; c++) {
             out[outStart + c] = columnFirstLargest(a, start + c, stride, axisLength);
@@ -206,28 +210,28 @@ final class DoubleLoops {
     }
 
     private static void columnsLastLargest(double[] a, int start, int stride, int axisLength, int width,
-            double[] best, int[] bestIndex, long[] out, int outStart) {
+            double[] best, double[] bestIndex, long[] out, int outStart) {
         int vectorWidth = width / LANES * LANES;
         int firstRow = axisLength - 1;
         int rowStart = start + firstRow * stride;
         for (int c = 0; c < vectorWidth; c += LANES) {
             DoubleVector.fromArray(SPECIES, a, rowStart + c).intoArray(best, c);
-            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+            DoubleVector.broadcast(SPECIES, firstRow).intoArray(bestIndex, c);
         }
         for (int k = axisLength - 2; k >= 0; k--) {
             int row = start + k * stride;
-            IntVector index = IntVector.broadcast(INDEX, k);
+            DoubleVector index = DoubleVector.broadcast(SPECIES, k);
             for (int c = 0; c < vectorWidth; c += LANES) {
                 DoubleVector v = DoubleVector.fromArray(SPECIES, a, row + c);
                 DoubleVector b = DoubleVector.fromArray(SPECIES, best, c);
                 // !(v <= b) is "v beats b, or v is NaN"; a NaN best is final.
                 VectorMask<Double> beats = v.compare(VectorOperators.LE, b).not().and(b.compare(VectorOperators.EQ, b));
                 b.blend(v, beats).intoArray(best, c);
-                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+                DoubleVector.fromArray(SPECIES, bestIndex, c).blend(index, beats).intoArray(bestIndex, c);
             }
         }
         for (int c = 0; c < vectorWidth; c++) {
-            out[outStart + c] = bestIndex[c];
+            out[outStart + c] = (long) bestIndex[c];
         }
         for (int c = vectorWidth; c < width; c++) {
             out[outStart + c] = columnLastLargest(a, start + c, stride, axisLength);
@@ -263,6 +267,7 @@ final class DoubleLoops {
             return 0;
         }
         int bestBlock = -1;
+        DoubleVector bestVector = DoubleVector.broadcast(SPECIES, best);
         for (int b = start; b < blocksEnd; b += BLOCK) {
             DoubleVector m0 = DoubleVector.fromArray(SPECIES, a, b);
             DoubleVector m1 = DoubleVector.fromArray(SPECIES, a, b + LANES);
@@ -270,12 +275,14 @@ final class DoubleLoops {
                 m0 = m0.min(DoubleVector.fromArray(SPECIES, a, i));
                 m1 = m1.min(DoubleVector.fromArray(SPECIES, a, i + LANES));
             }
-            double blockBest = m0.min(m1).reduceLanes(VectorOperators.MIN);
-            if (blockBest != blockBest) {
-                return firstNaN(a, b) - start;
-            }
-            if (blockBest < best) {
-                best = blockBest;
+            DoubleVector blockBest = m0.min(m1);
+            // Rarely false: only when some lane beats the best so far or is NaN.
+            if (!blockBest.compare(VectorOperators.GE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MIN);
+                if (best != best) {
+                    return firstNaN(a, b) - start;
+                }
+                bestVector = DoubleVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -296,10 +303,11 @@ final class DoubleLoops {
         if (bestBlock < 0) {
             return 0;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock; ; i++) {
-            if (a[i] == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock; ; i += LANES) {
+            int lane = DoubleVector.fromArray(SPECIES, a, i).compare(VectorOperators.EQ, bestVector).firstTrue();
+            if (lane < LANES) {
+                return i + lane - start;
             }
         }
     }
@@ -312,6 +320,7 @@ final class DoubleLoops {
             return length - 1;
         }
         int bestBlock = -1;
+        DoubleVector bestVector = DoubleVector.broadcast(SPECIES, best);
         for (int b = end - BLOCK; b >= blocksStart; b -= BLOCK) {
             DoubleVector m0 = DoubleVector.fromArray(SPECIES, a, b);
             DoubleVector m1 = DoubleVector.fromArray(SPECIES, a, b + LANES);
@@ -319,12 +328,14 @@ final class DoubleLoops {
                 m0 = m0.min(DoubleVector.fromArray(SPECIES, a, i));
                 m1 = m1.min(DoubleVector.fromArray(SPECIES, a, i + LANES));
             }
-            double blockBest = m0.min(m1).reduceLanes(VectorOperators.MIN);
-            if (blockBest != blockBest) {
-                return lastNaN(a, b) - start;
-            }
-            if (blockBest < best) {
-                best = blockBest;
+            DoubleVector blockBest = m0.min(m1);
+            // Rarely false: only when some lane beats the best so far or is NaN.
+            if (!blockBest.compare(VectorOperators.GE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MIN);
+                if (best != best) {
+                    return lastNaN(a, b) - start;
+                }
+                bestVector = DoubleVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -345,10 +356,11 @@ final class DoubleLoops {
         if (bestBlock < 0) {
             return length - 1;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock + BLOCK - 1; ; i--) {
-            if (a[i] == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock + BLOCK - LANES; ; i -= LANES) {
+            int lane = DoubleVector.fromArray(SPECIES, a, i).compare(VectorOperators.EQ, bestVector).lastTrue();
+            if (lane >= 0) {
+                return i + lane - start;
             }
         }
     }
@@ -357,13 +369,13 @@ final class DoubleLoops {
     static boolean smallestStrided(double[] a, int offset, ReductionPlan plan, boolean selectLastIndex,
             long[] out, int outOffset) {
         int inner = plan.inner();
+        int axisLength = plan.axisLength();
         if (inner < LANES) {
             return false;
         }
-        int axisLength = plan.axisLength();
         int scratch = Math.min(inner, COLUMN_BLOCK) / LANES * LANES;
         double[] best = new double[scratch];
-        int[] bestIndex = new int[scratch];
+        double[] bestIndex = new double[scratch];
         for (int o = 0; o < plan.outer(); o++) {
             int sliceStart = offset + o * axisLength * inner;
             int outStart = outOffset + o * inner;
@@ -380,28 +392,28 @@ final class DoubleLoops {
     }
 
     private static void columnsFirstSmallest(double[] a, int start, int stride, int axisLength, int width,
-            double[] best, int[] bestIndex, long[] out, int outStart) {
+            double[] best, double[] bestIndex, long[] out, int outStart) {
         int vectorWidth = width / LANES * LANES;
         int firstRow = 0;
         int rowStart = start + firstRow * stride;
         for (int c = 0; c < vectorWidth; c += LANES) {
             DoubleVector.fromArray(SPECIES, a, rowStart + c).intoArray(best, c);
-            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+            DoubleVector.broadcast(SPECIES, firstRow).intoArray(bestIndex, c);
         }
         for (int k = 1; k < axisLength; k++) {
             int row = start + k * stride;
-            IntVector index = IntVector.broadcast(INDEX, k);
+            DoubleVector index = DoubleVector.broadcast(SPECIES, k);
             for (int c = 0; c < vectorWidth; c += LANES) {
                 DoubleVector v = DoubleVector.fromArray(SPECIES, a, row + c);
                 DoubleVector b = DoubleVector.fromArray(SPECIES, best, c);
                 // !(v >= b) is "v beats b, or v is NaN"; a NaN best is final.
                 VectorMask<Double> beats = v.compare(VectorOperators.GE, b).not().and(b.compare(VectorOperators.EQ, b));
                 b.blend(v, beats).intoArray(best, c);
-                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+                DoubleVector.fromArray(SPECIES, bestIndex, c).blend(index, beats).intoArray(bestIndex, c);
             }
         }
         for (int c = 0; c < vectorWidth; c++) {
-            out[outStart + c] = bestIndex[c];
+            out[outStart + c] = (long) bestIndex[c];
         }
         for (int c = vectorWidth; c < width; c++) {
             out[outStart + c] = columnFirstSmallest(a, start + c, stride, axisLength);
@@ -422,28 +434,28 @@ final class DoubleLoops {
     }
 
     private static void columnsLastSmallest(double[] a, int start, int stride, int axisLength, int width,
-            double[] best, int[] bestIndex, long[] out, int outStart) {
+            double[] best, double[] bestIndex, long[] out, int outStart) {
         int vectorWidth = width / LANES * LANES;
         int firstRow = axisLength - 1;
         int rowStart = start + firstRow * stride;
         for (int c = 0; c < vectorWidth; c += LANES) {
             DoubleVector.fromArray(SPECIES, a, rowStart + c).intoArray(best, c);
-            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+            DoubleVector.broadcast(SPECIES, firstRow).intoArray(bestIndex, c);
         }
         for (int k = axisLength - 2; k >= 0; k--) {
             int row = start + k * stride;
-            IntVector index = IntVector.broadcast(INDEX, k);
+            DoubleVector index = DoubleVector.broadcast(SPECIES, k);
             for (int c = 0; c < vectorWidth; c += LANES) {
                 DoubleVector v = DoubleVector.fromArray(SPECIES, a, row + c);
                 DoubleVector b = DoubleVector.fromArray(SPECIES, best, c);
                 // !(v >= b) is "v beats b, or v is NaN"; a NaN best is final.
                 VectorMask<Double> beats = v.compare(VectorOperators.GE, b).not().and(b.compare(VectorOperators.EQ, b));
                 b.blend(v, beats).intoArray(best, c);
-                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+                DoubleVector.fromArray(SPECIES, bestIndex, c).blend(index, beats).intoArray(bestIndex, c);
             }
         }
         for (int c = 0; c < vectorWidth; c++) {
-            out[outStart + c] = bestIndex[c];
+            out[outStart + c] = (long) bestIndex[c];
         }
         for (int c = vectorWidth; c < width; c++) {
             out[outStart + c] = columnLastSmallest(a, start + c, stride, axisLength);

@@ -2,10 +2,8 @@ package io.github.argonnx.runtime.vector;
 
 import io.github.argonnx.runtime.ReductionPlan;
 import jdk.incubator.vector.FloatVector;
-import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
-import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -15,17 +13,15 @@ import jdk.incubator.vector.VectorSpecies;
  * the block that holds the overall extreme is scanned again for the exact index. The last index is
  * found by running the same strict test from the end of the slice, as the scalar kernels do.
  * Strided reductions walk rows in memory order and keep running bests and indices for a block of
- * columns in small arrays, updated a vector of columns at a time.
+ * columns in small arrays, updated a vector of columns at a time. The running indices are vectors of
+ * the data's own type, so that one comparison mask selects both value and index.
  */
 final class FloatLoops {
 
     static final VectorSpecies<Float> SPECIES = FloatVector.SPECIES_PREFERRED;
-    /** Int lanes for the running indices, as many as {@link #SPECIES} has. */
-    private static final VectorSpecies<Integer> INDEX =
-            VectorSpecies.of(int.class, VectorShape.forBitSize(SPECIES.length() * Integer.SIZE));
     private static final int LANES = SPECIES.length();
     /** Elements per block of a contiguous slice: one horizontal reduction per block. */
-    private static final int BLOCK = 32 * LANES;
+    private static final int BLOCK = 16 * LANES;
     /** Columns whose running bests are kept at a time; small enough for the L1 cache. */
     private static final int COLUMN_BLOCK = 1024;
 
@@ -47,6 +43,7 @@ final class FloatLoops {
             return 0;
         }
         int bestBlock = -1;
+        FloatVector bestVector = FloatVector.broadcast(SPECIES, best);
         for (int b = start; b < blocksEnd; b += BLOCK) {
             FloatVector m0 = FloatVector.fromArray(SPECIES, a, b);
             FloatVector m1 = FloatVector.fromArray(SPECIES, a, b + LANES);
@@ -54,12 +51,14 @@ final class FloatLoops {
                 m0 = m0.max(FloatVector.fromArray(SPECIES, a, i));
                 m1 = m1.max(FloatVector.fromArray(SPECIES, a, i + LANES));
             }
-            float blockBest = m0.max(m1).reduceLanes(VectorOperators.MAX);
-            if (blockBest != blockBest) {
-                return firstNaN(a, b) - start;
-            }
-            if (blockBest > best) {
-                best = blockBest;
+            FloatVector blockBest = m0.max(m1);
+            // Rarely false: only when some lane beats the best so far or is NaN.
+            if (!blockBest.compare(VectorOperators.LE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MAX);
+                if (best != best) {
+                    return firstNaN(a, b) - start;
+                }
+                bestVector = FloatVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -80,10 +79,11 @@ final class FloatLoops {
         if (bestBlock < 0) {
             return 0;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock; ; i++) {
-            if (a[i] == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock; ; i += LANES) {
+            int lane = FloatVector.fromArray(SPECIES, a, i).compare(VectorOperators.EQ, bestVector).firstTrue();
+            if (lane < LANES) {
+                return i + lane - start;
             }
         }
     }
@@ -96,6 +96,7 @@ final class FloatLoops {
             return length - 1;
         }
         int bestBlock = -1;
+        FloatVector bestVector = FloatVector.broadcast(SPECIES, best);
         for (int b = end - BLOCK; b >= blocksStart; b -= BLOCK) {
             FloatVector m0 = FloatVector.fromArray(SPECIES, a, b);
             FloatVector m1 = FloatVector.fromArray(SPECIES, a, b + LANES);
@@ -103,12 +104,14 @@ final class FloatLoops {
                 m0 = m0.max(FloatVector.fromArray(SPECIES, a, i));
                 m1 = m1.max(FloatVector.fromArray(SPECIES, a, i + LANES));
             }
-            float blockBest = m0.max(m1).reduceLanes(VectorOperators.MAX);
-            if (blockBest != blockBest) {
-                return lastNaN(a, b) - start;
-            }
-            if (blockBest > best) {
-                best = blockBest;
+            FloatVector blockBest = m0.max(m1);
+            // Rarely false: only when some lane beats the best so far or is NaN.
+            if (!blockBest.compare(VectorOperators.LE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MAX);
+                if (best != best) {
+                    return lastNaN(a, b) - start;
+                }
+                bestVector = FloatVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -129,10 +132,11 @@ final class FloatLoops {
         if (bestBlock < 0) {
             return length - 1;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock + BLOCK - 1; ; i--) {
-            if (a[i] == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock + BLOCK - LANES; ; i -= LANES) {
+            int lane = FloatVector.fromArray(SPECIES, a, i).compare(VectorOperators.EQ, bestVector).lastTrue();
+            if (lane >= 0) {
+                return i + lane - start;
             }
         }
     }
@@ -141,13 +145,14 @@ final class FloatLoops {
     static boolean largestStrided(float[] a, int offset, ReductionPlan plan, boolean selectLastIndex,
             long[] out, int outOffset) {
         int inner = plan.inner();
-        if (inner < LANES) {
+        int axisLength = plan.axisLength();
+        // Running indices are kept as floats, like the data, which is exact up to 2^24.
+        if (inner < LANES || axisLength > (1 << 24)) {
             return false;
         }
-        int axisLength = plan.axisLength();
         int scratch = Math.min(inner, COLUMN_BLOCK) / LANES * LANES;
         float[] best = new float[scratch];
-        int[] bestIndex = new int[scratch];
+        float[] bestIndex = new float[scratch];
         for (int o = 0; o < plan.outer(); o++) {
             int sliceStart = offset + o * axisLength * inner;
             int outStart = outOffset + o * inner;
@@ -164,28 +169,28 @@ final class FloatLoops {
     }
 
     private static void columnsFirstLargest(float[] a, int start, int stride, int axisLength, int width,
-            float[] best, int[] bestIndex, long[] out, int outStart) {
+            float[] best, float[] bestIndex, long[] out, int outStart) {
         int vectorWidth = width / LANES * LANES;
         int firstRow = 0;
         int rowStart = start + firstRow * stride;
         for (int c = 0; c < vectorWidth; c += LANES) {
             FloatVector.fromArray(SPECIES, a, rowStart + c).intoArray(best, c);
-            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+            FloatVector.broadcast(SPECIES, firstRow).intoArray(bestIndex, c);
         }
         for (int k = 1; k < axisLength; k++) {
             int row = start + k * stride;
-            IntVector index = IntVector.broadcast(INDEX, k);
+            FloatVector index = FloatVector.broadcast(SPECIES, k);
             for (int c = 0; c < vectorWidth; c += LANES) {
                 FloatVector v = FloatVector.fromArray(SPECIES, a, row + c);
                 FloatVector b = FloatVector.fromArray(SPECIES, best, c);
                 // !(v <= b) is "v beats b, or v is NaN"; a NaN best is final.
                 VectorMask<Float> beats = v.compare(VectorOperators.LE, b).not().and(b.compare(VectorOperators.EQ, b));
                 b.blend(v, beats).intoArray(best, c);
-                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+                FloatVector.fromArray(SPECIES, bestIndex, c).blend(index, beats).intoArray(bestIndex, c);
             }
         }
         for (int c = 0; c < vectorWidth; c++) {
-            out[outStart + c] = bestIndex[c];
+            out[outStart + c] = (long) bestIndex[c];
         }
         for (int c = vectorWidth; c < width; c++) {
             out[outStart + c] = columnFirstLargest(a, start + c, stride, axisLength);
@@ -206,28 +211,28 @@ final class FloatLoops {
     }
 
     private static void columnsLastLargest(float[] a, int start, int stride, int axisLength, int width,
-            float[] best, int[] bestIndex, long[] out, int outStart) {
+            float[] best, float[] bestIndex, long[] out, int outStart) {
         int vectorWidth = width / LANES * LANES;
         int firstRow = axisLength - 1;
         int rowStart = start + firstRow * stride;
         for (int c = 0; c < vectorWidth; c += LANES) {
             FloatVector.fromArray(SPECIES, a, rowStart + c).intoArray(best, c);
-            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+            FloatVector.broadcast(SPECIES, firstRow).intoArray(bestIndex, c);
         }
         for (int k = axisLength - 2; k >= 0; k--) {
             int row = start + k * stride;
-            IntVector index = IntVector.broadcast(INDEX, k);
+            FloatVector index = FloatVector.broadcast(SPECIES, k);
             for (int c = 0; c < vectorWidth; c += LANES) {
                 FloatVector v = FloatVector.fromArray(SPECIES, a, row + c);
                 FloatVector b = FloatVector.fromArray(SPECIES, best, c);
                 // !(v <= b) is "v beats b, or v is NaN"; a NaN best is final.
                 VectorMask<Float> beats = v.compare(VectorOperators.LE, b).not().and(b.compare(VectorOperators.EQ, b));
                 b.blend(v, beats).intoArray(best, c);
-                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+                FloatVector.fromArray(SPECIES, bestIndex, c).blend(index, beats).intoArray(bestIndex, c);
             }
         }
         for (int c = 0; c < vectorWidth; c++) {
-            out[outStart + c] = bestIndex[c];
+            out[outStart + c] = (long) bestIndex[c];
         }
         for (int c = vectorWidth; c < width; c++) {
             out[outStart + c] = columnLastLargest(a, start + c, stride, axisLength);
@@ -263,6 +268,7 @@ final class FloatLoops {
             return 0;
         }
         int bestBlock = -1;
+        FloatVector bestVector = FloatVector.broadcast(SPECIES, best);
         for (int b = start; b < blocksEnd; b += BLOCK) {
             FloatVector m0 = FloatVector.fromArray(SPECIES, a, b);
             FloatVector m1 = FloatVector.fromArray(SPECIES, a, b + LANES);
@@ -270,12 +276,14 @@ final class FloatLoops {
                 m0 = m0.min(FloatVector.fromArray(SPECIES, a, i));
                 m1 = m1.min(FloatVector.fromArray(SPECIES, a, i + LANES));
             }
-            float blockBest = m0.min(m1).reduceLanes(VectorOperators.MIN);
-            if (blockBest != blockBest) {
-                return firstNaN(a, b) - start;
-            }
-            if (blockBest < best) {
-                best = blockBest;
+            FloatVector blockBest = m0.min(m1);
+            // Rarely false: only when some lane beats the best so far or is NaN.
+            if (!blockBest.compare(VectorOperators.GE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MIN);
+                if (best != best) {
+                    return firstNaN(a, b) - start;
+                }
+                bestVector = FloatVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -296,10 +304,11 @@ final class FloatLoops {
         if (bestBlock < 0) {
             return 0;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock; ; i++) {
-            if (a[i] == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock; ; i += LANES) {
+            int lane = FloatVector.fromArray(SPECIES, a, i).compare(VectorOperators.EQ, bestVector).firstTrue();
+            if (lane < LANES) {
+                return i + lane - start;
             }
         }
     }
@@ -312,6 +321,7 @@ final class FloatLoops {
             return length - 1;
         }
         int bestBlock = -1;
+        FloatVector bestVector = FloatVector.broadcast(SPECIES, best);
         for (int b = end - BLOCK; b >= blocksStart; b -= BLOCK) {
             FloatVector m0 = FloatVector.fromArray(SPECIES, a, b);
             FloatVector m1 = FloatVector.fromArray(SPECIES, a, b + LANES);
@@ -319,12 +329,14 @@ final class FloatLoops {
                 m0 = m0.min(FloatVector.fromArray(SPECIES, a, i));
                 m1 = m1.min(FloatVector.fromArray(SPECIES, a, i + LANES));
             }
-            float blockBest = m0.min(m1).reduceLanes(VectorOperators.MIN);
-            if (blockBest != blockBest) {
-                return lastNaN(a, b) - start;
-            }
-            if (blockBest < best) {
-                best = blockBest;
+            FloatVector blockBest = m0.min(m1);
+            // Rarely false: only when some lane beats the best so far or is NaN.
+            if (!blockBest.compare(VectorOperators.GE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MIN);
+                if (best != best) {
+                    return lastNaN(a, b) - start;
+                }
+                bestVector = FloatVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -345,10 +357,11 @@ final class FloatLoops {
         if (bestBlock < 0) {
             return length - 1;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock + BLOCK - 1; ; i--) {
-            if (a[i] == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock + BLOCK - LANES; ; i -= LANES) {
+            int lane = FloatVector.fromArray(SPECIES, a, i).compare(VectorOperators.EQ, bestVector).lastTrue();
+            if (lane >= 0) {
+                return i + lane - start;
             }
         }
     }
@@ -357,13 +370,14 @@ final class FloatLoops {
     static boolean smallestStrided(float[] a, int offset, ReductionPlan plan, boolean selectLastIndex,
             long[] out, int outOffset) {
         int inner = plan.inner();
-        if (inner < LANES) {
+        int axisLength = plan.axisLength();
+        // Running indices are kept as floats, like the data, which is exact up to 2^24.
+        if (inner < LANES || axisLength > (1 << 24)) {
             return false;
         }
-        int axisLength = plan.axisLength();
         int scratch = Math.min(inner, COLUMN_BLOCK) / LANES * LANES;
         float[] best = new float[scratch];
-        int[] bestIndex = new int[scratch];
+        float[] bestIndex = new float[scratch];
         for (int o = 0; o < plan.outer(); o++) {
             int sliceStart = offset + o * axisLength * inner;
             int outStart = outOffset + o * inner;
@@ -380,28 +394,28 @@ final class FloatLoops {
     }
 
     private static void columnsFirstSmallest(float[] a, int start, int stride, int axisLength, int width,
-            float[] best, int[] bestIndex, long[] out, int outStart) {
+            float[] best, float[] bestIndex, long[] out, int outStart) {
         int vectorWidth = width / LANES * LANES;
         int firstRow = 0;
         int rowStart = start + firstRow * stride;
         for (int c = 0; c < vectorWidth; c += LANES) {
             FloatVector.fromArray(SPECIES, a, rowStart + c).intoArray(best, c);
-            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+            FloatVector.broadcast(SPECIES, firstRow).intoArray(bestIndex, c);
         }
         for (int k = 1; k < axisLength; k++) {
             int row = start + k * stride;
-            IntVector index = IntVector.broadcast(INDEX, k);
+            FloatVector index = FloatVector.broadcast(SPECIES, k);
             for (int c = 0; c < vectorWidth; c += LANES) {
                 FloatVector v = FloatVector.fromArray(SPECIES, a, row + c);
                 FloatVector b = FloatVector.fromArray(SPECIES, best, c);
                 // !(v >= b) is "v beats b, or v is NaN"; a NaN best is final.
                 VectorMask<Float> beats = v.compare(VectorOperators.GE, b).not().and(b.compare(VectorOperators.EQ, b));
                 b.blend(v, beats).intoArray(best, c);
-                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+                FloatVector.fromArray(SPECIES, bestIndex, c).blend(index, beats).intoArray(bestIndex, c);
             }
         }
         for (int c = 0; c < vectorWidth; c++) {
-            out[outStart + c] = bestIndex[c];
+            out[outStart + c] = (long) bestIndex[c];
         }
         for (int c = vectorWidth; c < width; c++) {
             out[outStart + c] = columnFirstSmallest(a, start + c, stride, axisLength);
@@ -422,28 +436,28 @@ final class FloatLoops {
     }
 
     private static void columnsLastSmallest(float[] a, int start, int stride, int axisLength, int width,
-            float[] best, int[] bestIndex, long[] out, int outStart) {
+            float[] best, float[] bestIndex, long[] out, int outStart) {
         int vectorWidth = width / LANES * LANES;
         int firstRow = axisLength - 1;
         int rowStart = start + firstRow * stride;
         for (int c = 0; c < vectorWidth; c += LANES) {
             FloatVector.fromArray(SPECIES, a, rowStart + c).intoArray(best, c);
-            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+            FloatVector.broadcast(SPECIES, firstRow).intoArray(bestIndex, c);
         }
         for (int k = axisLength - 2; k >= 0; k--) {
             int row = start + k * stride;
-            IntVector index = IntVector.broadcast(INDEX, k);
+            FloatVector index = FloatVector.broadcast(SPECIES, k);
             for (int c = 0; c < vectorWidth; c += LANES) {
                 FloatVector v = FloatVector.fromArray(SPECIES, a, row + c);
                 FloatVector b = FloatVector.fromArray(SPECIES, best, c);
                 // !(v >= b) is "v beats b, or v is NaN"; a NaN best is final.
                 VectorMask<Float> beats = v.compare(VectorOperators.GE, b).not().and(b.compare(VectorOperators.EQ, b));
                 b.blend(v, beats).intoArray(best, c);
-                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+                FloatVector.fromArray(SPECIES, bestIndex, c).blend(index, beats).intoArray(bestIndex, c);
             }
         }
         for (int c = 0; c < vectorWidth; c++) {
-            out[outStart + c] = bestIndex[c];
+            out[outStart + c] = (long) bestIndex[c];
         }
         for (int c = vectorWidth; c < width; c++) {
             out[outStart + c] = columnLastSmallest(a, start + c, stride, axisLength);

@@ -4,7 +4,6 @@ import io.github.argonnx.runtime.ReductionPlan;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
-import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -14,15 +13,15 @@ import jdk.incubator.vector.VectorSpecies;
  * the block that holds the overall extreme is scanned again for the exact index. The last index is
  * found by running the same strict test from the end of the slice, as the scalar kernels do.
  * Strided reductions walk rows in memory order and keep running bests and indices for a block of
- * columns in small arrays, updated a vector of columns at a time.
+ * columns in small arrays, updated a vector of columns at a time. The running indices are vectors of
+ * the data's own type, so that one comparison mask selects both value and index.
  */
 final class IntLoops {
 
     static final VectorSpecies<Integer> SPECIES = IntVector.SPECIES_PREFERRED;
-    private static final VectorSpecies<Integer> INDEX = SPECIES;
     private static final int LANES = SPECIES.length();
     /** Elements per block of a contiguous slice: one horizontal reduction per block. */
-    private static final int BLOCK = 32 * LANES;
+    private static final int BLOCK = 16 * LANES;
     /** Columns whose running bests are kept at a time; small enough for the L1 cache. */
     private static final int COLUMN_BLOCK = 1024;
     private static final int SIGN = Integer.MIN_VALUE;
@@ -42,6 +41,7 @@ final class IntLoops {
         int blocksEnd = end - length % BLOCK;
         int best = a[start];
         int bestBlock = -1;
+        IntVector bestVector = IntVector.broadcast(SPECIES, best);
         for (int b = start; b < blocksEnd; b += BLOCK) {
             IntVector m0 = IntVector.fromArray(SPECIES, a, b);
             IntVector m1 = IntVector.fromArray(SPECIES, a, b + LANES);
@@ -49,9 +49,11 @@ final class IntLoops {
                 m0 = m0.max(IntVector.fromArray(SPECIES, a, i));
                 m1 = m1.max(IntVector.fromArray(SPECIES, a, i + LANES));
             }
-            int blockBest = m0.max(m1).reduceLanes(VectorOperators.MAX);
-            if (blockBest > best) {
-                best = blockBest;
+            IntVector blockBest = m0.max(m1);
+            // Rarely false: only when some lane beats the best so far.
+            if (!blockBest.compare(VectorOperators.LE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MAX);
+                bestVector = IntVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -69,10 +71,11 @@ final class IntLoops {
         if (bestBlock < 0) {
             return 0;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock; ; i++) {
-            if (a[i] == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock; ; i += LANES) {
+            int lane = IntVector.fromArray(SPECIES, a, i).compare(VectorOperators.EQ, bestVector).firstTrue();
+            if (lane < LANES) {
+                return i + lane - start;
             }
         }
     }
@@ -82,6 +85,7 @@ final class IntLoops {
         int blocksStart = start + length % BLOCK;
         int best = a[end - 1];
         int bestBlock = -1;
+        IntVector bestVector = IntVector.broadcast(SPECIES, best);
         for (int b = end - BLOCK; b >= blocksStart; b -= BLOCK) {
             IntVector m0 = IntVector.fromArray(SPECIES, a, b);
             IntVector m1 = IntVector.fromArray(SPECIES, a, b + LANES);
@@ -89,9 +93,11 @@ final class IntLoops {
                 m0 = m0.max(IntVector.fromArray(SPECIES, a, i));
                 m1 = m1.max(IntVector.fromArray(SPECIES, a, i + LANES));
             }
-            int blockBest = m0.max(m1).reduceLanes(VectorOperators.MAX);
-            if (blockBest > best) {
-                best = blockBest;
+            IntVector blockBest = m0.max(m1);
+            // Rarely false: only when some lane beats the best so far.
+            if (!blockBest.compare(VectorOperators.LE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MAX);
+                bestVector = IntVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -109,10 +115,11 @@ final class IntLoops {
         if (bestBlock < 0) {
             return length - 1;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock + BLOCK - 1; ; i--) {
-            if (a[i] == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock + BLOCK - LANES; ; i -= LANES) {
+            int lane = IntVector.fromArray(SPECIES, a, i).compare(VectorOperators.EQ, bestVector).lastTrue();
+            if (lane >= 0) {
+                return i + lane - start;
             }
         }
     }
@@ -121,10 +128,10 @@ final class IntLoops {
     static boolean largestStrided(int[] a, int offset, ReductionPlan plan, boolean selectLastIndex,
             long[] out, int outOffset) {
         int inner = plan.inner();
+        int axisLength = plan.axisLength();
         if (inner < LANES) {
             return false;
         }
-        int axisLength = plan.axisLength();
         int scratch = Math.min(inner, COLUMN_BLOCK) / LANES * LANES;
         int[] best = new int[scratch];
         int[] bestIndex = new int[scratch];
@@ -150,21 +157,21 @@ final class IntLoops {
         int rowStart = start + firstRow * stride;
         for (int c = 0; c < vectorWidth; c += LANES) {
             IntVector.fromArray(SPECIES, a, rowStart + c).intoArray(best, c);
-            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+            IntVector.broadcast(SPECIES, firstRow).intoArray(bestIndex, c);
         }
         for (int k = 1; k < axisLength; k++) {
             int row = start + k * stride;
-            IntVector index = IntVector.broadcast(INDEX, k);
+            IntVector index = IntVector.broadcast(SPECIES, k);
             for (int c = 0; c < vectorWidth; c += LANES) {
                 IntVector v = IntVector.fromArray(SPECIES, a, row + c);
                 IntVector b = IntVector.fromArray(SPECIES, best, c);
                 VectorMask<Integer> beats = v.compare(VectorOperators.GT, b);
                 b.blend(v, beats).intoArray(best, c);
-                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+                IntVector.fromArray(SPECIES, bestIndex, c).blend(index, beats).intoArray(bestIndex, c);
             }
         }
         for (int c = 0; c < vectorWidth; c++) {
-            out[outStart + c] = bestIndex[c];
+            out[outStart + c] = (long) bestIndex[c];
         }
         for (int c = vectorWidth; c < width; c++) {
             out[outStart + c] = columnFirstLargest(a, start + c, stride, axisLength);
@@ -191,21 +198,21 @@ final class IntLoops {
         int rowStart = start + firstRow * stride;
         for (int c = 0; c < vectorWidth; c += LANES) {
             IntVector.fromArray(SPECIES, a, rowStart + c).intoArray(best, c);
-            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+            IntVector.broadcast(SPECIES, firstRow).intoArray(bestIndex, c);
         }
         for (int k = axisLength - 2; k >= 0; k--) {
             int row = start + k * stride;
-            IntVector index = IntVector.broadcast(INDEX, k);
+            IntVector index = IntVector.broadcast(SPECIES, k);
             for (int c = 0; c < vectorWidth; c += LANES) {
                 IntVector v = IntVector.fromArray(SPECIES, a, row + c);
                 IntVector b = IntVector.fromArray(SPECIES, best, c);
                 VectorMask<Integer> beats = v.compare(VectorOperators.GT, b);
                 b.blend(v, beats).intoArray(best, c);
-                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+                IntVector.fromArray(SPECIES, bestIndex, c).blend(index, beats).intoArray(bestIndex, c);
             }
         }
         for (int c = 0; c < vectorWidth; c++) {
-            out[outStart + c] = bestIndex[c];
+            out[outStart + c] = (long) bestIndex[c];
         }
         for (int c = vectorWidth; c < width; c++) {
             out[outStart + c] = columnLastLargest(a, start + c, stride, axisLength);
@@ -238,6 +245,7 @@ final class IntLoops {
         int blocksEnd = end - length % BLOCK;
         int best = a[start];
         int bestBlock = -1;
+        IntVector bestVector = IntVector.broadcast(SPECIES, best);
         for (int b = start; b < blocksEnd; b += BLOCK) {
             IntVector m0 = IntVector.fromArray(SPECIES, a, b);
             IntVector m1 = IntVector.fromArray(SPECIES, a, b + LANES);
@@ -245,9 +253,11 @@ final class IntLoops {
                 m0 = m0.min(IntVector.fromArray(SPECIES, a, i));
                 m1 = m1.min(IntVector.fromArray(SPECIES, a, i + LANES));
             }
-            int blockBest = m0.min(m1).reduceLanes(VectorOperators.MIN);
-            if (blockBest < best) {
-                best = blockBest;
+            IntVector blockBest = m0.min(m1);
+            // Rarely false: only when some lane beats the best so far.
+            if (!blockBest.compare(VectorOperators.GE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MIN);
+                bestVector = IntVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -265,10 +275,11 @@ final class IntLoops {
         if (bestBlock < 0) {
             return 0;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock; ; i++) {
-            if (a[i] == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock; ; i += LANES) {
+            int lane = IntVector.fromArray(SPECIES, a, i).compare(VectorOperators.EQ, bestVector).firstTrue();
+            if (lane < LANES) {
+                return i + lane - start;
             }
         }
     }
@@ -278,6 +289,7 @@ final class IntLoops {
         int blocksStart = start + length % BLOCK;
         int best = a[end - 1];
         int bestBlock = -1;
+        IntVector bestVector = IntVector.broadcast(SPECIES, best);
         for (int b = end - BLOCK; b >= blocksStart; b -= BLOCK) {
             IntVector m0 = IntVector.fromArray(SPECIES, a, b);
             IntVector m1 = IntVector.fromArray(SPECIES, a, b + LANES);
@@ -285,9 +297,11 @@ final class IntLoops {
                 m0 = m0.min(IntVector.fromArray(SPECIES, a, i));
                 m1 = m1.min(IntVector.fromArray(SPECIES, a, i + LANES));
             }
-            int blockBest = m0.min(m1).reduceLanes(VectorOperators.MIN);
-            if (blockBest < best) {
-                best = blockBest;
+            IntVector blockBest = m0.min(m1);
+            // Rarely false: only when some lane beats the best so far.
+            if (!blockBest.compare(VectorOperators.GE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MIN);
+                bestVector = IntVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -305,10 +319,11 @@ final class IntLoops {
         if (bestBlock < 0) {
             return length - 1;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock + BLOCK - 1; ; i--) {
-            if (a[i] == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock + BLOCK - LANES; ; i -= LANES) {
+            int lane = IntVector.fromArray(SPECIES, a, i).compare(VectorOperators.EQ, bestVector).lastTrue();
+            if (lane >= 0) {
+                return i + lane - start;
             }
         }
     }
@@ -317,10 +332,10 @@ final class IntLoops {
     static boolean smallestStrided(int[] a, int offset, ReductionPlan plan, boolean selectLastIndex,
             long[] out, int outOffset) {
         int inner = plan.inner();
+        int axisLength = plan.axisLength();
         if (inner < LANES) {
             return false;
         }
-        int axisLength = plan.axisLength();
         int scratch = Math.min(inner, COLUMN_BLOCK) / LANES * LANES;
         int[] best = new int[scratch];
         int[] bestIndex = new int[scratch];
@@ -346,21 +361,21 @@ final class IntLoops {
         int rowStart = start + firstRow * stride;
         for (int c = 0; c < vectorWidth; c += LANES) {
             IntVector.fromArray(SPECIES, a, rowStart + c).intoArray(best, c);
-            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+            IntVector.broadcast(SPECIES, firstRow).intoArray(bestIndex, c);
         }
         for (int k = 1; k < axisLength; k++) {
             int row = start + k * stride;
-            IntVector index = IntVector.broadcast(INDEX, k);
+            IntVector index = IntVector.broadcast(SPECIES, k);
             for (int c = 0; c < vectorWidth; c += LANES) {
                 IntVector v = IntVector.fromArray(SPECIES, a, row + c);
                 IntVector b = IntVector.fromArray(SPECIES, best, c);
                 VectorMask<Integer> beats = v.compare(VectorOperators.LT, b);
                 b.blend(v, beats).intoArray(best, c);
-                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+                IntVector.fromArray(SPECIES, bestIndex, c).blend(index, beats).intoArray(bestIndex, c);
             }
         }
         for (int c = 0; c < vectorWidth; c++) {
-            out[outStart + c] = bestIndex[c];
+            out[outStart + c] = (long) bestIndex[c];
         }
         for (int c = vectorWidth; c < width; c++) {
             out[outStart + c] = columnFirstSmallest(a, start + c, stride, axisLength);
@@ -387,21 +402,21 @@ final class IntLoops {
         int rowStart = start + firstRow * stride;
         for (int c = 0; c < vectorWidth; c += LANES) {
             IntVector.fromArray(SPECIES, a, rowStart + c).intoArray(best, c);
-            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+            IntVector.broadcast(SPECIES, firstRow).intoArray(bestIndex, c);
         }
         for (int k = axisLength - 2; k >= 0; k--) {
             int row = start + k * stride;
-            IntVector index = IntVector.broadcast(INDEX, k);
+            IntVector index = IntVector.broadcast(SPECIES, k);
             for (int c = 0; c < vectorWidth; c += LANES) {
                 IntVector v = IntVector.fromArray(SPECIES, a, row + c);
                 IntVector b = IntVector.fromArray(SPECIES, best, c);
                 VectorMask<Integer> beats = v.compare(VectorOperators.LT, b);
                 b.blend(v, beats).intoArray(best, c);
-                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+                IntVector.fromArray(SPECIES, bestIndex, c).blend(index, beats).intoArray(bestIndex, c);
             }
         }
         for (int c = 0; c < vectorWidth; c++) {
-            out[outStart + c] = bestIndex[c];
+            out[outStart + c] = (long) bestIndex[c];
         }
         for (int c = vectorWidth; c < width; c++) {
             out[outStart + c] = columnLastSmallest(a, start + c, stride, axisLength);
@@ -434,6 +449,7 @@ final class IntLoops {
         int blocksEnd = end - length % BLOCK;
         int best = (int) (a[start] ^ SIGN);
         int bestBlock = -1;
+        IntVector bestVector = IntVector.broadcast(SPECIES, best);
         for (int b = start; b < blocksEnd; b += BLOCK) {
             IntVector m0 = IntVector.fromArray(SPECIES, a, b).lanewise(VectorOperators.XOR, SIGN);
             IntVector m1 = IntVector.fromArray(SPECIES, a, b + LANES).lanewise(VectorOperators.XOR, SIGN);
@@ -441,9 +457,11 @@ final class IntLoops {
                 m0 = m0.max(IntVector.fromArray(SPECIES, a, i).lanewise(VectorOperators.XOR, SIGN));
                 m1 = m1.max(IntVector.fromArray(SPECIES, a, i + LANES).lanewise(VectorOperators.XOR, SIGN));
             }
-            int blockBest = m0.max(m1).reduceLanes(VectorOperators.MAX);
-            if (blockBest > best) {
-                best = blockBest;
+            IntVector blockBest = m0.max(m1);
+            // Rarely false: only when some lane beats the best so far.
+            if (!blockBest.compare(VectorOperators.LE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MAX);
+                bestVector = IntVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -461,10 +479,11 @@ final class IntLoops {
         if (bestBlock < 0) {
             return 0;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock; ; i++) {
-            if ((int) (a[i] ^ SIGN) == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock; ; i += LANES) {
+            int lane = IntVector.fromArray(SPECIES, a, i).lanewise(VectorOperators.XOR, SIGN).compare(VectorOperators.EQ, bestVector).firstTrue();
+            if (lane < LANES) {
+                return i + lane - start;
             }
         }
     }
@@ -474,6 +493,7 @@ final class IntLoops {
         int blocksStart = start + length % BLOCK;
         int best = (int) (a[end - 1] ^ SIGN);
         int bestBlock = -1;
+        IntVector bestVector = IntVector.broadcast(SPECIES, best);
         for (int b = end - BLOCK; b >= blocksStart; b -= BLOCK) {
             IntVector m0 = IntVector.fromArray(SPECIES, a, b).lanewise(VectorOperators.XOR, SIGN);
             IntVector m1 = IntVector.fromArray(SPECIES, a, b + LANES).lanewise(VectorOperators.XOR, SIGN);
@@ -481,9 +501,11 @@ final class IntLoops {
                 m0 = m0.max(IntVector.fromArray(SPECIES, a, i).lanewise(VectorOperators.XOR, SIGN));
                 m1 = m1.max(IntVector.fromArray(SPECIES, a, i + LANES).lanewise(VectorOperators.XOR, SIGN));
             }
-            int blockBest = m0.max(m1).reduceLanes(VectorOperators.MAX);
-            if (blockBest > best) {
-                best = blockBest;
+            IntVector blockBest = m0.max(m1);
+            // Rarely false: only when some lane beats the best so far.
+            if (!blockBest.compare(VectorOperators.LE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MAX);
+                bestVector = IntVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -501,10 +523,11 @@ final class IntLoops {
         if (bestBlock < 0) {
             return length - 1;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock + BLOCK - 1; ; i--) {
-            if ((int) (a[i] ^ SIGN) == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock + BLOCK - LANES; ; i -= LANES) {
+            int lane = IntVector.fromArray(SPECIES, a, i).lanewise(VectorOperators.XOR, SIGN).compare(VectorOperators.EQ, bestVector).lastTrue();
+            if (lane >= 0) {
+                return i + lane - start;
             }
         }
     }
@@ -513,10 +536,10 @@ final class IntLoops {
     static boolean largestUnsignedStrided(int[] a, int offset, ReductionPlan plan, boolean selectLastIndex,
             long[] out, int outOffset) {
         int inner = plan.inner();
+        int axisLength = plan.axisLength();
         if (inner < LANES) {
             return false;
         }
-        int axisLength = plan.axisLength();
         int scratch = Math.min(inner, COLUMN_BLOCK) / LANES * LANES;
         int[] best = new int[scratch];
         int[] bestIndex = new int[scratch];
@@ -542,21 +565,21 @@ final class IntLoops {
         int rowStart = start + firstRow * stride;
         for (int c = 0; c < vectorWidth; c += LANES) {
             IntVector.fromArray(SPECIES, a, rowStart + c).lanewise(VectorOperators.XOR, SIGN).intoArray(best, c);
-            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+            IntVector.broadcast(SPECIES, firstRow).intoArray(bestIndex, c);
         }
         for (int k = 1; k < axisLength; k++) {
             int row = start + k * stride;
-            IntVector index = IntVector.broadcast(INDEX, k);
+            IntVector index = IntVector.broadcast(SPECIES, k);
             for (int c = 0; c < vectorWidth; c += LANES) {
                 IntVector v = IntVector.fromArray(SPECIES, a, row + c).lanewise(VectorOperators.XOR, SIGN);
                 IntVector b = IntVector.fromArray(SPECIES, best, c);
                 VectorMask<Integer> beats = v.compare(VectorOperators.GT, b);
                 b.blend(v, beats).intoArray(best, c);
-                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+                IntVector.fromArray(SPECIES, bestIndex, c).blend(index, beats).intoArray(bestIndex, c);
             }
         }
         for (int c = 0; c < vectorWidth; c++) {
-            out[outStart + c] = bestIndex[c];
+            out[outStart + c] = (long) bestIndex[c];
         }
         for (int c = vectorWidth; c < width; c++) {
             out[outStart + c] = columnFirstLargestUnsigned(a, start + c, stride, axisLength);
@@ -583,21 +606,21 @@ final class IntLoops {
         int rowStart = start + firstRow * stride;
         for (int c = 0; c < vectorWidth; c += LANES) {
             IntVector.fromArray(SPECIES, a, rowStart + c).lanewise(VectorOperators.XOR, SIGN).intoArray(best, c);
-            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+            IntVector.broadcast(SPECIES, firstRow).intoArray(bestIndex, c);
         }
         for (int k = axisLength - 2; k >= 0; k--) {
             int row = start + k * stride;
-            IntVector index = IntVector.broadcast(INDEX, k);
+            IntVector index = IntVector.broadcast(SPECIES, k);
             for (int c = 0; c < vectorWidth; c += LANES) {
                 IntVector v = IntVector.fromArray(SPECIES, a, row + c).lanewise(VectorOperators.XOR, SIGN);
                 IntVector b = IntVector.fromArray(SPECIES, best, c);
                 VectorMask<Integer> beats = v.compare(VectorOperators.GT, b);
                 b.blend(v, beats).intoArray(best, c);
-                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+                IntVector.fromArray(SPECIES, bestIndex, c).blend(index, beats).intoArray(bestIndex, c);
             }
         }
         for (int c = 0; c < vectorWidth; c++) {
-            out[outStart + c] = bestIndex[c];
+            out[outStart + c] = (long) bestIndex[c];
         }
         for (int c = vectorWidth; c < width; c++) {
             out[outStart + c] = columnLastLargestUnsigned(a, start + c, stride, axisLength);
@@ -630,6 +653,7 @@ final class IntLoops {
         int blocksEnd = end - length % BLOCK;
         int best = (int) (a[start] ^ SIGN);
         int bestBlock = -1;
+        IntVector bestVector = IntVector.broadcast(SPECIES, best);
         for (int b = start; b < blocksEnd; b += BLOCK) {
             IntVector m0 = IntVector.fromArray(SPECIES, a, b).lanewise(VectorOperators.XOR, SIGN);
             IntVector m1 = IntVector.fromArray(SPECIES, a, b + LANES).lanewise(VectorOperators.XOR, SIGN);
@@ -637,9 +661,11 @@ final class IntLoops {
                 m0 = m0.min(IntVector.fromArray(SPECIES, a, i).lanewise(VectorOperators.XOR, SIGN));
                 m1 = m1.min(IntVector.fromArray(SPECIES, a, i + LANES).lanewise(VectorOperators.XOR, SIGN));
             }
-            int blockBest = m0.min(m1).reduceLanes(VectorOperators.MIN);
-            if (blockBest < best) {
-                best = blockBest;
+            IntVector blockBest = m0.min(m1);
+            // Rarely false: only when some lane beats the best so far.
+            if (!blockBest.compare(VectorOperators.GE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MIN);
+                bestVector = IntVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -657,10 +683,11 @@ final class IntLoops {
         if (bestBlock < 0) {
             return 0;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock; ; i++) {
-            if ((int) (a[i] ^ SIGN) == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock; ; i += LANES) {
+            int lane = IntVector.fromArray(SPECIES, a, i).lanewise(VectorOperators.XOR, SIGN).compare(VectorOperators.EQ, bestVector).firstTrue();
+            if (lane < LANES) {
+                return i + lane - start;
             }
         }
     }
@@ -670,6 +697,7 @@ final class IntLoops {
         int blocksStart = start + length % BLOCK;
         int best = (int) (a[end - 1] ^ SIGN);
         int bestBlock = -1;
+        IntVector bestVector = IntVector.broadcast(SPECIES, best);
         for (int b = end - BLOCK; b >= blocksStart; b -= BLOCK) {
             IntVector m0 = IntVector.fromArray(SPECIES, a, b).lanewise(VectorOperators.XOR, SIGN);
             IntVector m1 = IntVector.fromArray(SPECIES, a, b + LANES).lanewise(VectorOperators.XOR, SIGN);
@@ -677,9 +705,11 @@ final class IntLoops {
                 m0 = m0.min(IntVector.fromArray(SPECIES, a, i).lanewise(VectorOperators.XOR, SIGN));
                 m1 = m1.min(IntVector.fromArray(SPECIES, a, i + LANES).lanewise(VectorOperators.XOR, SIGN));
             }
-            int blockBest = m0.min(m1).reduceLanes(VectorOperators.MIN);
-            if (blockBest < best) {
-                best = blockBest;
+            IntVector blockBest = m0.min(m1);
+            // Rarely false: only when some lane beats the best so far.
+            if (!blockBest.compare(VectorOperators.GE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MIN);
+                bestVector = IntVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -697,10 +727,11 @@ final class IntLoops {
         if (bestBlock < 0) {
             return length - 1;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock + BLOCK - 1; ; i--) {
-            if ((int) (a[i] ^ SIGN) == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock + BLOCK - LANES; ; i -= LANES) {
+            int lane = IntVector.fromArray(SPECIES, a, i).lanewise(VectorOperators.XOR, SIGN).compare(VectorOperators.EQ, bestVector).lastTrue();
+            if (lane >= 0) {
+                return i + lane - start;
             }
         }
     }
@@ -709,10 +740,10 @@ final class IntLoops {
     static boolean smallestUnsignedStrided(int[] a, int offset, ReductionPlan plan, boolean selectLastIndex,
             long[] out, int outOffset) {
         int inner = plan.inner();
+        int axisLength = plan.axisLength();
         if (inner < LANES) {
             return false;
         }
-        int axisLength = plan.axisLength();
         int scratch = Math.min(inner, COLUMN_BLOCK) / LANES * LANES;
         int[] best = new int[scratch];
         int[] bestIndex = new int[scratch];
@@ -738,21 +769,21 @@ final class IntLoops {
         int rowStart = start + firstRow * stride;
         for (int c = 0; c < vectorWidth; c += LANES) {
             IntVector.fromArray(SPECIES, a, rowStart + c).lanewise(VectorOperators.XOR, SIGN).intoArray(best, c);
-            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+            IntVector.broadcast(SPECIES, firstRow).intoArray(bestIndex, c);
         }
         for (int k = 1; k < axisLength; k++) {
             int row = start + k * stride;
-            IntVector index = IntVector.broadcast(INDEX, k);
+            IntVector index = IntVector.broadcast(SPECIES, k);
             for (int c = 0; c < vectorWidth; c += LANES) {
                 IntVector v = IntVector.fromArray(SPECIES, a, row + c).lanewise(VectorOperators.XOR, SIGN);
                 IntVector b = IntVector.fromArray(SPECIES, best, c);
                 VectorMask<Integer> beats = v.compare(VectorOperators.LT, b);
                 b.blend(v, beats).intoArray(best, c);
-                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+                IntVector.fromArray(SPECIES, bestIndex, c).blend(index, beats).intoArray(bestIndex, c);
             }
         }
         for (int c = 0; c < vectorWidth; c++) {
-            out[outStart + c] = bestIndex[c];
+            out[outStart + c] = (long) bestIndex[c];
         }
         for (int c = vectorWidth; c < width; c++) {
             out[outStart + c] = columnFirstSmallestUnsigned(a, start + c, stride, axisLength);
@@ -779,21 +810,21 @@ final class IntLoops {
         int rowStart = start + firstRow * stride;
         for (int c = 0; c < vectorWidth; c += LANES) {
             IntVector.fromArray(SPECIES, a, rowStart + c).lanewise(VectorOperators.XOR, SIGN).intoArray(best, c);
-            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+            IntVector.broadcast(SPECIES, firstRow).intoArray(bestIndex, c);
         }
         for (int k = axisLength - 2; k >= 0; k--) {
             int row = start + k * stride;
-            IntVector index = IntVector.broadcast(INDEX, k);
+            IntVector index = IntVector.broadcast(SPECIES, k);
             for (int c = 0; c < vectorWidth; c += LANES) {
                 IntVector v = IntVector.fromArray(SPECIES, a, row + c).lanewise(VectorOperators.XOR, SIGN);
                 IntVector b = IntVector.fromArray(SPECIES, best, c);
                 VectorMask<Integer> beats = v.compare(VectorOperators.LT, b);
                 b.blend(v, beats).intoArray(best, c);
-                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+                IntVector.fromArray(SPECIES, bestIndex, c).blend(index, beats).intoArray(bestIndex, c);
             }
         }
         for (int c = 0; c < vectorWidth; c++) {
-            out[outStart + c] = bestIndex[c];
+            out[outStart + c] = (long) bestIndex[c];
         }
         for (int c = vectorWidth; c < width; c++) {
             out[outStart + c] = columnLastSmallestUnsigned(a, start + c, stride, axisLength);

@@ -1,11 +1,9 @@
 package io.github.argonnx.runtime.vector;
 
 import io.github.argonnx.runtime.ReductionPlan;
-import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
-import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -15,17 +13,15 @@ import jdk.incubator.vector.VectorSpecies;
  * the block that holds the overall extreme is scanned again for the exact index. The last index is
  * found by running the same strict test from the end of the slice, as the scalar kernels do.
  * Strided reductions walk rows in memory order and keep running bests and indices for a block of
- * columns in small arrays, updated a vector of columns at a time.
+ * columns in small arrays, updated a vector of columns at a time. The running indices are vectors of
+ * the data's own type, so that one comparison mask selects both value and index.
  */
 final class LongLoops {
 
     static final VectorSpecies<Long> SPECIES = LongVector.SPECIES_PREFERRED;
-    /** Int lanes for the running indices, as many as {@link #SPECIES} has. */
-    private static final VectorSpecies<Integer> INDEX =
-            VectorSpecies.of(int.class, VectorShape.forBitSize(SPECIES.length() * Integer.SIZE));
     private static final int LANES = SPECIES.length();
     /** Elements per block of a contiguous slice: one horizontal reduction per block. */
-    private static final int BLOCK = 32 * LANES;
+    private static final int BLOCK = 16 * LANES;
     /** Columns whose running bests are kept at a time; small enough for the L1 cache. */
     private static final int COLUMN_BLOCK = 1024;
     private static final long SIGN = Long.MIN_VALUE;
@@ -45,6 +41,7 @@ final class LongLoops {
         int blocksEnd = end - length % BLOCK;
         long best = a[start];
         int bestBlock = -1;
+        LongVector bestVector = LongVector.broadcast(SPECIES, best);
         for (int b = start; b < blocksEnd; b += BLOCK) {
             LongVector m0 = LongVector.fromArray(SPECIES, a, b);
             LongVector m1 = LongVector.fromArray(SPECIES, a, b + LANES);
@@ -52,9 +49,11 @@ final class LongLoops {
                 m0 = m0.max(LongVector.fromArray(SPECIES, a, i));
                 m1 = m1.max(LongVector.fromArray(SPECIES, a, i + LANES));
             }
-            long blockBest = m0.max(m1).reduceLanes(VectorOperators.MAX);
-            if (blockBest > best) {
-                best = blockBest;
+            LongVector blockBest = m0.max(m1);
+            // Rarely false: only when some lane beats the best so far.
+            if (!blockBest.compare(VectorOperators.LE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MAX);
+                bestVector = LongVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -72,10 +71,11 @@ final class LongLoops {
         if (bestBlock < 0) {
             return 0;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock; ; i++) {
-            if (a[i] == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock; ; i += LANES) {
+            int lane = LongVector.fromArray(SPECIES, a, i).compare(VectorOperators.EQ, bestVector).firstTrue();
+            if (lane < LANES) {
+                return i + lane - start;
             }
         }
     }
@@ -85,6 +85,7 @@ final class LongLoops {
         int blocksStart = start + length % BLOCK;
         long best = a[end - 1];
         int bestBlock = -1;
+        LongVector bestVector = LongVector.broadcast(SPECIES, best);
         for (int b = end - BLOCK; b >= blocksStart; b -= BLOCK) {
             LongVector m0 = LongVector.fromArray(SPECIES, a, b);
             LongVector m1 = LongVector.fromArray(SPECIES, a, b + LANES);
@@ -92,9 +93,11 @@ final class LongLoops {
                 m0 = m0.max(LongVector.fromArray(SPECIES, a, i));
                 m1 = m1.max(LongVector.fromArray(SPECIES, a, i + LANES));
             }
-            long blockBest = m0.max(m1).reduceLanes(VectorOperators.MAX);
-            if (blockBest > best) {
-                best = blockBest;
+            LongVector blockBest = m0.max(m1);
+            // Rarely false: only when some lane beats the best so far.
+            if (!blockBest.compare(VectorOperators.LE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MAX);
+                bestVector = LongVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -112,10 +115,11 @@ final class LongLoops {
         if (bestBlock < 0) {
             return length - 1;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock + BLOCK - 1; ; i--) {
-            if (a[i] == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock + BLOCK - LANES; ; i -= LANES) {
+            int lane = LongVector.fromArray(SPECIES, a, i).compare(VectorOperators.EQ, bestVector).lastTrue();
+            if (lane >= 0) {
+                return i + lane - start;
             }
         }
     }
@@ -124,13 +128,13 @@ final class LongLoops {
     static boolean largestStrided(long[] a, int offset, ReductionPlan plan, boolean selectLastIndex,
             long[] out, int outOffset) {
         int inner = plan.inner();
+        int axisLength = plan.axisLength();
         if (inner < LANES) {
             return false;
         }
-        int axisLength = plan.axisLength();
         int scratch = Math.min(inner, COLUMN_BLOCK) / LANES * LANES;
         long[] best = new long[scratch];
-        int[] bestIndex = new int[scratch];
+        long[] bestIndex = new long[scratch];
         for (int o = 0; o < plan.outer(); o++) {
             int sliceStart = offset + o * axisLength * inner;
             int outStart = outOffset + o * inner;
@@ -147,27 +151,27 @@ final class LongLoops {
     }
 
     private static void columnsFirstLargest(long[] a, int start, int stride, int axisLength, int width,
-            long[] best, int[] bestIndex, long[] out, int outStart) {
+            long[] best, long[] bestIndex, long[] out, int outStart) {
         int vectorWidth = width / LANES * LANES;
         int firstRow = 0;
         int rowStart = start + firstRow * stride;
         for (int c = 0; c < vectorWidth; c += LANES) {
             LongVector.fromArray(SPECIES, a, rowStart + c).intoArray(best, c);
-            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+            LongVector.broadcast(SPECIES, firstRow).intoArray(bestIndex, c);
         }
         for (int k = 1; k < axisLength; k++) {
             int row = start + k * stride;
-            IntVector index = IntVector.broadcast(INDEX, k);
+            LongVector index = LongVector.broadcast(SPECIES, k);
             for (int c = 0; c < vectorWidth; c += LANES) {
                 LongVector v = LongVector.fromArray(SPECIES, a, row + c);
                 LongVector b = LongVector.fromArray(SPECIES, best, c);
                 VectorMask<Long> beats = v.compare(VectorOperators.GT, b);
                 b.blend(v, beats).intoArray(best, c);
-                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+                LongVector.fromArray(SPECIES, bestIndex, c).blend(index, beats).intoArray(bestIndex, c);
             }
         }
         for (int c = 0; c < vectorWidth; c++) {
-            out[outStart + c] = bestIndex[c];
+            out[outStart + c] = (long) bestIndex[c];
         }
         for (int c = vectorWidth; c < width; c++) {
             out[outStart + c] = columnFirstLargest(a, start + c, stride, axisLength);
@@ -188,27 +192,27 @@ final class LongLoops {
     }
 
     private static void columnsLastLargest(long[] a, int start, int stride, int axisLength, int width,
-            long[] best, int[] bestIndex, long[] out, int outStart) {
+            long[] best, long[] bestIndex, long[] out, int outStart) {
         int vectorWidth = width / LANES * LANES;
         int firstRow = axisLength - 1;
         int rowStart = start + firstRow * stride;
         for (int c = 0; c < vectorWidth; c += LANES) {
             LongVector.fromArray(SPECIES, a, rowStart + c).intoArray(best, c);
-            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+            LongVector.broadcast(SPECIES, firstRow).intoArray(bestIndex, c);
         }
         for (int k = axisLength - 2; k >= 0; k--) {
             int row = start + k * stride;
-            IntVector index = IntVector.broadcast(INDEX, k);
+            LongVector index = LongVector.broadcast(SPECIES, k);
             for (int c = 0; c < vectorWidth; c += LANES) {
                 LongVector v = LongVector.fromArray(SPECIES, a, row + c);
                 LongVector b = LongVector.fromArray(SPECIES, best, c);
                 VectorMask<Long> beats = v.compare(VectorOperators.GT, b);
                 b.blend(v, beats).intoArray(best, c);
-                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+                LongVector.fromArray(SPECIES, bestIndex, c).blend(index, beats).intoArray(bestIndex, c);
             }
         }
         for (int c = 0; c < vectorWidth; c++) {
-            out[outStart + c] = bestIndex[c];
+            out[outStart + c] = (long) bestIndex[c];
         }
         for (int c = vectorWidth; c < width; c++) {
             out[outStart + c] = columnLastLargest(a, start + c, stride, axisLength);
@@ -241,6 +245,7 @@ final class LongLoops {
         int blocksEnd = end - length % BLOCK;
         long best = a[start];
         int bestBlock = -1;
+        LongVector bestVector = LongVector.broadcast(SPECIES, best);
         for (int b = start; b < blocksEnd; b += BLOCK) {
             LongVector m0 = LongVector.fromArray(SPECIES, a, b);
             LongVector m1 = LongVector.fromArray(SPECIES, a, b + LANES);
@@ -248,9 +253,11 @@ final class LongLoops {
                 m0 = m0.min(LongVector.fromArray(SPECIES, a, i));
                 m1 = m1.min(LongVector.fromArray(SPECIES, a, i + LANES));
             }
-            long blockBest = m0.min(m1).reduceLanes(VectorOperators.MIN);
-            if (blockBest < best) {
-                best = blockBest;
+            LongVector blockBest = m0.min(m1);
+            // Rarely false: only when some lane beats the best so far.
+            if (!blockBest.compare(VectorOperators.GE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MIN);
+                bestVector = LongVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -268,10 +275,11 @@ final class LongLoops {
         if (bestBlock < 0) {
             return 0;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock; ; i++) {
-            if (a[i] == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock; ; i += LANES) {
+            int lane = LongVector.fromArray(SPECIES, a, i).compare(VectorOperators.EQ, bestVector).firstTrue();
+            if (lane < LANES) {
+                return i + lane - start;
             }
         }
     }
@@ -281,6 +289,7 @@ final class LongLoops {
         int blocksStart = start + length % BLOCK;
         long best = a[end - 1];
         int bestBlock = -1;
+        LongVector bestVector = LongVector.broadcast(SPECIES, best);
         for (int b = end - BLOCK; b >= blocksStart; b -= BLOCK) {
             LongVector m0 = LongVector.fromArray(SPECIES, a, b);
             LongVector m1 = LongVector.fromArray(SPECIES, a, b + LANES);
@@ -288,9 +297,11 @@ final class LongLoops {
                 m0 = m0.min(LongVector.fromArray(SPECIES, a, i));
                 m1 = m1.min(LongVector.fromArray(SPECIES, a, i + LANES));
             }
-            long blockBest = m0.min(m1).reduceLanes(VectorOperators.MIN);
-            if (blockBest < best) {
-                best = blockBest;
+            LongVector blockBest = m0.min(m1);
+            // Rarely false: only when some lane beats the best so far.
+            if (!blockBest.compare(VectorOperators.GE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MIN);
+                bestVector = LongVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -308,10 +319,11 @@ final class LongLoops {
         if (bestBlock < 0) {
             return length - 1;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock + BLOCK - 1; ; i--) {
-            if (a[i] == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock + BLOCK - LANES; ; i -= LANES) {
+            int lane = LongVector.fromArray(SPECIES, a, i).compare(VectorOperators.EQ, bestVector).lastTrue();
+            if (lane >= 0) {
+                return i + lane - start;
             }
         }
     }
@@ -320,13 +332,13 @@ final class LongLoops {
     static boolean smallestStrided(long[] a, int offset, ReductionPlan plan, boolean selectLastIndex,
             long[] out, int outOffset) {
         int inner = plan.inner();
+        int axisLength = plan.axisLength();
         if (inner < LANES) {
             return false;
         }
-        int axisLength = plan.axisLength();
         int scratch = Math.min(inner, COLUMN_BLOCK) / LANES * LANES;
         long[] best = new long[scratch];
-        int[] bestIndex = new int[scratch];
+        long[] bestIndex = new long[scratch];
         for (int o = 0; o < plan.outer(); o++) {
             int sliceStart = offset + o * axisLength * inner;
             int outStart = outOffset + o * inner;
@@ -343,27 +355,27 @@ final class LongLoops {
     }
 
     private static void columnsFirstSmallest(long[] a, int start, int stride, int axisLength, int width,
-            long[] best, int[] bestIndex, long[] out, int outStart) {
+            long[] best, long[] bestIndex, long[] out, int outStart) {
         int vectorWidth = width / LANES * LANES;
         int firstRow = 0;
         int rowStart = start + firstRow * stride;
         for (int c = 0; c < vectorWidth; c += LANES) {
             LongVector.fromArray(SPECIES, a, rowStart + c).intoArray(best, c);
-            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+            LongVector.broadcast(SPECIES, firstRow).intoArray(bestIndex, c);
         }
         for (int k = 1; k < axisLength; k++) {
             int row = start + k * stride;
-            IntVector index = IntVector.broadcast(INDEX, k);
+            LongVector index = LongVector.broadcast(SPECIES, k);
             for (int c = 0; c < vectorWidth; c += LANES) {
                 LongVector v = LongVector.fromArray(SPECIES, a, row + c);
                 LongVector b = LongVector.fromArray(SPECIES, best, c);
                 VectorMask<Long> beats = v.compare(VectorOperators.LT, b);
                 b.blend(v, beats).intoArray(best, c);
-                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+                LongVector.fromArray(SPECIES, bestIndex, c).blend(index, beats).intoArray(bestIndex, c);
             }
         }
         for (int c = 0; c < vectorWidth; c++) {
-            out[outStart + c] = bestIndex[c];
+            out[outStart + c] = (long) bestIndex[c];
         }
         for (int c = vectorWidth; c < width; c++) {
             out[outStart + c] = columnFirstSmallest(a, start + c, stride, axisLength);
@@ -384,27 +396,27 @@ final class LongLoops {
     }
 
     private static void columnsLastSmallest(long[] a, int start, int stride, int axisLength, int width,
-            long[] best, int[] bestIndex, long[] out, int outStart) {
+            long[] best, long[] bestIndex, long[] out, int outStart) {
         int vectorWidth = width / LANES * LANES;
         int firstRow = axisLength - 1;
         int rowStart = start + firstRow * stride;
         for (int c = 0; c < vectorWidth; c += LANES) {
             LongVector.fromArray(SPECIES, a, rowStart + c).intoArray(best, c);
-            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+            LongVector.broadcast(SPECIES, firstRow).intoArray(bestIndex, c);
         }
         for (int k = axisLength - 2; k >= 0; k--) {
             int row = start + k * stride;
-            IntVector index = IntVector.broadcast(INDEX, k);
+            LongVector index = LongVector.broadcast(SPECIES, k);
             for (int c = 0; c < vectorWidth; c += LANES) {
                 LongVector v = LongVector.fromArray(SPECIES, a, row + c);
                 LongVector b = LongVector.fromArray(SPECIES, best, c);
                 VectorMask<Long> beats = v.compare(VectorOperators.LT, b);
                 b.blend(v, beats).intoArray(best, c);
-                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+                LongVector.fromArray(SPECIES, bestIndex, c).blend(index, beats).intoArray(bestIndex, c);
             }
         }
         for (int c = 0; c < vectorWidth; c++) {
-            out[outStart + c] = bestIndex[c];
+            out[outStart + c] = (long) bestIndex[c];
         }
         for (int c = vectorWidth; c < width; c++) {
             out[outStart + c] = columnLastSmallest(a, start + c, stride, axisLength);
@@ -437,6 +449,7 @@ final class LongLoops {
         int blocksEnd = end - length % BLOCK;
         long best = (long) (a[start] ^ SIGN);
         int bestBlock = -1;
+        LongVector bestVector = LongVector.broadcast(SPECIES, best);
         for (int b = start; b < blocksEnd; b += BLOCK) {
             LongVector m0 = LongVector.fromArray(SPECIES, a, b).lanewise(VectorOperators.XOR, SIGN);
             LongVector m1 = LongVector.fromArray(SPECIES, a, b + LANES).lanewise(VectorOperators.XOR, SIGN);
@@ -444,9 +457,11 @@ final class LongLoops {
                 m0 = m0.max(LongVector.fromArray(SPECIES, a, i).lanewise(VectorOperators.XOR, SIGN));
                 m1 = m1.max(LongVector.fromArray(SPECIES, a, i + LANES).lanewise(VectorOperators.XOR, SIGN));
             }
-            long blockBest = m0.max(m1).reduceLanes(VectorOperators.MAX);
-            if (blockBest > best) {
-                best = blockBest;
+            LongVector blockBest = m0.max(m1);
+            // Rarely false: only when some lane beats the best so far.
+            if (!blockBest.compare(VectorOperators.LE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MAX);
+                bestVector = LongVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -464,10 +479,11 @@ final class LongLoops {
         if (bestBlock < 0) {
             return 0;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock; ; i++) {
-            if ((long) (a[i] ^ SIGN) == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock; ; i += LANES) {
+            int lane = LongVector.fromArray(SPECIES, a, i).lanewise(VectorOperators.XOR, SIGN).compare(VectorOperators.EQ, bestVector).firstTrue();
+            if (lane < LANES) {
+                return i + lane - start;
             }
         }
     }
@@ -477,6 +493,7 @@ final class LongLoops {
         int blocksStart = start + length % BLOCK;
         long best = (long) (a[end - 1] ^ SIGN);
         int bestBlock = -1;
+        LongVector bestVector = LongVector.broadcast(SPECIES, best);
         for (int b = end - BLOCK; b >= blocksStart; b -= BLOCK) {
             LongVector m0 = LongVector.fromArray(SPECIES, a, b).lanewise(VectorOperators.XOR, SIGN);
             LongVector m1 = LongVector.fromArray(SPECIES, a, b + LANES).lanewise(VectorOperators.XOR, SIGN);
@@ -484,9 +501,11 @@ final class LongLoops {
                 m0 = m0.max(LongVector.fromArray(SPECIES, a, i).lanewise(VectorOperators.XOR, SIGN));
                 m1 = m1.max(LongVector.fromArray(SPECIES, a, i + LANES).lanewise(VectorOperators.XOR, SIGN));
             }
-            long blockBest = m0.max(m1).reduceLanes(VectorOperators.MAX);
-            if (blockBest > best) {
-                best = blockBest;
+            LongVector blockBest = m0.max(m1);
+            // Rarely false: only when some lane beats the best so far.
+            if (!blockBest.compare(VectorOperators.LE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MAX);
+                bestVector = LongVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -504,10 +523,11 @@ final class LongLoops {
         if (bestBlock < 0) {
             return length - 1;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock + BLOCK - 1; ; i--) {
-            if ((long) (a[i] ^ SIGN) == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock + BLOCK - LANES; ; i -= LANES) {
+            int lane = LongVector.fromArray(SPECIES, a, i).lanewise(VectorOperators.XOR, SIGN).compare(VectorOperators.EQ, bestVector).lastTrue();
+            if (lane >= 0) {
+                return i + lane - start;
             }
         }
     }
@@ -516,13 +536,13 @@ final class LongLoops {
     static boolean largestUnsignedStrided(long[] a, int offset, ReductionPlan plan, boolean selectLastIndex,
             long[] out, int outOffset) {
         int inner = plan.inner();
+        int axisLength = plan.axisLength();
         if (inner < LANES) {
             return false;
         }
-        int axisLength = plan.axisLength();
         int scratch = Math.min(inner, COLUMN_BLOCK) / LANES * LANES;
         long[] best = new long[scratch];
-        int[] bestIndex = new int[scratch];
+        long[] bestIndex = new long[scratch];
         for (int o = 0; o < plan.outer(); o++) {
             int sliceStart = offset + o * axisLength * inner;
             int outStart = outOffset + o * inner;
@@ -539,27 +559,27 @@ final class LongLoops {
     }
 
     private static void columnsFirstLargestUnsigned(long[] a, int start, int stride, int axisLength, int width,
-            long[] best, int[] bestIndex, long[] out, int outStart) {
+            long[] best, long[] bestIndex, long[] out, int outStart) {
         int vectorWidth = width / LANES * LANES;
         int firstRow = 0;
         int rowStart = start + firstRow * stride;
         for (int c = 0; c < vectorWidth; c += LANES) {
             LongVector.fromArray(SPECIES, a, rowStart + c).lanewise(VectorOperators.XOR, SIGN).intoArray(best, c);
-            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+            LongVector.broadcast(SPECIES, firstRow).intoArray(bestIndex, c);
         }
         for (int k = 1; k < axisLength; k++) {
             int row = start + k * stride;
-            IntVector index = IntVector.broadcast(INDEX, k);
+            LongVector index = LongVector.broadcast(SPECIES, k);
             for (int c = 0; c < vectorWidth; c += LANES) {
                 LongVector v = LongVector.fromArray(SPECIES, a, row + c).lanewise(VectorOperators.XOR, SIGN);
                 LongVector b = LongVector.fromArray(SPECIES, best, c);
                 VectorMask<Long> beats = v.compare(VectorOperators.GT, b);
                 b.blend(v, beats).intoArray(best, c);
-                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+                LongVector.fromArray(SPECIES, bestIndex, c).blend(index, beats).intoArray(bestIndex, c);
             }
         }
         for (int c = 0; c < vectorWidth; c++) {
-            out[outStart + c] = bestIndex[c];
+            out[outStart + c] = (long) bestIndex[c];
         }
         for (int c = vectorWidth; c < width; c++) {
             out[outStart + c] = columnFirstLargestUnsigned(a, start + c, stride, axisLength);
@@ -580,27 +600,27 @@ final class LongLoops {
     }
 
     private static void columnsLastLargestUnsigned(long[] a, int start, int stride, int axisLength, int width,
-            long[] best, int[] bestIndex, long[] out, int outStart) {
+            long[] best, long[] bestIndex, long[] out, int outStart) {
         int vectorWidth = width / LANES * LANES;
         int firstRow = axisLength - 1;
         int rowStart = start + firstRow * stride;
         for (int c = 0; c < vectorWidth; c += LANES) {
             LongVector.fromArray(SPECIES, a, rowStart + c).lanewise(VectorOperators.XOR, SIGN).intoArray(best, c);
-            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+            LongVector.broadcast(SPECIES, firstRow).intoArray(bestIndex, c);
         }
         for (int k = axisLength - 2; k >= 0; k--) {
             int row = start + k * stride;
-            IntVector index = IntVector.broadcast(INDEX, k);
+            LongVector index = LongVector.broadcast(SPECIES, k);
             for (int c = 0; c < vectorWidth; c += LANES) {
                 LongVector v = LongVector.fromArray(SPECIES, a, row + c).lanewise(VectorOperators.XOR, SIGN);
                 LongVector b = LongVector.fromArray(SPECIES, best, c);
                 VectorMask<Long> beats = v.compare(VectorOperators.GT, b);
                 b.blend(v, beats).intoArray(best, c);
-                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+                LongVector.fromArray(SPECIES, bestIndex, c).blend(index, beats).intoArray(bestIndex, c);
             }
         }
         for (int c = 0; c < vectorWidth; c++) {
-            out[outStart + c] = bestIndex[c];
+            out[outStart + c] = (long) bestIndex[c];
         }
         for (int c = vectorWidth; c < width; c++) {
             out[outStart + c] = columnLastLargestUnsigned(a, start + c, stride, axisLength);
@@ -633,6 +653,7 @@ final class LongLoops {
         int blocksEnd = end - length % BLOCK;
         long best = (long) (a[start] ^ SIGN);
         int bestBlock = -1;
+        LongVector bestVector = LongVector.broadcast(SPECIES, best);
         for (int b = start; b < blocksEnd; b += BLOCK) {
             LongVector m0 = LongVector.fromArray(SPECIES, a, b).lanewise(VectorOperators.XOR, SIGN);
             LongVector m1 = LongVector.fromArray(SPECIES, a, b + LANES).lanewise(VectorOperators.XOR, SIGN);
@@ -640,9 +661,11 @@ final class LongLoops {
                 m0 = m0.min(LongVector.fromArray(SPECIES, a, i).lanewise(VectorOperators.XOR, SIGN));
                 m1 = m1.min(LongVector.fromArray(SPECIES, a, i + LANES).lanewise(VectorOperators.XOR, SIGN));
             }
-            long blockBest = m0.min(m1).reduceLanes(VectorOperators.MIN);
-            if (blockBest < best) {
-                best = blockBest;
+            LongVector blockBest = m0.min(m1);
+            // Rarely false: only when some lane beats the best so far.
+            if (!blockBest.compare(VectorOperators.GE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MIN);
+                bestVector = LongVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -660,10 +683,11 @@ final class LongLoops {
         if (bestBlock < 0) {
             return 0;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock; ; i++) {
-            if ((long) (a[i] ^ SIGN) == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock; ; i += LANES) {
+            int lane = LongVector.fromArray(SPECIES, a, i).lanewise(VectorOperators.XOR, SIGN).compare(VectorOperators.EQ, bestVector).firstTrue();
+            if (lane < LANES) {
+                return i + lane - start;
             }
         }
     }
@@ -673,6 +697,7 @@ final class LongLoops {
         int blocksStart = start + length % BLOCK;
         long best = (long) (a[end - 1] ^ SIGN);
         int bestBlock = -1;
+        LongVector bestVector = LongVector.broadcast(SPECIES, best);
         for (int b = end - BLOCK; b >= blocksStart; b -= BLOCK) {
             LongVector m0 = LongVector.fromArray(SPECIES, a, b).lanewise(VectorOperators.XOR, SIGN);
             LongVector m1 = LongVector.fromArray(SPECIES, a, b + LANES).lanewise(VectorOperators.XOR, SIGN);
@@ -680,9 +705,11 @@ final class LongLoops {
                 m0 = m0.min(LongVector.fromArray(SPECIES, a, i).lanewise(VectorOperators.XOR, SIGN));
                 m1 = m1.min(LongVector.fromArray(SPECIES, a, i + LANES).lanewise(VectorOperators.XOR, SIGN));
             }
-            long blockBest = m0.min(m1).reduceLanes(VectorOperators.MIN);
-            if (blockBest < best) {
-                best = blockBest;
+            LongVector blockBest = m0.min(m1);
+            // Rarely false: only when some lane beats the best so far.
+            if (!blockBest.compare(VectorOperators.GE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MIN);
+                bestVector = LongVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -700,10 +727,11 @@ final class LongLoops {
         if (bestBlock < 0) {
             return length - 1;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock + BLOCK - 1; ; i--) {
-            if ((long) (a[i] ^ SIGN) == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock + BLOCK - LANES; ; i -= LANES) {
+            int lane = LongVector.fromArray(SPECIES, a, i).lanewise(VectorOperators.XOR, SIGN).compare(VectorOperators.EQ, bestVector).lastTrue();
+            if (lane >= 0) {
+                return i + lane - start;
             }
         }
     }
@@ -712,13 +740,13 @@ final class LongLoops {
     static boolean smallestUnsignedStrided(long[] a, int offset, ReductionPlan plan, boolean selectLastIndex,
             long[] out, int outOffset) {
         int inner = plan.inner();
+        int axisLength = plan.axisLength();
         if (inner < LANES) {
             return false;
         }
-        int axisLength = plan.axisLength();
         int scratch = Math.min(inner, COLUMN_BLOCK) / LANES * LANES;
         long[] best = new long[scratch];
-        int[] bestIndex = new int[scratch];
+        long[] bestIndex = new long[scratch];
         for (int o = 0; o < plan.outer(); o++) {
             int sliceStart = offset + o * axisLength * inner;
             int outStart = outOffset + o * inner;
@@ -735,27 +763,27 @@ final class LongLoops {
     }
 
     private static void columnsFirstSmallestUnsigned(long[] a, int start, int stride, int axisLength, int width,
-            long[] best, int[] bestIndex, long[] out, int outStart) {
+            long[] best, long[] bestIndex, long[] out, int outStart) {
         int vectorWidth = width / LANES * LANES;
         int firstRow = 0;
         int rowStart = start + firstRow * stride;
         for (int c = 0; c < vectorWidth; c += LANES) {
             LongVector.fromArray(SPECIES, a, rowStart + c).lanewise(VectorOperators.XOR, SIGN).intoArray(best, c);
-            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+            LongVector.broadcast(SPECIES, firstRow).intoArray(bestIndex, c);
         }
         for (int k = 1; k < axisLength; k++) {
             int row = start + k * stride;
-            IntVector index = IntVector.broadcast(INDEX, k);
+            LongVector index = LongVector.broadcast(SPECIES, k);
             for (int c = 0; c < vectorWidth; c += LANES) {
                 LongVector v = LongVector.fromArray(SPECIES, a, row + c).lanewise(VectorOperators.XOR, SIGN);
                 LongVector b = LongVector.fromArray(SPECIES, best, c);
                 VectorMask<Long> beats = v.compare(VectorOperators.LT, b);
                 b.blend(v, beats).intoArray(best, c);
-                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+                LongVector.fromArray(SPECIES, bestIndex, c).blend(index, beats).intoArray(bestIndex, c);
             }
         }
         for (int c = 0; c < vectorWidth; c++) {
-            out[outStart + c] = bestIndex[c];
+            out[outStart + c] = (long) bestIndex[c];
         }
         for (int c = vectorWidth; c < width; c++) {
             out[outStart + c] = columnFirstSmallestUnsigned(a, start + c, stride, axisLength);
@@ -776,27 +804,27 @@ final class LongLoops {
     }
 
     private static void columnsLastSmallestUnsigned(long[] a, int start, int stride, int axisLength, int width,
-            long[] best, int[] bestIndex, long[] out, int outStart) {
+            long[] best, long[] bestIndex, long[] out, int outStart) {
         int vectorWidth = width / LANES * LANES;
         int firstRow = axisLength - 1;
         int rowStart = start + firstRow * stride;
         for (int c = 0; c < vectorWidth; c += LANES) {
             LongVector.fromArray(SPECIES, a, rowStart + c).lanewise(VectorOperators.XOR, SIGN).intoArray(best, c);
-            IntVector.broadcast(INDEX, firstRow).intoArray(bestIndex, c);
+            LongVector.broadcast(SPECIES, firstRow).intoArray(bestIndex, c);
         }
         for (int k = axisLength - 2; k >= 0; k--) {
             int row = start + k * stride;
-            IntVector index = IntVector.broadcast(INDEX, k);
+            LongVector index = LongVector.broadcast(SPECIES, k);
             for (int c = 0; c < vectorWidth; c += LANES) {
                 LongVector v = LongVector.fromArray(SPECIES, a, row + c).lanewise(VectorOperators.XOR, SIGN);
                 LongVector b = LongVector.fromArray(SPECIES, best, c);
                 VectorMask<Long> beats = v.compare(VectorOperators.LT, b);
                 b.blend(v, beats).intoArray(best, c);
-                IntVector.fromArray(INDEX, bestIndex, c).blend(index, beats.cast(INDEX)).intoArray(bestIndex, c);
+                LongVector.fromArray(SPECIES, bestIndex, c).blend(index, beats).intoArray(bestIndex, c);
             }
         }
         for (int c = 0; c < vectorWidth; c++) {
-            out[outStart + c] = bestIndex[c];
+            out[outStart + c] = (long) bestIndex[c];
         }
         for (int c = vectorWidth; c < width; c++) {
             out[outStart + c] = columnLastSmallestUnsigned(a, start + c, stride, axisLength);

@@ -16,7 +16,7 @@ final class ShortLoops {
     static final VectorSpecies<Short> SPECIES = ShortVector.SPECIES_PREFERRED;
     private static final int LANES = SPECIES.length();
     /** Elements per block of a contiguous slice: one horizontal reduction per block. */
-    private static final int BLOCK = 32 * LANES;
+    private static final int BLOCK = 16 * LANES;
     private static final short SIGN = Short.MIN_VALUE;
 
     private ShortLoops() {}
@@ -34,6 +34,7 @@ final class ShortLoops {
         int blocksEnd = end - length % BLOCK;
         short best = a[start];
         int bestBlock = -1;
+        ShortVector bestVector = ShortVector.broadcast(SPECIES, best);
         for (int b = start; b < blocksEnd; b += BLOCK) {
             ShortVector m0 = ShortVector.fromArray(SPECIES, a, b);
             ShortVector m1 = ShortVector.fromArray(SPECIES, a, b + LANES);
@@ -41,9 +42,11 @@ final class ShortLoops {
                 m0 = m0.max(ShortVector.fromArray(SPECIES, a, i));
                 m1 = m1.max(ShortVector.fromArray(SPECIES, a, i + LANES));
             }
-            short blockBest = m0.max(m1).reduceLanes(VectorOperators.MAX);
-            if (blockBest > best) {
-                best = blockBest;
+            ShortVector blockBest = m0.max(m1);
+            // Rarely false: only when some lane beats the best so far.
+            if (!blockBest.compare(VectorOperators.LE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MAX);
+                bestVector = ShortVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -61,10 +64,11 @@ final class ShortLoops {
         if (bestBlock < 0) {
             return 0;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock; ; i++) {
-            if (a[i] == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock; ; i += LANES) {
+            int lane = ShortVector.fromArray(SPECIES, a, i).compare(VectorOperators.EQ, bestVector).firstTrue();
+            if (lane < LANES) {
+                return i + lane - start;
             }
         }
     }
@@ -74,6 +78,7 @@ final class ShortLoops {
         int blocksStart = start + length % BLOCK;
         short best = a[end - 1];
         int bestBlock = -1;
+        ShortVector bestVector = ShortVector.broadcast(SPECIES, best);
         for (int b = end - BLOCK; b >= blocksStart; b -= BLOCK) {
             ShortVector m0 = ShortVector.fromArray(SPECIES, a, b);
             ShortVector m1 = ShortVector.fromArray(SPECIES, a, b + LANES);
@@ -81,9 +86,11 @@ final class ShortLoops {
                 m0 = m0.max(ShortVector.fromArray(SPECIES, a, i));
                 m1 = m1.max(ShortVector.fromArray(SPECIES, a, i + LANES));
             }
-            short blockBest = m0.max(m1).reduceLanes(VectorOperators.MAX);
-            if (blockBest > best) {
-                best = blockBest;
+            ShortVector blockBest = m0.max(m1);
+            // Rarely false: only when some lane beats the best so far.
+            if (!blockBest.compare(VectorOperators.LE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MAX);
+                bestVector = ShortVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -101,10 +108,11 @@ final class ShortLoops {
         if (bestBlock < 0) {
             return length - 1;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock + BLOCK - 1; ; i--) {
-            if (a[i] == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock + BLOCK - LANES; ; i -= LANES) {
+            int lane = ShortVector.fromArray(SPECIES, a, i).compare(VectorOperators.EQ, bestVector).lastTrue();
+            if (lane >= 0) {
+                return i + lane - start;
             }
         }
     }
@@ -122,6 +130,7 @@ final class ShortLoops {
         int blocksEnd = end - length % BLOCK;
         short best = a[start];
         int bestBlock = -1;
+        ShortVector bestVector = ShortVector.broadcast(SPECIES, best);
         for (int b = start; b < blocksEnd; b += BLOCK) {
             ShortVector m0 = ShortVector.fromArray(SPECIES, a, b);
             ShortVector m1 = ShortVector.fromArray(SPECIES, a, b + LANES);
@@ -129,9 +138,11 @@ final class ShortLoops {
                 m0 = m0.min(ShortVector.fromArray(SPECIES, a, i));
                 m1 = m1.min(ShortVector.fromArray(SPECIES, a, i + LANES));
             }
-            short blockBest = m0.min(m1).reduceLanes(VectorOperators.MIN);
-            if (blockBest < best) {
-                best = blockBest;
+            ShortVector blockBest = m0.min(m1);
+            // Rarely false: only when some lane beats the best so far.
+            if (!blockBest.compare(VectorOperators.GE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MIN);
+                bestVector = ShortVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -149,10 +160,11 @@ final class ShortLoops {
         if (bestBlock < 0) {
             return 0;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock; ; i++) {
-            if (a[i] == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock; ; i += LANES) {
+            int lane = ShortVector.fromArray(SPECIES, a, i).compare(VectorOperators.EQ, bestVector).firstTrue();
+            if (lane < LANES) {
+                return i + lane - start;
             }
         }
     }
@@ -162,6 +174,7 @@ final class ShortLoops {
         int blocksStart = start + length % BLOCK;
         short best = a[end - 1];
         int bestBlock = -1;
+        ShortVector bestVector = ShortVector.broadcast(SPECIES, best);
         for (int b = end - BLOCK; b >= blocksStart; b -= BLOCK) {
             ShortVector m0 = ShortVector.fromArray(SPECIES, a, b);
             ShortVector m1 = ShortVector.fromArray(SPECIES, a, b + LANES);
@@ -169,9 +182,11 @@ final class ShortLoops {
                 m0 = m0.min(ShortVector.fromArray(SPECIES, a, i));
                 m1 = m1.min(ShortVector.fromArray(SPECIES, a, i + LANES));
             }
-            short blockBest = m0.min(m1).reduceLanes(VectorOperators.MIN);
-            if (blockBest < best) {
-                best = blockBest;
+            ShortVector blockBest = m0.min(m1);
+            // Rarely false: only when some lane beats the best so far.
+            if (!blockBest.compare(VectorOperators.GE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MIN);
+                bestVector = ShortVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -189,10 +204,11 @@ final class ShortLoops {
         if (bestBlock < 0) {
             return length - 1;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock + BLOCK - 1; ; i--) {
-            if (a[i] == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock + BLOCK - LANES; ; i -= LANES) {
+            int lane = ShortVector.fromArray(SPECIES, a, i).compare(VectorOperators.EQ, bestVector).lastTrue();
+            if (lane >= 0) {
+                return i + lane - start;
             }
         }
     }
@@ -210,6 +226,7 @@ final class ShortLoops {
         int blocksEnd = end - length % BLOCK;
         short best = (short) (a[start] ^ SIGN);
         int bestBlock = -1;
+        ShortVector bestVector = ShortVector.broadcast(SPECIES, best);
         for (int b = start; b < blocksEnd; b += BLOCK) {
             ShortVector m0 = ShortVector.fromArray(SPECIES, a, b).lanewise(VectorOperators.XOR, SIGN);
             ShortVector m1 = ShortVector.fromArray(SPECIES, a, b + LANES).lanewise(VectorOperators.XOR, SIGN);
@@ -217,9 +234,11 @@ final class ShortLoops {
                 m0 = m0.max(ShortVector.fromArray(SPECIES, a, i).lanewise(VectorOperators.XOR, SIGN));
                 m1 = m1.max(ShortVector.fromArray(SPECIES, a, i + LANES).lanewise(VectorOperators.XOR, SIGN));
             }
-            short blockBest = m0.max(m1).reduceLanes(VectorOperators.MAX);
-            if (blockBest > best) {
-                best = blockBest;
+            ShortVector blockBest = m0.max(m1);
+            // Rarely false: only when some lane beats the best so far.
+            if (!blockBest.compare(VectorOperators.LE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MAX);
+                bestVector = ShortVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -237,10 +256,11 @@ final class ShortLoops {
         if (bestBlock < 0) {
             return 0;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock; ; i++) {
-            if ((short) (a[i] ^ SIGN) == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock; ; i += LANES) {
+            int lane = ShortVector.fromArray(SPECIES, a, i).lanewise(VectorOperators.XOR, SIGN).compare(VectorOperators.EQ, bestVector).firstTrue();
+            if (lane < LANES) {
+                return i + lane - start;
             }
         }
     }
@@ -250,6 +270,7 @@ final class ShortLoops {
         int blocksStart = start + length % BLOCK;
         short best = (short) (a[end - 1] ^ SIGN);
         int bestBlock = -1;
+        ShortVector bestVector = ShortVector.broadcast(SPECIES, best);
         for (int b = end - BLOCK; b >= blocksStart; b -= BLOCK) {
             ShortVector m0 = ShortVector.fromArray(SPECIES, a, b).lanewise(VectorOperators.XOR, SIGN);
             ShortVector m1 = ShortVector.fromArray(SPECIES, a, b + LANES).lanewise(VectorOperators.XOR, SIGN);
@@ -257,9 +278,11 @@ final class ShortLoops {
                 m0 = m0.max(ShortVector.fromArray(SPECIES, a, i).lanewise(VectorOperators.XOR, SIGN));
                 m1 = m1.max(ShortVector.fromArray(SPECIES, a, i + LANES).lanewise(VectorOperators.XOR, SIGN));
             }
-            short blockBest = m0.max(m1).reduceLanes(VectorOperators.MAX);
-            if (blockBest > best) {
-                best = blockBest;
+            ShortVector blockBest = m0.max(m1);
+            // Rarely false: only when some lane beats the best so far.
+            if (!blockBest.compare(VectorOperators.LE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MAX);
+                bestVector = ShortVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -277,10 +300,11 @@ final class ShortLoops {
         if (bestBlock < 0) {
             return length - 1;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock + BLOCK - 1; ; i--) {
-            if ((short) (a[i] ^ SIGN) == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock + BLOCK - LANES; ; i -= LANES) {
+            int lane = ShortVector.fromArray(SPECIES, a, i).lanewise(VectorOperators.XOR, SIGN).compare(VectorOperators.EQ, bestVector).lastTrue();
+            if (lane >= 0) {
+                return i + lane - start;
             }
         }
     }
@@ -298,6 +322,7 @@ final class ShortLoops {
         int blocksEnd = end - length % BLOCK;
         short best = (short) (a[start] ^ SIGN);
         int bestBlock = -1;
+        ShortVector bestVector = ShortVector.broadcast(SPECIES, best);
         for (int b = start; b < blocksEnd; b += BLOCK) {
             ShortVector m0 = ShortVector.fromArray(SPECIES, a, b).lanewise(VectorOperators.XOR, SIGN);
             ShortVector m1 = ShortVector.fromArray(SPECIES, a, b + LANES).lanewise(VectorOperators.XOR, SIGN);
@@ -305,9 +330,11 @@ final class ShortLoops {
                 m0 = m0.min(ShortVector.fromArray(SPECIES, a, i).lanewise(VectorOperators.XOR, SIGN));
                 m1 = m1.min(ShortVector.fromArray(SPECIES, a, i + LANES).lanewise(VectorOperators.XOR, SIGN));
             }
-            short blockBest = m0.min(m1).reduceLanes(VectorOperators.MIN);
-            if (blockBest < best) {
-                best = blockBest;
+            ShortVector blockBest = m0.min(m1);
+            // Rarely false: only when some lane beats the best so far.
+            if (!blockBest.compare(VectorOperators.GE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MIN);
+                bestVector = ShortVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -325,10 +352,11 @@ final class ShortLoops {
         if (bestBlock < 0) {
             return 0;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock; ; i++) {
-            if ((short) (a[i] ^ SIGN) == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock; ; i += LANES) {
+            int lane = ShortVector.fromArray(SPECIES, a, i).lanewise(VectorOperators.XOR, SIGN).compare(VectorOperators.EQ, bestVector).firstTrue();
+            if (lane < LANES) {
+                return i + lane - start;
             }
         }
     }
@@ -338,6 +366,7 @@ final class ShortLoops {
         int blocksStart = start + length % BLOCK;
         short best = (short) (a[end - 1] ^ SIGN);
         int bestBlock = -1;
+        ShortVector bestVector = ShortVector.broadcast(SPECIES, best);
         for (int b = end - BLOCK; b >= blocksStart; b -= BLOCK) {
             ShortVector m0 = ShortVector.fromArray(SPECIES, a, b).lanewise(VectorOperators.XOR, SIGN);
             ShortVector m1 = ShortVector.fromArray(SPECIES, a, b + LANES).lanewise(VectorOperators.XOR, SIGN);
@@ -345,9 +374,11 @@ final class ShortLoops {
                 m0 = m0.min(ShortVector.fromArray(SPECIES, a, i).lanewise(VectorOperators.XOR, SIGN));
                 m1 = m1.min(ShortVector.fromArray(SPECIES, a, i + LANES).lanewise(VectorOperators.XOR, SIGN));
             }
-            short blockBest = m0.min(m1).reduceLanes(VectorOperators.MIN);
-            if (blockBest < best) {
-                best = blockBest;
+            ShortVector blockBest = m0.min(m1);
+            // Rarely false: only when some lane beats the best so far.
+            if (!blockBest.compare(VectorOperators.GE, bestVector).allTrue()) {
+                best = blockBest.reduceLanes(VectorOperators.MIN);
+                bestVector = ShortVector.broadcast(SPECIES, best);
                 bestBlock = b;
             }
         }
@@ -365,10 +396,11 @@ final class ShortLoops {
         if (bestBlock < 0) {
             return length - 1;
         }
-        // The block holds the extreme: its first (last) element equal to it, -0 == +0 included.
-        for (int i = bestBlock + BLOCK - 1; ; i--) {
-            if ((short) (a[i] ^ SIGN) == best) {
-                return i - start;
+        // The block holds the extreme: its first (last) element equal to it.
+        for (int i = bestBlock + BLOCK - LANES; ; i -= LANES) {
+            int lane = ShortVector.fromArray(SPECIES, a, i).lanewise(VectorOperators.XOR, SIGN).compare(VectorOperators.EQ, bestVector).lastTrue();
+            if (lane >= 0) {
+                return i + lane - start;
             }
         }
     }
