@@ -4,6 +4,7 @@ import io.github.argonnx.ArgMax;
 import io.github.argonnx.ArgMin;
 import io.github.argonnx.ArgResult;
 import io.github.argonnx.Tensor;
+import io.github.argonnx.runtime.Parallelism;
 import java.util.Arrays;
 import java.util.function.Function;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -26,6 +27,10 @@ public class ArgOnnxBenchmark {
     @Param({"ArgMax", "ArgMin"})
     public Operator operator;
 
+    /** {@code default}: the API's default (large inputs shared with the common pool); {@code single}: one thread. */
+    @Param({"default", "single"})
+    public String threads;
+
     private Tensor tensor;
     private Function<Tensor, ArgResult> call;
 
@@ -34,11 +39,18 @@ public class ArgOnnxBenchmark {
         InputData data = InputData.generate(benchCase);
         tensor = tensorOf(data);
         int axis = benchCase.axis();
+        boolean single = "single".equals(threads);
         if (operator.isMax()) {
             ArgMax argMax = ArgMax.latest().axis(axis).keepdims(0);
+            if (single) {
+                argMax = argMax.parallelism(Parallelism.singleThread());
+            }
             call = argMax::apply;
         } else {
             ArgMin argMin = ArgMin.latest().axis(axis).keepdims(0);
+            if (single) {
+                argMin = argMin.parallelism(Parallelism.singleThread());
+            }
             call = argMin::apply;
         }
         long[] expected = PlainLoops.argReduce(data, operator.isMax());

@@ -39,7 +39,10 @@ public final class BenchmarkReport {
     private static final String VECTOR_MODULE = "--add-modules=jdk.incubator.vector";
     private static final String[] FORK_JVM_ARGS = {"-Xms2g", "-Xmx3g"};
 
+    static final String ARGONNX_ONE_THREAD = "ArgONNX 1 thread";
     static final String ARGONNX = "ArgONNX";
+    static final String SIMD_ONE_THREAD = "ArgONNX+SIMD 1 thread";
+    static final String SIMD = "ArgONNX+SIMD";
     static final String ORT_ONE_THREAD = "ORT 1 thread";
     static final String ORT_DEFAULT = "ORT default";
     static final String PLAIN_LOOP = "plain loop";
@@ -51,7 +54,11 @@ public final class BenchmarkReport {
         Settings settings = Settings.parse(args);
         Map<String, Measurement> results = new LinkedHashMap<>();
 
-        run(settings, results, ArgOnnxBenchmark.class, "argonnx", false, true, r -> ARGONNX);
+        // The library as users get it without any JVM flag (plain Java loops), then with the Vector API.
+        run(settings, results, ArgOnnxBenchmark.class, "argonnx", false, true,
+                r -> "single".equals(r.getParams().getParam("threads")) ? ARGONNX_ONE_THREAD : ARGONNX);
+        run(settings, results, ArgOnnxBenchmark.class, "argonnx", true, true,
+                r -> "single".equals(r.getParams().getParam("threads")) ? SIMD_ONE_THREAD : SIMD);
         Set<BenchCase> ortCases = EnumSet.noneOf(BenchCase.class);
         settings.cases.stream().filter(c -> c.type().ortHasKernel()).forEach(ortCases::add);
         if (!ortCases.isEmpty()) {
@@ -64,6 +71,7 @@ public final class BenchmarkReport {
         ResultTable table = new ResultTable(settings.cases, settings.ops, results);
         System.out.println();
         System.out.println(table.text());
+        System.out.println("JMH's own errors (99.9%) are in its output above; ratios are of scores from this one run.");
         if (settings.markdown != null) {
             Files.writeString(settings.markdown, table.markdown(String.join(" ", args)), StandardCharsets.UTF_8);
             System.out.println("Markdown written to " + settings.markdown);
