@@ -2,8 +2,8 @@ package io.github.argonnx.benchmarks;
 
 import io.github.argonnx.ArgMax;
 import io.github.argonnx.ArgMin;
-import io.github.argonnx.ArgResult;
 import io.github.argonnx.Tensor;
+import io.github.argonnx.runtime.ArgResult;
 import io.github.argonnx.runtime.Parallelism;
 import java.util.Arrays;
 import java.util.function.Function;

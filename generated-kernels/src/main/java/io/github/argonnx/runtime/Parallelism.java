@@ -42,9 +42,18 @@ public final class Parallelism {
      * {@link ForkJoinPool#commonPool()}, up to one task per available processor.
      */
     public static Parallelism commonPool() {
-        ForkJoinPool pool = ForkJoinPool.commonPool();
-        int threads = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), pool.getParallelism() + 1));
-        return new Parallelism(pool, threads, DEFAULT_MIN_ELEMENTS_PER_TASK);
+        return CommonPool.INSTANCE;
+    }
+
+    /** Created on first use, so that single-threaded users never touch the common pool. */
+    private static final class CommonPool {
+        static final Parallelism INSTANCE = create();
+
+        private static Parallelism create() {
+            ForkJoinPool pool = ForkJoinPool.commonPool();
+            int threads = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), pool.getParallelism() + 1));
+            return new Parallelism(threads == 1 ? null : pool, threads, DEFAULT_MIN_ELEMENTS_PER_TASK);
+        }
     }
 
     /**
