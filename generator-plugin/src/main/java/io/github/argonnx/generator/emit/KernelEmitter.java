@@ -136,7 +136,7 @@ public final class KernelEmitter implements ArtifactEmitter {
             return CodeBlock.builder()
                     .add("$L over $L elements: for each slice along the reduced axis, the index of its $L element.\n",
                             extremum.operatorName(), type.onnxName(), adjective)
-                    .add("\n<p>Ties give the first index, or the last with {@code selectLastIndex}. $L\n", order.description())
+                    .add("\n<p>Ties give the first index, or the last with {@code selectLastIndex}.\n$L\n", order.description())
                     .add("The running best starts as the slice's first element, never a sentinel; indices are int64.\n")
                     .add("\n<p>The input is read as {@code [outer, axisLength, inner]} ({@link $T}). With {@code inner == 1}\n",
                             RuntimeClasses.REDUCTION_PLAN)
@@ -199,7 +199,7 @@ public final class KernelEmitter implements ArtifactEmitter {
                     .addStatement("$T.checkFromIndexSize(outOffset, plan.outputSize(), out.length)", Objects.class)
                     .beginControlFlow("if (data.hasArray())")
                     .addComment("a heap buffer: reduce its backing array, which is faster than reading through the buffer")
-                    .addStatement("reduce(data.array(), data.arrayOffset() + offset, plan, selectLastIndex, out, outOffset)")
+                    .addStatement("reduce(data.array(), data.arrayOffset() + offset, plan, selectLastIndex,$Wout, outOffset)")
                     .addStatement("return")
                     .endControlFlow()
                     .addCode(dispatchOnLayout())
@@ -209,7 +209,7 @@ public final class KernelEmitter implements ArtifactEmitter {
         private CodeBlock dispatchOnLayout() {
             return CodeBlock.builder()
                     .beginControlFlow("if (plan.inner() == 1)")
-                    .addStatement("reduceContiguous(data, offset, plan.outer(), plan.axisLength(), selectLastIndex, out, outOffset)")
+                    .addStatement("reduceContiguous(data, offset, plan.outer(), plan.axisLength(), selectLastIndex,$Wout, outOffset)")
                     .nextControlFlow("else")
                     .addStatement("reduceStrided(data, offset, plan, selectLastIndex, out, outOffset)")
                     .endControlFlow()
@@ -230,7 +230,7 @@ public final class KernelEmitter implements ArtifactEmitter {
                     .addParameter(ArrayTypeName.of(TypeName.LONG), "out")
                     .addParameter(TypeName.INT, "outOffset")
                     .beginControlFlow("for (int o = 0; o < slices; o++)")
-                    .addStatement("out[outOffset + o] = indexInSlice(data, offset + o * axisLength, axisLength, selectLastIndex)")
+                    .addStatement("out[outOffset + o] =$WindexInSlice(data, offset + o * axisLength, axisLength, selectLastIndex)")
                     .endControlFlow()
                     .build();
         }
@@ -246,7 +246,7 @@ public final class KernelEmitter implements ArtifactEmitter {
                     .addParameter(TypeName.INT, "start")
                     .addParameter(TypeName.INT, "length")
                     .addParameter(TypeName.BOOLEAN, "selectLastIndex")
-                    .addStatement("return selectLastIndex ? $N(data, start, length) : $N(data, start, length)",
+                    .addStatement("return selectLastIndex$W? $N(data, start, length)$W: $N(data, start, length)",
                             lastIndexName, firstIndexName)
                     .build();
         }
@@ -309,10 +309,10 @@ public final class KernelEmitter implements ArtifactEmitter {
                     .beginControlFlow("for (int column = 0; column < inner; column += $N)", COLUMN_BLOCK_NAME)
                     .addStatement("int width = $T.min($N, inner - column)", Math.class, COLUMN_BLOCK_NAME)
                     .beginControlFlow("if (selectLastIndex)")
-                    .addStatement("$N(data, sliceStart + column, inner, axisLength, width, best, out, outStart + column)",
+                    .addStatement("$N(data, sliceStart + column, inner, axisLength, width, best, out,$WoutStart + column)",
                             lastIndicesName)
                     .nextControlFlow("else")
-                    .addStatement("$N(data, sliceStart + column, inner, axisLength, width, best, out, outStart + column)",
+                    .addStatement("$N(data, sliceStart + column, inner, axisLength, width, best, out,$WoutStart + column)",
                             firstIndicesName)
                     .endControlFlow()
                     .endControlFlow()

@@ -130,7 +130,7 @@ public final class ElementOrder {
         return CodeBlock.of("$L $L $L", candidate, extremum.beatsOperator(), best);
     }
 
-    /** One sentence for documentation: how elements of this type compare. */
+    /** One sentence for documentation, possibly over several lines: how elements of this type compare. */
     public String description() {
         switch (form) {
             case UNSIGNED_WIDENED:
@@ -138,8 +138,8 @@ public final class ElementOrder {
                 return "Elements compare as unsigned integers.";
             case IEEE_WITH_NAN:
             case SIXTEEN_BIT_FLOAT:
-                return "Elements compare by value: -0 and +0 tie, and NaN beats every number (the first NaN wins,"
-                        + " the last with {@code selectLastIndex}).";
+                return "Elements compare by value: -0 and +0 tie, and NaN beats every number\n"
+                        + "(the first NaN wins, the last with {@code selectLastIndex}).";
             default:
                 return "Elements compare as signed integers.";
         }
