@@ -159,6 +159,14 @@ class SpecLoaderErrorsTest {
     }
 
     @Test
+    void yesIsNotTrue() {
+        // YAML 1.1 makes "yes" a boolean; read naively it would silently mean false
+        assertProblems(spec().replace(7, "true", "yes"),
+                "Spec.yaml:7:22: ArgMax-11: expected 'shape_inference' to be true or false, found 'yes' "
+                        + "(YAML 1.1 reads it as a boolean; write true or false)");
+    }
+
+    @Test
     void unknownSupportLevel() {
         assertProblems(spec().replace(6, "COMMON", "COMMONS"),
                 "Spec.yaml:6:20: ArgMax-11: unknown support_level 'COMMONS' (expected one of: COMMON, EXPERIMENTAL)");
