@@ -50,6 +50,7 @@ class SpecFidelityTest {
     private static final String NOT_EMPTY = "The input tensor must not be empty.";
 
     private static Path shared;
+    private static List<OperatorSpec> fromDirectory;
     private static OperatorSpec argMax;
     private static OperatorSpec argMin;
     private static Map<Integer, SeedVersion> argMinPage;
@@ -62,12 +63,19 @@ class SpecFidelityTest {
         shared = repoRoot.resolve("../shared").normalize();
         assertTrue(Files.isDirectory(shared.resolve("seeds")), "the source documents are expected in " + shared);
         List<OperatorSpec> ops = SpecLoader.loadDirectory(repoRoot.resolve("specs/operators"));
+        fromDirectory = ops;
         assertEquals(List.of("ArgMax", "ArgMin"), ops.stream().map(OperatorSpec::name).toList());
         argMax = ops.get(0);
         argMin = ops.get(1);
         argMinPage = SeedVersion.parse(read("seeds/001_d98a00c8595c33c0.txt"), "ArgMin");
         argMaxPage = SeedVersion.withMaxForMin(argMinPage);
         argMaxChinesePage = ChineseVersion.parse(read("seeds/000_59803ecd1f6af170.txt"));
+    }
+
+    @Test
+    void theSpecsJarCarriesTheSameSpecs() throws SpecLoadException {
+        // argonnx-specs is on the test classpath; its index names the files in the same order
+        assertEquals(fromDirectory, SpecLoader.loadBundled());
     }
 
     // ------------------------------------------------------------------ schema
