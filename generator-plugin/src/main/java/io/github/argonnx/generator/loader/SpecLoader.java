@@ -555,6 +555,15 @@ public final class SpecLoader {
             }
             try {
                 new BigDecimal(text);
+                // A finite decimal that overflows the storage would silently become infinity.
+                boolean overflows = type.storage() == DataType.Storage.DOUBLE
+                        ? Double.isInfinite(Double.parseDouble(text))
+                        : Float.isInfinite(Float.parseFloat(text));
+                if (overflows) {
+                    problems.add(node, context, "tensor '" + tensor + "' value " + text + " overflows "
+                            + type.onnxName() + " (write .inf for infinity)");
+                    return Optional.empty();
+                }
                 return Optional.of(text);
             } catch (NumberFormatException e) {
                 problems.add(node, context, "tensor '" + tensor + "' value '" + text + "' is not a " + type.onnxName());
