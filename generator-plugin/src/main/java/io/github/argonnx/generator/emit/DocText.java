@@ -32,9 +32,9 @@ final class DocText {
         return "an axis of " + input + ": [-r, r-1], r = rank(" + input + ")";
     }
 
-    /** The attribute's rule in words, or {@code "any"} when the spec states none. */
+    /** The attribute's rule in words, or {@code "not stated"} when the spec states none. */
     static String constraintOf(AttributeSpec attribute) {
-        return attribute.constraint().map(DocText::constraint).orElse("any");
+        return attribute.constraint().map(DocText::constraint).orElse("not stated");
     }
 
     /** The default as written, or {@code "required"}. */

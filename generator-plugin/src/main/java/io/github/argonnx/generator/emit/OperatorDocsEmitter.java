@@ -8,7 +8,9 @@ import io.github.argonnx.generator.model.TensorLiteral;
 import io.github.argonnx.generator.model.TypeConstraintSpec;
 import io.github.argonnx.generator.model.VersionSpec;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -171,19 +173,27 @@ public final class OperatorDocsEmitter implements ArtifactEmitter {
         }
         md.line("Each example runs at its opset, so at the version in force there; attributes not listed take that"
                 + " version's defaults. The generated tests check every example against the kernels.");
-        md.blank();
-        md.tableHeader("example", "opset", "attributes", "inputs", "outputs", "source");
+        // One table per source, in the order the spec lists them, so that the attribution is said once.
+        Map<String, List<ExampleSpec>> bySource = new LinkedHashMap<>();
         for (ExampleSpec e : op.examples()) {
-            VersionSpec v = op.versionAt(e.opset()).orElseThrow();
-            String version = shown.contains(v)
-                    ? "[" + DocText.versionName(op, v) + "](" + DocText.versionAnchor(op, v) + ")"
-                    : DocText.versionName(op, v);
-            md.tableRow("`" + e.name() + "`",
-                    e.opset() + " (" + version + ")",
-                    exampleAttributes(v, e),
-                    tensors(e.inputs()),
-                    tensors(e.outputs()),
-                    e.source());
+            bySource.computeIfAbsent(DocText.collapse(e.source()), s -> new ArrayList<>()).add(e);
+        }
+        for (Map.Entry<String, List<ExampleSpec>> group : bySource.entrySet()) {
+            md.blank();
+            md.line("From " + group.getKey() + ":");
+            md.blank();
+            md.tableHeader("example", "opset", "attributes", "inputs", "outputs");
+            for (ExampleSpec e : group.getValue()) {
+                VersionSpec v = op.versionAt(e.opset()).orElseThrow();
+                String version = shown.contains(v)
+                        ? "[" + DocText.versionName(op, v) + "](" + DocText.versionAnchor(op, v) + ")"
+                        : DocText.versionName(op, v);
+                md.tableRow("`" + e.name() + "`",
+                        e.opset() + " (" + version + ")",
+                        exampleAttributes(v, e),
+                        tensors(e.inputs()),
+                        tensors(e.outputs()));
+            }
         }
     }
 

@@ -25,6 +25,11 @@ public final class VersionChanges {
     /** Two sentences this alike (Dice coefficient over their words) count as one reworded sentence. */
     private static final double REWORDED_SIMILARITY = 0.6;
 
+    /** A rewording is told as word substitutions when it has at most this many, each of at most so many words. */
+    private static final int MAX_SUBSTITUTIONS = 3;
+
+    private static final int MAX_SUBSTITUTED_WORDS = 4;
+
     private VersionChanges() {}
 
     /** The changes from {@code previous} to {@code current}; empty when the specs agree. */
@@ -158,7 +163,7 @@ public final class VersionChanges {
         if (before.equals(after)) {
             return;
         }
-        boolean[][] common = commonSentences(before, after);
+        boolean[][] common = commonItems(before, after);
         List<String> removed = new ArrayList<>();
         List<String> added = new ArrayList<>();
         for (int i = 0; i < before.size(); i++) {
@@ -206,7 +211,10 @@ public final class VersionChanges {
             } else if (rewordingOf[a].equals(added.get(a))) {
                 changes.add(subject + " moves “" + added.get(a) + "”");
             } else {
-                changes.add(subject + " rewords “" + rewordingOf[a] + "” as “" + added.get(a) + "”");
+                String words = wordSubstitutions(rewordingOf[a], added.get(a));
+                changes.add(words != null
+                        ? subject + ": " + words + " in “" + added.get(a) + "”"
+                        : subject + " rewords “" + rewordingOf[a] + "” as “" + added.get(a) + "”");
             }
         }
         for (int r = 0; r < removed.size(); r++) {
@@ -216,8 +224,46 @@ public final class VersionChanges {
         }
     }
 
-    /** Marks the sentences of a longest common subsequence: [0][i] for {@code before}, [1][j] for {@code after}. */
-    private static boolean[][] commonSentences(List<String> before, List<String> after) {
+    /**
+     * A short account of a small rewording, {@code “resulted” → “resulting”, “have” → “has”}: only when every
+     * difference replaces a few words with a few others; null otherwise.
+     */
+    static String wordSubstitutions(String before, String after) {
+        List<String> a = List.of(before.split(" "));
+        List<String> b = List.of(after.split(" "));
+        boolean[][] common = commonItems(a, b);
+        List<String> substitutions = new ArrayList<>();
+        int i = 0;
+        int j = 0;
+        while (i < a.size() || j < b.size()) {
+            if (i < a.size() && j < b.size() && common[0][i] && common[1][j]) {
+                i++;
+                j++;
+                continue;
+            }
+            int fromI = i;
+            int fromJ = j;
+            while (i < a.size() && !common[0][i]) {
+                i++;
+            }
+            while (j < b.size() && !common[1][j]) {
+                j++;
+            }
+            int removed = i - fromI;
+            int added = j - fromJ;
+            if (removed == 0 || added == 0 || removed > MAX_SUBSTITUTED_WORDS || added > MAX_SUBSTITUTED_WORDS) {
+                return null;
+            }
+            substitutions.add("“" + String.join(" ", a.subList(fromI, i)) + "” → “"
+                    + String.join(" ", b.subList(fromJ, j)) + "”");
+        }
+        return substitutions.isEmpty() || substitutions.size() > MAX_SUBSTITUTIONS
+                ? null
+                : String.join(", ", substitutions);
+    }
+
+    /** Marks the items (sentences or words) of a longest common subsequence: [0][i] in {@code before}, [1][j] in {@code after}. */
+    private static boolean[][] commonItems(List<String> before, List<String> after) {
         int[][] length = new int[before.size() + 1][after.size() + 1];
         for (int i = before.size() - 1; i >= 0; i--) {
             for (int j = after.size() - 1; j >= 0; j--) {

@@ -118,15 +118,18 @@ class OperatorDocsEmitterTest {
     }
 
     @Test
-    void listsTheWorkedExamplesWithAttributesInDeclarationOrder() {
+    void listsTheWorkedExamplesBySourceWithAttributesInDeclarationOrder() {
         String examples = section(page(), "## Worked examples");
-        assertTrue(examples.contains("| example | opset | attributes | inputs | outputs | source |\n"));
+        assertTrue(examples.contains("From ONNX node tests (fixture):\n\n| example | opset | attributes | inputs |"
+                + " outputs |\n"), examples);
         // The spec sets select_last_index first; the page follows the version's attribute order.
         assertTrue(examples.contains("| `test_argmax_no_keepdims_example_select_last_index` | 13 ([ArgMax-13](#argmax-13))"
-                + " | axis = 1, keepdims = 0, select_last_index = 1 | `data`: float [2, 2] | `result`: int64 [2] |"
-                + " ONNX node tests (fixture) |\n"), examples);
-        assertTrue(examples.contains("| `rank_one_default_axis` | 11 ([ArgMax-11](#argmax-11)) | defaults |"
-                + " `data`: uint8 [3] | `result`: int64 [1] | fixture |\n"), examples);
+                + " | axis = 1, keepdims = 0, select_last_index = 1 | `data`: float [2, 2] | `result`: int64 [2] |\n"),
+                examples);
+        assertTrue(examples.contains("From fixture:\n\n| example | opset | attributes | inputs | outputs |\n"
+                + "| --- | --- | --- | --- | --- |\n| `rank_one_default_axis` | 11 ([ArgMax-11](#argmax-11)) | defaults |"
+                + " `data`: uint8 [3] | `result`: int64 [1] |\n"), examples);
+        assertEquals(1, examples.split("From ONNX node tests", -1).length - 1, "one table per source");
     }
 
     @Test
@@ -138,7 +141,7 @@ class OperatorDocsEmitterTest {
         assertFalse(page.contains("(#argmax-12)"));
         assertFalse(page.contains("(#argmax-11)"));
         assertTrue(page.contains("Compared with ArgMax-12:\n"));
-        assertTrue(page.contains("| `rank_one_default_axis` | 11 (ArgMax-11) |"));
+        assertTrue(page.contains("| `rank_one_default_axis` | 11 (ArgMax-11) | defaults |"));
     }
 
     @Test

@@ -29,9 +29,8 @@ class VersionChangesTest {
     @Test
     void version11StatesTheAxisRangeAndTheNonEmptyRule() {
         assertEquals(List.of(
-                        "Summary rewords “If keepdims equal 0, then the resulted tensor have the reduced dimension"
-                                + " pruned.” as “If keepdims equal 0, then the resulting tensor has the reduced"
-                                + " dimension pruned.”",
+                        "Summary: “resulted” → “resulting”, “have” → “has” in “If keepdims equal 0, then the"
+                                + " resulting tensor has the reduced dimension pruned.”",
                         "Summary adds “The input tensor must not be empty.”",
                         "Attribute `axis` doc adds “Accepted range is [-r, r-1] where r = rank(data).”",
                         "Input `data` must not be empty (new in this version)."),
@@ -139,6 +138,27 @@ class VersionChangesTest {
         assertEquals(List.of("Doc adds “Select the last index.”", "Doc drops “Keep the reduced dimension.”"), changes);
         assertTrue(VersionChanges.similarity("Keep the reduced dimension.", "Select the last index.") < 0.6);
         assertEquals(1.0, VersionChanges.similarity("A b c.", "a B c"));
+    }
+
+    @Test
+    void largerRewordingsQuoteBothSentences() {
+        List<String> changes = new ArrayList<>();
+        VersionChanges.prose("Doc", "The axis in which to compute the arg indices.",
+                "The axis along which the arg indices are computed here.", changes);
+        assertEquals(List.of("Doc rewords “The axis in which to compute the arg indices.” as “The axis along which"
+                + " the arg indices are computed here.”"), changes);
+    }
+
+    @Test
+    void wordSubstitutionsOnlyForSmallReplacements() {
+        assertEquals("“equal” → “equals”",
+                VersionChanges.wordSubstitutions("If keepdims equal 0, then", "If keepdims equals 0, then"));
+        assertEquals("“a b” → “c”", VersionChanges.wordSubstitutions("x a b y", "x c y"));
+        assertEquals(null, VersionChanges.wordSubstitutions("x y", "x new y"), "an insertion is no substitution");
+        assertEquals(null, VersionChanges.wordSubstitutions("x y z", "x z"), "a deletion is no substitution");
+        assertEquals(null, VersionChanges.wordSubstitutions("a b c d e f", "1 2 3 4 5 6"), "too many words");
+        assertEquals(null, VersionChanges.wordSubstitutions("a x b x c x d x", "A x B x C x D x"), "too many places");
+        assertEquals(null, VersionChanges.wordSubstitutions("same", "same"));
     }
 
     private static AttributeSpec attribute(
