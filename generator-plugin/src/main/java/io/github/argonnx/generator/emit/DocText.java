@@ -77,6 +77,11 @@ final class DocText {
         return "#" + versionName(op, version).toLowerCase(java.util.Locale.ROOT);
     }
 
+    /** {@code [ArgMax-13](<page>#argmax-13)}; an empty page links within the current one. */
+    static String versionLink(OperatorSpec op, VersionSpec version, String page) {
+        return "[" + versionName(op, version) + "](" + page + versionAnchor(op, version) + ")";
+    }
+
     static String yesNo(boolean value) {
         return value ? "yes" : "no";
     }

@@ -8,6 +8,7 @@ import io.github.argonnx.generator.model.TensorLiteral;
 import io.github.argonnx.generator.model.TypeConstraintSpec;
 import io.github.argonnx.generator.model.VersionSpec;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +41,7 @@ public final class OperatorDocsEmitter implements ArtifactEmitter {
 
     private static String page(GenerationContext context, OperatorSpec op) {
         List<VersionSpec> versions = new ArrayList<>(context.versionsToGenerate(op));
-        java.util.Collections.reverse(versions); // newest first, as the ONNX pages list them
+        Collections.reverse(versions); // newest first, as the ONNX pages list them
         Markdown md = new Markdown();
         md.line(Markdown.generatedComment(List.of(op.location().file())));
         md.blank();
@@ -53,10 +54,10 @@ public final class OperatorDocsEmitter implements ArtifactEmitter {
         md.blank();
         md.tableHeader("version", "in force for model opsets", "attributes", "input element types");
         for (VersionSpec v : versions) {
-            md.tableRow("[" + DocText.versionName(op, v) + "](" + DocText.versionAnchor(op, v) + ")",
+            md.tableRow(DocText.versionLink(op, v, ""),
                     DocText.opsetRange(op, v),
                     v.attributes().stream().map(a -> "`" + a.name() + "`").collect(Collectors.joining(", ")),
-                    v.inputs().stream().map(i -> "`" + i.name() + "`: " + v.allowedTypes(i).size())
+                    v.inputs().stream().map(i -> "`" + i.name() + "`: " + v.allowedTypes(i).size() + " types")
                             .collect(Collectors.joining(", ")));
         }
         for (VersionSpec v : versions) {
@@ -118,10 +119,7 @@ public final class OperatorDocsEmitter implements ArtifactEmitter {
             md.line("None: this is the first version of " + op.name() + ".");
         } else {
             VersionSpec previous = op.previous(v).orElseThrow();
-            // Link only to a section this page has (an opset filter may leave the previous version out).
-            String previousLink = shown.contains(previous)
-                    ? "[" + DocText.versionName(op, previous) + "](" + DocText.versionAnchor(op, previous) + ")"
-                    : DocText.versionName(op, previous);
+            String previousLink = reference(op, previous, shown);
             if (changes.get().isEmpty()) {
                 md.line("The spec records no differences from " + previousLink + ".");
             } else {
@@ -132,6 +130,11 @@ public final class OperatorDocsEmitter implements ArtifactEmitter {
                 }
             }
         }
+    }
+
+    /** A version's name, linked to its section when the page has one (an opset filter may leave it out). */
+    private static String reference(OperatorSpec op, VersionSpec v, List<VersionSpec> shown) {
+        return shown.contains(v) ? DocText.versionLink(op, v, "") : DocText.versionName(op, v);
     }
 
     /** The changes from the version before, or empty for the first version. */
@@ -185,11 +188,8 @@ public final class OperatorDocsEmitter implements ArtifactEmitter {
             md.tableHeader("example", "opset", "attributes", "inputs", "outputs");
             for (ExampleSpec e : group.getValue()) {
                 VersionSpec v = op.versionAt(e.opset()).orElseThrow();
-                String version = shown.contains(v)
-                        ? "[" + DocText.versionName(op, v) + "](" + DocText.versionAnchor(op, v) + ")"
-                        : DocText.versionName(op, v);
                 md.tableRow("`" + e.name() + "`",
-                        e.opset() + " (" + version + ")",
+                        e.opset() + " (" + reference(op, v, shown) + ")",
                         exampleAttributes(v, e),
                         tensors(e.inputs()),
                         tensors(e.outputs()));

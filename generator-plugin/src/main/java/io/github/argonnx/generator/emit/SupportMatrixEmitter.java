@@ -56,7 +56,7 @@ public final class SupportMatrixEmitter implements ArtifactEmitter {
         SortedSet<DataType> types = new TreeSet<>();
         for (OperatorSpec op : operators) {
             for (VersionSpec v : context.versionsToGenerate(op)) {
-                header.add("[" + DocText.versionName(op, v) + "](" + pageLink(op, v) + ")");
+                header.add(DocText.versionLink(op, v, OperatorDocsEmitter.pagePath(op)));
                 columns.add(v);
                 columnOperators.add(op);
             }
@@ -88,7 +88,7 @@ public final class SupportMatrixEmitter implements ArtifactEmitter {
         for (int i = 0; i < columns.size(); i++) {
             OperatorSpec op = columnOperators.get(i);
             VersionSpec v = columns.get(i);
-            md.tableRow("[" + DocText.versionName(op, v) + "](" + pageLink(op, v) + ")",
+            md.tableRow(DocText.versionLink(op, v, OperatorDocsEmitter.pagePath(op)),
                     DocText.opsetRange(op, v),
                     v.attributes().stream()
                             .map(a -> "`" + a.name() + "` (" + DocText.defaultOf(a)
@@ -108,10 +108,6 @@ public final class SupportMatrixEmitter implements ArtifactEmitter {
         md.line("- Every version in full, with the ONNX text verbatim: [`operators/`](" + OperatorDocsEmitter.DIRECTORY
                 + ").");
         return md.toString();
-    }
-
-    private static String pageLink(OperatorSpec op, VersionSpec v) {
-        return OperatorDocsEmitter.pagePath(op) + DocText.versionAnchor(op, v);
     }
 
     private static String parameters(List<ParameterSpec> parameters) {

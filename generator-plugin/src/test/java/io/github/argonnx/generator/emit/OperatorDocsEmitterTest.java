@@ -47,9 +47,9 @@ class OperatorDocsEmitterTest {
         int v11 = page.indexOf("\n## ArgMax-11\n");
         int v1 = page.indexOf("\n## ArgMax-1\n");
         assertTrue(0 < v13 && v13 < v12 && v12 < v11 && v11 < v1, page);
-        assertTrue(page.contains("| [ArgMax-1](#argmax-1) | 1 to 10 | `axis`, `keepdims` | `data`: 11 |"));
+        assertTrue(page.contains("| [ArgMax-1](#argmax-1) | 1 to 10 | `axis`, `keepdims` | `data`: 11 types |"));
         assertTrue(page.contains("| [ArgMax-13](#argmax-13) | 13 and later | `axis`, `keepdims`,"
-                + " `select_last_index` | `data`: 12 |"));
+                + " `select_last_index` | `data`: 12 types |"));
     }
 
     @Test
