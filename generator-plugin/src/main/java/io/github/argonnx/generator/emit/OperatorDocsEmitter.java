@@ -175,7 +175,7 @@ public final class OperatorDocsEmitter implements ArtifactEmitter {
             return;
         }
         md.line("Each example runs at its opset, so at the version in force there; attributes not listed take that"
-                + " version's defaults. The generated tests check every example against the kernels.");
+                + " version's defaults. The generated example tests run each of them.");
         // One table per source, in the order the spec lists them, so that the attribution is said once.
         Map<String, List<ExampleSpec>> bySource = new LinkedHashMap<>();
         for (ExampleSpec e : op.examples()) {

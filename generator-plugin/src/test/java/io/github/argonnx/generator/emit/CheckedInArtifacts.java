@@ -44,14 +44,35 @@ final class CheckedInArtifacts {
         return Boolean.parseBoolean(System.getProperty(REGENERATE_PROPERTY, "false"));
     }
 
+    /** Loaded once per test run: the model is immutable, and loading the examples takes a while. */
+    private static List<OperatorSpec> realSpecs;
+
+    private static List<GeneratedFile> generated;
+
     /** The specs under {@code specs/operators}, as the build publishes them. */
-    static List<OperatorSpec> realSpecs() throws IOException, SpecLoadException {
+    static synchronized List<OperatorSpec> realSpecs() throws IOException, SpecLoadException {
+        if (realSpecs == null) {
+            realSpecs = loadRealSpecs();
+        }
+        return realSpecs;
+    }
+
+    /** The specs read afresh, for tests that must not share a loaded model. */
+    static List<OperatorSpec> loadRealSpecs() throws IOException, SpecLoadException {
         return SpecLoader.loadDirectory(repoRoot().resolve("specs/operators"));
     }
 
     /** Everything the standard generator makes from the real specs, as generated-kernels configures it. */
-    static List<GeneratedFile> generateAll() throws IOException, SpecLoadException {
-        return Generator.standard().generate(GenerationContext.all(realSpecs(), BASE_PACKAGE));
+    static synchronized List<GeneratedFile> generateAll() throws IOException, SpecLoadException {
+        if (generated == null) {
+            generated = generate(realSpecs());
+        }
+        return generated;
+    }
+
+    /** A fresh run of the standard generator over these specs. */
+    static List<GeneratedFile> generate(List<OperatorSpec> specs) {
+        return Generator.standard().generate(GenerationContext.all(specs, BASE_PACKAGE));
     }
 
     /** The file's text, or null when there is none. */
