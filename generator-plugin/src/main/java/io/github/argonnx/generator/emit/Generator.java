@@ -20,7 +20,9 @@ public final class Generator {
         return new Generator(List.of(
                 // Emitters are registered here, one per kind of artifact.
                 new KernelEmitter(),
-                new KernelPropertyTestEmitter()
+                new KernelPropertyTestEmitter(),
+                new OperatorDocsEmitter(),
+                new SupportMatrixEmitter()
         ));
     }
 
