@@ -180,7 +180,7 @@ public final class SpecLoader {
     }
 
     private Optional<VersionSpec> readVersion(String op, Node node) {
-        String context = op + "-" + sinceVersionHint(node);
+        String context = op + "-" + scalarHint(node, "since_version");
         // counted before reading the mapping: its missing keys are problems too
         int before = problems.size();
         Optional<YamlFields> fields = YamlFields.of(problems, context, node, "a version",
@@ -222,11 +222,11 @@ public final class SpecLoader {
         return problems.size() > before ? Optional.empty() : Optional.of(version);
     }
 
-    /** The since_version as written, so that messages about a version name it even when it is broken. */
-    private static String sinceVersionHint(Node node) {
+    /** A key's value as written, so that messages about an entry name it even when the entry is broken. */
+    private static String scalarHint(Node node, String key) {
         if (node instanceof org.yaml.snakeyaml.nodes.MappingNode m) {
             for (var t : m.getValue()) {
-                if (t.getKeyNode() instanceof ScalarNode k && k.getValue().equals("since_version")
+                if (t.getKeyNode() instanceof ScalarNode k && k.getValue().equals(key)
                         && t.getValueNode() instanceof ScalarNode v) {
                     return v.getValue();
                 }
@@ -434,15 +434,15 @@ public final class SpecLoader {
     }
 
     private Optional<ExampleSpec> readExample(String op, Node node) {
+        String context = op + " example " + scalarHint(node, "name");
         int before = problems.size();
-        Optional<YamlFields> fields = YamlFields.of(problems, op, node, "an example",
+        Optional<YamlFields> fields = YamlFields.of(problems, context, node, "an example",
                 Set.of("name", "source", "opset", "inputs", "outputs"), Set.of("attributes"));
         if (fields.isEmpty()) {
             return Optional.empty();
         }
         YamlFields f = fields.get();
         String name = f.string("name").orElse("?");
-        String context = op + " example " + name;
         Optional<String> source = f.string("source");
         long opset = f.integer("opset").orElse(0L);
         Map<String, Long> attributes = new LinkedHashMap<>();
@@ -555,6 +555,15 @@ public final class SpecLoader {
             }
             try {
                 new BigDecimal(text);
+                // A finite decimal that overflows the storage would silently become infinity.
+                boolean overflows = type.storage() == DataType.Storage.DOUBLE
+                        ? Double.isInfinite(Double.parseDouble(text))
+                        : Float.isInfinite(Float.parseFloat(text));
+                if (overflows) {
+                    problems.add(node, context, "tensor '" + tensor + "' value " + text + " overflows "
+                            + type.onnxName() + " (write .inf for infinity)");
+                    return Optional.empty();
+                }
                 return Optional.of(text);
             } catch (NumberFormatException e) {
                 problems.add(node, context, "tensor '" + tensor + "' value '" + text + "' is not a " + type.onnxName());

@@ -138,9 +138,32 @@ class SpecLoaderErrorsTest {
     }
 
     @Test
+    void missingRequiredKeysAtEveryLevel() {
+        Spec spec = spec().replace(10, "doc: The axis., ", "")
+                .replace(13, "heterogeneous: true, ", "")
+                .replace(32, ", doc: Numeric tensors.", "")
+                .replace(41, "shape: [2, 1], ", "")
+                .delete(35); // the example's source; the output tensor moves up to line 40
+        assertProblems(spec,
+                "Spec.yaml:10:9: ArgMax-11: missing required key 'doc' in an attribute",
+                "Spec.yaml:13:9: ArgMax-11: missing required key 'heterogeneous' in an input",
+                "Spec.yaml:32:9: ArgMax-12: missing required key 'doc' in a type constraint",
+                "Spec.yaml:34:5: ArgMax example keepdims_example: missing required key 'source' in an example",
+                "Spec.yaml:40:9: ArgMax example keepdims_example: missing required key 'shape' in a tensor");
+    }
+
+    @Test
     void wrongValueType() {
         assertProblems(spec().replace(7, "true", "yes please"),
                 "Spec.yaml:7:22: ArgMax-11: expected 'shape_inference' to be true or false, found string 'yes please'");
+    }
+
+    @Test
+    void yesIsNotTrue() {
+        // YAML 1.1 makes "yes" a boolean; read naively it would silently mean false
+        assertProblems(spec().replace(7, "true", "yes"),
+                "Spec.yaml:7:22: ArgMax-11: expected 'shape_inference' to be true or false, found 'yes' "
+                        + "(YAML 1.1 reads it as a boolean; write true or false)");
     }
 
     @Test
