@@ -378,6 +378,8 @@ public final class ArgMaxBfloat16Kernel {
             // exponent all ones and a non-zero fraction: NaN
             return Integer.MAX_VALUE;
         }
-        return bits < 0 ? -magnitude : magnitude;
+        // -magnitude for a set sign bit, without a branch: signs of real data are unpredictable
+        int sign = bits >> 15;
+        return (magnitude ^ sign) - sign;
     }
 }
