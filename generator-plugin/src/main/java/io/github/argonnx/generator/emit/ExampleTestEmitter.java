@@ -40,7 +40,6 @@ public final class ExampleTestEmitter implements ArtifactEmitter {
     private static final ClassName DISPLAY_NAME = ClassName.get("org.junit.jupiter.api", "DisplayName");
     private static final ClassName ASSERTIONS = ClassName.get("org.junit.jupiter.api", "Assertions");
     private static final ArrayTypeName LONG_ARRAY = ArrayTypeName.of(TypeName.LONG);
-    private static final int VALUES_PER_LINE = 8;
 
     /** The package of the generated example tests. */
     static String testPackage(GenerationContext context) {
@@ -82,8 +81,11 @@ public final class ExampleTestEmitter implements ArtifactEmitter {
             }
             String field = constantName(example.name()) + "_DATA";
             test.addField(FieldSpec.builder(StorageTypes.array(type), field, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                    .addJavadoc("Input '$L' of $L ($L values as $L), shape $L.\n", input.name(), example.name(),
-                            input.type().onnxName(), type.onnxName(), input.shape())
+                    .addJavadoc("Input '$L' of $L ($L values as $L), shape $L$L.\n", input.name(), example.name(),
+                            input.type().onnxName(), type.onnxName(), input.shape(),
+                            type.storage() == DataType.Storage.SHORT && type.isFloatingPoint()
+                                    && input.values().size() <= 16
+                                    ? ": " + String.join(", ", input.values()) : "")
                     .initializer(arrayLiteral(type, input))
                     .build());
             TensorLiteral output = example.outputs().get(0);
@@ -153,7 +155,7 @@ public final class ExampleTestEmitter implements ArtifactEmitter {
                         .addMember("value", "$S", example.name() + " (opset " + example.opset() + ") as "
                                 + arg.versionName(v) + ", " + type.onnxName())
                         .build())
-                .addStatement("check($L, $N, $L, $L, $L)", op.build(), field, longs(input.shape()),
+                .addStatement("check($L,$W$N,$W$L,$W$L,$W$L)", op.build(), field, longs(input.shape()),
                         longs(output.shape()), longValues(output))
                 .build();
     }
@@ -198,21 +200,10 @@ public final class ExampleTestEmitter implements ArtifactEmitter {
     }
 
     private static CodeBlock arrayLiteral(DataType type, TensorLiteral input) {
-        CodeBlock.Builder b = CodeBlock.builder().add("{");
-        List<String> values = input.values();
-        if (values.size() > VALUES_PER_LINE) {
-            b.add("\n$>$>");
-        }
-        for (int i = 0; i < values.size(); i++) {
-            b.add("$L", type.javaLiteral(input.type(), values.get(i)));
-            if (i < values.size() - 1) {
-                b.add((i + 1) % VALUES_PER_LINE == 0 ? ",\n" : ", ");
-            }
-        }
-        if (values.size() > VALUES_PER_LINE) {
-            b.add("$<$<\n");
-        }
-        return b.add("}").build();
+        // $W lets JavaPoet wrap long arrays at its column limit.
+        return CodeBlock.of("{$L}", input.values().stream()
+                .map(v -> CodeBlock.of("$L", type.javaLiteral(input.type(), v)))
+                .collect(CodeBlock.joining(",$W")));
     }
 
     private static CodeBlock longs(List<Long> values) {

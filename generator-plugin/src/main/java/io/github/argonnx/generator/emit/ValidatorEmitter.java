@@ -74,7 +74,7 @@ public final class ValidatorEmitter implements ArtifactEmitter {
                 .initializer("$L", v.sinceVersion())
                 .build());
         CodeBlock typeList = allowed.stream().map(t -> CodeBlock.of("$T.$L", dataType, t.name()))
-                .collect(CodeBlock.joining(", "));
+                .collect(CodeBlock.joining(",$W"));
         type.addField(FieldSpec.builder(ParameterizedTypeName.get(ClassName.get(Set.class), dataType), "DATA_TYPES",
                         Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .initializer("$T.unmodifiableSet($T.of($L))", Collections.class, EnumSet.class, typeList)
