@@ -214,7 +214,7 @@ public enum DataType {
     public String javaLiteral(DataType sourceType, String text) {
         SpecValue value = SpecValue.parse(sourceType, text);
         long bits = exactBits(value).orElseThrow(() -> new IllegalArgumentException(
-                sourceType.onnxName() + " value " + text + " is not exactly a " + onnxName));
+                sourceType.onnxName() + " value " + text + " is not exactly representable as " + onnxName));
         switch (this) {
             case FLOAT: {
                 float f = Float.intBitsToFloat((int) bits);
@@ -382,7 +382,7 @@ public enum DataType {
                     SpecValue value = new SpecValue(written, null, negativeZero);
                     // 16-bit float literals must be written exactly: no rounding rule to agree on.
                     if (type.isFloatingPoint() && type.exactBits(value).isEmpty()) {
-                        throw new IllegalArgumentException(text + " is not exactly a " + type.onnxName());
+                        throw new IllegalArgumentException(text + " is not exactly representable as " + type.onnxName());
                     }
                     return value;
                 }
