@@ -39,10 +39,12 @@ public final class ArgReduction {
         return axis;
     }
 
+    /** Whether the reduced dimension stays in the output with length 1 (ONNX {@code keepdims} = 1). */
     public boolean keepDims() {
         return keepDims;
     }
 
+    /** Whether ties resolve to the last index of the extreme value instead of the first. */
     public boolean selectLastIndex() {
         return selectLastIndex;
     }

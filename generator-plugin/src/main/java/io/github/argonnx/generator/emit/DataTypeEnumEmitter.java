@@ -93,6 +93,8 @@ public final class DataTypeEnumEmitter implements ArtifactEmitter {
                 .build());
         type.addMethod(MethodSpec.methodBuilder("fromTensorProtoCode")
                 .addJavadoc("The type with this {@code TensorProto.DataType} code.\n\n"
+                        + "@param code the {@code data_type} of a {@code TensorProto}\n"
+                        + "@return the type\n"
                         + "@throws $T if no type here has the code (strings, booleans, complex and 8-bit float types\n"
                         + "    are not numeric types these operators read)\n", exception)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
@@ -108,6 +110,8 @@ public final class DataTypeEnumEmitter implements ArtifactEmitter {
                 .build());
         type.addMethod(MethodSpec.methodBuilder("fromOnnxName")
                 .addJavadoc("The type with this ONNX element type name, for example {@code \"uint8\"}.\n\n"
+                        + "@param name the element type name\n"
+                        + "@return the type\n"
                         + "@throws $T if no type has the name\n", exception)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(self)

@@ -109,7 +109,8 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                 .build());
 
         type.addMethod(MethodSpec.methodBuilder("latest")
-                .addJavadoc("$L-$L, the newest version, with every attribute at its default.\n", op.name(), latest.sinceVersion())
+                .addJavadoc("$L-$L, the newest version, with every attribute at its default.\n\n@return a shared instance\n",
+                        op.name(), latest.sinceVersion())
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(self)
                 .addStatement("return LATEST")
@@ -117,7 +118,7 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
         type.addMethod(opset(arg, versions, self));
         type.addMethod(forModelOpset(arg, versions, self));
         type.addMethod(MethodSpec.methodBuilder("version")
-                .addJavadoc("The operator version: the opset that introduced it ($L).\n", versionList)
+                .addJavadoc("The operator version: the opset that introduced it ($L).\n\n@return the version number\n", versionList)
                 .addModifiers(Modifier.PUBLIC)
                 .returns(int.class)
                 .addStatement("return version")
@@ -141,6 +142,7 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                 .addJavadoc("The shape of the output for an input of this shape, as ONNX shape inference gives it: the\n"
                         + "input shape with the reduced dimension set to 1 ({@code keepdims} = 1) or removed.\n\n"
                         + "@param inputShape the shape of input '$L'\n"
+                        + "@return the output shape ({@code []} for a scalar)\n"
                         + "@throws $T if the shape is invalid or the attributes do not fit it (axis out of range,\n"
                         + "    a scalar, an empty reduced dimension, ...), as {@link #apply(Tensor)} would\n",
                         dataName, RuntimeTypes.ARG_ONNX_EXCEPTION)
@@ -300,6 +302,7 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                 .addJavadoc("The operator version introduced at this opset, with every attribute at its default.\n\n"
                         + "@param version one of $L: a version of $L, not a model's opset import (for that, use\n"
                         + "    {@link #forModelOpset(int)})\n"
+                        + "@return that version, with no attribute set\n"
                         + "@throws $T for any other number\n", cases, name, RuntimeTypes.ARG_ONNX_EXCEPTION)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(self)
@@ -324,6 +327,7 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                         + "whose opset is not above it (for example opset 17 gives $L-$L).\n\n"
                         + "@param opset the model's {@code opset_import} version for the ai.onnx domain, $L to\n"
                         + "    {@link #LATEST_KNOWN_OPSET}\n"
+                        + "@return the version in force, with no attribute set\n"
                         + "@throws $T if the opset is outside that range, or the version in force was not generated\n",
                         name, arg.spec().versionAt(17).map(VersionSpec::sinceVersion).orElse(first), first,
                         RuntimeTypes.ARG_ONNX_EXCEPTION)
@@ -366,12 +370,14 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
         type.addMethod(MethodSpec.methodBuilder(method)
                 .addJavadoc("A copy with attribute {@code $L} set$L: $L\n\n"
                         + "<p>Exists in $L$L.\n\n"
+                        + "@param $L the value\n"
+                        + "@return a copy of this operator with the attribute set\n"
                         + "@throws $T if this version has no attribute {@code $L} or does not allow the value\n",
                         a.name(), a.defaultValue().isPresent() ? " (default " + a.defaultValue().getAsLong() + ")" : "",
                         doc, everywhere ? "every version" : versionsWith,
                         a.name().equals(arg.axisAttribute()) ? "; its range, [-r, r-1] for an input of rank r, is "
                                 + "checked when the input is known" : "",
-                        RuntimeTypes.ARG_ONNX_EXCEPTION, a.name())
+                        method, RuntimeTypes.ARG_ONNX_EXCEPTION, a.name())
                 .addModifiers(Modifier.PUBLIC)
                 .returns(self)
                 .addParameter(long.class, method)
@@ -381,8 +387,10 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
             type.addMethod(MethodSpec.methodBuilder(method)
                     .addJavadoc("A copy with attribute {@code $L} set to 1 ({@code true}) or 0 ({@code false}); see\n"
                             + "{@link #$L(long)}.\n\n"
+                            + "@param $L the flag\n"
+                            + "@return a copy of this operator with the attribute set\n"
                             + "@throws $T if this version has no attribute {@code $L}\n",
-                            a.name(), method, RuntimeTypes.ARG_ONNX_EXCEPTION, a.name())
+                            a.name(), method, method, RuntimeTypes.ARG_ONNX_EXCEPTION, a.name())
                     .addModifiers(Modifier.PUBLIC)
                     .returns(self)
                     .addParameter(boolean.class, method)

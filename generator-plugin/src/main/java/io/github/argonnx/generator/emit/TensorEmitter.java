@@ -103,25 +103,25 @@ public final class TensorEmitter implements ArtifactEmitter {
                 .build());
 
         type.addMethod(MethodSpec.methodBuilder("dataType")
-                .addJavadoc("The element type.\n")
+                .addJavadoc("The element type.\n\n@return the type\n")
                 .addModifiers(Modifier.PUBLIC)
                 .returns(dataType)
                 .addStatement("return dataType")
                 .build());
         type.addMethod(MethodSpec.methodBuilder("shape")
-                .addJavadoc("A copy of the shape; {@code []} for a scalar.\n")
+                .addJavadoc("The dimensions.\n\n@return a copy of the shape; {@code []} for a scalar\n")
                 .addModifiers(Modifier.PUBLIC)
                 .returns(LONG_ARRAY)
                 .addStatement("return shape.clone()")
                 .build());
         type.addMethod(MethodSpec.methodBuilder("rank")
-                .addJavadoc("The number of dimensions.\n")
+                .addJavadoc("The number of dimensions.\n\n@return the rank, 0 for a scalar\n")
                 .addModifiers(Modifier.PUBLIC)
                 .returns(int.class)
                 .addStatement("return shape.length")
                 .build());
         type.addMethod(MethodSpec.methodBuilder("elementCount")
-                .addJavadoc("The number of elements: the product of the dimensions, 1 for a scalar.\n")
+                .addJavadoc("The number of elements.\n\n@return the product of the dimensions, 1 for a scalar\n")
                 .addModifiers(Modifier.PUBLIC)
                 .returns(long.class)
                 .addStatement("return elementCount")
@@ -197,6 +197,7 @@ public final class TensorEmitter implements ArtifactEmitter {
                 .addJavadoc("A tensor of ONNX {@code $L} elements in an array ($L), row-major, not copied.\n\n"
                         + "@param $L the elements; the array's length must equal the shape's element count\n"
                         + "@param shape the dimensions, none negative; none for a scalar\n"
+                        + "@return a tensor that reads the array\n"
                         + "@throws $T if an argument is null, the shape is invalid or the length does not match it\n",
                         t.onnxName(), t.storageDescription(), param, RuntimeTypes.ARG_ONNX_EXCEPTION)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
@@ -220,6 +221,7 @@ public final class TensorEmitter implements ArtifactEmitter {
                         + "heap or direct, not copied.\n\n"
                         + "@param $L the elements; {@code remaining()} must equal the shape's element count\n"
                         + "@param shape the dimensions, none negative; none for a scalar\n"
+                        + "@return a tensor that reads the buffer's elements\n"
                         + "@throws $T if an argument is null, the shape is invalid or the remaining length does not\n"
                         + "    match it\n",
                         t.onnxName(), t.storageDescription(), param, RuntimeTypes.ARG_ONNX_EXCEPTION)
@@ -256,6 +258,7 @@ public final class TensorEmitter implements ArtifactEmitter {
                         + "@param littleEndianBytes the raw data; its order must be {@link $T#LITTLE_ENDIAN} (the raw_data\n"
                         + "    layout) and {@code remaining()} must be the element count times {@link $T#byteWidth()}\n"
                         + "@param shape the dimensions ({@code TensorProto.dims}), none negative; none for a scalar\n"
+                        + "@return a tensor that reads the bytes in place\n"
                         + "@throws $T if an argument is null, the buffer is big-endian, its remaining bytes are not a\n"
                         + "    whole number of elements, or they do not match the shape\n",
                         java.nio.ByteOrder.class, dataType, RuntimeTypes.ARG_ONNX_EXCEPTION)

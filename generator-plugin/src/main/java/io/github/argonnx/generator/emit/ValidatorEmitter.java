@@ -85,13 +85,14 @@ public final class ValidatorEmitter implements ArtifactEmitter {
         type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
 
         type.addMethod(MethodSpec.methodBuilder("dataTypes")
-                .addJavadoc("The element types $L accepts for input '$L' (an unmodifiable set).\n", name, data.name())
+                .addJavadoc("The element types $L accepts for input '$L'.\n\n@return an unmodifiable set\n", name, data.name())
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(ParameterizedTypeName.get(ClassName.get(Set.class), dataType))
                 .addStatement("return DATA_TYPES")
                 .build());
         type.addMethod(MethodSpec.methodBuilder("accepts")
-                .addJavadoc("Whether $L accepts the element type for input '$L'.\n", name, data.name())
+                .addJavadoc("Whether $L accepts the element type for input '$L'.\n\n@param type an element type\n"
+                        + "@return whether it is in the type constraint\n", name, data.name())
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(boolean.class)
                 .addParameter(dataType, "type")
@@ -101,6 +102,7 @@ public final class ValidatorEmitter implements ArtifactEmitter {
         type.addMethod(checkAttribute(arg, v));
         type.addMethod(MethodSpec.methodBuilder("checkAttributes")
                 .addJavadoc("Checks every attribute set, each on its own, as {@link #checkAttribute} does.\n\n"
+                        + "@param attributes the attributes set on the node\n"
                         + "@throws $T at the first attribute $L does not have or whose value it does not allow\n",
                         RuntimeTypes.ARG_ONNX_EXCEPTION, name)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
@@ -112,9 +114,12 @@ public final class ValidatorEmitter implements ArtifactEmitter {
         type.addMethod(resolve(arg, v, data));
         type.addMethod(MethodSpec.methodBuilder("validate")
                 .addJavadoc("Checks a whole call, the input's element type first, then as {@link #resolve} does.\n\n"
+                        + "@param type the element type of input '$L'\n"
+                        + "@param inputShape its shape\n"
+                        + "@param attributes the attributes set on the node; the others take their defaults\n"
                         + "@return the validated call, with the output shape\n"
                         + "@throws $T naming the first rule of $L the call breaks\n",
-                        RuntimeTypes.ARG_ONNX_EXCEPTION, name)
+                        data.name(), RuntimeTypes.ARG_ONNX_EXCEPTION, name)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(RuntimeTypes.ARG_REDUCTION)
                 .addParameter(dataType, "type")
@@ -158,6 +163,7 @@ public final class ValidatorEmitter implements ArtifactEmitter {
         String name = arg.versionName(v);
         MethodSpec.Builder m = MethodSpec.methodBuilder("checkType")
                 .addJavadoc("Checks that $L accepts the element type of input '$L'.\n\n"
+                        + "@param type the element type of the input\n"
                         + "@throws $T if the type is null or not in the type constraint\n",
                         name, data.name(), RuntimeTypes.ARG_ONNX_EXCEPTION)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
@@ -202,6 +208,8 @@ public final class ValidatorEmitter implements ArtifactEmitter {
                 .addJavadoc("Checks one attribute on its own: that $L has it and, where its definition lists the allowed\n"
                         + "values, that the value is one of them. The range of {@code $L} depends on the input's rank and\n"
                         + "is checked by {@link #resolve}.\n\n"
+                        + "@param attribute the attribute's ONNX name\n"
+                        + "@param value its value\n"
                         + "@throws $T if $L has no such attribute or does not allow the value\n",
                         name, arg.axisAttribute(), RuntimeTypes.ARG_ONNX_EXCEPTION, name)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
@@ -250,11 +258,13 @@ public final class ValidatorEmitter implements ArtifactEmitter {
                         + "<p>In order: the shape is valid; each attribute exists with an allowed value; the input is not\n"
                         + "a scalar and {@code $L} is in {@code [-r, r-1]}, r = rank($L)$L; the reduced dimension is not\n"
                         + "empty. A zero-length dimension that is not reduced gives an empty output$L.\n\n"
+                        + "@param inputShape the shape of input '$L'\n"
+                        + "@param attributes the attributes set on the node; the others take their defaults\n"
                         + "@return the validated call, with the output shape\n"
                         + "@throws $T naming the first rule of $L the call breaks\n",
                         axis, data.name(), data.nonEmpty() ? "; the input is not empty" : "",
                         data.nonEmpty() ? " in other versions; " + name + " refuses every empty input" : "",
-                        RuntimeTypes.ARG_ONNX_EXCEPTION, name)
+                        data.name(), RuntimeTypes.ARG_ONNX_EXCEPTION, name)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(RuntimeTypes.ARG_REDUCTION)
                 .addParameter(LONG_ARRAY, "inputShape")
