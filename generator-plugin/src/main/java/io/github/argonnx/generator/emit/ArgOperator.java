@@ -3,6 +3,7 @@ package io.github.argonnx.generator.emit;
 import io.github.argonnx.generator.model.AttributeConstraint;
 import io.github.argonnx.generator.model.AttributeSpec;
 import io.github.argonnx.generator.model.DataType;
+import io.github.argonnx.generator.model.Extremum;
 import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.ParameterSpec;
 import io.github.argonnx.generator.model.VersionSpec;
@@ -31,10 +32,12 @@ final class ArgOperator {
     static final String SELECT_LAST_INDEX = "select_last_index";
 
     private final OperatorSpec spec;
+    private final Extremum extremum;
     private final String axisAttribute;
 
     ArgOperator(OperatorSpec spec) {
         this.spec = spec;
+        this.extremum = Extremum.of(spec);
         this.axisAttribute = findAxisAttribute(spec);
         for (VersionSpec v : spec.versions()) {
             if (v.inputs().size() != 1 || v.outputs().size() != 1) {
@@ -77,10 +80,14 @@ final class ArgOperator {
         return spec.name() + "-" + v.sinceVersion();
     }
 
-    /** What the operator selects, {@code max} for ArgMax, for prose. */
+    /** Which end of the order the operator looks for. */
+    Extremum extremum() {
+        return extremum;
+    }
+
+    /** What the operator selects, {@code max} for ArgMax, as the ONNX documents word it. */
     String selects() {
-        String n = spec.name();
-        return n.startsWith("Arg") ? n.substring(3).toLowerCase(Locale.ROOT) : n.toLowerCase(Locale.ROOT);
+        return extremum == Extremum.LARGEST ? "max" : "min";
     }
 
     String axisAttribute() {

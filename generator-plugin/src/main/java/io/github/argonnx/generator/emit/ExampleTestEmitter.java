@@ -80,7 +80,7 @@ public final class ExampleTestEmitter implements ArtifactEmitter {
                 continue;
             }
             String field = constantName(example.name()) + "_DATA";
-            test.addField(FieldSpec.builder(StorageTypes.array(type), field, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+            test.addField(FieldSpec.builder(type.storage().arrayType(), field, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                     .addJavadoc("Input '$L' of $L ($L values as $L), shape $L$L.\n", input.name(), example.name(),
                             input.type().onnxName(), type.onnxName(), input.shape(),
                             type.storage() == DataType.Storage.SHORT && type.isFloatingPoint()
@@ -167,7 +167,7 @@ public final class ExampleTestEmitter implements ArtifactEmitter {
                 .addJavadoc("Runs the operator on the data as an array and as raw_data, and checks shape and indices.\n")
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .addParameter(operator, "op")
-                .addParameter(StorageTypes.array(type), "data")
+                .addParameter(type.storage().arrayType(), "data")
                 .addParameter(LONG_ARRAY, "inputShape")
                 .addParameter(LONG_ARRAY, "expectedShape")
                 .addParameter(LONG_ARRAY, "expectedIndices")
@@ -192,7 +192,7 @@ public final class ExampleTestEmitter implements ArtifactEmitter {
                 .addJavadoc("The values in ONNX raw_data layout (little-endian), in a direct buffer, written by the JDK.\n")
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .returns(ByteBuffer.class)
-                .addParameter(StorageTypes.array(type), "data")
+                .addParameter(type.storage().arrayType(), "data")
                 .addStatement("$T raw = $T.allocateDirect(data.length * $L).order($T.LITTLE_ENDIAN)", ByteBuffer.class,
                         ByteBuffer.class, type.byteWidth(), ByteOrder.class);
         m.addStatement("raw.$L().put(data)", type.rawDataViewMethod().orElse("duplicate"));

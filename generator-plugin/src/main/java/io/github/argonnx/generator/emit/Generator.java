@@ -19,6 +19,8 @@ public final class Generator {
     public static Generator standard() {
         return new Generator(List.of(
                 // Emitters are registered here, one per kind of artifact.
+                new KernelEmitter(),
+                new KernelPropertyTestEmitter(),
                 new DataTypeEnumEmitter(),
                 new TensorEmitter(),
                 new ValidatorEmitter(),

@@ -9,6 +9,7 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import io.github.argonnx.generator.model.AttributeSpec;
 import io.github.argonnx.generator.model.DataType;
+import io.github.argonnx.generator.model.Extremum;
 import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.VersionSpec;
 import java.nio.LongBuffer;
@@ -49,7 +50,7 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
 
     /** The kernel class of an operator and type, as the kernel emitter names it. */
     static ClassName kernelClassName(GenerationContext context, OperatorSpec op, DataType type) {
-        return ClassName.get(context.kernelPackage(), op.name() + type.javaName() + "Kernel");
+        return ClassName.get(context.kernelPackage(), KernelEmitter.kernelName(Extremum.of(op), type));
     }
 
     /** The public operator class, for example {@code <base>.ArgMax}. */
@@ -262,13 +263,8 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
         OperatorSpec op = arg.spec();
         VersionSpec latest = versions.get(versions.size() - 1);
         String name = op.name();
-        // A small worked example, computed here for the two rows [2, 1] and [3, 10] along axis 1.
-        String indices = "";
-        if (arg.selects().equals("max")) {
-            indices = "{0, 1}";
-        } else if (arg.selects().equals("min")) {
-            indices = "{1, 0}";
-        }
+        // A small worked example: [[2, 1], [3, 10]] along axis 1.
+        String indices = arg.extremum() == Extremum.LARGEST ? "{0, 1}" : "{1, 0}";
         CodeBlock.Builder doc = CodeBlock.builder()
                 .add("ONNX {@code $L}: the indices of the $L elements of a tensor along an axis, for versions $L.\n\n",
                         name, arg.selects(), versions.stream().map(arg::versionName).collect(Collectors.joining(", ")))
@@ -276,7 +272,7 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                 .add("<pre>{@code\n")
                 .add("Tensor x = Tensor.ofFloat(new float[] {2, 1, 3, 10}, 2, 2);  // [[2, 1], [3, 10]]\n")
                 .add("ArgResult r = $L.latest().axis(1).keepdims(false).apply(x);\n", name)
-                .add("long[] indices = r.indices();  // $L\n", indices.isEmpty() ? "one index per row" : indices)
+                .add("long[] indices = r.indices();  // $L\n", indices)
                 .add("long[] shape = r.shape();      // {2}\n")
                 .add("ArgResult same = $L.forModelOpset(17).axis(-1).keepdims(0).apply(x);  // $L-$L is in force at opset 17\n",
                         name, name, op.versionAt(17).map(VersionSpec::sinceVersion).orElse(latest.sinceVersion()))
@@ -290,8 +286,8 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                 .add("attributes, axis range, empty inputs, output room); a refusal is an {@link $T} naming the\n",
                         RuntimeTypes.ARG_ONNX_EXCEPTION)
                 .add("operator version, what is wrong, the value given and what is allowed. Ties resolve to the\n")
-                .add("first index, or the last with {@code select_last_index} = 1; NaN counts as the $L.\n",
-                        arg.selects().equals("max") ? "largest value" : arg.selects().equals("min") ? "smallest value" : "extreme");
+                .add("first index, or the last with {@code select_last_index} = 1; NaN counts as the $L value.\n",
+                        arg.extremum().adjective());
         return doc.build();
     }
 
@@ -437,9 +433,9 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
             m.beginControlFlow("case $L ->", t.name())
                     .beginControlFlow("if (input.hasArray())")
                     .addStatement("$T.reduce(($T) input.array(), input.arrayOffset(), plan, last, out, outOffset)",
-                            kernel, StorageTypes.array(t))
+                            kernel, t.storage().arrayType())
                     .nextControlFlow("else")
-                    .addStatement("$T.reduce(($T) input.buffer(), plan, last, out, outOffset)", kernel, StorageTypes.buffer(t))
+                    .addStatement("$T.reduce(($T) input.buffer(), plan, last, out, outOffset)", kernel, t.storage().bufferType())
                     .endControlFlow()
                     .endControlFlow();
         }

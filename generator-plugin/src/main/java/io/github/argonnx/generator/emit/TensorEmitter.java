@@ -202,7 +202,7 @@ public final class TensorEmitter implements ArtifactEmitter {
                         t.onnxName(), t.storageDescription(), param, RuntimeTypes.ARG_ONNX_EXCEPTION)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(self)
-                .addParameter(StorageTypes.array(t), param)
+                .addParameter(t.storage().arrayType(), param)
                 .addParameter(LONG_ARRAY, "shape")
                 .varargs()
                 .addStatement("requireData($N, $S)", param, primitive + " array")
@@ -215,7 +215,7 @@ public final class TensorEmitter implements ArtifactEmitter {
 
     private static MethodSpec bufferFactory(DataType t, ClassName self, ClassName dataType) {
         String param = parameterName(t);
-        ClassName buffer = StorageTypes.buffer(t);
+        ClassName buffer = t.storage().bufferType();
         return MethodSpec.methodBuilder(t.tensorFactoryName())
                 .addJavadoc("A tensor of ONNX {@code $L} elements between a buffer's position and limit ($L), row-major,\n"
                         + "heap or direct, not copied.\n\n"

@@ -1,5 +1,8 @@
 package io.github.argonnx.generator.model;
 
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.TypeName;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Arrays;
@@ -28,21 +31,43 @@ public enum DataType {
 
     /** The Java primitive an element is stored in, and the matching NIO buffer view. */
     public enum Storage {
-        BYTE("byte", "ByteBuffer", 1),
-        SHORT("short", "ShortBuffer", 2),
-        INT("int", "IntBuffer", 4),
-        LONG("long", "LongBuffer", 8),
-        FLOAT("float", "FloatBuffer", 4),
-        DOUBLE("double", "DoubleBuffer", 8);
+        BYTE("byte", "ByteBuffer", 1, TypeName.BYTE),
+        SHORT("short", "ShortBuffer", 2, TypeName.SHORT),
+        INT("int", "IntBuffer", 4, TypeName.INT),
+        LONG("long", "LongBuffer", 8, TypeName.LONG),
+        FLOAT("float", "FloatBuffer", 4, TypeName.FLOAT),
+        DOUBLE("double", "DoubleBuffer", 8, TypeName.DOUBLE);
 
         private final String primitive;
         private final String bufferSimpleName;
         private final int byteWidth;
+        private final TypeName type;
 
-        Storage(String primitive, String bufferSimpleName, int byteWidth) {
+        Storage(String primitive, String bufferSimpleName, int byteWidth, TypeName type) {
             this.primitive = primitive;
             this.bufferSimpleName = bufferSimpleName;
             this.byteWidth = byteWidth;
+            this.type = type;
+        }
+
+        /** The primitive as a JavaPoet type, for example {@code short}. */
+        public TypeName type() {
+            return type;
+        }
+
+        /** The primitive's wrapper class, for its static helpers ({@code Short.toUnsignedInt}, {@code Float.isNaN}). */
+        public ClassName boxedType() {
+            return (ClassName) type.box();
+        }
+
+        /** The array type elements are stored in, for example {@code short[]}. */
+        public ArrayTypeName arrayType() {
+            return ArrayTypeName.of(type);
+        }
+
+        /** The {@code java.nio} buffer class, for example {@code java.nio.ShortBuffer}. */
+        public ClassName bufferType() {
+            return ClassName.get("java.nio", bufferSimpleName);
         }
 
         /** The Java primitive keyword, for example {@code "short"}. */
@@ -84,6 +109,7 @@ public enum DataType {
     private final Storage storage;
     private final Ordering ordering;
     private final String javaName;
+    private final ElementOrder order;
 
     DataType(String onnxName, int tensorProtoCode, Storage storage, Ordering ordering, String javaName) {
         this.onnxName = onnxName;
@@ -91,6 +117,7 @@ public enum DataType {
         this.storage = storage;
         this.ordering = ordering;
         this.javaName = javaName;
+        this.order = ElementOrder.of(ordering, storage, onnxName);
     }
 
     /** The ONNX element type name, for example {@code "float16"}. */
@@ -114,6 +141,11 @@ public enum DataType {
 
     public Ordering ordering() {
         return ordering;
+    }
+
+    /** How generated kernels compare elements of this type: key mapping and the "beats" test. */
+    public ElementOrder order() {
+        return order;
     }
 
     /** Size of one element in bytes, as in ONNX {@code raw_data}. */

@@ -25,7 +25,7 @@ class ApiEmittersTest {
     private static final String BASE = "io.github.argonnx";
 
     private static GenerationContext everything() {
-        return GenerationContext.all(List.of(ArgSpecs.argMaxWithExamples(), ArgSpecs.operator("ArgMin", List.of())), BASE);
+        return ApiSpecs.both();
     }
 
     private static Map<String, String> generate(GenerationContext context) {
@@ -162,11 +162,11 @@ class ApiEmittersTest {
 
     @Test
     void attributesWithoutAKnownMeaningStopGeneration() {
-        OperatorSpec argMax = ArgSpecs.operator("ArgMax", List.of());
+        OperatorSpec argMax = ApiSpecs.operator("ArgMax", List.of());
         VersionSpec v13 = argMax.latest();
         List<AttributeSpec> attributes = new ArrayList<>(v13.attributes());
         attributes.add(new AttributeSpec("axes", AttributeType.INT, OptionalLong.of(0), "Axes.", Optional.empty(),
-                ArgSpecs.at("ArgMax.yaml")));
+                ApiSpecs.at("ArgMax.yaml")));
         List<VersionSpec> versions = new ArrayList<>(argMax.versions().subList(0, 3));
         versions.add(new VersionSpec(13, false, "COMMON", true, v13.summary(), attributes, v13.inputs(),
                 v13.outputs(), v13.typeConstraints(), v13.location()));
