@@ -13,6 +13,11 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
 import java.nio.LongBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
@@ -339,5 +344,27 @@ class OperatorApiTest {
                 refusal(() -> ArgMax.latest().axis(1).keepdims(0).apply(scores(), small)));
         assertEquals("ArgMax-13: the output LongBuffer is read-only",
                 refusal(() -> ArgMax.latest().apply(scores(), LongBuffer.allocate(8).asReadOnlyBuffer())));
+    }
+
+    // ---- sharing
+
+    @Test
+    void oneInstanceServesManyThreads() throws Exception {
+        ArgMax shared = ArgMax.latest().axis(1).keepdims(0);
+        Tensor x = scores();
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<long[]>> results = new ArrayList<>();
+            for (int i = 0; i < 200; i++) {
+                boolean last = i % 2 == 1;
+                results.add(pool.submit(() -> (last ? shared.selectLastIndex(true) : shared).apply(x).indices()));
+            }
+            for (int i = 0; i < results.size(); i++) {
+                assertArrayEquals(i % 2 == 1 ? new long[] {2, 2} : new long[] {2, 1}, results.get(i).get(), "call " + i);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals("ArgMax-13{axis=1, keepdims=0}", shared.toString(), "the shared instance is unchanged");
     }
 }

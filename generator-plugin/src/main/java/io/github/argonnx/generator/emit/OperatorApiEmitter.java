@@ -286,8 +286,8 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                 .add("attributes, axis range, empty inputs, output room); a refusal is an {@link $T} naming the\n",
                         RuntimeTypes.ARG_ONNX_EXCEPTION)
                 .add("operator version, what is wrong, the value given and what is allowed. Ties resolve to the\n")
-                .add("first index, or the last with {@code select_last_index} = 1; NaN counts as the $L value.\n",
-                        arg.extremum().adjective());
+                .add("first index, or the last with {@code select_last_index} = 1. A NaN beats every number, as in the\n")
+                .add("ONNX reference: the index of the first NaN (or the last) is the answer wherever there is one.\n");
         return doc.build();
     }
 
