@@ -137,6 +137,21 @@ public final class KernelProperties<A, B extends Buffer> {
         }
     }
 
+    /**
+     * Tensors whose elements are all one special value, for each of the type's special values: all-NaN,
+     * all -inf, all +inf, all -0 slices and so on give index 0, or the last index with {@code selectLastIndex}.
+     */
+    public void uniformTensors(long classSeed) {
+        long seed = seed(classSeed);
+        Random random = new Random(seed ^ 0x5EED_0006L);
+        A specials = type.generator().generate(random, 16, Profile.SPECIALS_IN_ORDER);
+        int[] shape = {2, 3, 4};
+        for (int j = 0; j < type.storage().length(specials); j++) {
+            A data = type.storage().filledWith(specials, j, size(shape));
+            checkEveryAxis(seed, "uniformTensors #" + j, random, shape, data);
+        }
+    }
+
     /** A zero-length dimension that is not reduced: nothing to read, nothing written, no error. */
     public void emptyOutputs() {
         for (ReductionPlan plan : new ReductionPlan[] {new ReductionPlan(0, 3, 4), new ReductionPlan(2, 3, 0)}) {
@@ -186,8 +201,8 @@ public final class KernelProperties<A, B extends Buffer> {
         long[] expected = ScalarReference.apply(op, values, shape, axis, last);
         ReductionPlan plan = planOf(shape, axis);
         for (Form form : Form.values()) {
-            int before = random.nextInt(5);
-            int outOffset = random.nextInt(4);
+            int before = 1 + random.nextInt(4);
+            int outOffset = 1 + random.nextInt(3);
             A padded = type.storage().padded(data, before, random.nextInt(3));
             long[] out = new long[outOffset + expected.length + 2];
             Arrays.fill(out, UNTOUCHED);
@@ -197,7 +212,7 @@ public final class KernelProperties<A, B extends Buffer> {
                     arrayForm.reduce(padded, before, plan, last, out, outOffset);
                     break;
                 case HEAP_BUFFER:
-                    int arrayOffset = random.nextInt(before + 1);
+                    int arrayOffset = random.nextInt(before); // so that the position is not 0 either
                     buffer = type.storage().heapBuffer(padded, arrayOffset, before - arrayOffset);
                     break;
                 case READ_ONLY_BUFFER:

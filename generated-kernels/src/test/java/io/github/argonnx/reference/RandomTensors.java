@@ -19,7 +19,9 @@ public final class RandomTensors {
         /** Every element is one of two or three values: ties everywhere. */
         TINY_POOL,
         /** Extremes (and for floats NaN, infinities, zeros of both signs, subnormals) mixed into random values. */
-        SPECIAL_VALUES
+        SPECIAL_VALUES,
+        /** The special values themselves, in a fixed order, repeated as often as the size needs. */
+        SPECIALS_IN_ORDER
     }
 
     /** One generator per storage and type family. */
@@ -133,6 +135,11 @@ public final class RandomTensors {
                 double share = random.nextDouble();
                 for (int i = 0; i < size; i++) {
                     bits[i] = random.nextDouble() < share ? specials[random.nextInt(specials.length)] : any.applyAsLong(random);
+                }
+                break;
+            case SPECIALS_IN_ORDER:
+                for (int i = 0; i < size; i++) {
+                    bits[i] = specials[i % specials.length];
                 }
                 break;
             default:

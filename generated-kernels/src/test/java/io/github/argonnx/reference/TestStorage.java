@@ -62,6 +62,16 @@ public final class TestStorage<A, B extends Buffer> {
         return Array.getLength(array);
     }
 
+    /** A new array of {@code size} elements, each a copy of {@code source[index]}. */
+    @SuppressWarnings("unchecked")
+    public A filledWith(A source, int index, int size) {
+        A filled = (A) Array.newInstance(elementClass, size);
+        for (int i = 0; i < size; i++) {
+            System.arraycopy(source, index, filled, i, 1);
+        }
+        return filled;
+    }
+
     /** A new array of {@code before + length + after} elements with {@code data} at {@code before}; the rest is zero. */
     @SuppressWarnings("unchecked")
     public A padded(A data, int before, int after) {

@@ -25,7 +25,9 @@ public final class Generator {
                 new TensorEmitter(),
                 new ValidatorEmitter(),
                 new OperatorApiEmitter(),
-                new ExampleTestEmitter()
+                new ExampleTestEmitter(),
+                new OperatorDocsEmitter(),
+                new SupportMatrixEmitter()
         ));
     }
 

@@ -138,11 +138,12 @@ public final class KernelEmitter implements ArtifactEmitter {
                             extremum.operatorName(), type.onnxName(), adjective)
                     .add("\n<p>Ties give the first index, or the last with {@code selectLastIndex}.\n$L\n", order.description())
                     .add("The running best starts as the slice's first element, never a sentinel; indices are int64.\n")
+                    .add(order.beatsExplanation(extremum).map(text -> text + "\n").orElse(""))
                     .add("\n<p>The input is read as {@code [outer, axisLength, inner]} ({@link $T}). With {@code inner == 1}\n",
                             RuntimeClasses.REDUCTION_PLAN)
                     .add("each slice is contiguous and is scanned on its own; otherwise the input is read in memory\n")
-                    .add("order, row by row, keeping a running best for up to {@value #$L} output elements at a time.\n",
-                            COLUMN_BLOCK_NAME)
+                    .add("order, row by row, keeping a running best for up to $L output elements at a time.\n",
+                            COLUMN_BLOCK)
                     .add("Nothing proportional to the input is allocated.\n")
                     .build();
         }
@@ -290,8 +291,7 @@ public final class KernelEmitter implements ArtifactEmitter {
         private MethodSpec reduceStrided(Source source) {
             return MethodSpec.methodBuilder("reduceStrided")
                     .addJavadoc("The reduced axis is not the last one: slice {@code (o, i)} has its elements {@code inner} apart.\n")
-                    .addJavadoc("Columns are taken {@value #$L} at a time so their running bests stay in cache.\n",
-                            COLUMN_BLOCK_NAME)
+                    .addJavadoc("Columns are taken $L at a time so their running bests stay in cache.\n", COLUMN_BLOCK)
                     .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                     .addParameter(source.dataType(type), "data")
                     .addParameter(TypeName.INT, "offset")

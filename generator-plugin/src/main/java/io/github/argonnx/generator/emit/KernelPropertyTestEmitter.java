@@ -39,6 +39,7 @@ public final class KernelPropertyTestEmitter implements ArtifactEmitter {
             new Check("specialValues", true),
             new Check("axisLengthsAcrossBlockBoundaries", true),
             new Check("wideOutputRows", true),
+            new Check("uniformTensors", true),
             new Check("emptyOutputs", false),
             new Check("refusesStorageTooSmallForThePlan", false));
 

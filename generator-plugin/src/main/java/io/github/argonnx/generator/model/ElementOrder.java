@@ -130,6 +130,17 @@ public final class ElementOrder {
         return CodeBlock.of("$L $L $L", candidate, extremum.beatsOperator(), best);
     }
 
+    /** For documentation: how to read the {@link #beats} test where it is not plain {@code <} or {@code >}. */
+    public Optional<String> beatsExplanation(Extremum extremum) {
+        if (form != Form.IEEE_WITH_NAN) {
+            return Optional.empty();
+        }
+        return Optional.of("The loops' test {@code " + beats(CodeBlock.of("candidate"), CodeBlock.of("best"), extremum)
+                        .toString().replace("java.lang.", "")
+                + "} reads:\nthe candidate is " + (extremum == Extremum.LARGEST ? "larger" : "smaller")
+                + ", or is NaN while the best so far is a number; a NaN best is never replaced.");
+    }
+
     /** One sentence for documentation, possibly over several lines: how elements of this type compare. */
     public String description() {
         switch (form) {

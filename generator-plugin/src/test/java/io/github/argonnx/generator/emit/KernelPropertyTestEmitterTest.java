@@ -35,7 +35,7 @@ class KernelPropertyTestEmitterTest {
         assertTrue(test.contains("\"ArgMinUint64Kernel\", TestType.UINT64, ScalarReference.Op.ARG_MIN,"), test);
         assertTrue(test.contains("ArgMinUint64Kernel::reduce, ArgMinUint64Kernel::reduce);"), test);
         for (String check : List.of("randomShapesEveryAxis(SEED)", "heavyTies(SEED)", "specialValues(SEED)",
-                "axisLengthsAcrossBlockBoundaries(SEED)", "wideOutputRows(SEED)", "emptyOutputs()",
+                "axisLengthsAcrossBlockBoundaries(SEED)", "wideOutputRows(SEED)", "uniformTensors(SEED)", "emptyOutputs()",
                 "refusesStorageTooSmallForThePlan()")) {
             assertTrue(test.contains("properties." + check + ";"), check);
         }
