@@ -21,6 +21,11 @@ public final class Generator {
                 // Emitters are registered here, one per kind of artifact.
                 new KernelEmitter(),
                 new KernelPropertyTestEmitter(),
+                new DataTypeEnumEmitter(),
+                new TensorEmitter(),
+                new ValidatorEmitter(),
+                new OperatorApiEmitter(),
+                new ExampleTestEmitter(),
                 new OperatorDocsEmitter(),
                 new SupportMatrixEmitter()
         ));
