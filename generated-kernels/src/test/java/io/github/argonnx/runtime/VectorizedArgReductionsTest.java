@@ -34,6 +34,10 @@ class VectorizedArgReductionsTest {
         UINT64("Uint64", long.class, true, bits(0, 1, Long.MAX_VALUE, Long.MIN_VALUE, -2, -1)),
         INT16("Int16", short.class, false, bits(Short.MIN_VALUE, Short.MIN_VALUE + 1, -1, 0, 1, Short.MAX_VALUE)),
         UINT16("Uint16", short.class, true, bits(0, 1, 0x7FFF, 0x8000, 0xFFFE, 0xFFFF)),
+        FLOAT16("Float16", short.class, false, bits(0x0000, 0x8000, 0x3C00, 0xBC00, 0x7C00, 0xFC00, 0x7E00, 0xFE01,
+                0x7BFF, 0x0001)),
+        BFLOAT16("Bfloat16", short.class, false, bits(0x0000, 0x8000, 0x3F80, 0xBF80, 0x7F80, 0xFF80, 0x7FC0, 0xFFC1,
+                0x7F7F, 0x0001)),
         INT8("Int8", byte.class, false, bits(Byte.MIN_VALUE, Byte.MIN_VALUE + 1, -1, 0, 1, Byte.MAX_VALUE)),
         UINT8("Uint8", byte.class, true, bits(0, 1, 0x7F, 0x80, 0xFE, 0xFF));
 
@@ -79,14 +83,32 @@ class VectorizedArgReductionsTest {
         }
 
         boolean isNaN(Object array, int i) {
-            return isFloat() && Double.isNaN(Array.getDouble(array, i));
+            return isFloat() ? Double.isNaN(Array.getDouble(array, i)) : isHalf() && Float.isNaN(halfValue(array, i));
+        }
+
+        boolean isHalf() {
+            return this == FLOAT16 || this == BFLOAT16;
+        }
+
+        /** The value of 16-bit float bits, widened by the textbook rules. */
+        float halfValue(Object array, int i) {
+            short bits = Array.getShort(array, i);
+            if (this == BFLOAT16) {
+                return Float.intBitsToFloat(bits << 16);
+            }
+            int exponent = (bits >>> 10) & 0x1F;
+            int fraction = bits & 0x3FF;
+            float magnitude = exponent == 0x1F ? (fraction == 0 ? Float.POSITIVE_INFINITY : Float.NaN)
+                    : exponent == 0 ? fraction * 0x1p-24f
+                    : (1 + fraction / 1024f) * (float) Math.pow(2, exponent - 15);
+            return bits < 0 ? -magnitude : magnitude;
         }
 
         /** Sign of (element i - element j) by value; not called with NaN. */
         int compare(Object array, int i, int j) {
-            if (isFloat()) {
-                double a = Array.getDouble(array, i);
-                double b = Array.getDouble(array, j);
+            if (isFloat() || isHalf()) {
+                double a = isHalf() ? halfValue(array, i) : Array.getDouble(array, i);
+                double b = isHalf() ? halfValue(array, j) : Array.getDouble(array, j);
                 return a < b ? -1 : a > b ? 1 : 0; // -0 == +0, unlike Double.compare
             }
             long a = Array.getLong(array, i);

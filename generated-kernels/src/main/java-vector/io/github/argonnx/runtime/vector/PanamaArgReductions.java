@@ -7,9 +7,8 @@ import jdk.incubator.vector.FloatVector;
 /**
  * The Vector API implementation of {@link VectorizedArgReductions}, loaded by
  * {@link io.github.argonnx.runtime.Vectorization} only when {@code jdk.incubator.vector} is in the
- * boot layer. Covers contiguous slices of every integer type, float and double, and strided
- * reductions of the 32- and 64-bit types; float16/bfloat16 and strided 8/16-bit reductions stay
- * with the scalar kernels.
+ * boot layer. Covers contiguous slices of every type, and strided reductions of the 32- and
+ * 64-bit types; strided 8- and 16-bit reductions stay with the scalar kernels.
  */
 public final class PanamaArgReductions implements VectorizedArgReductions {
 
@@ -176,6 +175,26 @@ public final class PanamaArgReductions implements VectorizedArgReductions {
     @Override
     public long argMinUint16(short[] data, int start, int length, boolean selectLastIndex) {
         return ShortLoops.smallestUnsigned(data, start, length, selectLastIndex);
+    }
+
+    @Override
+    public long argMaxFloat16(short[] data, int start, int length, boolean selectLastIndex) {
+        return ShortLoops.largestFloat16(data, start, length, selectLastIndex);
+    }
+
+    @Override
+    public long argMinFloat16(short[] data, int start, int length, boolean selectLastIndex) {
+        return ShortLoops.smallestFloat16(data, start, length, selectLastIndex);
+    }
+
+    @Override
+    public long argMaxBfloat16(short[] data, int start, int length, boolean selectLastIndex) {
+        return ShortLoops.largestBfloat16(data, start, length, selectLastIndex);
+    }
+
+    @Override
+    public long argMinBfloat16(short[] data, int start, int length, boolean selectLastIndex) {
+        return ShortLoops.smallestBfloat16(data, start, length, selectLastIndex);
     }
 
     @Override
