@@ -27,6 +27,12 @@ public final class ParallelReduction {
         void reduce(A data, int offset, ReductionPlan plan, boolean selectLastIndex, long[] out, int outOffset);
     }
 
+    /**
+     * Each chunk of a split axis is at least this long, so that gathering the chunks' winners
+     * ({@code chunks * outer * inner} single-element copies) stays small next to reading the chunks.
+     */
+    static final int MIN_AXIS_PER_CHUNK = 256;
+
     private ParallelReduction() {}
 
     /**
@@ -44,7 +50,7 @@ public final class ParallelReduction {
                 splitSlices(parallelism, tasks, kernel, data, offset, plan, selectLastIndex, out, outOffset);
                 return;
             }
-            int chunks = Math.min(tasks, plan.axisLength());
+            int chunks = Math.min(tasks, plan.axisLength() / MIN_AXIS_PER_CHUNK);
             if (chunks > 1) {
                 splitAxis(parallelism, chunks, kernel, data, offset, plan, selectLastIndex, out, outOffset);
                 return;

@@ -17,8 +17,12 @@ import java.util.concurrent.ForkJoinPool;
  */
 public final class Parallelism {
 
-    /** Below about this many elements per task a split does not pay (measured with the benchmarks). */
-    public static final int DEFAULT_MIN_ELEMENTS_PER_TASK = 1 << 20;
+    /**
+     * Inputs are split only into tasks of at least this many elements (4 Mi): handing a task to a pool
+     * thread and waiting for it cost about 0.1 ms on the shared 2-core machines this was measured on
+     * (benchmarks/README.md), some 5% of what one task of this size takes to read with the SIMD loops.
+     */
+    public static final int DEFAULT_MIN_ELEMENTS_PER_TASK = 1 << 22;
 
     private static final Parallelism SINGLE_THREAD = new Parallelism(null, 1, DEFAULT_MIN_ELEMENTS_PER_TASK);
 

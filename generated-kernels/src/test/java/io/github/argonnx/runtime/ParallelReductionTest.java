@@ -69,7 +69,8 @@ class ParallelReductionTest {
     }
 
     private static final int[][] SHAPES = {
-        {1, 1000, 1}, {1, 37, 50}, {3, 20, 7}, {8, 10, 3}, {5, 64, 1}, {2, 1, 9}, {1, 2, 1}, {0, 4, 4}, {7, 3, 0}
+        {1, 1000, 1}, {1, 600, 5}, {3, 520, 7}, {8, 10, 3}, {5, 64, 1}, {2, 1, 9}, {1, 2, 1}, {1, 37, 50},
+        {0, 4, 4}, {7, 3, 0}
     };
 
     @Test
@@ -78,7 +79,7 @@ class ParallelReductionTest {
         float[] values = {-0.0f, 0.0f, 1f, 1f, 1f, Float.NaN, Float.NEGATIVE_INFINITY, Float.POSITIVE_INFINITY, -2f};
         for (int[] shape : SHAPES) {
             ReductionPlan plan = new ReductionPlan(shape[0], shape[1], shape[2]);
-            for (int trial = 0; trial < 20; trial++) {
+            for (int trial = 0; trial < 8; trial++) {
                 int offset = random.nextInt(3);
                 float[] data = new float[offset + plan.inputSize()];
                 int distinct = 1 + random.nextInt(values.length);
@@ -155,6 +156,29 @@ class ParallelReductionTest {
                 new ReductionPlan(8, 100, 1), false, out, 0);
         assertEquals(4, tasks.get());
         assertArrayEquals(new long[] {0, 0, 0, 0, 0, 55, 0, 0}, out);
+    }
+
+    @Test
+    void oneLongSliceIsSplitIntoChunksAndMerged() {
+        AtomicInteger calls = new AtomicInteger();
+        ParallelReduction.ArrayKernel<float[]> counting = (data, offset, plan, last, out, outOffset) -> {
+            calls.incrementAndGet();
+            argMaxFloat(data, offset, plan, last, out, outOffset);
+        };
+        float[] data = new float[1024];
+        data[700] = 5;
+        data[900] = 5;
+        long[] out = new long[1];
+        ParallelReduction.reduce(Parallelism.using(pool(), 4).withMinElementsPerTask(1), counting, data, 0,
+                new ReductionPlan(1, 1024, 1), true, out, 0);
+        assertEquals(4 + 1, calls.get(), "four chunks of 256, then the merge");
+        assertEquals(900, out[0]);
+
+        calls.set(0);
+        ParallelReduction.reduce(Parallelism.using(pool(), 4).withMinElementsPerTask(1), counting, data, 0,
+                new ReductionPlan(1, 511, 1), false, out, 0);
+        assertEquals(1, calls.get(), "a slice shorter than two chunks of 256 is not split");
+        assertEquals(0, out[0]);
     }
 
     @Test
