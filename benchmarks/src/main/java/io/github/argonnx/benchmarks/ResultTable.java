@@ -63,7 +63,7 @@ final class ResultTable {
     private final List<List<String>> ratioRows = new ArrayList<>();
 
     ResultTable(Set<BenchCase> cases, Set<Operator> ops, Map<String, Measurement> results) {
-        timeHeader.add("case (ms per call)");
+        timeHeader.add("case (fastest call, ms)");
         TIMES.forEach(t -> timeHeader.add(t.label()));
         ALLOCATIONS.forEach(a -> timeHeader.add(a + " B/call"));
         ratioHeader.add("case (time ratios)");

@@ -198,7 +198,8 @@ class VectorizedArgReductionsTest {
                     for (boolean last : new boolean[] {false, true}) {
                         long actual = (long) invoke(method, a, start, length, last);
                         if (actual == -1) {
-                            assertTrue(length < 16_384, "declined a slice of " + length);
+                            // int64/uint64 slices stay with the scalar loop, which measured faster.
+                            assertTrue(length < 16_384 || type.component == long.class, "declined a slice of " + length);
                             continue;
                         }
                         assertEquals(reference(type, a, start, 1, length, op.equals("ArgMax"), last), actual,

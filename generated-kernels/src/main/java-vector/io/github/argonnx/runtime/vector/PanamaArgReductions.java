@@ -7,8 +7,9 @@ import jdk.incubator.vector.FloatVector;
 /**
  * The Vector API implementation of {@link VectorizedArgReductions}, loaded by
  * {@link io.github.argonnx.runtime.Vectorization} only when {@code jdk.incubator.vector} is in the
- * boot layer. Covers contiguous slices of every type, and strided reductions of the 32- and
- * 64-bit types; strided 8- and 16-bit reductions stay with the scalar kernels.
+ * boot layer. Covers contiguous slices of every type but int64/uint64 (where the scalar loop measured
+ * faster), and strided reductions of the 32- and 64-bit types; strided 8- and 16-bit reductions stay
+ * with the scalar kernels.
  */
 public final class PanamaArgReductions implements VectorizedArgReductions {
 
@@ -114,19 +115,9 @@ public final class PanamaArgReductions implements VectorizedArgReductions {
     }
 
     @Override
-    public long argMaxInt64(long[] data, int start, int length, boolean selectLastIndex) {
-        return LongLoops.largest(data, start, length, selectLastIndex);
-    }
-
-    @Override
     public boolean argMaxInt64Strided(long[] data, int offset, ReductionPlan plan, boolean selectLastIndex,
             long[] out, int outOffset) {
         return LongLoops.largestStrided(data, offset, plan, selectLastIndex, out, outOffset);
-    }
-
-    @Override
-    public long argMinInt64(long[] data, int start, int length, boolean selectLastIndex) {
-        return LongLoops.smallest(data, start, length, selectLastIndex);
     }
 
     @Override
@@ -136,19 +127,9 @@ public final class PanamaArgReductions implements VectorizedArgReductions {
     }
 
     @Override
-    public long argMaxUint64(long[] data, int start, int length, boolean selectLastIndex) {
-        return LongLoops.largestUnsigned(data, start, length, selectLastIndex);
-    }
-
-    @Override
     public boolean argMaxUint64Strided(long[] data, int offset, ReductionPlan plan, boolean selectLastIndex,
             long[] out, int outOffset) {
         return LongLoops.largestUnsignedStrided(data, offset, plan, selectLastIndex, out, outOffset);
-    }
-
-    @Override
-    public long argMinUint64(long[] data, int start, int length, boolean selectLastIndex) {
-        return LongLoops.smallestUnsigned(data, start, length, selectLastIndex);
     }
 
     @Override
