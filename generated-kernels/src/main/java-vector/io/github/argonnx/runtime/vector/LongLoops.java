@@ -20,8 +20,6 @@ final class LongLoops {
 
     static final VectorSpecies<Long> SPECIES = LongVector.SPECIES_PREFERRED;
     private static final int LANES = SPECIES.length();
-    /** Elements per block of a contiguous slice: one horizontal reduction per block. */
-    private static final int BLOCK = 16 * LANES;
     /** Columns whose running bests are kept at a time; small enough for the L1 cache. */
     private static final int COLUMN_BLOCK = 1024;
     private static final long SIGN = Long.MIN_VALUE;
