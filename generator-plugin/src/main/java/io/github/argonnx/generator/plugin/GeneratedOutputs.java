@@ -61,8 +61,14 @@ final class GeneratedOutputs {
      */
     SortedMap<String, String> layout() {
         SortedMap<String, String> layout = new TreeMap<>();
-        roots.forEach((kind, root) -> layout.put("root." + kind.name(), slashes(stateDirectory.relativize(root))));
+        relativeRoots().forEach((kind, root) -> layout.put("root." + kind, root));
         return layout;
+    }
+
+    private SortedMap<String, String> relativeRoots() {
+        SortedMap<String, String> relative = new TreeMap<>();
+        roots.forEach((kind, root) -> relative.put(kind.name(), slashes(stateDirectory.relativize(root))));
+        return relative;
     }
 
     /** Up to date when the previous run had the same fingerprint and every file it wrote is still as written. */
@@ -110,8 +116,9 @@ final class GeneratedOutputs {
         int staleRemoved = 0;
         Optional<GenerationState> previous = GenerationState.read(stateFile());
         if (previous.isPresent()) {
+            List<Path> roots = cleanupBoundaries(previous.get());
             for (String path : previous.get().files().keySet()) {
-                if (!wanted.containsKey(path) && deleteGenerated(stateDirectory.resolve(path).normalize())) {
+                if (!wanted.containsKey(path) && deleteGenerated(stateDirectory.resolve(path).normalize(), roots)) {
                     staleRemoved++;
                 }
             }
@@ -125,7 +132,7 @@ final class GeneratedOutputs {
             }
             manifest.put(entry.getKey(), Fingerprint.sha256Hex(entry.getValue()));
         }
-        writeIfChanged(stateFile(), GenerationState.of(fingerprint, manifest).format().getBytes(StandardCharsets.UTF_8));
+        writeIfChanged(stateFile(), GenerationState.of(fingerprint, relativeRoots(), manifest).format().getBytes(StandardCharsets.UTF_8));
         return new Result(wanted.size(), written, wanted.size() - written, staleRemoved);
     }
 
@@ -154,13 +161,19 @@ final class GeneratedOutputs {
         return true;
     }
 
+    /** The roots of this run and of the previous one (as its layout recorded them): empty directories go up to these. */
+    private List<Path> cleanupBoundaries(GenerationState previous) {
+        List<Path> stops = new ArrayList<>(roots.values());
+        stops.add(stateDirectory);
+        previous.roots().values().forEach(root -> stops.add(stateDirectory.resolve(root).normalize()));
+        return stops;
+    }
+
     /** Deletes a file the previous run wrote, then the directories that leaves empty, up to its root. */
-    private boolean deleteGenerated(Path file) throws IOException {
+    private static boolean deleteGenerated(Path file, List<Path> stops) throws IOException {
         if (!Files.deleteIfExists(file)) {
             return false;
         }
-        List<Path> stops = new ArrayList<>(roots.values());
-        stops.add(stateDirectory);
         Path directory = file.getParent();
         while (directory != null && !stops.contains(directory) && stops.stream().anyMatch(directory::startsWith)
                 && isEmptyDirectory(directory)) {
@@ -191,6 +204,7 @@ final class GeneratedOutputs {
     }
 
     private static String slashes(Path relative) {
-        return relative.toString().replace(relative.getFileSystem().getSeparator(), "/");
+        String text = relative.toString().replace(relative.getFileSystem().getSeparator(), "/");
+        return text.isEmpty() ? "." : text;
     }
 }

@@ -18,9 +18,14 @@ import java.util.TreeMap;
  *
  * @param fingerprintHash the fingerprint the files were generated for
  * @param inputs the fingerprint's named inputs, to explain what changed
+ * @param roots each output root of the run, relative to the state file's directory ({@code .} for itself)
  * @param files path relative to the state file's directory ({@code /} separators) to the hex SHA-256 of its content
  */
-record GenerationState(String fingerprintHash, SortedMap<String, String> inputs, SortedMap<String, String> files) {
+record GenerationState(
+        String fingerprintHash,
+        SortedMap<String, String> inputs,
+        SortedMap<String, String> roots,
+        SortedMap<String, String> files) {
 
     /** The state file's name in the goal's output directory. */
     static final String FILE_NAME = ".argonnx-state";
@@ -29,15 +34,18 @@ record GenerationState(String fingerprintHash, SortedMap<String, String> inputs,
             "# ArgONNX generator state: what the last run generated. Written by argonnx-maven-plugin; do not edit.";
     private static final String FINGERPRINT = "fingerprint ";
     private static final String INPUT = "input ";
+    private static final String ROOT = "root ";
     private static final String FILE = "file ";
 
     GenerationState {
         inputs = Collections.unmodifiableSortedMap(new TreeMap<>(inputs));
+        roots = Collections.unmodifiableSortedMap(new TreeMap<>(roots));
         files = Collections.unmodifiableSortedMap(new TreeMap<>(files));
     }
 
-    static GenerationState of(Fingerprint fingerprint, SortedMap<String, String> files) {
-        return new GenerationState(fingerprint.hash(), fingerprint.inputs(), files);
+    static GenerationState of(Fingerprint fingerprint, SortedMap<String, String> roots,
+            SortedMap<String, String> files) {
+        return new GenerationState(fingerprint.hash(), fingerprint.inputs(), roots, files);
     }
 
     Fingerprint fingerprint() {
@@ -54,6 +62,7 @@ record GenerationState(String fingerprintHash, SortedMap<String, String> inputs,
         }
         String hash = null;
         SortedMap<String, String> inputs = new TreeMap<>();
+        SortedMap<String, String> roots = new TreeMap<>();
         SortedMap<String, String> files = new TreeMap<>();
         for (String line : lines) {
             if (line.isEmpty() || line.startsWith("#")) {
@@ -64,6 +73,9 @@ record GenerationState(String fingerprintHash, SortedMap<String, String> inputs,
             } else if (line.startsWith(INPUT) && line.indexOf('=') > INPUT.length()) {
                 int eq = line.indexOf('=');
                 inputs.put(line.substring(INPUT.length(), eq), line.substring(eq + 1));
+            } else if (line.startsWith(ROOT) && line.indexOf(' ', ROOT.length()) > ROOT.length()) {
+                int space = line.indexOf(' ', ROOT.length());
+                roots.put(line.substring(ROOT.length(), space), line.substring(space + 1));
             } else if (line.startsWith(FILE) && line.indexOf(' ', FILE.length()) > FILE.length()) {
                 int space = line.indexOf(' ', FILE.length());
                 files.put(line.substring(space + 1), line.substring(FILE.length(), space));
@@ -71,7 +83,7 @@ record GenerationState(String fingerprintHash, SortedMap<String, String> inputs,
                 return Optional.empty();
             }
         }
-        return hash == null ? Optional.empty() : Optional.of(new GenerationState(hash, inputs, files));
+        return hash == null ? Optional.empty() : Optional.of(new GenerationState(hash, inputs, roots, files));
     }
 
     /** The file's text: sorted, LF line endings, so equal states are equal bytes. */
@@ -79,6 +91,7 @@ record GenerationState(String fingerprintHash, SortedMap<String, String> inputs,
         StringBuilder text = new StringBuilder(HEADER).append('\n');
         text.append(FINGERPRINT).append(fingerprintHash).append('\n');
         inputs.forEach((key, value) -> text.append(INPUT).append(key).append('=').append(value).append('\n'));
+        roots.forEach((kind, path) -> text.append(ROOT).append(kind).append(' ').append(path).append('\n'));
         files.forEach((path, sha) -> text.append(FILE).append(sha).append(' ').append(path).append('\n'));
         return text.toString();
     }
