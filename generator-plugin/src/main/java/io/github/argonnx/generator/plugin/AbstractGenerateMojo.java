@@ -136,7 +136,8 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
         try {
             run(output);
         } catch (InvalidConfigurationException e) {
-            throw new MojoFailureException(e.getMessage(), e);
+            // No cause: Maven would print its message a second time, and a user error needs no stack trace.
+            throw new MojoFailureException(e.getMessage());
         } catch (IOException e) {
             throw new MojoExecutionException("ArgONNX: " + goal() + " failed: " + e, e);
         }
@@ -168,7 +169,7 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
         try {
             operatorSpecs = specs.load();
         } catch (SpecLoadException e) {
-            throw new MojoFailureException(specs.describe(e), e);
+            throw new MojoFailureException(specs.describe(e));
         }
         selection.checkAgainst(operatorSpecs);
         List<GeneratedFile> files;

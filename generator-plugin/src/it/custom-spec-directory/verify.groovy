@@ -1,0 +1,34 @@
+// Generated from src/main/argonnx (ArgMax 13, float only) into com.example.custom, without @Generated.
+import java.security.MessageDigest
+
+def log = new File(basedir, 'build.log').getText('UTF-8')
+def main = new File(basedir, 'target/generated-sources/argonnx')
+def tests = new File(basedir, 'target/generated-test-sources/argonnx')
+assert log =~ /ArgONNX: \d+ files? generated \(\d+ written, 0 unchanged, 0 stale removed\) in target\/generated-sources\/argonnx/
+
+// The state records the custom spec by content, so editing it regenerates.
+def spec = new File(basedir, 'src/main/argonnx/ArgMax.yaml')
+def sha = MessageDigest.getInstance('SHA-256').digest(spec.bytes).encodeHex().toString()
+def state = new File(main, '.argonnx-state').getText('UTF-8')
+assert state.contains("input spec.ArgMax.yaml=$sha\n") : state
+assert state.contains('input specs=directory\n') : state
+assert state.contains('input config.packageName=com.example.custom\n') : state
+assert state.contains('input config.generatedAnnotation=NONE\n') : state
+
+def generated = []
+[main, tests].each { root ->
+    if (root.isDirectory()) {
+        root.eachFileRecurse(groovy.io.FileType.FILES) { if (it.name.endsWith('.java')) generated << it }
+    }
+}
+generated.each { f ->
+    def text = f.getText('UTF-8')
+    assert text =~ /(?m)^package com\.example\.custom(\.\w+)*;/ : "$f is outside packageName"
+    assert !text.contains('@Generated') : "$f carries @Generated although generatedAnnotation=none"
+    assert !(f.name =~ /(Double|Float16|Bfloat16|U?[Ii]nt\d+)Kernel/) : "only float is in the spec: $f"
+}
+def kernels = new File(main, 'com/example/custom/kernels')
+if (kernels.isDirectory()) {
+    assert kernels.list().findAll { it.endsWith('Kernel.java') } == ['ArgMaxFloatKernel.java']
+}
+true
