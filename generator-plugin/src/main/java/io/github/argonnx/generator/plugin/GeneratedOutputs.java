@@ -147,7 +147,8 @@ final class GeneratedOutputs {
         }
         Path directory = target.getParent();
         Files.createDirectories(directory);
-        Path temporary = Files.createTempFile(directory, "." + target.getFileName(), ".tmp");
+        // Created like any new file (not with createTempFile, which makes it private to the owner).
+        Path temporary = directory.resolve("." + target.getFileName() + ".argonnx-tmp");
         try {
             Files.write(temporary, bytes);
             try {

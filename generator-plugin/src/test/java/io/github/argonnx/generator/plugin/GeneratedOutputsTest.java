@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -196,5 +197,14 @@ class GeneratedOutputsTest {
         try (var left = Files.list(file.getParent())) {
             assertEquals(List.of(file), left.toList(), "no temporary files are left behind");
         }
+    }
+
+    @Test
+    void writtenFilesGetTheUsualPermissionsOfNewFiles() throws Exception {
+        Assumptions.assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"));
+        Path plain = Files.writeString(dir.resolve("plain.txt"), "x");
+        Path generated = dir.resolve("generated.txt");
+        GeneratedOutputs.writeIfChanged(generated, new byte[] {1});
+        assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(generated));
     }
 }
