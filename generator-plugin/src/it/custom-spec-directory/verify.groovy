@@ -14,6 +14,17 @@ assert state.contains("input spec.ArgMax.yaml=$sha\n") : state
 assert state.contains('input specs=directory\n') : state
 assert state.contains('input config.packageName=com.example.custom\n') : state
 assert state.contains('input config.generatedAnnotation=NONE\n') : state
+assert state.contains('root DOC ../../generated-docs/argonnx\n') : state
+
+// Docs land in their own directory, recorded in the main goal's manifest.
+def docs = new File(basedir, 'target/generated-docs/argonnx')
+if (docs.isDirectory()) {
+    docs.eachFileRecurse(groovy.io.FileType.FILES) { doc ->
+        def path = '../../generated-docs/argonnx/' + docs.toPath().relativize(doc.toPath()).toString().replace(File.separatorChar, '/' as char)
+        assert state =~ /(?m)^file [0-9a-f]{64} ${java.util.regex.Pattern.quote(path)}$/ : "$path is not in the manifest"
+        assert !doc.getText('UTF-8').contains('\r')
+    }
+}
 
 def generated = []
 [main, tests].each { root ->
