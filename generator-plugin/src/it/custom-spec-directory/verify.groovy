@@ -9,7 +9,7 @@ assert log =~ /ArgONNX: \d+ files? generated \(\d+ written, 0 unchanged, 0 stale
 // The state records the custom spec by content, so editing it regenerates.
 def spec = new File(basedir, 'src/main/argonnx/ArgMax.yaml')
 def sha = MessageDigest.getInstance('SHA-256').digest(spec.bytes).encodeHex().toString()
-def state = new File(main, '.argonnx-state').getText('UTF-8')
+def state = new File(main, '.argonnx-generate.state').getText('UTF-8')
 assert state.contains("input spec.ArgMax.yaml=$sha\n") : state
 assert state.contains('input specs=directory\n') : state
 assert state.contains('input config.packageName=com.example.custom\n') : state

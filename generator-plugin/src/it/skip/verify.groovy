@@ -6,6 +6,6 @@ assert log.readLines().count { it == '[INFO] ArgONNX: skipped (argonnx.skip=true
 assert new File(basedir, 'target/classes/com/example/generated/Kept.class').isFile()
 assert new File(basedir, 'target/classes/com/example/App.class').isFile()
 assert new File(basedir, 'previously-generated/com/example/generated/Kept.java').isFile()
-assert !new File(basedir, 'previously-generated/.argonnx-state').exists()
+assert !new File(basedir, 'previously-generated/.argonnx-generate.state').exists()
 assert !new File(basedir, 'target/generated-test-sources').exists()
 true

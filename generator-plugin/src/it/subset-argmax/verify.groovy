@@ -9,8 +9,8 @@ assert runs.size() == 2 : "one summary line per goal expected:\n$log"
 assert runs*.group(3) as Set == ['target/generated-sources/argonnx', 'target/generated-test-sources/argonnx'] as Set
 runs.each { assert it.group(1) == it.group(2) : 'a first run writes every file' }
 
-assert new File(main, '.argonnx-state').isFile()
-assert new File(tests, '.argonnx-state').isFile()
+assert new File(main, '.argonnx-generate.state').isFile()
+assert new File(tests, '.argonnx-generate-tests.state').isFile()
 
 def javaFiles = { File root ->
     def found = []

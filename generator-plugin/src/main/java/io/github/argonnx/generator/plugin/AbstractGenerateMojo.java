@@ -147,7 +147,7 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
             MojoExecutionException {
         Selection selection = Selection.parse(packageName, operators, opsets, types, generatedAnnotation);
         SpecInputs specs = readSpecs();
-        GeneratedOutputs outputs = new GeneratedOutputs(output, outputRoots());
+        GeneratedOutputs outputs = new GeneratedOutputs(output.resolve(GenerationState.fileName(goal())), outputRoots());
 
         SortedMap<String, String> inputs = new TreeMap<>();
         inputs.put("goal", goal());

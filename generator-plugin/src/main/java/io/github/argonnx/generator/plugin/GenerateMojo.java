@@ -20,7 +20,7 @@ public class GenerateMojo extends AbstractGenerateMojo {
     /**
      * Where generated main sources go; added to the project's compile source roots. The goal owns this
      * directory's generated files: files an earlier run wrote and this one does not are deleted (files it
-     * did not write are left alone). It also holds {@code .argonnx-state}, the fingerprint and manifest of
+     * did not write are left alone). It also holds {@code .argonnx-generate.state}, the fingerprint and manifest of
      * the last run.
      */
     @Parameter(property = "argonnx.outputDirectory",

@@ -21,7 +21,7 @@ public class GenerateTestsMojo extends AbstractGenerateMojo {
     /**
      * Where generated test sources go; added to the project's test compile source roots. Files an earlier
      * run wrote and this one does not are deleted; other files are left alone. It also holds
-     * {@code .argonnx-state}, the fingerprint and manifest of the last run.
+     * {@code .argonnx-generate-tests.state}, the fingerprint and manifest of the last run.
      */
     @Parameter(property = "argonnx.testOutputDirectory",
             defaultValue = "${project.build.directory}/generated-test-sources/argonnx")

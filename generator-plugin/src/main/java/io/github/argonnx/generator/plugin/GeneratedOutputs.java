@@ -33,21 +33,23 @@ final class GeneratedOutputs {
     /** Whether the outputs match a fingerprint, and if not, why. */
     record Status(boolean upToDate, String reason, int fileCount) {}
 
+    private final Path stateFile;
     private final Path stateDirectory;
     private final Map<GeneratedFile.Kind, Path> roots;
 
     /**
-     * @param stateDirectory the goal's own output directory, where the state file lives
+     * @param stateFile the goal's state file, in its own output directory
      * @param roots where each kind of generated file goes; kinds not present are not generated
      */
-    GeneratedOutputs(Path stateDirectory, Map<GeneratedFile.Kind, Path> roots) {
-        this.stateDirectory = stateDirectory.toAbsolutePath().normalize();
+    GeneratedOutputs(Path stateFile, Map<GeneratedFile.Kind, Path> roots) {
+        this.stateFile = stateFile.toAbsolutePath().normalize();
+        this.stateDirectory = this.stateFile.getParent();
         this.roots = new EnumMap<>(GeneratedFile.Kind.class);
         roots.forEach((kind, root) -> this.roots.put(kind, root.toAbsolutePath().normalize()));
     }
 
     Path stateFile() {
-        return stateDirectory.resolve(GenerationState.FILE_NAME);
+        return stateFile;
     }
 
     /** The kinds this goal generates. */

@@ -14,7 +14,8 @@ import java.util.TreeMap;
 /**
  * What the previous run of a goal generated: its fingerprint (hash and named inputs) and a manifest of
  * every file it wrote with the SHA-256 of its content. Kept as a small text file in the goal's output
- * directory, so deleting that directory also forgets the state.
+ * directory, so deleting that directory also forgets the state; named after the goal, so that the two
+ * goals never take each other's files for their own, even when they share a directory.
  *
  * @param fingerprintHash the fingerprint the files were generated for
  * @param inputs the fingerprint's named inputs, to explain what changed
@@ -27,8 +28,10 @@ record GenerationState(
         SortedMap<String, String> roots,
         SortedMap<String, String> files) {
 
-    /** The state file's name in the goal's output directory. */
-    static final String FILE_NAME = ".argonnx-state";
+    /** The state file's name in a goal's output directory, for example {@code .argonnx-generate.state}. */
+    static String fileName(String goal) {
+        return ".argonnx-" + goal + ".state";
+    }
 
     private static final String HEADER =
             "# ArgONNX generator state: what the last run generated. Written by argonnx-maven-plugin; do not edit.";

@@ -68,7 +68,7 @@ class GenerateMojoTest {
         generate(project).execute();
         Path output = basedir.resolve("target/generated-sources/argonnx");
 
-        assertTrue(Files.isRegularFile(output.resolve(".argonnx-state")));
+        assertTrue(Files.isRegularFile(output.resolve(".argonnx-generate.state")));
         assertEquals(List.of(output.toString()), project.getCompileSourceRoots());
         assertEquals(1, infoLines.size(), infoLines.toString());
         assertTrue(infoLines.get(0).matches("ArgONNX: \\d+ files? generated \\(\\d+ written, 0 unchanged,"

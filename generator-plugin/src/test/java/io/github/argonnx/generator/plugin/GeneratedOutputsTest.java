@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class GeneratedOutputsTest {
 
+    private static final String STATE = ".argonnx-generate.state";
     private static final FileTime LONG_AGO = FileTime.fromMillis(1_000_000_000_000L);
 
     @TempDir
@@ -28,7 +29,7 @@ class GeneratedOutputsTest {
     private final Fingerprint fingerprint = Fingerprint.of(Map.of("config.types", "float"));
 
     private GeneratedOutputs mainOutputs() {
-        return new GeneratedOutputs(dir.resolve("gen"), Map.of(Kind.MAIN_SOURCE, dir.resolve("gen")));
+        return new GeneratedOutputs(dir.resolve("gen").resolve(STATE), Map.of(Kind.MAIN_SOURCE, dir.resolve("gen")));
     }
 
     private static GeneratedFile main(String path, String content) {
@@ -44,7 +45,7 @@ class GeneratedOutputsTest {
         assertEquals(new GeneratedOutputs.Result(2, 2, 0, 0), result);
         assertArrayEquals("// é\nclass B {}\n".getBytes(StandardCharsets.UTF_8),
                 Files.readAllBytes(dir.resolve("gen/p/q/B.java")));
-        String state = Files.readString(dir.resolve("gen/.argonnx-state"));
+        String state = Files.readString(dir.resolve("gen/.argonnx-generate.state"));
         assertTrue(state.contains("fingerprint " + fingerprint.hash() + "\n"), state);
         assertTrue(state.contains(" p/A.java\n") && state.contains(" p/q/B.java\n"), state);
         assertTrue(outputs.status(fingerprint).upToDate());
@@ -88,35 +89,35 @@ class GeneratedOutputsTest {
         assertTrue(Files.exists(userFileInRoot));
         assertTrue(Files.exists(userFileBesideStale));
         assertTrue(Files.exists(dir.resolve("gen/p/A.java")));
-        assertFalse(Files.readString(dir.resolve("gen/.argonnx-state")).contains("Gone.java"));
+        assertFalse(Files.readString(dir.resolve("gen/.argonnx-generate.state")).contains("Gone.java"));
     }
 
     @Test
     void emptyingTheSelectionRemovesEverythingButKeepsTheRoot() throws Exception {
         Path tests = dir.resolve("tests");
-        new GeneratedOutputs(tests, Map.of(Kind.TEST_SOURCE, tests))
+        new GeneratedOutputs(tests.resolve(STATE), Map.of(Kind.TEST_SOURCE, tests))
                 .synchronize(List.of(new GeneratedFile(Kind.TEST_SOURCE, "p/ATest.java", "t")), fingerprint);
 
-        GeneratedOutputs.Result result = new GeneratedOutputs(tests, Map.of()).synchronize(List.of(), fingerprint);
+        GeneratedOutputs.Result result = new GeneratedOutputs(tests.resolve(STATE), Map.of()).synchronize(List.of(), fingerprint);
 
         assertEquals(new GeneratedOutputs.Result(0, 0, 0, 1), result);
         assertFalse(Files.exists(tests.resolve("p")));
-        assertTrue(Files.isRegularFile(tests.resolve(".argonnx-state")));
+        assertTrue(Files.isRegularFile(tests.resolve(".argonnx-generate.state")));
     }
 
     @Test
     void filesInASecondRootAreRecordedRelativeToTheStateDirectoryAndRemovedWhenStale() throws Exception {
         Path sources = dir.resolve("target/generated-sources/argonnx");
         Path docs = dir.resolve("target/generated-docs/argonnx");
-        GeneratedOutputs withDocs = new GeneratedOutputs(sources, Map.of(Kind.MAIN_SOURCE, sources, Kind.DOC, docs));
+        GeneratedOutputs withDocs = new GeneratedOutputs(sources.resolve(STATE), Map.of(Kind.MAIN_SOURCE, sources, Kind.DOC, docs));
         withDocs.synchronize(List.of(main("p/A.java", "a"), new GeneratedFile(Kind.DOC, "ops/ArgMax.md", "# ArgMax\n")),
                 fingerprint);
         assertEquals("# ArgMax\n", Files.readString(docs.resolve("ops/ArgMax.md")));
-        assertTrue(Files.readString(sources.resolve(".argonnx-state"))
+        assertTrue(Files.readString(sources.resolve(".argonnx-generate.state"))
                 .contains(" ../../generated-docs/argonnx/ops/ArgMax.md\n"));
         assertEquals(Map.of("root.DOC", "../../generated-docs/argonnx", "root.MAIN_SOURCE", "."), withDocs.layout());
 
-        GeneratedOutputs.Result result = new GeneratedOutputs(sources, Map.of(Kind.MAIN_SOURCE, sources))
+        GeneratedOutputs.Result result = new GeneratedOutputs(sources.resolve(STATE), Map.of(Kind.MAIN_SOURCE, sources))
                 .synchronize(List.of(main("p/A.java", "a")), fingerprint);
 
         assertEquals(1, result.staleRemoved());
@@ -151,19 +152,19 @@ class GeneratedOutputsTest {
         List<GeneratedFile> files = List.of(main("p/B.java", "b\n"), main("p/A.java", "a\n"));
         Path one = dir.resolve("one");
         Path two = dir.resolve("machine2/elsewhere");
-        new GeneratedOutputs(one, Map.of(Kind.MAIN_SOURCE, one)).synchronize(files, fingerprint);
-        new GeneratedOutputs(two, Map.of(Kind.MAIN_SOURCE, two)).synchronize(List.of(files.get(1), files.get(0)),
+        new GeneratedOutputs(one.resolve(STATE), Map.of(Kind.MAIN_SOURCE, one)).synchronize(files, fingerprint);
+        new GeneratedOutputs(two.resolve(STATE), Map.of(Kind.MAIN_SOURCE, two)).synchronize(List.of(files.get(1), files.get(0)),
                 fingerprint);
-        for (String name : List.of("p/A.java", "p/B.java", ".argonnx-state")) {
+        for (String name : List.of("p/A.java", "p/B.java", ".argonnx-generate.state")) {
             assertArrayEquals(Files.readAllBytes(one.resolve(name)), Files.readAllBytes(two.resolve(name)), name);
         }
-        assertFalse(Files.readString(one.resolve(".argonnx-state")).contains("\r"));
+        assertFalse(Files.readString(one.resolve(".argonnx-generate.state")).contains("\r"));
     }
 
     @Test
     void unreadableStateMeansRegenerateWithoutDeletingAnything() throws Exception {
         Path gen = Files.createDirectories(dir.resolve("gen"));
-        Files.writeString(gen.resolve(".argonnx-state"), "garbage that is not a state file\n");
+        Files.writeString(gen.resolve(".argonnx-generate.state"), "garbage that is not a state file\n");
         Path userFile = Files.writeString(gen.resolve("User.java"), "u");
         GeneratedOutputs outputs = mainOutputs();
 
@@ -185,6 +186,23 @@ class GeneratedOutputsTest {
         assertThrows(IllegalArgumentException.class, () -> outputs.synchronize(
                 List.of(new GeneratedFile(Kind.TEST_SOURCE, "p/ATest.java", "x")), fingerprint));
         assertFalse(Files.exists(dir.resolve("escape.java")));
+    }
+
+    @Test
+    void twoGoalsSharingADirectoryKeepTheirOwnFiles() throws Exception {
+        Path shared = dir.resolve("shared");
+        GeneratedOutputs mainGoal = new GeneratedOutputs(shared.resolve(".argonnx-generate.state"),
+                Map.of(Kind.MAIN_SOURCE, shared));
+        GeneratedOutputs testGoal = new GeneratedOutputs(shared.resolve(".argonnx-generate-tests.state"),
+                Map.of(Kind.TEST_SOURCE, shared));
+        mainGoal.synchronize(List.of(main("p/A.java", "a")), fingerprint);
+        GeneratedOutputs.Result tests = testGoal.synchronize(
+                List.of(new GeneratedFile(Kind.TEST_SOURCE, "p/ATest.java", "t")), fingerprint);
+
+        assertEquals(0, tests.staleRemoved());
+        assertTrue(Files.exists(shared.resolve("p/A.java")));
+        assertTrue(mainGoal.status(fingerprint).upToDate());
+        assertTrue(testGoal.status(fingerprint).upToDate());
     }
 
     @Test
