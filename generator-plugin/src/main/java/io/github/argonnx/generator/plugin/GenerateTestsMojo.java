@@ -13,7 +13,8 @@ import org.apache.maven.plugins.annotations.Parameter;
 /**
  * Generates JUnit 5 tests for the generated kernels and operator API (the specs' worked examples and
  * property tests) into the test sources, and adds the output directory to the test compile source roots.
- * Use it with the same selection as {@code generate}; the tests need JUnit Jupiter on the test class path.
+ * Use it with the same selection as {@code generate}. The tests need JUnit Jupiter on the test class path,
+ * and the property tests the hand-written scalar reference in {@code io.github.argonnx.reference}.
  */
 @Mojo(name = "generate-tests", defaultPhase = LifecyclePhase.GENERATE_TEST_SOURCES, threadSafe = true)
 public class GenerateTestsMojo extends AbstractGenerateMojo {

@@ -118,9 +118,12 @@ final class GeneratedOutputs {
         int staleRemoved = 0;
         Optional<GenerationState> previous = GenerationState.read(stateFile());
         if (previous.isPresent()) {
-            List<Path> roots = cleanupBoundaries(previous.get());
+            List<Path> boundaries = cleanupBoundaries(previous.get());
             for (String path : previous.get().files().keySet()) {
-                if (!wanted.containsKey(path) && deleteGenerated(stateDirectory.resolve(path).normalize(), roots)) {
+                Path file = stateDirectory.resolve(path).normalize();
+                // A manifest entry outside every root cannot be ours (a hand-edited state file): leave it.
+                if (!wanted.containsKey(path) && boundaries.stream().anyMatch(file::startsWith)
+                        && deleteGenerated(file, boundaries)) {
                     staleRemoved++;
                 }
             }
@@ -134,7 +137,8 @@ final class GeneratedOutputs {
             }
             manifest.put(entry.getKey(), Fingerprint.sha256Hex(entry.getValue()));
         }
-        writeIfChanged(stateFile(), GenerationState.of(fingerprint, relativeRoots(), manifest).format().getBytes(StandardCharsets.UTF_8));
+        GenerationState state = GenerationState.of(fingerprint, relativeRoots(), manifest);
+        writeIfChanged(stateFile, state.format().getBytes(StandardCharsets.UTF_8));
         return new Result(wanted.size(), written, wanted.size() - written, staleRemoved);
     }
 
@@ -164,7 +168,7 @@ final class GeneratedOutputs {
         return true;
     }
 
-    /** The roots of this run and of the previous one (as its layout recorded them): empty directories go up to these. */
+    /** The roots of this run and of the previous one, as its state recorded them: stale removal stays inside these. */
     private List<Path> cleanupBoundaries(GenerationState previous) {
         List<Path> stops = new ArrayList<>(roots.values());
         stops.add(stateDirectory);

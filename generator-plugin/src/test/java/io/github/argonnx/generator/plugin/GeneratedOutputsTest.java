@@ -189,6 +189,18 @@ class GeneratedOutputsTest {
     }
 
     @Test
+    void aStateEntryOutsideEveryRootIsNeverDeleted() throws Exception {
+        Path outside = Files.writeString(dir.resolve("precious.txt"), "keep");
+        Path gen = Files.createDirectories(dir.resolve("gen"));
+        Files.writeString(gen.resolve(STATE), "fingerprint x\nroot MAIN_SOURCE .\nfile 00 ../precious.txt\n");
+
+        GeneratedOutputs.Result result = mainOutputs().synchronize(List.of(main("p/A.java", "a")), fingerprint);
+
+        assertEquals(0, result.staleRemoved());
+        assertTrue(Files.exists(outside));
+    }
+
+    @Test
     void twoGoalsSharingADirectoryKeepTheirOwnFiles() throws Exception {
         Path shared = dir.resolve("shared");
         GeneratedOutputs mainGoal = new GeneratedOutputs(shared.resolve(".argonnx-generate.state"),
