@@ -41,6 +41,12 @@ if (kernels.isDirectory()) {
     assert names == ['ArgMaxFloatKernel.java', 'ArgMaxInt64Kernel.java'] as Set : names
 }
 
+def validators = new File(main, 'com/example/argmax/validation')
+if (validators.isDirectory()) {
+    def names = validators.list() as List
+    assert !names.isEmpty() && names.every { it.startsWith('ArgMaxV13') } : "only version 13 was selected: $names"
+}
+
 if (!testFiles.isEmpty()) {
     def reports = new File(basedir, 'target/surefire-reports')
     assert reports.isDirectory() : 'generated tests were not run'
