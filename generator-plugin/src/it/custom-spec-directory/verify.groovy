@@ -18,12 +18,15 @@ assert state.contains('root DOC ../../generated-docs/argonnx\n') : state
 
 // Docs land in their own directory, recorded in the main goal's manifest.
 def docs = new File(basedir, 'target/generated-docs/argonnx')
+def docFiles = []
 if (docs.isDirectory()) {
-    docs.eachFileRecurse(groovy.io.FileType.FILES) { doc ->
-        def path = '../../generated-docs/argonnx/' + docs.toPath().relativize(doc.toPath()).toString().replace(File.separatorChar, '/' as char)
-        assert state =~ /(?m)^file [0-9a-f]{64} ${java.util.regex.Pattern.quote(path)}$/ : "$path is not in the manifest"
-        assert !doc.getText('UTF-8').contains('\r')
-    }
+    docs.eachFileRecurse(groovy.io.FileType.FILES) { docFiles << it }
+}
+assert !docFiles.isEmpty() : 'emitDocs=true generated no docs'
+docFiles.each { doc ->
+    def path = '../../generated-docs/argonnx/' + docs.toPath().relativize(doc.toPath()).toString().replace(File.separatorChar, '/' as char)
+    assert state =~ /(?m)^file [0-9a-f]{64} ${java.util.regex.Pattern.quote(path)}$/ : "$path is not in the manifest"
+    assert !doc.getText('UTF-8').contains('\r')
 }
 
 def generated = []
@@ -39,7 +42,9 @@ generated.each { f ->
     assert !(f.name =~ /(Double|Float16|Bfloat16|U?[Ii]nt\d+)Kernel/) : "only float is in the spec: $f"
 }
 def kernels = new File(main, 'com/example/custom/kernels')
-if (kernels.isDirectory()) {
-    assert kernels.list().findAll { it.endsWith('Kernel.java') } == ['ArgMaxFloatKernel.java']
-}
+assert kernels.list()?.findAll { it.endsWith('Kernel.java') } == ['ArgMaxFloatKernel.java']
+// The spec's worked example becomes a generated test, and it ran.
+def examples = new File(tests, 'com/example/custom/examples/ArgMaxFloatExamplesTest.java')
+assert examples.isFile() && examples.getText('UTF-8').contains('keepdims_example') : examples
+assert log =~ /Tests run: [1-9]\d*, Failures: 0, Errors: 0/
 true

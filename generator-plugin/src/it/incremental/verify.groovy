@@ -40,8 +40,6 @@ roots.each { root ->
     assert newer.size() == written3 : "files build 3 wrote: $newer"
 }
 def kernels = new File(basedir, 'target/generated-sources/argonnx/io/github/argonnx/kernels')
-if (kernels.isDirectory()) {
-    assert kernels.list().findAll { it.endsWith('Kernel.java') } == ['ArgMaxFloatKernel.java']
-    assert lines.findAll { it.endsWith(' in target/generated-sources/argonnx') }[2] =~ /[1-9]\d* stale removed/
-}
+assert kernels.list()?.findAll { it.endsWith('Kernel.java') } == ['ArgMaxFloatKernel.java']
+assert lines.findAll { it.endsWith(' in target/generated-sources/argonnx') }[2] =~ /[1-9]\d* unchanged, [1-9]\d* stale removed/
 true

@@ -36,23 +36,18 @@ def testFiles = javaFiles(tests)
 }
 
 def kernels = new File(main, 'com/example/argmax/kernels')
-if (kernels.isDirectory()) {
-    def names = kernels.list().findAll { it.endsWith('Kernel.java') } as Set
-    assert names == ['ArgMaxFloatKernel.java', 'ArgMaxInt64Kernel.java'] as Set : names
-}
+def kernelNames = kernels.list()?.findAll { it.endsWith('Kernel.java') } as Set
+assert kernelNames == ['ArgMaxFloatKernel.java', 'ArgMaxInt64Kernel.java'] as Set : kernelNames
 
-def validators = new File(main, 'com/example/argmax/validation')
-if (validators.isDirectory()) {
-    def names = validators.list() as List
-    assert !names.isEmpty() && names.every { it.startsWith('ArgMaxV13') } : "only version 13 was selected: $names"
-}
+def validators = (new File(main, 'com/example/argmax/validation').list() ?: []) as List
+assert !validators.isEmpty() && validators.every { it.startsWith('ArgMaxV13') } : "only version 13 was selected: $validators"
 
-if (!testFiles.isEmpty()) {
-    def reports = new File(basedir, 'target/surefire-reports')
-    assert reports.isDirectory() : 'generated tests were not run'
-    def suites = reports.listFiles().findAll { it.name.endsWith('.xml') }.collect { it.getText('UTF-8') }
-    def count = { String text, String attribute -> (text =~ /<testsuite [^>]*\b${attribute}="(\d+)"/)[0][1].toInteger() }
-    assert suites.sum { count(it, 'tests') } > 0 : 'no generated test ran'
-    assert suites.every { count(it, 'failures') == 0 && count(it, 'errors') == 0 }
-}
+assert !testFiles.isEmpty() : 'generate-tests generated nothing'
+def reports = new File(basedir, 'target/surefire-reports')
+assert reports.isDirectory() : 'generated tests were not run'
+def suites = reports.listFiles().findAll { it.name.endsWith('.xml') }.collect { it.getText('UTF-8') }
+def count = { String text, String attribute -> (text =~ /<testsuite [^>]*\b${attribute}="(\d+)"/)[0][1].toInteger() }
+assert suites.size() == testFiles.count { it.name.endsWith('Test.java') } : 'every generated test class ran'
+assert suites.sum { count(it, 'tests') } > 0 : 'no generated test ran'
+assert suites.every { count(it, 'failures') == 0 && count(it, 'errors') == 0 }
 true

@@ -44,6 +44,11 @@ class GenerateMojoTest {
             public void info(CharSequence content) {
                 infoLines.add(content.toString());
             }
+
+            @Override
+            public void debug(CharSequence content) {
+                // Maven shows debug lines only with -X.
+            }
         });
         return mojo;
     }
