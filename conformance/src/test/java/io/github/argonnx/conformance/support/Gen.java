@@ -61,6 +61,64 @@ public final class Gen {
         return TensorValue.ofBits(type, shape, bits);
     }
 
+    /**
+     * A tensor built slice by slice along {@code axis}, each slice one of: random tie-heavy values,
+     * all equal, all NaN, a constant with one special value at a random position, or a constant
+     * with two equal special values (a tie) at random positions. The winners land anywhere, including
+     * just before and after block and vector boundaries.
+     */
+    public TensorValue structured(ElementType type, long[] shape, int axis, boolean withNaN) {
+        int rank = shape.length;
+        int a = axis < 0 ? axis + rank : axis;
+        long outer = 1;
+        for (int d = 0; d < a; d++) {
+            outer *= shape[d];
+        }
+        long inner = 1;
+        for (int d = a + 1; d < rank; d++) {
+            inner *= shape[d];
+        }
+        int n = (int) shape[a];
+        long[] bits = new long[Math.toIntExact(TensorValue.count(shape))];
+        List<Long> specials = specialBits(type, withNaN);
+        List<Long> nans = nanBits(type);
+        long[] palette = new long[random.nextInt(1, 5)];
+        for (int i = 0; i < palette.length; i++) {
+            palette[i] = random.nextBoolean() ? pick(specials) : randomBits(type, withNaN);
+        }
+        for (long o = 0; o < outer; o++) {
+            for (long i = 0; i < inner; i++) {
+                int pattern = random.nextInt(5);
+                long base = palette[random.nextInt(palette.length)];
+                long special = pick(specials);
+                int p1 = random.nextInt(Math.max(n, 1));
+                int p2 = random.nextInt(Math.max(n, 1));
+                for (int k = 0; k < n; k++) {
+                    long v;
+                    switch (pattern) {
+                        case 0:
+                            v = random.nextInt(4) == 0 ? randomBits(type, withNaN) : palette[random.nextInt(palette.length)];
+                            break;
+                        case 1:
+                            v = base;
+                            break;
+                        case 2:
+                            v = withNaN && !nans.isEmpty() ? pick(nans) : base;
+                            break;
+                        case 3:
+                            v = k == p1 ? special : base;
+                            break;
+                        default:
+                            v = k == p1 || k == p2 ? special : base;
+                            break;
+                    }
+                    bits[(int) ((o * n + k) * inner + i)] = v;
+                }
+            }
+        }
+        return TensorValue.ofBits(type, shape, bits);
+    }
+
     /** Uniformly random bit patterns (NaN patterns rejected unless allowed). */
     public TensorValue uniform(ElementType type, long[] shape, boolean withNaN) {
         int n = Math.toIntExact(TensorValue.count(shape));

@@ -29,6 +29,7 @@ public final class OrtOracle implements AutoCloseable {
 
     private final OrtEnvironment env = OrtEnvironment.getEnvironment();
     private final Map<ModelKey, OrtSession> sessions = new HashMap<>();
+    private int sessionsClosed;
 
     public Reference.Result run(ModelKey key, TensorValue x) throws OrtException {
         if (x.rank() != key.rank() || x.type() != key.type()) {
@@ -51,8 +52,18 @@ public final class OrtOracle implements AutoCloseable {
         }
     }
 
+    /** Closes the model's session once no more inputs will come for it. */
+    public void release(ModelKey key) throws OrtException {
+        OrtSession s = sessions.remove(key);
+        if (s != null) {
+            s.close();
+            sessionsClosed++;
+        }
+    }
+
+    /** Sessions created so far. */
     public int sessionCount() {
-        return sessions.size();
+        return sessions.size() + sessionsClosed;
     }
 
     private OrtSession createSession(ModelKey key) throws OrtException {
@@ -62,6 +73,8 @@ public final class OrtOracle implements AutoCloseable {
             options.setIntraOpNumThreads(1);
             options.setInterOpNumThreads(1);
             options.setExecutionMode(OrtSession.SessionOptions.ExecutionMode.SEQUENTIAL);
+            // A single node has nothing to optimise; skipping the passes makes sessions cheap.
+            options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.NO_OPT);
             return env.createSession(model, options);
         }
     }
