@@ -23,6 +23,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,6 +57,9 @@ public final class SpecLoader {
     private static final Set<String> SUPPORT_LEVELS = Set.of("COMMON", "EXPERIMENTAL");
 
     private final Problems problems = new Problems();
+
+    /** Where each example sets each attribute, so that problems with a value point at it. */
+    private final Map<ExampleSpec, Map<String, SourceLocation>> attributeLocations = new IdentityHashMap<>();
 
     private SpecLoader() {}
 
@@ -124,7 +128,8 @@ public final class SpecLoader {
             options.setAllowDuplicateKeys(true); // duplicates are reported by YamlFields, with both positions
             root = new Yaml(new SafeConstructor(options)).compose(new java.io.StringReader(source.content()));
         } catch (MarkedYAMLException e) {
-            problems.add(problems.location(e.getProblemMark()), "", "not valid YAML: " + e.getProblem());
+            problems.add(problems.location(e.getProblemMark()), "", "not valid YAML: " + e.getProblem()
+                    + yamlContext(e));
             return Optional.empty();
         } catch (YAMLException e) {
             problems.add(problems.location((org.yaml.snakeyaml.error.Mark) null), "", "not valid YAML: " + e.getMessage());
@@ -143,6 +148,7 @@ public final class SpecLoader {
         YamlFields f = top.get();
         String name = f.string("operator").orElse("?");
         String domain = f.string("domain").orElse("");
+        f.node("source").ifPresent(n -> f.string("source")); // attribution only, but it must be text
         List<VersionSpec> versions = new ArrayList<>();
         for (Node v : f.list("versions").orElse(List.of())) {
             readVersion(name, v).ifPresent(versions::add);
@@ -163,8 +169,20 @@ public final class SpecLoader {
         return problems.size() > before ? Optional.empty() : Optional.of(op);
     }
 
+    /** SnakeYAML's "while parsing ..." note, which says where the unfinished construct began. */
+    private static String yamlContext(MarkedYAMLException e) {
+        if (e.getContext() == null) {
+            return "";
+        }
+        org.yaml.snakeyaml.error.Mark mark = e.getContextMark();
+        return " (" + e.getContext() + (mark == null ? "" : " started at line " + (mark.getLine() + 1)
+                + ", column " + (mark.getColumn() + 1)) + ")";
+    }
+
     private Optional<VersionSpec> readVersion(String op, Node node) {
-        String context = op + "-" + sinceVersionHint(node);
+        String context = op + "-" + scalarHint(node, "since_version");
+        // counted before reading the mapping: its missing keys are problems too
+        int before = problems.size();
         Optional<YamlFields> fields = YamlFields.of(problems, context, node, "a version",
                 Set.of("since_version", "function", "support_level", "shape_inference", "summary",
                         "attributes", "inputs", "outputs", "type_constraints"),
@@ -173,7 +191,6 @@ public final class SpecLoader {
             return Optional.empty();
         }
         YamlFields f = fields.get();
-        int before = problems.size();
         long since = f.integer("since_version").orElse(0L);
         if (f.has("since_version") && (since < 1 || since > 10_000)) {
             problems.add(f.node("since_version").get(), context, "since_version " + since + " is out of range [1, 10000]");
@@ -205,11 +222,11 @@ public final class SpecLoader {
         return problems.size() > before ? Optional.empty() : Optional.of(version);
     }
 
-    /** The since_version as written, so that messages about a version name it even when it is broken. */
-    private static String sinceVersionHint(Node node) {
+    /** A key's value as written, so that messages about an entry name it even when the entry is broken. */
+    private static String scalarHint(Node node, String key) {
         if (node instanceof org.yaml.snakeyaml.nodes.MappingNode m) {
             for (var t : m.getValue()) {
-                if (t.getKeyNode() instanceof ScalarNode k && k.getValue().equals("since_version")
+                if (t.getKeyNode() instanceof ScalarNode k && k.getValue().equals(key)
                         && t.getValueNode() instanceof ScalarNode v) {
                     return v.getValue();
                 }
@@ -219,13 +236,13 @@ public final class SpecLoader {
     }
 
     private Optional<AttributeSpec> readAttribute(String context, Node node) {
+        int before = problems.size();
         Optional<YamlFields> fields = YamlFields.of(problems, context, node, "an attribute",
                 Set.of("name", "type", "doc"), Set.of("default", "constraint"));
         if (fields.isEmpty()) {
             return Optional.empty();
         }
         YamlFields f = fields.get();
-        int before = problems.size();
         String name = f.string("name").orElse("?");
         Optional<String> typeName = f.string("type");
         AttributeType type = null;
@@ -276,13 +293,13 @@ public final class SpecLoader {
     private List<ParameterSpec> readParameters(String context, YamlFields version, String key, String what) {
         List<ParameterSpec> result = new ArrayList<>();
         for (Node node : version.list(key).orElse(List.of())) {
+            int before = problems.size();
             Optional<YamlFields> fields = YamlFields.of(problems, context, node, "an " + what,
                     Set.of("name", "type", "heterogeneous", "doc"), Set.of("non_empty"));
             if (fields.isEmpty()) {
                 continue;
             }
             YamlFields f = fields.get();
-            int before = problems.size();
             String name = f.string("name").orElse("?");
             Optional<TypeRef> type = f.string("type").flatMap(t -> typeRef(context, f.node("type").get(), t));
             Optional<Boolean> heterogeneous = f.bool("heterogeneous");
@@ -319,13 +336,13 @@ public final class SpecLoader {
     }
 
     private Optional<TypeConstraintSpec> readTypeConstraint(String context, Node node) {
+        int before = problems.size();
         Optional<YamlFields> fields = YamlFields.of(problems, context, node, "a type constraint",
                 Set.of("parameter", "allowed_types", "doc"), Set.of());
         if (fields.isEmpty()) {
             return Optional.empty();
         }
         YamlFields f = fields.get();
-        int before = problems.size();
         String parameter = f.string("parameter").orElse("?");
         List<DataType> types = new ArrayList<>();
         for (Node t : f.list("allowed_types").orElse(List.of())) {
@@ -406,8 +423,8 @@ public final class SpecLoader {
             VersionSpec prev = versions.get(i - 1);
             VersionSpec cur = versions.get(i);
             if (cur.sinceVersion() == prev.sinceVersion()) {
-                problems.add(cur.location(), op + "-" + cur.sinceVersion(), "since_version " + cur.sinceVersion()
-                        + " overlaps the version at line " + prev.location().line());
+                problems.add(cur.location(), op + "-" + cur.sinceVersion(), "duplicate since_version "
+                        + cur.sinceVersion() + " (first at line " + prev.location().line() + ")");
             } else if (cur.sinceVersion() < prev.sinceVersion()) {
                 problems.add(cur.location(), op + "-" + cur.sinceVersion(), "versions out of order: since_version "
                         + cur.sinceVersion() + " comes after " + prev.sinceVersion()
@@ -417,25 +434,34 @@ public final class SpecLoader {
     }
 
     private Optional<ExampleSpec> readExample(String op, Node node) {
-        Optional<YamlFields> fields = YamlFields.of(problems, op, node, "an example",
+        String context = op + " example " + scalarHint(node, "name");
+        int before = problems.size();
+        Optional<YamlFields> fields = YamlFields.of(problems, context, node, "an example",
                 Set.of("name", "source", "opset", "inputs", "outputs"), Set.of("attributes"));
         if (fields.isEmpty()) {
             return Optional.empty();
         }
         YamlFields f = fields.get();
-        int before = problems.size();
         String name = f.string("name").orElse("?");
-        String context = op + " example " + name;
         Optional<String> source = f.string("source");
         long opset = f.integer("opset").orElse(0L);
         Map<String, Long> attributes = new LinkedHashMap<>();
+        Map<String, SourceLocation> locations = new LinkedHashMap<>();
         f.node("attributes").ifPresent(n -> {
             if (n instanceof org.yaml.snakeyaml.nodes.MappingNode m) {
                 for (var t : m.getValue()) {
-                    String key = ((ScalarNode) t.getKeyNode()).getValue();
+                    if (!(t.getKeyNode() instanceof ScalarNode keyNode)) {
+                        problems.add(t.getKeyNode(), context, "expected an attribute name, found "
+                                + YamlFields.kindOf(t.getKeyNode()));
+                        continue;
+                    }
+                    String key = keyNode.getValue();
                     f.integerValue(t.getValueNode(), key).ifPresent(value -> {
                         if (attributes.put(key, value) != null) {
-                            problems.add(t.getKeyNode(), context, "attribute '" + key + "' is set twice");
+                            problems.add(keyNode, context, "attribute '" + key + "' is set twice (first at line "
+                                    + locations.get(key).line() + ")");
+                        } else {
+                            locations.put(key, problems.location(keyNode));
                         }
                     });
                 }
@@ -448,19 +474,21 @@ public final class SpecLoader {
         if (problems.size() > before) {
             return Optional.empty();
         }
-        return Optional.of(new ExampleSpec(name, source.get(), (int) opset, attributes, inputs, outputs, f.location()));
+        ExampleSpec example = new ExampleSpec(name, source.get(), (int) opset, attributes, inputs, outputs, f.location());
+        attributeLocations.put(example, locations);
+        return Optional.of(example);
     }
 
     private List<TensorLiteral> readTensors(String context, YamlFields example, String key) {
         List<TensorLiteral> tensors = new ArrayList<>();
         for (Node node : example.list(key).orElse(List.of())) {
+            int before = problems.size();
             Optional<YamlFields> fields = YamlFields.of(problems, context, node, "a tensor",
                     Set.of("name", "type", "shape", "values"), Set.of());
             if (fields.isEmpty()) {
                 continue;
             }
             YamlFields f = fields.get();
-            int before = problems.size();
             String name = f.string("name").orElse("?");
             Optional<DataType> type = f.string("type").flatMap(t -> {
                 Optional<DataType> dt = DataType.fromOnnxName(t);
@@ -527,6 +555,15 @@ public final class SpecLoader {
             }
             try {
                 new BigDecimal(text);
+                // A finite decimal that overflows the storage would silently become infinity.
+                boolean overflows = type.storage() == DataType.Storage.DOUBLE
+                        ? Double.isInfinite(Double.parseDouble(text))
+                        : Float.isInfinite(Float.parseFloat(text));
+                if (overflows) {
+                    problems.add(node, context, "tensor '" + tensor + "' value " + text + " overflows "
+                            + type.onnxName() + " (write .inf for infinity)");
+                    return Optional.empty();
+                }
                 return Optional.of(text);
             } catch (NumberFormatException e) {
                 problems.add(node, context, "tensor '" + tensor + "' value '" + text + "' is not a " + type.onnxName());
@@ -563,21 +600,23 @@ public final class SpecLoader {
             }
             VersionSpec v = found.get();
             String versionName = op.name() + "-" + v.sinceVersion();
+            Map<String, SourceLocation> where = attributeLocations.getOrDefault(e, Map.of());
             for (Map.Entry<String, Long> a : e.attributes().entrySet()) {
                 Optional<AttributeSpec> spec = v.attribute(a.getKey());
+                SourceLocation at = where.getOrDefault(a.getKey(), e.location());
                 if (spec.isEmpty()) {
-                    problems.add(e.location(), context, "attribute '" + a.getKey() + "' does not exist in "
+                    problems.add(at, context, "attribute '" + a.getKey() + "' does not exist in "
                             + versionName + " (attributes: " + v.attributes().stream().map(AttributeSpec::name)
                                     .collect(Collectors.joining(", ")) + ")");
                 } else if (spec.get().constraint().orElse(null) instanceof AttributeConstraint.AllowedValues allowed
                         && !allowed.values().contains(a.getValue())) {
-                    problems.add(e.location(), context, "attribute '" + a.getKey() + "' = " + a.getValue()
+                    problems.add(at, context, "attribute '" + a.getKey() + "' = " + a.getValue()
                             + " is not allowed in " + versionName + " (allowed: " + allowed.values() + ")");
                 }
             }
             checkTensors(context, versionName, v, v.inputs(), e.inputs(), "input");
             checkTensors(context, versionName, v, v.outputs(), e.outputs(), "output");
-            checkAxes(context, versionName, v, e);
+            checkAxes(context, versionName, v, e, where);
         }
     }
 
@@ -599,7 +638,8 @@ public final class SpecLoader {
         }
     }
 
-    private void checkAxes(String context, String versionName, VersionSpec v, ExampleSpec e) {
+    private void checkAxes(String context, String versionName, VersionSpec v, ExampleSpec e,
+            Map<String, SourceLocation> where) {
         for (AttributeSpec a : v.attributes()) {
             if (!(a.constraint().orElse(null) instanceof AttributeConstraint.AxisOf axisOf)) {
                 continue;
@@ -609,9 +649,9 @@ public final class SpecLoader {
                 if (v.inputs().get(i).name().equals(axisOf.input())) {
                     int rank = e.inputs().get(i).shape().size();
                     if (axis < -rank || axis > rank - 1) {
-                        problems.add(e.location(), context, "attribute '" + a.name() + "' = " + axis
-                                + " is out of range [" + (-rank) + ", " + (rank - 1) + "] for input '"
-                                + axisOf.input() + "' of rank " + rank + " in " + versionName);
+                        problems.add(where.getOrDefault(a.name(), e.location()), context, "attribute '"
+                                + a.name() + "' = " + axis + " is out of range [" + (-rank) + ", " + (rank - 1)
+                                + "] for input '" + axisOf.input() + "' of rank " + rank + " in " + versionName);
                     }
                 }
             }

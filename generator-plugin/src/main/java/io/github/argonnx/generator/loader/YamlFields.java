@@ -95,8 +95,20 @@ final class YamlFields {
         return node(key).flatMap(n -> scalar(n, key, "a string", Tag.STR));
     }
 
+    /**
+     * Only {@code true} or {@code false}: SnakeYAML follows YAML 1.1, where {@code yes}, {@code no},
+     * {@code on} and {@code off} are booleans too, and {@code Boolean.parseBoolean("yes")} is false.
+     */
     Optional<Boolean> bool(String key) {
-        return node(key).flatMap(n -> scalar(n, key, "true or false", Tag.BOOL)).map(Boolean::parseBoolean);
+        return node(key).flatMap(n -> scalar(n, key, "true or false", Tag.BOOL).flatMap(text -> {
+            String lower = text.toLowerCase(java.util.Locale.ROOT);
+            if (lower.equals("true") || lower.equals("false")) {
+                return Optional.of(Boolean.parseBoolean(lower));
+            }
+            problems.add(n, context, "expected '" + key + "' to be true or false, found '" + text
+                    + "' (YAML 1.1 reads it as a boolean; write true or false)");
+            return Optional.empty();
+        }));
     }
 
     Optional<Long> integer(String key) {
