@@ -2,6 +2,7 @@ package io.github.argonnx;
 
 import io.github.argonnx.conformance.support.Reference;
 import io.github.argonnx.runtime.ArgOnnxException;
+import io.github.argonnx.runtime.ArgResult;
 import java.nio.LongBuffer;
 
 /** BRANCH-LOCAL STUB: shared body of ArgMax/ArgMin, delegating to the conformance reference. */

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.github.argonnx.ArgMax;
 import io.github.argonnx.ArgMin;
-import io.github.argonnx.ArgResult;
+import io.github.argonnx.runtime.ArgResult;
 import io.github.argonnx.DataType;
 import io.github.argonnx.Tensor;
 import io.github.argonnx.conformance.support.ConformanceReport;

@@ -30,7 +30,7 @@ class OnnxRuntimeDifferentialTest {
     @Test
     void library_matches_onnx_runtime() throws OrtException {
         long seed = Cases.seed("argonnx.conformance.seed", 0x0A46_0A46L, "ONNX Runtime differential");
-        int inputsPerModel = Cases.intProperty("argonnx.conformance.ortInputsPerModel", 3);
+        int inputsPerModel = Cases.intProperty("argonnx.conformance.ortInputsPerModel", 4);
         Gen gen = new Gen(seed);
         SplittableRandom forms = new SplittableRandom(seed ^ 0x5DEECE66DL);
         Cases.Failures failures = new Cases.Failures("ONNX Runtime differential, seed " + seed);

@@ -2,7 +2,7 @@ package io.github.argonnx.conformance.support;
 
 import io.github.argonnx.ArgMax;
 import io.github.argonnx.ArgMin;
-import io.github.argonnx.ArgResult;
+import io.github.argonnx.runtime.ArgResult;
 import io.github.argonnx.DataType;
 import io.github.argonnx.Tensor;
 import java.nio.ByteBuffer;
@@ -492,7 +492,12 @@ public final class Api {
                     out.put(i, SENTINEL);
                 }
                 out.position(offset);
+                int limit = out.limit();
                 long[] shape = op.apply(input.tensor(), out);
+                if (out.position() != offset || out.limit() != limit) {
+                    throw new AssertionError("output buffer position/limit moved from " + offset + "/" + limit + " to "
+                            + out.position() + "/" + out.limit() + " (documented to stay)");
+                }
                 long[] all = new long[out.capacity()];
                 for (int i = 0; i < all.length; i++) {
                     all[i] = out.get(i);

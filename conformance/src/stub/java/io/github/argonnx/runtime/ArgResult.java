@@ -1,4 +1,4 @@
-package io.github.argonnx;
+package io.github.argonnx.runtime;
 
 /** BRANCH-LOCAL STUB. */
 public record ArgResult(long[] indices, long[] shape) {}
