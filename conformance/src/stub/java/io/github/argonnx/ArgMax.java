@@ -2,6 +2,8 @@ package io.github.argonnx;
 
 /** BRANCH-LOCAL STUB. */
 public final class ArgMax extends ArgOp {
+    public static final int LATEST_KNOWN_OPSET = 26;
+
     private ArgMax(int version, long axis, long keepdims, long last) {
         super(true, version, axis, keepdims, last);
     }

@@ -2,6 +2,8 @@ package io.github.argonnx;
 
 /** BRANCH-LOCAL STUB. */
 public final class ArgMin extends ArgOp {
+    public static final int LATEST_KNOWN_OPSET = 26;
+
     private ArgMin(int version, long axis, long keepdims, long last) {
         super(false, version, axis, keepdims, last);
     }
