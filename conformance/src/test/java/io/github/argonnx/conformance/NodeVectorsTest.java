@@ -10,6 +10,7 @@ import io.github.argonnx.conformance.support.NodeTest;
 import io.github.argonnx.conformance.support.Paths;
 import io.github.argonnx.conformance.support.Reference;
 import io.github.argonnx.conformance.support.TensorValue;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
@@ -49,20 +50,23 @@ class NodeVectorsTest {
                 Api.configure(Api.opset(t.opType(), version), t.attributes().get("axis"),
                         t.attributes().get("keepdims"), t.attributes().get("select_last_index"))
             };
-            boolean passed = true;
+            List<String> formFailures = new ArrayList<>();
             for (Api.Op op : ops) {
                 for (Api.InputForm in : Api.InputForm.values()) {
                     for (Api.OutputForm out : Api.OutputForm.values()) {
                         String failure = Cases.check(op, x, in, out, random, expected);
                         if (failure != null) {
-                            passed = false;
-                            failures.add(set.name() + " " + failure);
+                            formFailures.add(op + ", " + failure);
                         }
                     }
                 }
             }
             cases++;
-            ConformanceReport.record(ConformanceReport.Source.NODE_VECTORS, t.opType(), version, x.type(), passed);
+            if (!formFailures.isEmpty()) {
+                failures.add(set.name() + ":\n  " + String.join("\n  ", formFailures));
+            }
+            ConformanceReport.record(ConformanceReport.Source.NODE_VECTORS, t.opType(), version, x.type(),
+                    formFailures.isEmpty());
         }
         failures.assertNone(cases);
     }

@@ -33,7 +33,7 @@ class OnnxRuntimeDifferentialTest {
         int inputsPerModel = Cases.intProperty("argonnx.conformance.ortInputsPerModel", 4);
         Gen gen = new Gen(seed);
         SplittableRandom forms = new SplittableRandom(seed ^ 0x5DEECE66DL);
-        Cases.Failures failures = new Cases.Failures("ONNX Runtime differential, seed " + seed);
+        Cases.Failures failures = new Cases.Failures("ONNX Runtime differential, -Dargonnx.conformance.seed=" + seed);
         long cases = 0;
         try (OrtOracle ort = new OrtOracle()) {
             for (String opType : OPS) {
