@@ -12,6 +12,7 @@ public class ArgOnnxException extends IllegalArgumentException {
 
     private static final long serialVersionUID = 1L;
 
+    /** @param message what was refused, starting with the operator version or the input it is about */
     public ArgOnnxException(String message) {
         super(message);
     }

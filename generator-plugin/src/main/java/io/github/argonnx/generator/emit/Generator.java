@@ -19,6 +19,15 @@ public final class Generator {
     public static Generator standard() {
         return new Generator(List.of(
                 // Emitters are registered here, one per kind of artifact.
+                new KernelEmitter(),
+                new KernelPropertyTestEmitter(),
+                new DataTypeEnumEmitter(),
+                new TensorEmitter(),
+                new ValidatorEmitter(),
+                new OperatorApiEmitter(),
+                new ExampleTestEmitter(),
+                new OperatorDocsEmitter(),
+                new SupportMatrixEmitter()
         ));
     }
 

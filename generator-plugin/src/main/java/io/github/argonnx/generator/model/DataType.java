@@ -1,5 +1,9 @@
 package io.github.argonnx.generator.model;
 
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.TypeName;
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.Optional;
@@ -27,21 +31,43 @@ public enum DataType {
 
     /** The Java primitive an element is stored in, and the matching NIO buffer view. */
     public enum Storage {
-        BYTE("byte", "ByteBuffer", 1),
-        SHORT("short", "ShortBuffer", 2),
-        INT("int", "IntBuffer", 4),
-        LONG("long", "LongBuffer", 8),
-        FLOAT("float", "FloatBuffer", 4),
-        DOUBLE("double", "DoubleBuffer", 8);
+        BYTE("byte", "ByteBuffer", 1, TypeName.BYTE),
+        SHORT("short", "ShortBuffer", 2, TypeName.SHORT),
+        INT("int", "IntBuffer", 4, TypeName.INT),
+        LONG("long", "LongBuffer", 8, TypeName.LONG),
+        FLOAT("float", "FloatBuffer", 4, TypeName.FLOAT),
+        DOUBLE("double", "DoubleBuffer", 8, TypeName.DOUBLE);
 
         private final String primitive;
         private final String bufferSimpleName;
         private final int byteWidth;
+        private final TypeName type;
 
-        Storage(String primitive, String bufferSimpleName, int byteWidth) {
+        Storage(String primitive, String bufferSimpleName, int byteWidth, TypeName type) {
             this.primitive = primitive;
             this.bufferSimpleName = bufferSimpleName;
             this.byteWidth = byteWidth;
+            this.type = type;
+        }
+
+        /** The primitive as a JavaPoet type, for example {@code short}. */
+        public TypeName type() {
+            return type;
+        }
+
+        /** The primitive's wrapper class, for its static helpers ({@code Short.toUnsignedInt}, {@code Float.isNaN}). */
+        public ClassName boxedType() {
+            return (ClassName) type.box();
+        }
+
+        /** The array type elements are stored in, for example {@code short[]}. */
+        public ArrayTypeName arrayType() {
+            return ArrayTypeName.of(type);
+        }
+
+        /** The {@code java.nio} buffer class, for example {@code java.nio.ShortBuffer}. */
+        public ClassName bufferType() {
+            return ClassName.get("java.nio", bufferSimpleName);
         }
 
         /** The Java primitive keyword, for example {@code "short"}. */
@@ -83,6 +109,7 @@ public enum DataType {
     private final Storage storage;
     private final Ordering ordering;
     private final String javaName;
+    private final ElementOrder order;
 
     DataType(String onnxName, int tensorProtoCode, Storage storage, Ordering ordering, String javaName) {
         this.onnxName = onnxName;
@@ -90,6 +117,7 @@ public enum DataType {
         this.storage = storage;
         this.ordering = ordering;
         this.javaName = javaName;
+        this.order = ElementOrder.of(ordering, storage, onnxName);
     }
 
     /** The ONNX element type name, for example {@code "float16"}. */
@@ -113,6 +141,11 @@ public enum DataType {
 
     public Ordering ordering() {
         return ordering;
+    }
+
+    /** How generated kernels compare elements of this type: key mapping and the "beats" test. */
+    public ElementOrder order() {
+        return order;
     }
 
     /** Size of one element in bytes, as in ONNX {@code raw_data}. */
@@ -160,5 +193,232 @@ public enum DataType {
     /** The type with this ONNX tensor type name ({@code "tensor(float)"}), if there is one. */
     public static Optional<DataType> fromTensorTypeName(String name) {
         return Arrays.stream(values()).filter(t -> t.tensorTypeName().equals(name)).findFirst();
+    }
+
+    // ---- Questions the API, validator and example-test emitters ask (wt-api section) ----
+
+    /** The name of the generated {@code Tensor} factory for this type, for example {@code ofFloat16}. */
+    public String tensorFactoryName() {
+        return "of" + javaName;
+    }
+
+    /**
+     * The {@code ByteBuffer} method that views little-endian {@code raw_data} as this type's storage
+     * buffer, for example {@code asShortBuffer}; empty for one-byte types, whose storage is the
+     * {@code ByteBuffer} itself.
+     */
+    public Optional<String> rawDataViewMethod() {
+        return storage == Storage.BYTE ? Optional.empty() : Optional.of("as" + storage.bufferSimpleName());
+    }
+
+    /** How an element is held in its Java storage, for documentation, for example "IEEE 754 binary16 bit patterns". */
+    public String storageDescription() {
+        switch (ordering) {
+            case FLOAT16_BITS:
+                return "IEEE 754 binary16 bit patterns in shorts";
+            case BFLOAT16_BITS:
+                return "bfloat16 bit patterns (the upper 16 bits of a float) in shorts";
+            case UNSIGNED:
+                return "unsigned " + (byteWidth() * 8) + "-bit values as " + storage.primitive() + " bit patterns";
+            default:
+                return storage.primitive() + " values";
+        }
+    }
+
+    /**
+     * Whether an element written as {@code text} in a spec tensor of {@code sourceType} is exactly a
+     * value of this type: same number (or both NaN, or the same infinity), no rounding.
+     *
+     * <p>The text denotes the {@code sourceType} value it parses to: {@code "1.1535902"} in a float
+     * tensor is the nearest float, which double holds exactly but float16 does not.
+     */
+    public boolean holdsExactly(DataType sourceType, String text) {
+        return exactBits(SpecValue.parse(sourceType, text)).isPresent();
+    }
+
+    /**
+     * Java source for the element as an entry of this type's storage array, for example {@code 2.5f},
+     * {@code 3.0}, {@code (short) 0x4100} (float16 2.5), {@code (byte) 200} (uint8 200) or
+     * {@code 0xffffffffffffffffL} (the largest uint64).
+     *
+     * @throws IllegalArgumentException if the value is not exactly a value of this type
+     */
+    public String javaLiteral(DataType sourceType, String text) {
+        SpecValue value = SpecValue.parse(sourceType, text);
+        long bits = exactBits(value).orElseThrow(() -> new IllegalArgumentException(
+                sourceType.onnxName() + " value " + text + " is not exactly representable as " + onnxName));
+        switch (this) {
+            case FLOAT: {
+                float f = Float.intBitsToFloat((int) bits);
+                if (Float.isNaN(f)) {
+                    return "Float.NaN";
+                }
+                if (Float.isInfinite(f)) {
+                    return f > 0 ? "Float.POSITIVE_INFINITY" : "Float.NEGATIVE_INFINITY";
+                }
+                return Float.toString(f) + "f";
+            }
+            case DOUBLE: {
+                double d = Double.longBitsToDouble(bits);
+                if (Double.isNaN(d)) {
+                    return "Double.NaN";
+                }
+                if (Double.isInfinite(d)) {
+                    return d > 0 ? "Double.POSITIVE_INFINITY" : "Double.NEGATIVE_INFINITY";
+                }
+                return Double.toString(d);
+            }
+            case FLOAT16:
+            case BFLOAT16:
+                return String.format(java.util.Locale.ROOT, "(short) 0x%04x", bits);
+            default:
+                return integerLiteral(value.exact.toBigIntegerExact());
+        }
+    }
+
+    private String integerLiteral(BigInteger v) {
+        switch (storage) {
+            case LONG:
+                // Above Long.MAX_VALUE (uint64) only a hex literal spells the bit pattern.
+                return v.bitLength() < 64 ? v + "L" : "0x" + v.toString(16) + "L";
+            case INT:
+                return v.bitLength() < 32 ? v.toString() : "(int) " + v + "L";
+            default:
+                return v.bitLength() < byteWidth() * 8 ? v.toString() : "(" + storage.primitive() + ") " + v;
+        }
+    }
+
+    /** The storage bits of the exact value in this type (IEEE bits for floats, the value for integers). */
+    private Optional<Long> exactBits(SpecValue value) {
+        if (value.special != null) {
+            if (!isFloatingPoint()) {
+                return Optional.empty();
+            }
+            return Optional.of(specialBits(value.special));
+        }
+        BigDecimal v = value.exact;
+        if (!isFloatingPoint()) {
+            if (v.signum() != 0 && v.stripTrailingZeros().scale() > 0) {
+                return Optional.empty();
+            }
+            BigInteger i = v.toBigIntegerExact();
+            if (i.compareTo(integerMin()) < 0 || i.compareTo(integerMax()) > 0) {
+                return Optional.empty();
+            }
+            return Optional.of(i.longValue());
+        }
+        if (this == DOUBLE) {
+            double d = v.doubleValue();
+            if (Double.isInfinite(d) || new BigDecimal(d).compareTo(v) != 0) {
+                return Optional.empty();
+            }
+            return Optional.of(Double.doubleToRawLongBits(value.negativeZero ? -0.0 : d));
+        }
+        float f = v.floatValue();
+        if (Float.isInfinite(f) || new BigDecimal(f).compareTo(v) != 0) {
+            return Optional.empty();
+        }
+        if (value.negativeZero) {
+            f = -0.0f;
+        }
+        int floatBits = Float.floatToRawIntBits(f);
+        switch (this) {
+            case FLOAT:
+                return Optional.of((long) floatBits);
+            case BFLOAT16:
+                return (floatBits & 0xffff) == 0 ? Optional.of((long) (floatBits >>> 16)) : Optional.empty();
+            default:
+                return exactFloat16Bits(f).map(Integer::longValue);
+        }
+    }
+
+    private long specialBits(String special) {
+        boolean nan = special.equals("NaN");
+        boolean negative = special.startsWith("-");
+        switch (this) {
+            case FLOAT:
+                return Float.floatToRawIntBits(nan ? Float.NaN : negative ? Float.NEGATIVE_INFINITY : Float.POSITIVE_INFINITY);
+            case DOUBLE:
+                return Double.doubleToRawLongBits(nan ? Double.NaN : negative ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY);
+            case FLOAT16:
+                return nan ? 0x7e00 : negative ? 0xfc00 : 0x7c00;
+            default:
+                return nan ? 0x7fc0 : negative ? 0xff80 : 0x7f80;
+        }
+    }
+
+    /** The binary16 bits of a float that binary16 holds exactly. */
+    private static Optional<Integer> exactFloat16Bits(float f) {
+        int bits = Float.floatToRawIntBits(f);
+        int sign = (bits >>> 16) & 0x8000;
+        float magnitude = Math.abs(f);
+        if (magnitude == 0) {
+            return Optional.of(sign);
+        }
+        int exponent = Math.getExponent(magnitude);
+        if (exponent > 15) {
+            return Optional.empty();
+        }
+        if (exponent >= -14) {
+            int mantissa = bits & 0x7fffff;
+            if ((mantissa & 0x1fff) != 0) {
+                return Optional.empty(); // needs more than binary16's 10 fraction bits
+            }
+            return Optional.of(sign | ((exponent + 15) << 10) | (mantissa >>> 13));
+        }
+        float units = magnitude * 0x1p24f; // subnormal binary16: a multiple of 2^-24
+        if (units != Math.rint(units) || units > 1023) {
+            return Optional.empty();
+        }
+        return Optional.of(sign | (int) units);
+    }
+
+    /** A spec element as a number: exact decimal value, or NaN / Infinity / -Infinity. */
+    private static final class SpecValue {
+        final BigDecimal exact;
+        final String special;
+        final boolean negativeZero;
+
+        private SpecValue(BigDecimal exact, String special, boolean negativeZero) {
+            this.exact = exact;
+            this.special = special;
+            this.negativeZero = negativeZero;
+        }
+
+        /** The value {@code text} denotes as an element of {@code type} (rounded as that type rounds it). */
+        static SpecValue parse(DataType type, String text) {
+            if (text.equals("NaN") || text.equals("Infinity") || text.equals("-Infinity")) {
+                if (!type.isFloatingPoint()) {
+                    throw new IllegalArgumentException(text + " is not a " + type.onnxName());
+                }
+                return new SpecValue(null, text, false);
+            }
+            BigDecimal written = new BigDecimal(text);
+            boolean negativeZero = type.isFloatingPoint() && written.signum() == 0 && text.startsWith("-");
+            switch (type) {
+                case FLOAT: {
+                    float f = Float.parseFloat(text);
+                    if (Float.isInfinite(f)) {
+                        throw new IllegalArgumentException(text + " overflows float");
+                    }
+                    return new SpecValue(new BigDecimal(f), null, negativeZero);
+                }
+                case DOUBLE: {
+                    double d = Double.parseDouble(text);
+                    if (Double.isInfinite(d)) {
+                        throw new IllegalArgumentException(text + " overflows double");
+                    }
+                    return new SpecValue(new BigDecimal(d), null, negativeZero);
+                }
+                default: {
+                    SpecValue value = new SpecValue(written, null, negativeZero);
+                    // 16-bit float literals must be written exactly: no rounding rule to agree on.
+                    if (type.isFloatingPoint() && type.exactBits(value).isEmpty()) {
+                        throw new IllegalArgumentException(text + " is not exactly representable as " + type.onnxName());
+                    }
+                    return value;
+                }
+            }
+        }
     }
 }

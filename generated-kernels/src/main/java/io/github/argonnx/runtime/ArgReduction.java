@@ -1,0 +1,75 @@
+package io.github.argonnx.runtime;
+
+/**
+ * A validated arg-reduction call: the input shape, the normalised axis, the attribute values in
+ * force, and the output shape. Validators produce it after every check has passed; the operator API
+ * runs the kernel from it.
+ */
+public final class ArgReduction {
+
+    private final long[] inputShape;
+    private final int axis;
+    private final boolean keepDims;
+    private final boolean selectLastIndex;
+    private final long[] outputShape;
+    private final long outputElementCount;
+
+    /**
+     * @param inputShape a valid input shape of rank at least 1 (copied)
+     * @param axis the reduced axis, normalised to {@code [0, rank-1]}
+     * @param keepDims whether the reduced dimension is kept with length 1
+     * @param selectLastIndex whether ties resolve to the last index instead of the first
+     */
+    public ArgReduction(long[] inputShape, int axis, boolean keepDims, boolean selectLastIndex) {
+        this.inputShape = inputShape.clone();
+        this.axis = axis;
+        this.keepDims = keepDims;
+        this.selectLastIndex = selectLastIndex;
+        this.outputShape = Shapes.outputShape(this.inputShape, axis, keepDims);
+        this.outputElementCount = Shapes.elementCount("output 'reduced'", outputShape);
+    }
+
+    /** A copy of the input shape. */
+    public long[] inputShape() {
+        return inputShape.clone();
+    }
+
+    /** The reduced axis in {@code [0, rank-1]}. */
+    public int axis() {
+        return axis;
+    }
+
+    /** Whether the reduced dimension stays in the output with length 1 (ONNX {@code keepdims} = 1). */
+    public boolean keepDims() {
+        return keepDims;
+    }
+
+    /** Whether ties resolve to the last index of the extreme value instead of the first. */
+    public boolean selectLastIndex() {
+        return selectLastIndex;
+    }
+
+    /** A copy of the output shape. */
+    public long[] outputShape() {
+        return outputShape.clone();
+    }
+
+    /** Number of int64 indices the call writes; 0 when a non-reduced dimension has length 0. */
+    public long outputElementCount() {
+        return outputElementCount;
+    }
+
+    /**
+     * The kernel's view of the input. Only for calls that write at least one index, over inputs of at
+     * most {@link Integer#MAX_VALUE} elements.
+     */
+    public ReductionPlan plan() {
+        return Shapes.plan(inputShape, axis);
+    }
+
+    @Override
+    public String toString() {
+        return "ArgReduction{input=" + Shapes.format(inputShape) + ", axis=" + axis + ", keepDims=" + keepDims
+                + ", selectLastIndex=" + selectLastIndex + ", output=" + Shapes.format(outputShape) + "}";
+    }
+}

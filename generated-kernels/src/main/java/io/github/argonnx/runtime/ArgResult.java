@@ -1,0 +1,117 @@
+package io.github.argonnx.runtime;
+
+import java.util.Arrays;
+
+/**
+ * The output of ArgMax or ArgMin: int64 indices in row-major order, and their shape.
+ *
+ * <p>Immutable: the factory copies what it is given, and the accessors return copies. Use
+ * {@link #get(int)} to read single indices without copying.
+ */
+public final class ArgResult {
+
+    /** Fills a freshly allocated index array; see {@link #compute(long[], IndexWriter)}. */
+    @FunctionalInterface
+    public interface IndexWriter {
+        /** Writes every index, {@code indices.length} of them, from position 0. */
+        void write(long[] indices);
+    }
+
+    private final long[] indices;
+    private final long[] shape;
+
+    private ArgResult(long[] indices, long[] shape) {
+        this.indices = indices;
+        this.shape = shape;
+    }
+
+    /**
+     * A result holding copies of the given indices and shape.
+     *
+     * @throws ArgOnnxException if an argument is null, the shape is invalid or does not hold exactly
+     *     {@code indices.length} elements
+     */
+    public static ArgResult of(long[] indices, long... shape) {
+        if (indices == null) {
+            throw new ArgOnnxException("output 'reduced': indices are null");
+        }
+        long count = Shapes.elementCount("output 'reduced'", shape);
+        if (count != indices.length) {
+            throw new ArgOnnxException("output 'reduced' has shape " + Shapes.format(shape) + " (" + count
+                    + " elements) but " + indices.length + " indices were given");
+        }
+        return new ArgResult(indices.clone(), shape.clone());
+    }
+
+    /**
+     * A result of the given shape whose indices the writer fills in place, so that large outputs are
+     * not copied. The writer must not keep the array it is handed.
+     *
+     * @throws ArgOnnxException if the shape is invalid or holds more than {@link Integer#MAX_VALUE} elements
+     */
+    public static ArgResult compute(long[] shape, IndexWriter writer) {
+        long count = Shapes.elementCount("output 'reduced'", shape);
+        if (count > Integer.MAX_VALUE) {
+            throw new ArgOnnxException("output 'reduced' has shape " + Shapes.format(shape) + " (" + count
+                    + " elements), more than a Java array can hold (" + Integer.MAX_VALUE + ")");
+        }
+        long[] indices = new long[(int) count];
+        if (count > 0) {
+            writer.write(indices);
+        }
+        return new ArgResult(indices, shape.clone());
+    }
+
+    /** A copy of the indices, row-major. */
+    public long[] indices() {
+        return indices.clone();
+    }
+
+    /** A copy of the output shape; {@code []} for a scalar output. */
+    public long[] shape() {
+        return shape.clone();
+    }
+
+    /** The number of dimensions of the output. */
+    public int rank() {
+        return shape.length;
+    }
+
+    /** The number of indices. */
+    public int size() {
+        return indices.length;
+    }
+
+    /**
+     * The index at a row-major position of the output.
+     *
+     * @throws IndexOutOfBoundsException if {@code position} is not in {@code [0, size())}
+     */
+    public long get(int position) {
+        return indices[position];
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof ArgResult that
+                && Arrays.equals(indices, that.indices)
+                && Arrays.equals(shape, that.shape);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Arrays.hashCode(indices) + Arrays.hashCode(shape);
+    }
+
+    /** For example {@code ArgResult{shape=[2], indices=[1, 1]}}; long outputs are shortened. */
+    @Override
+    public String toString() {
+        String shown;
+        if (indices.length <= 32) {
+            shown = Arrays.toString(indices);
+        } else {
+            shown = Arrays.toString(Arrays.copyOf(indices, 32)).replace("]", ", ... (" + indices.length + " in all)]");
+        }
+        return "ArgResult{shape=" + Shapes.format(shape) + ", indices=" + shown + "}";
+    }
+}

@@ -1,0 +1,76 @@
+package io.github.argonnx.runtime;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalLong;
+
+/**
+ * The INT attributes explicitly set on an operator node, by ONNX name, in the order they were first set.
+ *
+ * <p>Immutable: {@link #with(String, long)} returns a new instance. Attributes that are not set take
+ * the default of the operator version, which the validators know.
+ */
+public final class NodeAttributes {
+
+    private static final NodeAttributes NONE = new NodeAttributes(Map.of());
+
+    private final Map<String, Long> values;
+
+    private NodeAttributes(Map<String, Long> values) {
+        this.values = values;
+    }
+
+    /** No attribute set. */
+    public static NodeAttributes none() {
+        return NONE;
+    }
+
+    /** These attributes with {@code name} set to {@code value} (replacing an earlier value). */
+    public NodeAttributes with(String name, long value) {
+        Objects.requireNonNull(name, "name");
+        Map<String, Long> copy = new LinkedHashMap<>(values);
+        copy.put(name, value);
+        return new NodeAttributes(Collections.unmodifiableMap(copy));
+    }
+
+    /** Whether the attribute was set explicitly. */
+    public boolean isSet(String name) {
+        return values.containsKey(name);
+    }
+
+    /** The value set for the attribute, if any. */
+    public OptionalLong value(String name) {
+        Long v = values.get(name);
+        return v == null ? OptionalLong.empty() : OptionalLong.of(v);
+    }
+
+    /** The value set for the attribute, or {@code defaultValue} when it is not set. */
+    public long get(String name, long defaultValue) {
+        return values.getOrDefault(name, defaultValue);
+    }
+
+    /** The names of the attributes set, in the order they were first set. */
+    public List<String> names() {
+        return Collections.unmodifiableList(new ArrayList<>(values.keySet()));
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof NodeAttributes that && values.equals(that.values);
+    }
+
+    @Override
+    public int hashCode() {
+        return values.hashCode();
+    }
+
+    /** For example {@code {axis=1, keepdims=0}}. */
+    @Override
+    public String toString() {
+        return values.toString();
+    }
+}

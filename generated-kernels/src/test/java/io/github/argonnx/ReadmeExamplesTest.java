@@ -1,0 +1,86 @@
+package io.github.argonnx;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.argonnx.runtime.ArgResult;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.LongBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The usage examples of the README, verbatim between the {@code snippet} markers, so that they keep
+ * compiling and keep giving the answers they claim. docs/usage.md carries the same snippets; the last
+ * test fails when the two drift apart.
+ */
+class ReadmeExamplesTest {
+
+    @Test
+    void arrays() {
+        // snippet:arrays
+        // Two rows of three scores, [[2, 1, 3], [7, 10, 10]]: where is each row's maximum?
+        Tensor scores = Tensor.ofFloat(new float[] {2, 1, 3, 7, 10, 10}, 2, 3);
+        ArgResult first = ArgMax.latest().axis(1).keepdims(false).apply(scores);
+        long[] firstIndices = first.indices(); // {2, 1}: a tie goes to the first index
+        long[] shape = first.shape();          // {2}
+        ArgResult last = ArgMax.latest().axis(1).keepdims(false).selectLastIndex(true).apply(scores);
+        long[] lastIndices = last.indices();   // {2, 2}
+        // end-snippet
+
+        assertArrayEquals(new long[] {2, 1}, firstIndices);
+        assertArrayEquals(new long[] {2}, shape);
+        assertArrayEquals(new long[] {2, 2}, lastIndices);
+    }
+
+    @Test
+    void littleEndianRawData() {
+        // snippet:raw-data
+        // The raw_data of an ONNX TensorProto: float16 [[1.0, -2.0], [0.5, 3.0]], little-endian.
+        ByteBuffer rawData = ByteBuffer.allocateDirect(8).order(ByteOrder.LITTLE_ENDIAN);
+        rawData.putShort((short) 0x3C00).putShort((short) 0xC000).putShort((short) 0x3800).putShort((short) 0x4200);
+        rawData.flip();
+        Tensor x = Tensor.ofRawData(DataType.FLOAT16, rawData, 2, 2); // viewed in place, not copied
+        LongBuffer out = LongBuffer.allocate(2);
+        long[] outShape = ArgMin.forModelOpset(17).axis(0).apply(x, out); // ArgMin-13 is in force at opset 17
+        // outShape is {1, 2}; out holds {1, 0}: the column minima 0.5 (row 1) and -2.0 (row 0)
+        // end-snippet
+
+        assertEquals(13, ArgMin.forModelOpset(17).version());
+        assertArrayEquals(new long[] {1, 2}, outShape);
+        assertArrayEquals(new long[] {1, 0}, out.array());
+    }
+
+    @Test
+    void docsUsageCarriesTheSameSnippets() throws IOException {
+        String test = Files.readString(Path.of("src/test/java/io/github/argonnx/ReadmeExamplesTest.java"),
+                StandardCharsets.UTF_8);
+        String usage = Files.readString(Path.of("../docs/usage.md"), StandardCharsets.UTF_8);
+        List<String> fromTest = snippets(test, Pattern.compile("// snippet:([a-z-]+)\\n(.*?)\\n\\s*// end-snippet",
+                Pattern.DOTALL));
+        List<String> fromUsage = snippets(usage, Pattern.compile("<!-- snippet:([a-z-]+) -->\\n```java\\n(.*?)\\n```",
+                Pattern.DOTALL));
+        assertEquals(2, fromTest.size());
+        assertTrue(!fromUsage.isEmpty(), "docs/usage.md has no <!-- snippet:... --> blocks");
+        assertEquals(fromTest, fromUsage, "docs/usage.md and ReadmeExamplesTest differ: update both");
+    }
+
+    /** Each snippet as "name" + newline + its lines with the common indentation removed. */
+    private static List<String> snippets(String text, Pattern pattern) {
+        List<String> result = new ArrayList<>();
+        Matcher m = pattern.matcher(text);
+        while (m.find()) {
+            result.add(m.group(1) + "\n" + m.group(2).stripIndent());
+        }
+        return result;
+    }
+}

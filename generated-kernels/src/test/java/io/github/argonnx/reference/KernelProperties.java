@@ -1,0 +1,298 @@
+package io.github.argonnx.reference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.github.argonnx.reference.RandomTensors.Profile;
+import io.github.argonnx.runtime.ReductionPlan;
+import java.nio.Buffer;
+import java.util.Arrays;
+import java.util.Random;
+import java.util.stream.Collectors;
+
+/**
+ * Property checks of one generated kernel against {@link ScalarReference}: seeded random tensors,
+ * every axis, both values of {@code selectLastIndex}, and every form the kernel accepts the data in
+ * (array at an offset, heap buffer with an array offset and a position, read-only heap buffer,
+ * direct buffer, little-endian byte view). The generated {@code *KernelPropertyTest} classes only wire
+ * a kernel's two {@code reduce} methods and its {@link TestType} into this.
+ *
+ * <p>A failure names the seed, the case and the data. The seed comes from the test class; set the
+ * system property {@code argonnx.seed} to run every check with another one.
+ */
+public final class KernelProperties<A, B extends Buffer> {
+
+    /** The array form of a kernel's {@code reduce}. */
+    @FunctionalInterface
+    public interface ArrayKernel<A> {
+        void reduce(A data, int offset, ReductionPlan plan, boolean selectLastIndex, long[] out, int outOffset);
+    }
+
+    /** The buffer form of a kernel's {@code reduce}. */
+    @FunctionalInterface
+    public interface BufferKernel<B> {
+        void reduce(B data, ReductionPlan plan, boolean selectLastIndex, long[] out, int outOffset);
+    }
+
+    /** The ways the same elements are handed to the kernel. */
+    private enum Form {
+        ARRAY,
+        HEAP_BUFFER,
+        READ_ONLY_BUFFER,
+        DIRECT_BUFFER,
+        LITTLE_ENDIAN_VIEW
+    }
+
+    /** Written to every output slot beforehand, to catch writes outside the output range. */
+    private static final long UNTOUCHED = -7;
+    /** Axis lengths on both sides of every power of two a vector or unrolled loop might use. */
+    private static final int[] BOUNDARY_LENGTHS = {1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129};
+    /** Output rows around the kernels' block of output columns (1024), reduced over the axis before the last. */
+    private static final int[][] WIDE_SHAPES = {{2, 1023}, {2, 1024}, {2, 1025}, {2, 2049}, {3, 2, 1025}};
+
+    private final String kernelName;
+    private final TestType<A, B> type;
+    private final ScalarReference.Op op;
+    private final ArrayKernel<A> arrayForm;
+    private final BufferKernel<B> bufferForm;
+
+    public KernelProperties(String kernelName, TestType<A, B> type, ScalarReference.Op op,
+            ArrayKernel<A> arrayForm, BufferKernel<B> bufferForm) {
+        this.kernelName = kernelName;
+        this.type = type;
+        this.op = op;
+        this.arrayForm = arrayForm;
+        this.bufferForm = bufferForm;
+    }
+
+    /** Random shapes of rank 1 to 5 with any kind of values; every axis, both flags. */
+    public void randomShapesEveryAxis(long classSeed) {
+        long seed = seed(classSeed);
+        Random random = new Random(seed ^ 0x5EED_0001L);
+        Profile[] profiles = Profile.values();
+        for (int c = 0; c < 30; c++) {
+            int[] shape = randomShape(random, 1 + random.nextInt(5), 3000);
+            A data = type.generator().generate(random, size(shape), profiles[random.nextInt(profiles.length)]);
+            checkEveryAxis(seed, "randomShapesEveryAxis #" + c, random, shape, data);
+        }
+    }
+
+    /** Values from a pool of two or three: ties in almost every slice. */
+    public void heavyTies(long classSeed) {
+        long seed = seed(classSeed);
+        Random random = new Random(seed ^ 0x5EED_0002L);
+        for (int c = 0; c < 30; c++) {
+            int[] shape = randomShape(random, 1 + random.nextInt(4), 2000);
+            A data = type.generator().generate(random, size(shape), Profile.TINY_POOL);
+            checkEveryAxis(seed, "heavyTies #" + c, random, shape, data);
+        }
+    }
+
+    /** Extremes, and for floating-point types NaN, infinities, zeros of both signs and subnormals. */
+    public void specialValues(long classSeed) {
+        long seed = seed(classSeed);
+        Random random = new Random(seed ^ 0x5EED_0003L);
+        for (int c = 0; c < 30; c++) {
+            int[] shape = randomShape(random, 1 + random.nextInt(4), 2000);
+            A data = type.generator().generate(random, size(shape), Profile.SPECIAL_VALUES);
+            checkEveryAxis(seed, "specialValues #" + c, random, shape, data);
+        }
+    }
+
+    /** Reduced axes whose lengths cross 8, 16, 32, 64 and 128, as the last axis and as an outer one. */
+    public void axisLengthsAcrossBlockBoundaries(long classSeed) {
+        long seed = seed(classSeed);
+        Random random = new Random(seed ^ 0x5EED_0004L);
+        Profile[] profiles = Profile.values();
+        int c = 0;
+        for (int length : BOUNDARY_LENGTHS) {
+            // The reduced axis is the one of this length: last, last after an outer one, first, middle.
+            int[][] shapes = {{length}, {3, length}, {length, 5}, {2, length, 3}};
+            int[] axes = {0, 1, 0, 1};
+            for (int s = 0; s < shapes.length; s++) {
+                A data = type.generator().generate(random, size(shapes[s]), profiles[c % profiles.length]);
+                Number[] values = type.widen(data);
+                for (boolean last : new boolean[] {false, true}) {
+                    check(seed, "axisLengthsAcrossBlockBoundaries #" + c, random, shapes[s], axes[s], last, data, values);
+                }
+                c++;
+            }
+        }
+    }
+
+    /** Outer-axis reductions whose output rows are wider than the kernels' block of columns. */
+    public void wideOutputRows(long classSeed) {
+        long seed = seed(classSeed);
+        Random random = new Random(seed ^ 0x5EED_0005L);
+        Profile[] profiles = Profile.values();
+        int c = 0;
+        for (int[] shape : WIDE_SHAPES) {
+            A data = type.generator().generate(random, size(shape), profiles[c % profiles.length]);
+            Number[] values = type.widen(data);
+            for (boolean last : new boolean[] {false, true}) {
+                check(seed, "wideOutputRows #" + c, random, shape, shape.length - 2, last, data, values);
+            }
+            c++;
+        }
+    }
+
+    /**
+     * Tensors whose elements are all one special value, for each of the type's special values: all-NaN,
+     * all -inf, all +inf, all -0 slices and so on give index 0, or the last index with {@code selectLastIndex}.
+     */
+    public void uniformTensors(long classSeed) {
+        long seed = seed(classSeed);
+        Random random = new Random(seed ^ 0x5EED_0006L);
+        A specials = type.generator().generate(random, 16, Profile.SPECIALS_IN_ORDER);
+        int[] shape = {2, 3, 4};
+        for (int j = 0; j < type.storage().length(specials); j++) {
+            A data = type.storage().filledWith(specials, j, size(shape));
+            checkEveryAxis(seed, "uniformTensors #" + j, random, shape, data);
+        }
+    }
+
+    /** A zero-length dimension that is not reduced: nothing to read, nothing written, no error. */
+    public void emptyOutputs() {
+        for (ReductionPlan plan : new ReductionPlan[] {new ReductionPlan(0, 3, 4), new ReductionPlan(2, 3, 0)}) {
+            A data = type.generator().generate(new Random(1), 0, Profile.FULL_RANGE);
+            long[] out = {UNTOUCHED, UNTOUCHED};
+            arrayForm.reduce(data, 0, plan, false, out, 1);
+            bufferForm.reduce(type.storage().directBuffer(data, 0), plan, true, out, 2);
+            assertEquals(UNTOUCHED, out[0], kernelName + " wrote to an empty output, plan " + plan);
+            assertEquals(UNTOUCHED, out[1], kernelName + " wrote to an empty output, plan " + plan);
+        }
+    }
+
+    /** Input or output storage that is too small for the plan: IndexOutOfBoundsException, nothing written. */
+    public void refusesStorageTooSmallForThePlan() {
+        A data = type.generator().generate(new Random(2), 12, Profile.FULL_RANGE);
+        ReductionPlan plan = new ReductionPlan(2, 3, 2);
+        long[] out = new long[4];
+        Arrays.fill(out, UNTOUCHED);
+        assertThrows(IndexOutOfBoundsException.class, () -> arrayForm.reduce(data, 1, plan, false, out, 0));
+        assertThrows(IndexOutOfBoundsException.class, () -> arrayForm.reduce(data, 0, plan, false, out, 1));
+        B shortBuffer = type.storage().directBuffer(data, 0);
+        shortBuffer.limit(11);
+        assertThrows(IndexOutOfBoundsException.class, () -> bufferForm.reduce(shortBuffer, plan, false, out, 0));
+        B heap = type.storage().heapBuffer(data, 0, 1);
+        assertThrows(IndexOutOfBoundsException.class, () -> bufferForm.reduce(heap, plan, false, out, 0));
+        long[] expected = new long[4];
+        Arrays.fill(expected, UNTOUCHED);
+        assertEquals(Arrays.toString(expected), Arrays.toString(out), kernelName + " wrote before refusing");
+    }
+
+    // ---- the check ---------------------------------------------------------------------------
+
+    private void checkEveryAxis(long seed, String label, Random random, int[] shape, A data) {
+        Number[] values = type.widen(data);
+        for (int axis = 0; axis < shape.length; axis++) {
+            for (boolean last : new boolean[] {false, true}) {
+                check(seed, label, random, shape, axis, last, data, values);
+            }
+        }
+    }
+
+    /** Runs one case through every form and compares each output with the reference's. */
+    private void check(long seed, String label, Random random, int[] shape, int axis, boolean last, A data, Number[] values) {
+        if (type.storage().length(data) != size(shape)) {
+            throw new IllegalArgumentException("test bug: " + type.storage().length(data) + " elements for shape " + Arrays.toString(shape));
+        }
+        long[] expected = ScalarReference.apply(op, values, shape, axis, last);
+        ReductionPlan plan = planOf(shape, axis);
+        for (Form form : Form.values()) {
+            int before = 1 + random.nextInt(4);
+            int outOffset = 1 + random.nextInt(3);
+            A padded = type.storage().padded(data, before, random.nextInt(3));
+            long[] out = new long[outOffset + expected.length + 2];
+            Arrays.fill(out, UNTOUCHED);
+            B buffer = null;
+            switch (form) {
+                case ARRAY:
+                    arrayForm.reduce(padded, before, plan, last, out, outOffset);
+                    break;
+                case HEAP_BUFFER:
+                    int arrayOffset = random.nextInt(before); // so that the position is not 0 either
+                    buffer = type.storage().heapBuffer(padded, arrayOffset, before - arrayOffset);
+                    break;
+                case READ_ONLY_BUFFER:
+                    buffer = type.storage().readOnlyBuffer(padded, before);
+                    break;
+                case DIRECT_BUFFER:
+                    buffer = type.storage().directBuffer(padded, before);
+                    break;
+                case LITTLE_ENDIAN_VIEW:
+                    buffer = type.storage().littleEndianView(padded, before);
+                    break;
+                default:
+                    throw new AssertionError(form);
+            }
+            if (buffer != null) {
+                int position = buffer.position();
+                int limit = buffer.limit();
+                bufferForm.reduce(buffer, plan, last, out, outOffset);
+                if (buffer.position() != position || buffer.limit() != limit) {
+                    fail(describe(seed, label, shape, axis, last, form, plan, data)
+                            + ": the kernel moved the buffer's position or limit");
+                }
+            }
+            for (int i = 0; i < out.length; i++) {
+                boolean inside = i >= outOffset && i < outOffset + expected.length;
+                long want = inside ? expected[i - outOffset] : UNTOUCHED;
+                if (out[i] != want) {
+                    fail(describe(seed, label, shape, axis, last, form, plan, data)
+                            + (inside
+                                    ? ": output element " + (i - outOffset) + " is " + out[i] + ", the reference says " + want
+                                            + "\n  expected " + Arrays.toString(expected)
+                                            + "\n  actual   " + Arrays.toString(Arrays.copyOfRange(out, outOffset, outOffset + expected.length))
+                                    : ": wrote " + out[i] + " outside the output, at out[" + i + "] (outOffset " + outOffset + ")"));
+                }
+            }
+        }
+    }
+
+    private String describe(long seed, String label, int[] shape, int axis, boolean last, Form form, ReductionPlan plan, A data) {
+        Number[] values = type.widen(data);
+        String shown = Arrays.stream(values).limit(200).map(String::valueOf).collect(Collectors.joining(", "));
+        return kernelName + " (" + op + " on " + type + "), seed " + seed + " (-Dargonnx.seed=" + seed + "), " + label
+                + ": shape " + Arrays.toString(shape) + ", axis " + axis + ", selectLastIndex " + last + ", form " + form
+                + ", " + plan + "\n  data [" + shown + (values.length > 200 ? ", ... (" + values.length + " values)" : "") + "]\n";
+    }
+
+    static ReductionPlan planOf(int[] shape, int axis) {
+        int outer = 1;
+        for (int d = 0; d < axis; d++) {
+            outer *= shape[d];
+        }
+        int inner = 1;
+        for (int d = axis + 1; d < shape.length; d++) {
+            inner *= shape[d];
+        }
+        return new ReductionPlan(outer, shape[axis], inner);
+    }
+
+    private static long seed(long classSeed) {
+        return Long.getLong("argonnx.seed", classSeed);
+    }
+
+    /** Mostly short dimensions, now and then a long one, at most {@code maxSize} elements. */
+    private static int[] randomShape(Random random, int rank, int maxSize) {
+        while (true) {
+            int[] shape = new int[rank];
+            for (int d = 0; d < rank; d++) {
+                shape[d] = random.nextInt(10) < 7 ? 1 + random.nextInt(4) : 1 + random.nextInt(70);
+            }
+            if (size(shape) <= maxSize) {
+                return shape;
+            }
+        }
+    }
+
+    private static int size(int[] shape) {
+        int size = 1;
+        for (int d : shape) {
+            size *= d;
+        }
+        return size;
+    }
+}

@@ -1,0 +1,204 @@
+package io.github.argonnx.generator.emit;
+
+import io.github.argonnx.generator.model.AttributeConstraint;
+import io.github.argonnx.generator.model.AttributeSpec;
+import io.github.argonnx.generator.model.DataType;
+import io.github.argonnx.generator.model.Extremum;
+import io.github.argonnx.generator.model.OperatorSpec;
+import io.github.argonnx.generator.model.ParameterSpec;
+import io.github.argonnx.generator.model.VersionSpec;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.stream.Collectors;
+
+/**
+ * What the validator, API and example-test emitters need to know about an arg-reduction operator
+ * (ArgMax, ArgMin), read from its spec: which attribute is the reduced axis, which ones keep the
+ * dimension and pick the last index, which versions introduced attributes and types.
+ *
+ * <p>Specs that do not fit (more than one input, attributes with no known meaning) fail generation
+ * with a message naming the operator version, instead of generating wrong code.
+ */
+final class ArgOperator {
+
+    /** The attribute that keeps the reduced dimension, as ONNX names it. */
+    static final String KEEPDIMS = "keepdims";
+    /** The attribute that resolves ties to the last index, as ONNX names it. */
+    static final String SELECT_LAST_INDEX = "select_last_index";
+
+    private final OperatorSpec spec;
+    private final Extremum extremum;
+    private final String axisAttribute;
+
+    ArgOperator(OperatorSpec spec) {
+        this.spec = spec;
+        this.extremum = Extremum.of(spec);
+        this.axisAttribute = findAxisAttribute(spec);
+        for (VersionSpec v : spec.versions()) {
+            if (v.inputs().size() != 1 || v.outputs().size() != 1) {
+                throw new IllegalArgumentException(versionName(v) + ": an arg-reduction has one input and one output, "
+                        + "the spec gives " + v.inputs().size() + " and " + v.outputs().size());
+            }
+            for (AttributeSpec a : v.attributes()) {
+                if (!a.name().equals(axisAttribute) && !a.name().equals(KEEPDIMS) && !a.name().equals(SELECT_LAST_INDEX)) {
+                    throw new IllegalArgumentException(versionName(v) + ": attribute '" + a.name()
+                            + "' has no meaning the arg-reduction emitters know (known: " + axisAttribute + ", "
+                            + KEEPDIMS + ", " + SELECT_LAST_INDEX + ")");
+                }
+            }
+        }
+    }
+
+    /** The attribute with an {@code axis_of} constraint in some version; versions without it still use it as the axis. */
+    private static String findAxisAttribute(OperatorSpec spec) {
+        for (VersionSpec v : spec.versions()) {
+            for (AttributeSpec a : v.attributes()) {
+                if (a.constraint().orElse(null) instanceof AttributeConstraint.AxisOf) {
+                    return a.name();
+                }
+            }
+        }
+        throw new IllegalArgumentException(spec.name() + ": no version has an attribute with an axis_of constraint, "
+                + "so the reduced axis is unknown");
+    }
+
+    OperatorSpec spec() {
+        return spec;
+    }
+
+    String name() {
+        return spec.name();
+    }
+
+    /** For example {@code ArgMax-13}. */
+    String versionName(VersionSpec v) {
+        return spec.name() + "-" + v.sinceVersion();
+    }
+
+    /** Which end of the order the operator looks for. */
+    Extremum extremum() {
+        return extremum;
+    }
+
+    /** What the operator selects, {@code max} for ArgMax, as the ONNX documents word it. */
+    String selects() {
+        return extremum == Extremum.LARGEST ? "max" : "min";
+    }
+
+    String axisAttribute() {
+        return axisAttribute;
+    }
+
+    ParameterSpec dataInput(VersionSpec v) {
+        return v.inputs().get(0);
+    }
+
+    /** Whether this version's document states the axis range (an {@code axis_of} constraint). */
+    boolean statesAxisRange(VersionSpec v) {
+        return v.attribute(axisAttribute).flatMap(AttributeSpec::constraint)
+                .filter(c -> c instanceof AttributeConstraint.AxisOf).isPresent();
+    }
+
+    /** Every attribute any version has, in order of first appearance, described by the newest version that has it. */
+    List<AttributeSpec> allAttributes() {
+        Map<String, AttributeSpec> byName = new LinkedHashMap<>();
+        for (VersionSpec v : spec.versions()) {
+            for (AttributeSpec a : v.attributes()) {
+                byName.put(a.name(), a);
+            }
+        }
+        // Re-insert in first-appearance order.
+        Map<String, AttributeSpec> ordered = new LinkedHashMap<>();
+        for (VersionSpec v : spec.versions()) {
+            for (AttributeSpec a : v.attributes()) {
+                ordered.putIfAbsent(a.name(), byName.get(a.name()));
+            }
+        }
+        return List.copyOf(ordered.values());
+    }
+
+    /** Whether an attribute's values are exactly 0 and 1 in every version that has it (a flag). */
+    boolean isFlag(String attribute) {
+        boolean any = false;
+        for (VersionSpec v : spec.versions()) {
+            Optional<AttributeSpec> a = v.attribute(attribute);
+            if (a.isPresent()) {
+                any = true;
+                if (!(a.get().constraint().orElse(null) instanceof AttributeConstraint.AllowedValues allowed)
+                        || !allowed.values().equals(List.of(0L, 1L)) && !allowed.values().equals(List.of(1L, 0L))) {
+                    return false;
+                }
+            }
+        }
+        return any;
+    }
+
+    /** The versions that have the attribute. */
+    List<VersionSpec> versionsWith(String attribute) {
+        return spec.versions().stream().filter(v -> v.attribute(attribute).isPresent()).toList();
+    }
+
+    /** Why an attribute is missing from a version: where it was introduced, or removed. */
+    String whereAttributeExists(VersionSpec v, String attribute) {
+        List<VersionSpec> with = versionsWith(attribute);
+        if (with.isEmpty()) {
+            return "no version of " + spec.name() + " has it";
+        }
+        Optional<VersionSpec> later = with.stream().filter(w -> w.sinceVersion() > v.sinceVersion()).findFirst();
+        if (later.isPresent()) {
+            return "it was introduced in " + versionName(later.get());
+        }
+        return "it exists only in " + with.stream().map(this::versionName).collect(Collectors.joining(", "));
+    }
+
+    /** The first version after {@code v} whose data input accepts the type. */
+    OptionalInt firstLaterVersionAccepting(VersionSpec v, DataType type) {
+        for (VersionSpec w : spec.versions()) {
+            if (w.sinceVersion() > v.sinceVersion() && w.allowedTypes(dataInput(w)).contains(type)) {
+                return OptionalInt.of(w.sinceVersion());
+            }
+        }
+        return OptionalInt.empty();
+    }
+
+    /** The data input's allowed types in the order the document lists them. */
+    List<DataType> allowedTypesInDocumentOrder(VersionSpec v) {
+        ParameterSpec data = dataInput(v);
+        if (data.type() instanceof io.github.argonnx.generator.model.TypeRef.Parameter p) {
+            return v.typeConstraint(p.name()).map(c -> c.allowedTypes()).orElse(List.of());
+        }
+        return new ArrayList<>(v.allowedTypes(data));
+    }
+
+    /** The attribute's ONNX name as a Java identifier: {@code select_last_index} becomes {@code selectLastIndex}. */
+    static String javaName(String onnxName) {
+        StringBuilder b = new StringBuilder();
+        boolean upper = false;
+        for (char c : onnxName.toCharArray()) {
+            if (c == '_') {
+                upper = b.length() > 0;
+            } else {
+                b.append(upper ? Character.toUpperCase(c) : c);
+                upper = false;
+            }
+        }
+        return b.toString();
+    }
+
+    /** The attribute's ONNX name as a Java constant: {@code select_last_index} becomes {@code SELECT_LAST_INDEX}. */
+    static String constantName(String onnxName) {
+        return onnxName.toUpperCase(Locale.ROOT);
+    }
+
+    /** ONNX prose made safe for Javadoc, with the upstream {@code {name}} template slip filled in. */
+    String javadocText(String onnxText) {
+        return onnxText.replace("{name}", selects())
+                .replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+                .replace("*/", "*&#47;").replace("@", "&#64;").strip();
+    }
+}

@@ -1,0 +1,98 @@
+package io.github.argonnx.generator.emit;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import io.github.argonnx.generator.model.DataType;
+import io.github.argonnx.generator.model.Extremum;
+import io.github.argonnx.generator.model.OperatorSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Emits one JUnit 5 class per kernel, {@code ArgMaxFloatKernelPropertyTest} and so on, that runs the
+ * kernel against the hand-written scalar reference on seeded random tensors.
+ *
+ * <p>The checks themselves are hand-written test code in {@code io.github.argonnx.reference}
+ * ({@code KernelProperties}); the emitted class only wires the kernel's two {@code reduce} methods,
+ * the element type's {@code TestType} constant and the operator into it.
+ */
+public final class KernelPropertyTestEmitter implements ArtifactEmitter {
+
+    /** The hand-written test support the emitted tests call. */
+    static final String REFERENCE_PACKAGE = "io.github.argonnx.reference";
+
+    private static final ClassName KERNEL_PROPERTIES = ClassName.get(REFERENCE_PACKAGE, "KernelProperties");
+    private static final ClassName TEST_TYPE = ClassName.get(REFERENCE_PACKAGE, "TestType");
+    private static final ClassName SCALAR_REFERENCE_OP = ClassName.get(REFERENCE_PACKAGE, "ScalarReference", "Op");
+    private static final ClassName TEST = ClassName.get("org.junit.jupiter.api", "Test");
+
+    /** The property checks, in the order the emitted class lists them; those taking a seed are marked. */
+    private static final List<Check> CHECKS = List.of(
+            new Check("randomShapesEveryAxis", true),
+            new Check("heavyTies", true),
+            new Check("specialValues", true),
+            new Check("axisLengthsAcrossBlockBoundaries", true),
+            new Check("wideOutputRows", true),
+            new Check("uniformTensors", true),
+            new Check("emptyOutputs", false),
+            new Check("refusesStorageTooSmallForThePlan", false));
+
+    private record Check(String name, boolean seeded) {}
+
+    @Override
+    public List<GeneratedFile> emit(GenerationContext context) {
+        List<GeneratedFile> files = new ArrayList<>();
+        for (OperatorSpec op : context.operatorsToGenerate()) {
+            Extremum extremum = Extremum.of(op);
+            for (DataType type : context.typesToGenerate(op)) {
+                files.add(JavaSources.file(GeneratedFile.Kind.TEST_SOURCE, context.kernelPackage(),
+                        testClass(context, op, extremum, type), KernelEmitter.provenance(context, op, type)));
+            }
+        }
+        return files;
+    }
+
+    private static TypeSpec testClass(GenerationContext context, OperatorSpec op, Extremum extremum, DataType type) {
+        String kernelName = KernelEmitter.kernelName(extremum, type);
+        ClassName kernel = ClassName.get(context.kernelPackage(), kernelName);
+        TypeName properties = ParameterizedTypeName.get(KERNEL_PROPERTIES,
+                type.storage().arrayType(), type.storage().bufferType());
+        TypeSpec.Builder test = TypeSpec.classBuilder(kernelName + "PropertyTest")
+                .addJavadoc("Checks {@link $T} against the hand-written scalar reference on seeded random tensors.\n", kernel);
+        context.generatedAnnotation()
+                .annotation(GenerationContext.GENERATOR_NAME, KernelEmitter.provenance(context, op, type))
+                .ifPresent(test::addAnnotation);
+        test.addField(FieldSpec.builder(TypeName.LONG, "SEED", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("Fixed, so that every run checks the same cases; {@code -Dargonnx.seed=...} picks others.\n")
+                .initializer("$L", seedLiteral(kernelName))
+                .build());
+        test.addField(FieldSpec.builder(properties, "properties", Modifier.PRIVATE, Modifier.FINAL)
+                .initializer("new $T<>(\n$>$>$S, $T.$L, $T.$L,\n$T::reduce, $T::reduce)$<$<", KERNEL_PROPERTIES, kernelName,
+                        TEST_TYPE, type.name(), SCALAR_REFERENCE_OP, constantName(extremum.operatorName()), kernel, kernel)
+                .build());
+        for (Check check : CHECKS) {
+            test.addMethod(MethodSpec.methodBuilder(check.name())
+                    .addAnnotation(TEST)
+                    .addStatement(check.seeded() ? "properties.$N(SEED)" : "properties.$N()", check.name())
+                    .build());
+        }
+        return test.build();
+    }
+
+    /** A seed derived from the class name: stable across runs and different for every kernel. */
+    private static String seedLiteral(String kernelName) {
+        long seed = kernelName.hashCode() * 0x9E37_79B9_7F4A_7C15L;
+        return String.format(Locale.ROOT, "0x%016XL", seed);
+    }
+
+    /** {@code ArgMax} to {@code ARG_MAX}. */
+    private static String constantName(String camelCase) {
+        return camelCase.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
+    }
+}

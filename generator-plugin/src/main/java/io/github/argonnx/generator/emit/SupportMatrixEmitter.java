@@ -1,0 +1,123 @@
+package io.github.argonnx.generator.emit;
+
+import io.github.argonnx.generator.model.DataType;
+import io.github.argonnx.generator.model.OperatorSpec;
+import io.github.argonnx.generator.model.ParameterSpec;
+import io.github.argonnx.generator.model.VersionSpec;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * {@code support-matrix.md}: which element types each generated operator version accepts, and
+ * what each version takes, read from the same selection the kernels are generated from.
+ */
+public final class SupportMatrixEmitter implements ArtifactEmitter {
+
+    /** The page's path below the docs root. */
+    public static final String PATH = "support-matrix.md";
+
+    static final String SUPPORTED = "✓";
+    static final String NOT_SUPPORTED = "–";
+
+    /** How the kernels compare two elements, by the type's ordering. */
+    private static final Map<DataType.Ordering, String> COMPARISON = new EnumMap<>(Map.of(
+            DataType.Ordering.SIGNED, "signed",
+            DataType.Ordering.UNSIGNED, "unsigned",
+            DataType.Ordering.IEEE_FLOAT, "IEEE 754 value, NaN wins",
+            DataType.Ordering.FLOAT16_BITS, "binary16 bits by value, NaN wins",
+            DataType.Ordering.BFLOAT16_BITS, "bfloat16 bits by value, NaN wins"));
+
+    @Override
+    public List<GeneratedFile> emit(GenerationContext context) {
+        List<OperatorSpec> operators = context.operatorsToGenerate();
+        if (operators.isEmpty()) {
+            return List.of();
+        }
+        return List.of(new GeneratedFile(GeneratedFile.Kind.DOC, PATH, page(context, operators)));
+    }
+
+    private static String page(GenerationContext context, List<OperatorSpec> operators) {
+        Markdown md = new Markdown();
+        md.line(Markdown.generatedComment(operators.stream().map(op -> op.location().file()).toList()));
+        md.blank();
+        md.line("# Support matrix");
+        md.blank();
+        md.line("Which element types each operator version accepts, generated from the specs in `specs/operators/`"
+                + " (the same model the kernels, validators and API are generated from).");
+
+        List<String> header = new ArrayList<>(List.of("element type"));
+        List<VersionSpec> columns = new ArrayList<>();
+        List<OperatorSpec> columnOperators = new ArrayList<>();
+        SortedSet<DataType> types = new TreeSet<>();
+        for (OperatorSpec op : operators) {
+            for (VersionSpec v : context.versionsToGenerate(op)) {
+                header.add(DocText.versionLink(op, v, OperatorDocsEmitter.pagePath(op)));
+                columns.add(v);
+                columnOperators.add(op);
+            }
+            types.addAll(context.typesToGenerate(op));
+        }
+        header.add("kernels");
+        header.add("Java storage");
+        header.add("compared as");
+
+        md.blank();
+        md.tableHeader(header.toArray(String[]::new));
+        for (DataType type : types) {
+            List<String> row = new ArrayList<>();
+            row.add("`" + type.onnxName() + "`");
+            for (VersionSpec v : columns) {
+                row.add(context.typesToGenerate(v).contains(type) ? SUPPORTED : NOT_SUPPORTED);
+            }
+            row.add(operators.stream()
+                    .filter(op -> context.typesToGenerate(op).contains(type))
+                    .map(op -> "`" + kernelName(op, type) + "`")
+                    .collect(Collectors.joining(", ")));
+            row.add("`" + type.storage().primitive() + "[]`, `" + type.storage().bufferSimpleName() + "`");
+            row.add(COMPARISON.get(type.ordering()));
+            md.tableRow(row.toArray(String[]::new));
+        }
+
+        md.blank();
+        md.tableHeader("version", "model opsets", "attributes (default, allowed values)", "inputs", "outputs");
+        for (int i = 0; i < columns.size(); i++) {
+            OperatorSpec op = columnOperators.get(i);
+            VersionSpec v = columns.get(i);
+            md.tableRow(DocText.versionLink(op, v, OperatorDocsEmitter.pagePath(op)),
+                    DocText.opsetRange(op, v),
+                    v.attributes().stream()
+                            .map(a -> "`" + a.name() + "` (" + DocText.defaultOf(a)
+                                    + a.constraint().map(c -> "; " + DocText.constraint(c)).orElse("") + ")")
+                            .collect(Collectors.joining(", ")),
+                    parameters(v.inputs()),
+                    parameters(v.outputs()));
+        }
+
+        md.blank();
+        md.line("Legend:");
+        md.blank();
+        md.line("- " + SUPPORTED + " the version's type constraint allows the type; the generated kernel handles it.");
+        md.line("- " + NOT_SUPPORTED + " the version does not allow the type; the API refuses it with `ArgOnnxException`.");
+        md.line("- kernels: the generated classes in `" + context.kernelPackage() + "`, one per operator and type.");
+        md.line("- model opsets: the opset imports that select the version (the newest version not above the import).");
+        md.line("- Every version in full, with the ONNX text verbatim: [`operators/`](" + OperatorDocsEmitter.DIRECTORY
+                + ").");
+        return md.toString();
+    }
+
+    private static String parameters(List<ParameterSpec> parameters) {
+        return parameters.stream()
+                .map(p -> "`" + p.name() + "`: `" + p.type() + "`" + (p.nonEmpty() ? ", must not be empty" : ""))
+                .collect(Collectors.joining("; "));
+    }
+
+    /** The kernel class the architecture names for an operator and type, for example {@code ArgMaxFloatKernel}. */
+    static String kernelName(OperatorSpec op, DataType type) {
+        return op.name() + type.javaName() + "Kernel";
+    }
+}

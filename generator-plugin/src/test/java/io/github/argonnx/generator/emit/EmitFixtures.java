@@ -1,0 +1,32 @@
+package io.github.argonnx.generator.emit;
+
+import io.github.argonnx.generator.loader.SpecLoadException;
+import io.github.argonnx.generator.loader.SpecLoader;
+import io.github.argonnx.generator.loader.SpecSource;
+import io.github.argonnx.generator.model.OperatorSpec;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/** The small spec the docs emitter tests run on: an ArgMax shaped like the real one (test resources). */
+final class EmitFixtures {
+
+    private EmitFixtures() {}
+
+    static OperatorSpec argMax() {
+        return load("ArgMax.yaml").get(0);
+    }
+
+    static List<OperatorSpec> load(String file) {
+        try (InputStream in = EmitFixtures.class.getResourceAsStream("/emit-fixtures/" + file)) {
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return SpecLoader.load(List.of(new SpecSource(file, text)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (SpecLoadException e) {
+            throw new AssertionError("fixture " + file + " does not load: " + e.getMessage(), e);
+        }
+    }
+}
