@@ -92,8 +92,13 @@ class HostileInputTest {
 
     private static final float[] DATA_2X3 = {3f, 1f, 4f, 1f, 5f, 9f};
 
+    /** The arrays behind the {@link #matrix()} tensors of the running case, to prove they were not written. */
+    private static final List<float[]> MATRIX_ARRAYS = new ArrayList<>();
+
     private static Tensor matrix() {
-        return Tensor.ofFloat(DATA_2X3.clone(), 2, 3);
+        float[] data = DATA_2X3.clone();
+        MATRIX_ARRAYS.add(data);
+        return Tensor.ofFloat(data, 2, 3);
     }
 
     private static ByteBuffer littleEndian(int bytes) {
@@ -235,6 +240,7 @@ class HostileInputTest {
         outputs();
         assertTrue(refusals.size() >= 40, "at least 40 distinct bad inputs, have " + refusals.size());
         return refusals.stream().map(r -> DynamicTest.dynamicTest(r.group() + ": " + r.name(), () -> {
+            MATRIX_ARRAYS.clear();
             ArgOnnxException e = assertTimeoutPreemptively(Duration.ofSeconds(30),
                     () -> assertThrows(ArgOnnxException.class, r.call(), r.name()));
             assertEquals(ArgOnnxException.class, e.getClass(), "exactly the library's exception type");
@@ -242,6 +248,9 @@ class HostileInputTest {
             assertTrue(message != null && !message.isBlank(), "a message");
             for (String m : r.mentions()) {
                 assertTrue(mentions(message, m), "message should mention " + m + ": " + message);
+            }
+            for (float[] data : MATRIX_ARRAYS) {
+                assertArrayEquals(DATA_2X3, data, "the input array was modified");
             }
             for (Supplier<String> check : r.untouched()) {
                 String change = check.get();
