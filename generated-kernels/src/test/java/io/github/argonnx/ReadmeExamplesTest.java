@@ -2,7 +2,6 @@ package io.github.argonnx;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.argonnx.runtime.ArgResult;
 import java.io.IOException;
@@ -17,11 +16,13 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The usage examples of the README, verbatim between the {@code snippet} markers, so that they keep
- * compiling and keep giving the answers they claim. docs/usage.md carries the same snippets; the last
- * test fails when the two drift apart.
+ * compiling and keep giving the answers they claim. README.md and docs/usage.md carry the same
+ * snippets; the last test fails when either drifts from this file.
  */
 class ReadmeExamplesTest {
 
@@ -60,18 +61,18 @@ class ReadmeExamplesTest {
         assertArrayEquals(new long[] {1, 0}, out.array());
     }
 
-    @Test
-    void docsUsageCarriesTheSameSnippets() throws IOException {
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"../README.md", "../docs/usage.md"})
+    void documentCarriesTheSameSnippets(String document) throws IOException {
         String test = Files.readString(Path.of("src/test/java/io/github/argonnx/ReadmeExamplesTest.java"),
                 StandardCharsets.UTF_8);
-        String usage = Files.readString(Path.of("../docs/usage.md"), StandardCharsets.UTF_8);
+        String doc = Files.readString(Path.of(document), StandardCharsets.UTF_8);
         List<String> fromTest = snippets(test, Pattern.compile("// snippet:([a-z-]+)\\n(.*?)\\n\\s*// end-snippet",
                 Pattern.DOTALL));
-        List<String> fromUsage = snippets(usage, Pattern.compile("<!-- snippet:([a-z-]+) -->\\n```java\\n(.*?)\\n```",
+        List<String> fromDoc = snippets(doc, Pattern.compile("<!-- snippet:([a-z-]+) -->\\n```java\\n(.*?)\\n```",
                 Pattern.DOTALL));
         assertEquals(2, fromTest.size());
-        assertTrue(!fromUsage.isEmpty(), "docs/usage.md has no <!-- snippet:... --> blocks");
-        assertEquals(fromTest, fromUsage, "docs/usage.md and ReadmeExamplesTest differ: update both");
+        assertEquals(fromTest, fromDoc, document + " and ReadmeExamplesTest differ: update both");
     }
 
     /** Each snippet as "name" + newline + its lines with the common indentation removed. */
