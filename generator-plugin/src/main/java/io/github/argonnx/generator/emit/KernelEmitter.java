@@ -32,6 +32,8 @@ public final class KernelEmitter implements ArtifactEmitter {
 
     private static final String COLUMN_BLOCK_NAME = "COLUMN_BLOCK";
 
+    private static final String VECTORIZED_NAME = "VECTORIZED";
+
     /** The class name of the kernel for an operator and type, for example {@code ArgMaxFloat16Kernel}. */
     public static String kernelName(Extremum extremum, DataType type) {
         return extremum.operatorName() + type.javaName() + "Kernel";
@@ -115,6 +117,11 @@ public final class KernelEmitter implements ArtifactEmitter {
                     .addJavadoc("Output elements handled per pass when the reduced axis is not the last one;\n"
                             + "their running bests and indices stay in the L1 cache.\n")
                     .initializer("$L", COLUMN_BLOCK)
+                    .build());
+            kernel.addField(FieldSpec.builder(RuntimeClasses.VECTORIZED_ARG_REDUCTIONS, VECTORIZED_NAME,
+                            Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                    .addJavadoc("SIMD loops for array input, or null without the Vector API: then the JIT drops every use.\n")
+                    .initializer("$T.argReductions()", RuntimeClasses.VECTORIZATION)
                     .build());
             kernel.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
             kernel.addMethod(arrayEntry());
@@ -247,6 +254,15 @@ public final class KernelEmitter implements ArtifactEmitter {
                     .addParameter(TypeName.INT, "start")
                     .addParameter(TypeName.INT, "length")
                     .addParameter(TypeName.BOOLEAN, "selectLastIndex")
+                    .addCode(source == Source.ARRAY ? CodeBlock.builder()
+                            .beginControlFlow("if ($N != null)", VECTORIZED_NAME)
+                            .addStatement("long index = $N.$N(data, start, length, selectLastIndex)",
+                                    VECTORIZED_NAME, vectorizedMethod(""))
+                            .beginControlFlow("if (index >= 0)")
+                            .addStatement("return index")
+                            .endControlFlow()
+                            .endControlFlow()
+                            .build() : CodeBlock.of(""))
                     .addStatement("return selectLastIndex$W? $N(data, start, length)$W: $N(data, start, length)",
                             lastIndexName, firstIndexName)
                     .build();
@@ -299,6 +315,12 @@ public final class KernelEmitter implements ArtifactEmitter {
                     .addParameter(TypeName.BOOLEAN, "selectLastIndex")
                     .addParameter(ArrayTypeName.of(TypeName.LONG), "out")
                     .addParameter(TypeName.INT, "outOffset")
+                    .addCode(source == Source.ARRAY ? CodeBlock.builder()
+                            .beginControlFlow("if ($N != null$W&& $N.$N(data, offset, plan, selectLastIndex, out, outOffset))",
+                                    VECTORIZED_NAME, VECTORIZED_NAME, vectorizedMethod("Strided"))
+                            .addStatement("return")
+                            .endControlFlow()
+                            .build() : CodeBlock.of(""))
                     .addStatement("int axisLength = plan.axisLength()")
                     .addStatement("int inner = plan.inner()")
                     .addStatement("$T best = new $T[$T.min(inner, $N)]",
@@ -367,6 +389,12 @@ public final class KernelEmitter implements ArtifactEmitter {
                     .endControlFlow()
                     .endControlFlow()
                     .build();
+        }
+
+        /** The {@code VectorizedArgReductions} method for this kernel, for example {@code argMaxFloat}. */
+        private String vectorizedMethod(String suffix) {
+            String op = extremum.operatorName();
+            return Character.toLowerCase(op.charAt(0)) + op.substring(1) + type.javaName() + suffix;
         }
 
         private static String capitalize(String s) {

@@ -100,13 +100,33 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                 .initializer("new $T(LATEST_VERSION, $T.none())", self, RuntimeTypes.NODE_ATTRIBUTES).build());
         type.addField(int.class, "version", Modifier.PRIVATE, Modifier.FINAL);
         type.addField(RuntimeTypes.NODE_ATTRIBUTES, "attributes", Modifier.PRIVATE, Modifier.FINAL);
+        type.addField(RuntimeTypes.PARALLELISM, "parallelism", Modifier.PRIVATE, Modifier.FINAL);
 
         type.addMethod(MethodSpec.constructorBuilder()
                 .addModifiers(Modifier.PRIVATE)
                 .addParameter(int.class, "version")
                 .addParameter(RuntimeTypes.NODE_ATTRIBUTES, "attributes")
+                .addStatement("this(version, attributes, $T.commonPool())", RuntimeTypes.PARALLELISM)
+                .build());
+        type.addMethod(MethodSpec.constructorBuilder()
+                .addModifiers(Modifier.PRIVATE)
+                .addParameter(int.class, "version")
+                .addParameter(RuntimeTypes.NODE_ATTRIBUTES, "attributes")
+                .addParameter(RuntimeTypes.PARALLELISM, "parallelism")
                 .addStatement("this.version = version")
                 .addStatement("this.attributes = attributes")
+                .addStatement("this.parallelism = parallelism")
+                .build());
+        type.addMethod(MethodSpec.methodBuilder("parallelism")
+                .addJavadoc("A copy that runs on these threads: by default large inputs are shared with the common\n"
+                        + "{@code ForkJoinPool}; {@link $T#singleThread()} keeps every call on the calling thread.\n"
+                        + "The indices are the same either way. Not an ONNX attribute: {@code equals} ignores it.\n",
+                        RuntimeTypes.PARALLELISM)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(self)
+                .addParameter(RuntimeTypes.PARALLELISM, "parallelism")
+                .addStatement("return new $T(version, attributes, $T.requireNonNull(parallelism, $S))",
+                        self, java.util.Objects.class, "parallelism")
                 .build());
 
         type.addMethod(MethodSpec.methodBuilder("latest")
@@ -135,7 +155,7 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                 .addParameter(String.class, "attribute")
                 .addParameter(long.class, "value")
                 .addCode(perVersion(context, op, versions, "checkAttribute(attribute, value)", false))
-                .addStatement("return new $T(version, attributes.with(attribute, value))", self)
+                .addStatement("return new $T(version, attributes.with(attribute, value), parallelism)", self)
                 .build());
 
         String dataName = arg.dataInput(latest).name();
@@ -432,8 +452,8 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
             ClassName kernel = kernelClassName(context, op, t);
             m.beginControlFlow("case $L ->", t.name())
                     .beginControlFlow("if (input.hasArray())")
-                    .addStatement("$T.reduce(($T) input.array(), input.arrayOffset(), plan, last, out, outOffset)",
-                            kernel, t.storage().arrayType())
+                    .addStatement("$T.reduce(parallelism, $T::reduce, ($T) input.array(),$Winput.arrayOffset(), plan, last, out, outOffset)",
+                            RuntimeTypes.PARALLEL_REDUCTION, kernel, t.storage().arrayType())
                     .nextControlFlow("else")
                     .addStatement("$T.reduce(($T) input.buffer(), plan, last, out, outOffset)", kernel, t.storage().bufferType())
                     .endControlFlow()

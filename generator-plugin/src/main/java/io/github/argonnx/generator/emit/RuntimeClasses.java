@@ -10,5 +10,11 @@ public final class RuntimeClasses {
     /** {@code ReductionPlan(outer, axisLength, inner)}: the geometry kernels reduce over. */
     public static final ClassName REDUCTION_PLAN = ClassName.get(PACKAGE, "ReductionPlan");
 
+    /** Decides whether kernels hand array work to SIMD loops ({@code jdk.incubator.vector} present). */
+    public static final ClassName VECTORIZATION = ClassName.get(PACKAGE, "Vectorization");
+
+    /** The SIMD loops kernels call when {@link #VECTORIZATION} provides them. */
+    public static final ClassName VECTORIZED_ARG_REDUCTIONS = ClassName.get(PACKAGE, "VectorizedArgReductions");
+
     private RuntimeClasses() {}
 }

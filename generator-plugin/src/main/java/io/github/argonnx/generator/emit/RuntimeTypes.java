@@ -12,6 +12,8 @@ final class RuntimeTypes {
     static final ClassName ARG_REDUCTION = ClassName.get(PACKAGE, "ArgReduction");
     static final ClassName BUFFERS = ClassName.get(PACKAGE, "Buffers");
     static final ClassName NODE_ATTRIBUTES = ClassName.get(PACKAGE, "NodeAttributes");
+    static final ClassName PARALLELISM = ClassName.get(PACKAGE, "Parallelism");
+    static final ClassName PARALLEL_REDUCTION = ClassName.get(PACKAGE, "ParallelReduction");
     static final ClassName REDUCTION_PLAN = RuntimeClasses.REDUCTION_PLAN;
     static final ClassName SHAPES = ClassName.get(PACKAGE, "Shapes");
 

@@ -109,7 +109,9 @@ public final class ElementOrder {
                         .addComment("exponent all ones and a non-zero fraction: NaN")
                         .addStatement("return $T.$L", Integer.class, nanKey)
                         .endControlFlow()
-                        .addStatement("return bits < 0 ? -magnitude : magnitude")
+                        .addComment("-magnitude for a set sign bit, without a branch: signs of real data are unpredictable")
+                        .addStatement("int sign = bits >> 15")
+                        .addStatement("return (magnitude ^ sign) - sign")
                         .build());
             default:
                 return Optional.empty();

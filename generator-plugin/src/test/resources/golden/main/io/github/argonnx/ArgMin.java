@@ -18,6 +18,8 @@ import io.github.argonnx.runtime.ArgReduction;
 import io.github.argonnx.runtime.ArgResult;
 import io.github.argonnx.runtime.Buffers;
 import io.github.argonnx.runtime.NodeAttributes;
+import io.github.argonnx.runtime.ParallelReduction;
+import io.github.argonnx.runtime.Parallelism;
 import io.github.argonnx.runtime.ReductionPlan;
 import io.github.argonnx.validation.ArgMinV11Validator;
 import io.github.argonnx.validation.ArgMinV12Validator;
@@ -29,6 +31,7 @@ import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 import java.nio.ShortBuffer;
+import java.util.Objects;
 import javax.annotation.processing.Generated;
 
 /**
@@ -80,9 +83,25 @@ public final class ArgMin {
 
     private final NodeAttributes attributes;
 
+    private final Parallelism parallelism;
+
     private ArgMin(int version, NodeAttributes attributes) {
+        this(version, attributes, Parallelism.commonPool());
+    }
+
+    private ArgMin(int version, NodeAttributes attributes, Parallelism parallelism) {
         this.version = version;
         this.attributes = attributes;
+        this.parallelism = parallelism;
+    }
+
+    /**
+     * A copy that runs on these threads: by default large inputs are shared with the common
+     * {@code ForkJoinPool}; {@link Parallelism#singleThread()} keeps every call on the calling thread.
+     * The indices are the same either way. Not an ONNX attribute: {@code equals} ignores it.
+     */
+    public ArgMin parallelism(Parallelism parallelism) {
+        return new ArgMin(version, attributes, Objects.requireNonNull(parallelism, "parallelism"));
     }
 
     /**
@@ -221,7 +240,7 @@ public final class ArgMin {
             case 13 -> ArgMinV13Validator.checkAttribute(attribute, value);
             default -> throw new IllegalStateException("no validator for version " + version);
         }
-        return new ArgMin(version, attributes.with(attribute, value));
+        return new ArgMin(version, attributes.with(attribute, value), parallelism);
     }
 
     /**
@@ -326,84 +345,96 @@ public final class ArgMin {
         switch (input.dataType()) {
             case FLOAT -> {
                 if (input.hasArray()) {
-                    ArgMinFloatKernel.reduce((float[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
+                    ParallelReduction.reduce(parallelism, ArgMinFloatKernel::reduce, (float[]) input.array(),
+                            input.arrayOffset(), plan, last, out, outOffset);
                 } else {
                     ArgMinFloatKernel.reduce((FloatBuffer) input.buffer(), plan, last, out, outOffset);
                 }
             }
             case UINT8 -> {
                 if (input.hasArray()) {
-                    ArgMinUint8Kernel.reduce((byte[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
+                    ParallelReduction.reduce(parallelism, ArgMinUint8Kernel::reduce, (byte[]) input.array(),
+                            input.arrayOffset(), plan, last, out, outOffset);
                 } else {
                     ArgMinUint8Kernel.reduce((ByteBuffer) input.buffer(), plan, last, out, outOffset);
                 }
             }
             case INT8 -> {
                 if (input.hasArray()) {
-                    ArgMinInt8Kernel.reduce((byte[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
+                    ParallelReduction.reduce(parallelism, ArgMinInt8Kernel::reduce, (byte[]) input.array(),
+                            input.arrayOffset(), plan, last, out, outOffset);
                 } else {
                     ArgMinInt8Kernel.reduce((ByteBuffer) input.buffer(), plan, last, out, outOffset);
                 }
             }
             case UINT16 -> {
                 if (input.hasArray()) {
-                    ArgMinUint16Kernel.reduce((short[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
+                    ParallelReduction.reduce(parallelism, ArgMinUint16Kernel::reduce, (short[]) input.array(),
+                            input.arrayOffset(), plan, last, out, outOffset);
                 } else {
                     ArgMinUint16Kernel.reduce((ShortBuffer) input.buffer(), plan, last, out, outOffset);
                 }
             }
             case INT16 -> {
                 if (input.hasArray()) {
-                    ArgMinInt16Kernel.reduce((short[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
+                    ParallelReduction.reduce(parallelism, ArgMinInt16Kernel::reduce, (short[]) input.array(),
+                            input.arrayOffset(), plan, last, out, outOffset);
                 } else {
                     ArgMinInt16Kernel.reduce((ShortBuffer) input.buffer(), plan, last, out, outOffset);
                 }
             }
             case INT32 -> {
                 if (input.hasArray()) {
-                    ArgMinInt32Kernel.reduce((int[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
+                    ParallelReduction.reduce(parallelism, ArgMinInt32Kernel::reduce, (int[]) input.array(),
+                            input.arrayOffset(), plan, last, out, outOffset);
                 } else {
                     ArgMinInt32Kernel.reduce((IntBuffer) input.buffer(), plan, last, out, outOffset);
                 }
             }
             case INT64 -> {
                 if (input.hasArray()) {
-                    ArgMinInt64Kernel.reduce((long[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
+                    ParallelReduction.reduce(parallelism, ArgMinInt64Kernel::reduce, (long[]) input.array(),
+                            input.arrayOffset(), plan, last, out, outOffset);
                 } else {
                     ArgMinInt64Kernel.reduce((LongBuffer) input.buffer(), plan, last, out, outOffset);
                 }
             }
             case FLOAT16 -> {
                 if (input.hasArray()) {
-                    ArgMinFloat16Kernel.reduce((short[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
+                    ParallelReduction.reduce(parallelism, ArgMinFloat16Kernel::reduce, (short[]) input.array(),
+                            input.arrayOffset(), plan, last, out, outOffset);
                 } else {
                     ArgMinFloat16Kernel.reduce((ShortBuffer) input.buffer(), plan, last, out, outOffset);
                 }
             }
             case DOUBLE -> {
                 if (input.hasArray()) {
-                    ArgMinDoubleKernel.reduce((double[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
+                    ParallelReduction.reduce(parallelism, ArgMinDoubleKernel::reduce, (double[]) input.array(),
+                            input.arrayOffset(), plan, last, out, outOffset);
                 } else {
                     ArgMinDoubleKernel.reduce((DoubleBuffer) input.buffer(), plan, last, out, outOffset);
                 }
             }
             case UINT32 -> {
                 if (input.hasArray()) {
-                    ArgMinUint32Kernel.reduce((int[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
+                    ParallelReduction.reduce(parallelism, ArgMinUint32Kernel::reduce, (int[]) input.array(),
+                            input.arrayOffset(), plan, last, out, outOffset);
                 } else {
                     ArgMinUint32Kernel.reduce((IntBuffer) input.buffer(), plan, last, out, outOffset);
                 }
             }
             case UINT64 -> {
                 if (input.hasArray()) {
-                    ArgMinUint64Kernel.reduce((long[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
+                    ParallelReduction.reduce(parallelism, ArgMinUint64Kernel::reduce, (long[]) input.array(),
+                            input.arrayOffset(), plan, last, out, outOffset);
                 } else {
                     ArgMinUint64Kernel.reduce((LongBuffer) input.buffer(), plan, last, out, outOffset);
                 }
             }
             case BFLOAT16 -> {
                 if (input.hasArray()) {
-                    ArgMinBfloat16Kernel.reduce((short[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
+                    ParallelReduction.reduce(parallelism, ArgMinBfloat16Kernel::reduce, (short[]) input.array(),
+                            input.arrayOffset(), plan, last, out, outOffset);
                 } else {
                     ArgMinBfloat16Kernel.reduce((ShortBuffer) input.buffer(), plan, last, out, outOffset);
                 }

@@ -2,6 +2,8 @@
 package io.github.argonnx.kernels;
 
 import io.github.argonnx.runtime.ReductionPlan;
+import io.github.argonnx.runtime.Vectorization;
+import io.github.argonnx.runtime.VectorizedArgReductions;
 import java.nio.ShortBuffer;
 import java.util.Objects;
 import javax.annotation.processing.Generated;
@@ -29,6 +31,11 @@ public final class ArgMaxBfloat16Kernel {
      * their running bests and indices stay in the L1 cache.
      */
     private static final int COLUMN_BLOCK = 1024;
+
+    /**
+     * SIMD loops for array input, or null without the Vector API: then the JIT drops every use.
+     */
+    private static final VectorizedArgReductions VECTORIZED = Vectorization.argReductions();
 
     private ArgMaxBfloat16Kernel() {
     }
@@ -108,6 +115,12 @@ public final class ArgMaxBfloat16Kernel {
      * it must give exactly the indices of the scalar loops below.
      */
     private static long indexInSlice(short[] data, int start, int length, boolean selectLastIndex) {
+        if (VECTORIZED != null) {
+            long index = VECTORIZED.argMaxBfloat16(data, start, length, selectLastIndex);
+            if (index >= 0) {
+                return index;
+            }
+        }
         return selectLastIndex ? lastIndexOfLargest(data, start, length)
                 : firstIndexOfLargest(data, start, length);
     }
@@ -151,6 +164,10 @@ public final class ArgMaxBfloat16Kernel {
      */
     private static void reduceStrided(short[] data, int offset, ReductionPlan plan,
             boolean selectLastIndex, long[] out, int outOffset) {
+        if (VECTORIZED != null
+                && VECTORIZED.argMaxBfloat16Strided(data, offset, plan, selectLastIndex, out, outOffset)) {
+            return;
+        }
         int axisLength = plan.axisLength();
         int inner = plan.inner();
         int[] best = new int[Math.min(inner, COLUMN_BLOCK)];
@@ -361,6 +378,8 @@ public final class ArgMaxBfloat16Kernel {
             // exponent all ones and a non-zero fraction: NaN
             return Integer.MAX_VALUE;
         }
-        return bits < 0 ? -magnitude : magnitude;
+        // -magnitude for a set sign bit, without a branch: signs of real data are unpredictable
+        int sign = bits >> 15;
+        return (magnitude ^ sign) - sign;
     }
 }

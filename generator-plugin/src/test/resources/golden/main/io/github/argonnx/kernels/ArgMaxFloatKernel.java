@@ -2,6 +2,8 @@
 package io.github.argonnx.kernels;
 
 import io.github.argonnx.runtime.ReductionPlan;
+import io.github.argonnx.runtime.Vectorization;
+import io.github.argonnx.runtime.VectorizedArgReductions;
 import java.nio.FloatBuffer;
 import java.util.Objects;
 import javax.annotation.processing.Generated;
@@ -31,6 +33,11 @@ public final class ArgMaxFloatKernel {
      * their running bests and indices stay in the L1 cache.
      */
     private static final int COLUMN_BLOCK = 1024;
+
+    /**
+     * SIMD loops for array input, or null without the Vector API: then the JIT drops every use.
+     */
+    private static final VectorizedArgReductions VECTORIZED = Vectorization.argReductions();
 
     private ArgMaxFloatKernel() {
     }
@@ -110,6 +117,12 @@ public final class ArgMaxFloatKernel {
      * it must give exactly the indices of the scalar loops below.
      */
     private static long indexInSlice(float[] data, int start, int length, boolean selectLastIndex) {
+        if (VECTORIZED != null) {
+            long index = VECTORIZED.argMaxFloat(data, start, length, selectLastIndex);
+            if (index >= 0) {
+                return index;
+            }
+        }
         return selectLastIndex ? lastIndexOfLargest(data, start, length)
                 : firstIndexOfLargest(data, start, length);
     }
@@ -153,6 +166,10 @@ public final class ArgMaxFloatKernel {
      */
     private static void reduceStrided(float[] data, int offset, ReductionPlan plan,
             boolean selectLastIndex, long[] out, int outOffset) {
+        if (VECTORIZED != null
+                && VECTORIZED.argMaxFloatStrided(data, offset, plan, selectLastIndex, out, outOffset)) {
+            return;
+        }
         int axisLength = plan.axisLength();
         int inner = plan.inner();
         float[] best = new float[Math.min(inner, COLUMN_BLOCK)];

@@ -2,6 +2,8 @@
 package io.github.argonnx.kernels;
 
 import io.github.argonnx.runtime.ReductionPlan;
+import io.github.argonnx.runtime.Vectorization;
+import io.github.argonnx.runtime.VectorizedArgReductions;
 import java.nio.LongBuffer;
 import java.util.Objects;
 import javax.annotation.processing.Generated;
@@ -28,6 +30,11 @@ public final class ArgMinUint64Kernel {
      * their running bests and indices stay in the L1 cache.
      */
     private static final int COLUMN_BLOCK = 1024;
+
+    /**
+     * SIMD loops for array input, or null without the Vector API: then the JIT drops every use.
+     */
+    private static final VectorizedArgReductions VECTORIZED = Vectorization.argReductions();
 
     private ArgMinUint64Kernel() {
     }
@@ -107,6 +114,12 @@ public final class ArgMinUint64Kernel {
      * it must give exactly the indices of the scalar loops below.
      */
     private static long indexInSlice(long[] data, int start, int length, boolean selectLastIndex) {
+        if (VECTORIZED != null) {
+            long index = VECTORIZED.argMinUint64(data, start, length, selectLastIndex);
+            if (index >= 0) {
+                return index;
+            }
+        }
         return selectLastIndex ? lastIndexOfSmallest(data, start, length)
                 : firstIndexOfSmallest(data, start, length);
     }
@@ -150,6 +163,10 @@ public final class ArgMinUint64Kernel {
      */
     private static void reduceStrided(long[] data, int offset, ReductionPlan plan,
             boolean selectLastIndex, long[] out, int outOffset) {
+        if (VECTORIZED != null
+                && VECTORIZED.argMinUint64Strided(data, offset, plan, selectLastIndex, out, outOffset)) {
+            return;
+        }
         int axisLength = plan.axisLength();
         int inner = plan.inner();
         long[] best = new long[Math.min(inner, COLUMN_BLOCK)];

@@ -1,0 +1,127 @@
+package io.github.argonnx.benchmarks;
+
+import ai.onnxruntime.OnnxJavaType;
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.Map;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * ONNX Runtime for Java running a one-node ArgMax/ArgMin model on the same input. The input tensor
+ * is built once (in a direct buffer, so no copy per call); each call runs the session and closes the
+ * result, which is what an application using ONNX Runtime pays.
+ */
+@State(Scope.Benchmark)
+public class OrtBenchmark {
+
+    /** Only the cases whose element type ONNX Runtime's CPU provider has a kernel for. */
+    @Param({
+        "FLOAT_16M_AXIS0", "FLOAT_4096x4096_AXIS1", "FLOAT_4096x4096_AXIS0", "FLOAT_64x256x1024_AXIS1",
+        "INT32_16M_AXIS0", "UINT8_16M_AXIS0", "DOUBLE_16M_AXIS0", "INT64_16M_AXIS0"
+    })
+    public BenchCase benchCase;
+
+    @Param({"ArgMax", "ArgMin"})
+    public Operator operator;
+
+    /** Intra-op threads: 1, or 0 for ONNX Runtime's default (one per physical core). */
+    @Param({"1", "0"})
+    public int ortThreads;
+
+    private OrtEnvironment environment;
+    private OrtSession session;
+    private OnnxTensor input;
+    private Map<String, OnnxTensor> inputs;
+
+    @Setup(Level.Trial)
+    public void setUp() throws OrtException {
+        InputData data = InputData.generate(benchCase);
+        environment = OrtEnvironment.getEnvironment();
+        OrtSession.SessionOptions options = new OrtSession.SessionOptions();
+        options.setIntraOpNumThreads(ortThreads);
+        options.setInterOpNumThreads(1);
+        session = environment.createSession(OnnxModel.argReduce(operator, benchCase), options);
+        input = directTensor(data);
+        inputs = Map.of("x", input);
+        long[] expected = PlainLoops.argReduce(data, operator.isMax());
+        try (OrtSession.Result result = session.run(inputs)) {
+            long[] actual = flatten(result.get(0).getValue());
+            if (!Arrays.equals(expected, actual)) {
+                throw new IllegalStateException("ONNX Runtime disagrees with the plain loop on " + benchCase);
+            }
+        }
+    }
+
+    @Benchmark
+    public long ort() throws OrtException {
+        try (OrtSession.Result result = session.run(inputs)) {
+            return result.size();
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws OrtException {
+        input.close();
+        session.close();
+    }
+
+    private OnnxTensor directTensor(InputData data) throws OrtException {
+        long[] shape = benchCase.shape();
+        int n = benchCase.elementCount();
+        switch (benchCase.type()) {
+            case FLOAT: {
+                ByteBuffer b = allocate(n * 4L);
+                b.asFloatBuffer().put(data.floats());
+                return OnnxTensor.createTensor(environment, b.asFloatBuffer(), shape);
+            }
+            case DOUBLE: {
+                ByteBuffer b = allocate(n * 8L);
+                b.asDoubleBuffer().put(data.doubles());
+                return OnnxTensor.createTensor(environment, b.asDoubleBuffer(), shape);
+            }
+            case INT32: {
+                ByteBuffer b = allocate(n * 4L);
+                b.asIntBuffer().put(data.ints());
+                return OnnxTensor.createTensor(environment, b.asIntBuffer(), shape);
+            }
+            case INT64: {
+                ByteBuffer b = allocate(n * 8L);
+                b.asLongBuffer().put(data.longs());
+                return OnnxTensor.createTensor(environment, b.asLongBuffer(), shape);
+            }
+            case UINT8: {
+                ByteBuffer b = allocate(n);
+                b.put(data.bytes()).flip();
+                return OnnxTensor.createTensor(environment, b, shape, OnnxJavaType.UINT8);
+            }
+            default:
+                throw new IllegalStateException("ONNX Runtime has no ArgMax/ArgMin kernel for " + benchCase.type());
+        }
+    }
+
+    private static ByteBuffer allocate(long bytes) {
+        return ByteBuffer.allocateDirect(Math.toIntExact(bytes)).order(ByteOrder.nativeOrder());
+    }
+
+    /** ONNX Runtime returns a scalar as a Long and higher ranks as nested long arrays. */
+    private static long[] flatten(Object value) {
+        if (value instanceof Long) {
+            return new long[] {(Long) value};
+        }
+        if (value instanceof long[]) {
+            return (long[]) value;
+        }
+        return Arrays.stream((Object[]) value).flatMapToLong(v -> Arrays.stream(flatten(v))).toArray();
+    }
+}

@@ -1,0 +1,116 @@
+package io.github.argonnx.runtime;
+
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+
+/**
+ * How many threads one ArgMax/ArgMin call may use, and on which executor.
+ *
+ * <p>Inputs smaller than {@link #minElementsPerTask()} per extra thread run on the calling thread
+ * alone, since handing work to another thread costs more than it saves there. Larger ones are
+ * split: over output elements when there are enough of them, otherwise over chunks of the reduced
+ * axis whose winners are then merged with the kernel's own rules. Either way the indices are
+ * exactly those of a single-threaded call. The calling thread always does one share of the work.
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class Parallelism {
+
+    /**
+     * Inputs are split only into tasks of at least this many elements (4 Mi): handing a task to a pool
+     * thread and waiting for it cost about 0.1 ms on the shared 2-core machines this was measured on
+     * (benchmarks/README.md), some 5% of what one task of this size takes to read with the SIMD loops.
+     */
+    public static final int DEFAULT_MIN_ELEMENTS_PER_TASK = 1 << 22;
+
+    private static final Parallelism SINGLE_THREAD = new Parallelism(null, 1, DEFAULT_MIN_ELEMENTS_PER_TASK);
+
+    private final Executor executor;
+    private final int threads;
+    private final int minElementsPerTask;
+
+    private Parallelism(Executor executor, int threads, int minElementsPerTask) {
+        this.executor = executor;
+        this.threads = threads;
+        this.minElementsPerTask = minElementsPerTask;
+    }
+
+    /** Every call runs on the calling thread only. */
+    public static Parallelism singleThread() {
+        return SINGLE_THREAD;
+    }
+
+    /**
+     * The default: large inputs are shared between the calling thread and
+     * {@link ForkJoinPool#commonPool()}, up to one task per available processor.
+     */
+    public static Parallelism commonPool() {
+        return CommonPool.INSTANCE;
+    }
+
+    /** Created on first use, so that single-threaded users never touch the common pool. */
+    private static final class CommonPool {
+        static final Parallelism INSTANCE = create();
+
+        private static Parallelism create() {
+            ForkJoinPool pool = ForkJoinPool.commonPool();
+            int threads = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), pool.getParallelism() + 1));
+            return new Parallelism(threads == 1 ? null : pool, threads, DEFAULT_MIN_ELEMENTS_PER_TASK);
+        }
+    }
+
+    /**
+     * Large inputs are split into at most {@code threads} tasks: one runs on the calling thread, the
+     * others are handed to {@code executor}.
+     *
+     * @throws IllegalArgumentException if {@code threads} is less than 1
+     */
+    public static Parallelism using(Executor executor, int threads) {
+        Objects.requireNonNull(executor, "executor");
+        if (threads < 1) {
+            throw new IllegalArgumentException("parallelism: threads must be at least 1, got " + threads);
+        }
+        return new Parallelism(threads == 1 ? null : executor, threads, DEFAULT_MIN_ELEMENTS_PER_TASK);
+    }
+
+    /**
+     * The same, but splitting only inputs of at least {@code elements} per task.
+     *
+     * @throws IllegalArgumentException if {@code elements} is less than 1
+     */
+    public Parallelism withMinElementsPerTask(int elements) {
+        if (elements < 1) {
+            throw new IllegalArgumentException("parallelism: minElementsPerTask must be at least 1, got " + elements);
+        }
+        return new Parallelism(executor, threads, elements);
+    }
+
+    /** The most tasks one call is split into, the calling thread's included. */
+    public int threads() {
+        return threads;
+    }
+
+    public int minElementsPerTask() {
+        return minElementsPerTask;
+    }
+
+    /** The executor for the tasks beyond the first, or null for a single thread. */
+    Executor executor() {
+        return executor;
+    }
+
+    /** How many tasks an input of {@code elements} is split into. */
+    int tasksFor(long elements) {
+        if (executor == null) {
+            return 1;
+        }
+        return (int) Math.max(1, Math.min(threads, elements / minElementsPerTask));
+    }
+
+    @Override
+    public String toString() {
+        return executor == null ? "Parallelism[single thread]"
+                : "Parallelism[" + threads + " threads on " + executor + ", min " + minElementsPerTask + " elements per task]";
+    }
+}

@@ -1,0 +1,226 @@
+package io.github.argonnx.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Splitting a reduction over threads gives exactly the single-threaded indices. */
+class ParallelReductionTest {
+
+    private static ExecutorService pool;
+
+    @BeforeAll
+    static void startPool() {
+        pool = Executors.newFixedThreadPool(3);
+    }
+
+    @AfterAll
+    static void stopPool() {
+        pool.shutdownNow();
+    }
+
+    /**
+     * A small ArgMax kernel written for this test (forward scan, NaN beats numbers, -0 ties +0),
+     * standing in for a generated one: the split and merge must not depend on how the kernel works.
+     */
+    static void argMaxFloat(float[] data, int offset, ReductionPlan plan, boolean last, long[] out, int outOffset) {
+        for (int o = 0; o < plan.outer(); o++) {
+            for (int i = 0; i < plan.inner(); i++) {
+                int best = 0;
+                for (int k = 1; k < plan.axisLength(); k++) {
+                    float b = data[offset + (o * plan.axisLength() + best) * plan.inner() + i];
+                    float c = data[offset + (o * plan.axisLength() + k) * plan.inner() + i];
+                    boolean take = Float.isNaN(b) ? last && Float.isNaN(c) : Float.isNaN(c) || c > b || (last && c == b);
+                    if (take) {
+                        best = k;
+                    }
+                }
+                out[outOffset + o * plan.inner() + i] = best;
+            }
+        }
+    }
+
+    /** Unsigned bytes, to check that candidates keep their element type. */
+    static void argMinUint8(byte[] data, int offset, ReductionPlan plan, boolean last, long[] out, int outOffset) {
+        for (int o = 0; o < plan.outer(); o++) {
+            for (int i = 0; i < plan.inner(); i++) {
+                int best = 0;
+                for (int k = 1; k < plan.axisLength(); k++) {
+                    int b = data[offset + (o * plan.axisLength() + best) * plan.inner() + i] & 0xFF;
+                    int c = data[offset + (o * plan.axisLength() + k) * plan.inner() + i] & 0xFF;
+                    if (c < b || (last && c == b)) {
+                        best = k;
+                    }
+                }
+                out[outOffset + o * plan.inner() + i] = best;
+            }
+        }
+    }
+
+    private static final int[][] SHAPES = {
+        {1, 1000, 1}, {1, 600, 5}, {3, 520, 7}, {8, 10, 3}, {5, 64, 1}, {2, 1, 9}, {1, 2, 1}, {1, 37, 50},
+        {0, 4, 4}, {7, 3, 0}
+    };
+
+    @Test
+    void floatsGiveTheSingleThreadedIndicesForEverySplit() {
+        SplittableRandom random = new SplittableRandom(11);
+        float[] values = {-0.0f, 0.0f, 1f, 1f, 1f, Float.NaN, Float.NEGATIVE_INFINITY, Float.POSITIVE_INFINITY, -2f};
+        for (int[] shape : SHAPES) {
+            ReductionPlan plan = new ReductionPlan(shape[0], shape[1], shape[2]);
+            for (int trial = 0; trial < 8; trial++) {
+                int offset = random.nextInt(3);
+                float[] data = new float[offset + plan.inputSize()];
+                int distinct = 1 + random.nextInt(values.length);
+                for (int i = 0; i < data.length; i++) {
+                    data[i] = values[random.nextInt(distinct)];
+                }
+                for (boolean last : new boolean[] {false, true}) {
+                    long[] expected = new long[plan.outputSize() + 1];
+                    argMaxFloat(data, offset, plan, last, expected, 1);
+                    for (int threads = 2; threads <= 4; threads++) {
+                        long[] actual = new long[plan.outputSize() + 1];
+                        ParallelReduction.reduce(Parallelism.using(pool(), threads).withMinElementsPerTask(1),
+                                ParallelReductionTest::argMaxFloat, data, offset, plan, last, actual, 1);
+                        assertArrayEquals(expected, actual, Arrays.toString(shape) + " threads " + threads + " last " + last
+                                + " data " + Arrays.toString(data));
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void unsignedBytesGiveTheSingleThreadedIndicesForEverySplit() {
+        SplittableRandom random = new SplittableRandom(5);
+        for (int[] shape : SHAPES) {
+            ReductionPlan plan = new ReductionPlan(shape[0], shape[1], shape[2]);
+            byte[] data = new byte[plan.inputSize()];
+            for (int i = 0; i < data.length; i++) {
+                data[i] = (byte) (random.nextBoolean() ? 0x80 + random.nextInt(3) : 0x7F);
+            }
+            for (boolean last : new boolean[] {false, true}) {
+                long[] expected = new long[plan.outputSize()];
+                argMinUint8(data, 0, plan, last, expected, 0);
+                long[] actual = new long[plan.outputSize()];
+                ParallelReduction.reduce(Parallelism.using(pool(), 3).withMinElementsPerTask(1),
+                        ParallelReductionTest::argMinUint8, data, 0, plan, last, actual, 0);
+                assertArrayEquals(expected, actual, Arrays.toString(shape) + " last " + last);
+            }
+        }
+    }
+
+    @Test
+    void smallInputsAndSingleThreadStayOnTheCallingThread() {
+        Thread caller = Thread.currentThread();
+        AtomicInteger calls = new AtomicInteger();
+        ParallelReduction.ArrayKernel<float[]> recording = (data, offset, plan, last, out, outOffset) -> {
+            assertSame(caller, Thread.currentThread());
+            calls.incrementAndGet();
+            argMaxFloat(data, offset, plan, last, out, outOffset);
+        };
+        float[] data = new float[4096];
+        data[4000] = 1;
+        long[] out = new long[1];
+        ReductionPlan plan = new ReductionPlan(1, 4096, 1);
+        ParallelReduction.reduce(Parallelism.singleThread(), recording, data, 0, plan, false, out, 0);
+        ParallelReduction.reduce(Parallelism.using(pool(), 4), recording, data, 0, plan, false, out, 0);
+        ParallelReduction.reduce(Parallelism.using(pool(), 4).withMinElementsPerTask(4097), recording, data, 0, plan,
+                false, out, 0);
+        assertEquals(3, calls.get());
+        assertEquals(4000, out[0]);
+    }
+
+    @Test
+    void aLargeInputIsSharedWithTheExecutor() {
+        AtomicInteger tasks = new AtomicInteger();
+        ParallelReduction.ArrayKernel<float[]> counting = (data, offset, plan, last, out, outOffset) -> {
+            tasks.incrementAndGet();
+            argMaxFloat(data, offset, plan, last, out, outOffset);
+        };
+        float[] data = new float[8 * 100];
+        data[555] = 3;
+        long[] out = new long[8];
+        ParallelReduction.reduce(Parallelism.using(pool(), 4).withMinElementsPerTask(100), counting, data, 0,
+                new ReductionPlan(8, 100, 1), false, out, 0);
+        assertEquals(4, tasks.get());
+        assertArrayEquals(new long[] {0, 0, 0, 0, 0, 55, 0, 0}, out);
+    }
+
+    @Test
+    void oneLongSliceIsSplitIntoChunksAndMerged() {
+        AtomicInteger calls = new AtomicInteger();
+        ParallelReduction.ArrayKernel<float[]> counting = (data, offset, plan, last, out, outOffset) -> {
+            calls.incrementAndGet();
+            argMaxFloat(data, offset, plan, last, out, outOffset);
+        };
+        float[] data = new float[1024];
+        data[700] = 5;
+        data[900] = 5;
+        long[] out = new long[1];
+        ParallelReduction.reduce(Parallelism.using(pool(), 4).withMinElementsPerTask(1), counting, data, 0,
+                new ReductionPlan(1, 1024, 1), true, out, 0);
+        assertEquals(4 + 1, calls.get(), "four chunks of 256, then the merge");
+        assertEquals(900, out[0]);
+
+        calls.set(0);
+        ParallelReduction.reduce(Parallelism.using(pool(), 4).withMinElementsPerTask(1), counting, data, 0,
+                new ReductionPlan(1, 511, 1), false, out, 0);
+        assertEquals(1, calls.get(), "a slice shorter than two chunks of 256 is not split");
+        assertEquals(0, out[0]);
+    }
+
+    @Test
+    void aFailingTaskFailsTheCall() {
+        ParallelReduction.ArrayKernel<float[]> failing = (data, offset, plan, last, out, outOffset) -> {
+            if (offset > 0) {
+                throw new IllegalStateException("task at " + offset);
+            }
+        };
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> ParallelReduction.reduce(
+                Parallelism.using(pool(), 2).withMinElementsPerTask(1), failing, new float[20], 0,
+                new ReductionPlan(2, 10, 1), false, new long[2], 0));
+        assertEquals("task at 10", e.getMessage());
+    }
+
+    @Test
+    void boundsAreCheckedBeforeAnyTaskRuns() {
+        AtomicInteger calls = new AtomicInteger();
+        ParallelReduction.ArrayKernel<float[]> counting = (data, offset, plan, last, out, outOffset) -> calls.incrementAndGet();
+        assertThrows(IndexOutOfBoundsException.class, () -> ParallelReduction.reduce(
+                Parallelism.using(pool(), 2).withMinElementsPerTask(1), counting, new float[19], 0,
+                new ReductionPlan(2, 10, 1), false, new long[2], 0));
+        assertThrows(IndexOutOfBoundsException.class, () -> ParallelReduction.reduce(
+                Parallelism.using(pool(), 2).withMinElementsPerTask(1), counting, new float[20], 0,
+                new ReductionPlan(2, 10, 1), false, new long[1], 0));
+        assertEquals(0, calls.get());
+    }
+
+    @Test
+    void settingsAreValidated() {
+        IllegalArgumentException threads = assertThrows(IllegalArgumentException.class,
+                () -> Parallelism.using(pool(), 0));
+        assertTrue(threads.getMessage().contains("threads must be at least 1, got 0"), threads.getMessage());
+        IllegalArgumentException min = assertThrows(IllegalArgumentException.class,
+                () -> Parallelism.singleThread().withMinElementsPerTask(0));
+        assertTrue(min.getMessage().contains("minElementsPerTask must be at least 1, got 0"), min.getMessage());
+        assertEquals(1, Parallelism.singleThread().threads());
+        assertTrue(Parallelism.commonPool().threads() >= 1);
+        assertEquals(1, Parallelism.using(pool(), 1).tasksFor(1L << 40));
+    }
+
+    private static ExecutorService pool() {
+        return pool;
+    }
+}
