@@ -27,7 +27,7 @@ public final class DataTypeEnumEmitter implements ArtifactEmitter {
     @Override
     public List<GeneratedFile> emit(GenerationContext context) {
         ClassName self = className(context);
-        ClassName exception = RuntimeTypes.ARG_ONNX_EXCEPTION;
+        ClassName exception = RuntimeClasses.ARG_ONNX_EXCEPTION;
         TypeSpec.Builder type = TypeSpec.enumBuilder(self)
                 .addModifiers(Modifier.PUBLIC)
                 .addJavadoc("The element types of ONNX tensors, with their ONNX names, {@code TensorProto.DataType} codes\n"

@@ -173,13 +173,13 @@ public final class ExampleTestEmitter implements ArtifactEmitter {
                 .addParameter(LONG_ARRAY, "expectedIndices")
                 .addStatement("$T.assertArrayEquals(expectedShape, op.outputShape(inputShape), $S)", ASSERTIONS,
                         "outputShape")
-                .addStatement("$T fromArray = op.apply($T.$L(data, inputShape))", RuntimeTypes.ARG_RESULT, tensor,
+                .addStatement("$T fromArray = op.apply($T.$L(data, inputShape))", RuntimeClasses.ARG_RESULT, tensor,
                         type.tensorFactoryName())
                 .addStatement("$T.assertArrayEquals(expectedShape, fromArray.shape(), $S)", ASSERTIONS, "shape, array input")
                 .addStatement("$T.assertArrayEquals(expectedIndices, fromArray.indices(), $S)", ASSERTIONS,
                         "indices, array input")
                 .addStatement("$T fromRawData = op.apply($T.ofRawData($T.$L, rawData(data), inputShape))",
-                        RuntimeTypes.ARG_RESULT, tensor, dataType, type.name())
+                        RuntimeClasses.ARG_RESULT, tensor, dataType, type.name())
                 .addStatement("$T.assertArrayEquals(expectedShape, fromRawData.shape(), $S)", ASSERTIONS,
                         "shape, raw_data input")
                 .addStatement("$T.assertArrayEquals(expectedIndices, fromRawData.indices(), $S)", ASSERTIONS,

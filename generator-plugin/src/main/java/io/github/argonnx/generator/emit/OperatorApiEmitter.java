@@ -97,22 +97,22 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
         type.addField(FieldSpec.builder(String.class, "VERSIONS_TEXT", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .initializer("$S", versionList).build());
         type.addField(FieldSpec.builder(self, "LATEST", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                .initializer("new $T(LATEST_VERSION, $T.none())", self, RuntimeTypes.NODE_ATTRIBUTES).build());
+                .initializer("new $T(LATEST_VERSION, $T.none())", self, RuntimeClasses.NODE_ATTRIBUTES).build());
         type.addField(int.class, "version", Modifier.PRIVATE, Modifier.FINAL);
-        type.addField(RuntimeTypes.NODE_ATTRIBUTES, "attributes", Modifier.PRIVATE, Modifier.FINAL);
-        type.addField(RuntimeTypes.PARALLELISM, "parallelism", Modifier.PRIVATE, Modifier.FINAL);
+        type.addField(RuntimeClasses.NODE_ATTRIBUTES, "attributes", Modifier.PRIVATE, Modifier.FINAL);
+        type.addField(RuntimeClasses.PARALLELISM, "parallelism", Modifier.PRIVATE, Modifier.FINAL);
 
         type.addMethod(MethodSpec.constructorBuilder()
                 .addModifiers(Modifier.PRIVATE)
                 .addParameter(int.class, "version")
-                .addParameter(RuntimeTypes.NODE_ATTRIBUTES, "attributes")
-                .addStatement("this(version, attributes, $T.commonPool())", RuntimeTypes.PARALLELISM)
+                .addParameter(RuntimeClasses.NODE_ATTRIBUTES, "attributes")
+                .addStatement("this(version, attributes, $T.commonPool())", RuntimeClasses.PARALLELISM)
                 .build());
         type.addMethod(MethodSpec.constructorBuilder()
                 .addModifiers(Modifier.PRIVATE)
                 .addParameter(int.class, "version")
-                .addParameter(RuntimeTypes.NODE_ATTRIBUTES, "attributes")
-                .addParameter(RuntimeTypes.PARALLELISM, "parallelism")
+                .addParameter(RuntimeClasses.NODE_ATTRIBUTES, "attributes")
+                .addParameter(RuntimeClasses.PARALLELISM, "parallelism")
                 .addStatement("this.version = version")
                 .addStatement("this.attributes = attributes")
                 .addStatement("this.parallelism = parallelism")
@@ -121,10 +121,10 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                 .addJavadoc("A copy that runs on these threads: by default large inputs are shared with the common\n"
                         + "{@code ForkJoinPool}; {@link $T#singleThread()} keeps every call on the calling thread.\n"
                         + "The indices are the same either way. Not an ONNX attribute: {@code equals} ignores it.\n",
-                        RuntimeTypes.PARALLELISM)
+                        RuntimeClasses.PARALLELISM)
                 .addModifiers(Modifier.PUBLIC)
                 .returns(self)
-                .addParameter(RuntimeTypes.PARALLELISM, "parallelism")
+                .addParameter(RuntimeClasses.PARALLELISM, "parallelism")
                 .addStatement("return new $T(version, attributes, $T.requireNonNull(parallelism, $S))",
                         self, java.util.Objects.class, "parallelism")
                 .build());
@@ -166,7 +166,7 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                         + "@return the output shape ({@code []} for a scalar)\n"
                         + "@throws $T if the shape is invalid or the attributes do not fit it (axis out of range,\n"
                         + "    a scalar, an empty reduced dimension, ...), as {@link #apply(Tensor)} would\n",
-                        dataName, RuntimeTypes.ARG_ONNX_EXCEPTION)
+                        dataName, RuntimeClasses.ARG_ONNX_EXCEPTION)
                 .addModifiers(Modifier.PUBLIC)
                 .returns(LONG_ARRAY)
                 .addParameter(LONG_ARRAY, "inputShape")
@@ -180,13 +180,13 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                         + "@param input input '$L'\n"
                         + "@return the indices and their shape\n"
                         + "@throws $T if the call breaks a rule of this operator version; nothing has run then\n",
-                        dataName, RuntimeTypes.ARG_ONNX_EXCEPTION)
+                        dataName, RuntimeClasses.ARG_ONNX_EXCEPTION)
                 .addModifiers(Modifier.PUBLIC)
-                .returns(RuntimeTypes.ARG_RESULT)
+                .returns(RuntimeClasses.ARG_RESULT)
                 .addParameter(tensor, "input")
-                .addStatement("$T call = validate(input)", RuntimeTypes.ARG_REDUCTION)
+                .addStatement("$T call = validate(input)", RuntimeClasses.ARG_REDUCTION)
                 .addStatement("return $T.compute(call.outputShape(), indices -> run(input, call, indices, 0))",
-                        RuntimeTypes.ARG_RESULT)
+                        RuntimeClasses.ARG_RESULT)
                 .build());
         type.addMethod(MethodSpec.methodBuilder("apply")
                 .addJavadoc("Runs the operator into a caller-supplied array: the indices, row-major, go to\n"
@@ -197,15 +197,15 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                         + "@return the output shape\n"
                         + "@throws $T if the call breaks a rule of this operator version, or {@code out} has no room\n"
                         + "    for the output from {@code outOffset}; nothing has been written then\n",
-                        dataName, RuntimeTypes.ARG_ONNX_EXCEPTION)
+                        dataName, RuntimeClasses.ARG_ONNX_EXCEPTION)
                 .addModifiers(Modifier.PUBLIC)
                 .returns(LONG_ARRAY)
                 .addParameter(tensor, "input")
                 .addParameter(LONG_ARRAY, "out")
                 .addParameter(int.class, "outOffset")
-                .addStatement("$T call = validate(input)", RuntimeTypes.ARG_REDUCTION)
+                .addStatement("$T call = validate(input)", RuntimeClasses.ARG_REDUCTION)
                 .addStatement("$T.requireOutputRoom(versionName(), call.outputShape(), call.outputElementCount(), out, outOffset)",
-                        RuntimeTypes.BUFFERS)
+                        RuntimeClasses.BUFFERS)
                 .addStatement("run(input, call, out, outOffset)")
                 .addStatement("return call.outputShape()")
                 .build());
@@ -217,14 +217,14 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                         + "@return the output shape\n"
                         + "@throws $T if the call breaks a rule of this operator version, or {@code out} is read-only\n"
                         + "    or has too few elements remaining; nothing has been written then\n",
-                        dataName, RuntimeTypes.ARG_ONNX_EXCEPTION)
+                        dataName, RuntimeClasses.ARG_ONNX_EXCEPTION)
                 .addModifiers(Modifier.PUBLIC)
                 .returns(LONG_ARRAY)
                 .addParameter(tensor, "input")
                 .addParameter(LongBuffer.class, "out")
-                .addStatement("$T call = validate(input)", RuntimeTypes.ARG_REDUCTION)
+                .addStatement("$T call = validate(input)", RuntimeClasses.ARG_REDUCTION)
                 .addStatement("$T.requireOutputRoom(versionName(), call.outputShape(), call.outputElementCount(), out)",
-                        RuntimeTypes.BUFFERS)
+                        RuntimeClasses.BUFFERS)
                 .beginControlFlow("if (out.hasArray())")
                 .addStatement("run(input, call, out.array(), out.arrayOffset() + out.position())")
                 .nextControlFlow("else if (call.outputElementCount() > 0)")
@@ -239,10 +239,10 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
         type.addMethod(MethodSpec.methodBuilder("validate")
                 .addJavadoc("Checks a call with this version's validator.\n")
                 .addModifiers(Modifier.PRIVATE)
-                .returns(RuntimeTypes.ARG_REDUCTION)
+                .returns(RuntimeClasses.ARG_REDUCTION)
                 .addParameter(tensor, "input")
                 .beginControlFlow("if (input == null)")
-                .addStatement("throw new $T(versionName() + $S)", RuntimeTypes.ARG_ONNX_EXCEPTION,
+                .addStatement("throw new $T(versionName() + $S)", RuntimeClasses.ARG_ONNX_EXCEPTION,
                         ": input '" + dataName + "' is null")
                 .endControlFlow()
                 .addCode(perVersion(context, op, versions, "validate(input.dataType(), input.shape(), attributes)", true))
@@ -304,7 +304,7 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                 .add("immutable, thread-safe and can be shared; the {@code apply} methods hold no state between calls.\n\n")
                 .add("<p>Every call is checked against the version's definition before anything runs (element type,\n")
                 .add("attributes, axis range, empty inputs, output room); a refusal is an {@link $T} naming the\n",
-                        RuntimeTypes.ARG_ONNX_EXCEPTION)
+                        RuntimeClasses.ARG_ONNX_EXCEPTION)
                 .add("operator version, what is wrong, the value given and what is allowed. Ties resolve to the\n")
                 .add("first index, or the last with {@code select_last_index} = 1. A NaN beats every number, as in the\n")
                 .add("ONNX reference: the index of the first NaN (or the last) is the answer wherever there is one.\n");
@@ -319,16 +319,16 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                         + "@param version one of $L: a version of $L, not a model's opset import (for that, use\n"
                         + "    {@link #forModelOpset(int)})\n"
                         + "@return that version, with no attribute set\n"
-                        + "@throws $T for any other number\n", cases, name, RuntimeTypes.ARG_ONNX_EXCEPTION)
+                        + "@throws $T for any other number\n", cases, name, RuntimeClasses.ARG_ONNX_EXCEPTION)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(self)
                 .addParameter(int.class, "version")
                 .beginControlFlow("switch (version)")
                 .beginControlFlow("case $L ->", cases)
-                .addStatement("return new $T(version, $T.none())", self, RuntimeTypes.NODE_ATTRIBUTES)
+                .addStatement("return new $T(version, $T.none())", self, RuntimeClasses.NODE_ATTRIBUTES)
                 .endControlFlow()
                 .addStatement("default -> throw new $T(OPERATOR + $S + version + $S + VERSIONS_TEXT\n+ $S + version + $S)",
-                        RuntimeTypes.ARG_ONNX_EXCEPTION, " has no version ", " (versions: ",
+                        RuntimeClasses.ARG_ONNX_EXCEPTION, " has no version ", " (versions: ",
                         "; each is in force from its opset until the next); for the version in force at a model's "
                                 + "opset import use " + name + ".forModelOpset(", ")")
                 .endControlFlow()
@@ -346,13 +346,13 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                         + "@return the version in force, with no attribute set\n"
                         + "@throws $T if the opset is outside that range, or the version in force was not generated\n",
                         name, arg.spec().versionAt(17).map(VersionSpec::sinceVersion).orElse(first), first,
-                        RuntimeTypes.ARG_ONNX_EXCEPTION)
+                        RuntimeClasses.ARG_ONNX_EXCEPTION)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(self)
                 .addParameter(int.class, "opset")
                 .beginControlFlow("if (opset < $L || opset > LATEST_KNOWN_OPSET)", first)
                 .addStatement("throw new $T(OPERATOR + $S + opset + $S + LATEST_KNOWN_OPSET\n+ $S)",
-                        RuntimeTypes.ARG_ONNX_EXCEPTION, ": no version is known for opset ", " (known opsets: " + first + " to ",
+                        RuntimeClasses.ARG_ONNX_EXCEPTION, ": no version is known for opset ", " (known opsets: " + first + " to ",
                         "; the first version of " + name + " is " + name + "-" + first + ")")
                 .endControlFlow();
         // Every spec version, newest first: a version outside the selection is refused, not silently replaced.
@@ -367,7 +367,7 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
             if (generated.contains(v.sinceVersion())) {
                 m.addStatement("return opset($L)", v.sinceVersion());
             } else {
-                m.addStatement("throw new $T(OPERATOR + $S + opset + $S)", RuntimeTypes.ARG_ONNX_EXCEPTION,
+                m.addStatement("throw new $T(OPERATOR + $S + opset + $S)", RuntimeClasses.ARG_ONNX_EXCEPTION,
                         ": opset ", " has " + arg.versionName(v) + " in force, which this build does not include");
             }
             if (!oldest) {
@@ -393,7 +393,7 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                         doc, everywhere ? "every version" : versionsWith,
                         a.name().equals(arg.axisAttribute()) ? "; its range, [-r, r-1] for an input of rank r, is "
                                 + "checked when the input is known" : "",
-                        method, RuntimeTypes.ARG_ONNX_EXCEPTION, a.name())
+                        method, RuntimeClasses.ARG_ONNX_EXCEPTION, a.name())
                 .addModifiers(Modifier.PUBLIC)
                 .returns(self)
                 .addParameter(long.class, method)
@@ -406,7 +406,7 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                             + "@param $L the flag\n"
                             + "@return a copy of this operator with the attribute set\n"
                             + "@throws $T if this version has no attribute {@code $L}\n",
-                            a.name(), method, method, RuntimeTypes.ARG_ONNX_EXCEPTION, a.name())
+                            a.name(), method, method, RuntimeClasses.ARG_ONNX_EXCEPTION, a.name())
                     .addModifiers(Modifier.PUBLIC)
                     .returns(self)
                     .addParameter(boolean.class, method)
@@ -438,14 +438,14 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                 .addJavadoc("Runs the kernel for the input's type on a validated call: one switch per call, none per element.\n")
                 .addModifiers(Modifier.PRIVATE)
                 .addParameter(tensor, "input")
-                .addParameter(RuntimeTypes.ARG_REDUCTION, "call")
+                .addParameter(RuntimeClasses.ARG_REDUCTION, "call")
                 .addParameter(LONG_ARRAY, "out")
                 .addParameter(int.class, "outOffset")
                 .beginControlFlow("if (call.outputElementCount() == 0)")
                 .addComment("A zero-length dimension that is not reduced: the output is empty, nothing to read.")
                 .addStatement("return")
                 .endControlFlow()
-                .addStatement("$T plan = call.plan()", RuntimeTypes.REDUCTION_PLAN)
+                .addStatement("$T plan = call.plan()", RuntimeClasses.REDUCTION_PLAN)
                 .addStatement("boolean last = call.selectLastIndex()")
                 .beginControlFlow("switch (input.dataType())");
         for (DataType t : kernels) {
@@ -453,7 +453,7 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
             m.beginControlFlow("case $L ->", t.name())
                     .beginControlFlow("if (input.hasArray())")
                     .addStatement("$T.reduce(parallelism, $T::reduce, ($T) input.array(),$Winput.arrayOffset(), plan, last, out, outOffset)",
-                            RuntimeTypes.PARALLEL_REDUCTION, kernel, t.storage().arrayType())
+                            RuntimeClasses.PARALLEL_REDUCTION, kernel, t.storage().arrayType())
                     .nextControlFlow("else")
                     .addStatement("$T.reduce(($T) input.buffer(), plan, last, out, outOffset)", kernel, t.storage().bufferType())
                     .endControlFlow()
@@ -461,7 +461,7 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
         }
         if (kernels.size() < DataType.values().length) {
             m.addStatement("default -> throw new $T(versionName() + $S + input.dataType().onnxName() + $S)",
-                    RuntimeTypes.ARG_ONNX_EXCEPTION, ": this build has no ", " kernel (generated for: "
+                    RuntimeClasses.ARG_ONNX_EXCEPTION, ": this build has no ", " kernel (generated for: "
                             + kernels.stream().map(DataType::onnxName).collect(Collectors.joining(", ")) + ")");
         }
         m.endControlFlow();

@@ -16,5 +16,14 @@ public final class RuntimeClasses {
     /** The SIMD loops kernels call when {@link #VECTORIZATION} provides them. */
     public static final ClassName VECTORIZED_ARG_REDUCTIONS = ClassName.get(PACKAGE, "VectorizedArgReductions");
 
+    public static final ClassName ARG_ONNX_EXCEPTION = ClassName.get(PACKAGE, "ArgOnnxException");
+    public static final ClassName ARG_RESULT = ClassName.get(PACKAGE, "ArgResult");
+    public static final ClassName ARG_REDUCTION = ClassName.get(PACKAGE, "ArgReduction");
+    public static final ClassName BUFFERS = ClassName.get(PACKAGE, "Buffers");
+    public static final ClassName NODE_ATTRIBUTES = ClassName.get(PACKAGE, "NodeAttributes");
+    public static final ClassName PARALLELISM = ClassName.get(PACKAGE, "Parallelism");
+    public static final ClassName PARALLEL_REDUCTION = ClassName.get(PACKAGE, "ParallelReduction");
+    public static final ClassName SHAPES = ClassName.get(PACKAGE, "Shapes");
+
     private RuntimeClasses() {}
 }

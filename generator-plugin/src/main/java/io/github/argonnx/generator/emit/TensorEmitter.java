@@ -90,15 +90,15 @@ public final class TensorEmitter implements ArtifactEmitter {
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .returns(int.class)
                 .addParameter(LONG_ARRAY, "shape")
-                .addStatement("long count = $T.elementCount(SUBJECT, shape)", RuntimeTypes.SHAPES)
-                .addStatement("return $T.requireAddressable(SUBJECT, shape, count)", RuntimeTypes.BUFFERS)
+                .addStatement("long count = $T.elementCount(SUBJECT, shape)", RuntimeClasses.SHAPES)
+                .addStatement("return $T.requireAddressable(SUBJECT, shape, count)", RuntimeClasses.BUFFERS)
                 .build());
         type.addMethod(MethodSpec.methodBuilder("requireData")
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .addParameter(Object.class, "data")
                 .addParameter(String.class, "what")
                 .beginControlFlow("if (data == null)")
-                .addStatement("throw new $T(SUBJECT + $S + what + $S)", RuntimeTypes.ARG_ONNX_EXCEPTION, ": the ", " is null")
+                .addStatement("throw new $T(SUBJECT + $S + what + $S)", RuntimeClasses.ARG_ONNX_EXCEPTION, ": the ", " is null")
                 .endControlFlow()
                 .build());
 
@@ -153,7 +153,7 @@ public final class TensorEmitter implements ArtifactEmitter {
                 .addModifiers(Modifier.PUBLIC)
                 .returns(String.class)
                 .addStatement("return $S + dataType.onnxName() + $S + $T.format(shape) + $S\n+ (array != null ? $S : buffer.isDirect() ? $S : $S) + $S",
-                        "Tensor{", ", shape=", RuntimeTypes.SHAPES, ", ", "array", "direct buffer", "heap buffer", "}")
+                        "Tensor{", ", shape=", RuntimeClasses.SHAPES, ", ", "array", "direct buffer", "heap buffer", "}")
                 .build());
 
         return List.of(JavaSources.file(GeneratedFile.Kind.MAIN_SOURCE, context.basePackage(), type.build(),
@@ -186,7 +186,7 @@ public final class TensorEmitter implements ArtifactEmitter {
                 .add("<p>Every factory checks, before anything runs, that the shape has no negative dimension, that its\n")
                 .add("element count fits an array or buffer, and that the data holds exactly that many elements; it\n")
                 .add("throws {@link $T} naming the input, the shape and the length otherwise.\n",
-                        RuntimeTypes.ARG_ONNX_EXCEPTION)
+                        RuntimeClasses.ARG_ONNX_EXCEPTION)
                 .build();
     }
 
@@ -199,7 +199,7 @@ public final class TensorEmitter implements ArtifactEmitter {
                         + "@param shape the dimensions, none negative; none for a scalar\n"
                         + "@return a tensor that reads the array\n"
                         + "@throws $T if an argument is null, the shape is invalid or the length does not match it\n",
-                        t.onnxName(), t.storageDescription(), param, RuntimeTypes.ARG_ONNX_EXCEPTION)
+                        t.onnxName(), t.storageDescription(), param, RuntimeClasses.ARG_ONNX_EXCEPTION)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(self)
                 .addParameter(t.storage().arrayType(), param)
@@ -208,7 +208,7 @@ public final class TensorEmitter implements ArtifactEmitter {
                 .addStatement("requireData($N, $S)", param, primitive + " array")
                 .addStatement("long[] dims = copy(shape)")
                 .addStatement("int count = checkedCount(dims)")
-                .addStatement("$T.requireLength(SUBJECT, dims, count, $S, $N.length)", RuntimeTypes.BUFFERS, primitive, param)
+                .addStatement("$T.requireLength(SUBJECT, dims, count, $S, $N.length)", RuntimeClasses.BUFFERS, primitive, param)
                 .addStatement("return new $T($T.$L, dims, count, $N, 0, null)", self, dataType, t.name(), param)
                 .build();
     }
@@ -224,7 +224,7 @@ public final class TensorEmitter implements ArtifactEmitter {
                         + "@return a tensor that reads the buffer's elements\n"
                         + "@throws $T if an argument is null, the shape is invalid or the remaining length does not\n"
                         + "    match it\n",
-                        t.onnxName(), t.storageDescription(), param, RuntimeTypes.ARG_ONNX_EXCEPTION)
+                        t.onnxName(), t.storageDescription(), param, RuntimeClasses.ARG_ONNX_EXCEPTION)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(self)
                 .addParameter(buffer, param)
@@ -233,7 +233,7 @@ public final class TensorEmitter implements ArtifactEmitter {
                 .addStatement("requireData($N, $S)", param, buffer.simpleName())
                 .addStatement("long[] dims = copy(shape)")
                 .addStatement("int count = checkedCount(dims)")
-                .addStatement("$T.requireRemaining(SUBJECT, dims, count, $S, $N)", RuntimeTypes.BUFFERS,
+                .addStatement("$T.requireRemaining(SUBJECT, dims, count, $S, $N)", RuntimeClasses.BUFFERS,
                         buffer.simpleName(), param)
                 .beginControlFlow("if ($N.hasArray())", param)
                 .addComment("Heap buffers: read the backing array directly.")
@@ -261,7 +261,7 @@ public final class TensorEmitter implements ArtifactEmitter {
                         + "@return a tensor that reads the bytes in place\n"
                         + "@throws $T if an argument is null, the buffer is big-endian, its remaining bytes are not a\n"
                         + "    whole number of elements, or they do not match the shape\n",
-                        java.nio.ByteOrder.class, dataType, RuntimeTypes.ARG_ONNX_EXCEPTION)
+                        java.nio.ByteOrder.class, dataType, RuntimeClasses.ARG_ONNX_EXCEPTION)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(self)
                 .addParameter(dataType, "type")
@@ -269,14 +269,14 @@ public final class TensorEmitter implements ArtifactEmitter {
                 .addParameter(LONG_ARRAY, "shape")
                 .varargs()
                 .beginControlFlow("if (type == null)")
-                .addStatement("throw new $T(SUBJECT + $S)", RuntimeTypes.ARG_ONNX_EXCEPTION, ": the data type is null")
+                .addStatement("throw new $T(SUBJECT + $S)", RuntimeClasses.ARG_ONNX_EXCEPTION, ": the data type is null")
                 .endControlFlow()
                 .addStatement("requireData(littleEndianBytes, $S)", "raw_data ByteBuffer")
                 .addStatement("long[] dims = copy(shape)")
                 .addStatement("int count = checkedCount(dims)")
                 .addStatement("$T.requireRawData(SUBJECT, dims, count, littleEndianBytes, type.onnxName(), type.byteWidth())",
-                        RuntimeTypes.BUFFERS)
-                .addStatement("$T bytes = $T.littleEndianView(littleEndianBytes)", ByteBuffer.class, RuntimeTypes.BUFFERS)
+                        RuntimeClasses.BUFFERS)
+                .addStatement("$T bytes = $T.littleEndianView(littleEndianBytes)", ByteBuffer.class, RuntimeClasses.BUFFERS)
                 .addCode(views.build())
                 .build();
     }

@@ -104,9 +104,9 @@ public final class ValidatorEmitter implements ArtifactEmitter {
                 .addJavadoc("Checks every attribute set, each on its own, as {@link #checkAttribute} does.\n\n"
                         + "@param attributes the attributes set on the node\n"
                         + "@throws $T at the first attribute $L does not have or whose value it does not allow\n",
-                        RuntimeTypes.ARG_ONNX_EXCEPTION, name)
+                        RuntimeClasses.ARG_ONNX_EXCEPTION, name)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-                .addParameter(RuntimeTypes.NODE_ATTRIBUTES, "attributes")
+                .addParameter(RuntimeClasses.NODE_ATTRIBUTES, "attributes")
                 .beginControlFlow("for (String attribute : attributes.names())")
                 .addStatement("checkAttribute(attribute, attributes.value(attribute).getAsLong())")
                 .endControlFlow()
@@ -119,12 +119,12 @@ public final class ValidatorEmitter implements ArtifactEmitter {
                         + "@param attributes the attributes set on the node; the others take their defaults\n"
                         + "@return the validated call, with the output shape\n"
                         + "@throws $T naming the first rule of $L the call breaks\n",
-                        data.name(), RuntimeTypes.ARG_ONNX_EXCEPTION, name)
+                        data.name(), RuntimeClasses.ARG_ONNX_EXCEPTION, name)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-                .returns(RuntimeTypes.ARG_REDUCTION)
+                .returns(RuntimeClasses.ARG_REDUCTION)
                 .addParameter(dataType, "type")
                 .addParameter(LONG_ARRAY, "inputShape")
-                .addParameter(RuntimeTypes.NODE_ATTRIBUTES, "attributes")
+                .addParameter(RuntimeClasses.NODE_ATTRIBUTES, "attributes")
                 .addStatement("checkType(type)")
                 .addStatement("return resolve(inputShape, attributes)")
                 .build());
@@ -165,11 +165,11 @@ public final class ValidatorEmitter implements ArtifactEmitter {
                 .addJavadoc("Checks that $L accepts the element type of input '$L'.\n\n"
                         + "@param type the element type of the input\n"
                         + "@throws $T if the type is null or not in the type constraint\n",
-                        name, data.name(), RuntimeTypes.ARG_ONNX_EXCEPTION)
+                        name, data.name(), RuntimeClasses.ARG_ONNX_EXCEPTION)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .addParameter(dataType, "type")
                 .beginControlFlow("if (type == null)")
-                .addStatement("throw new $T(NAME + $S)", RuntimeTypes.ARG_ONNX_EXCEPTION,
+                .addStatement("throw new $T(NAME + $S)", RuntimeClasses.ARG_ONNX_EXCEPTION,
                         ": input '" + data.name() + "' has no element type (null)")
                 .endControlFlow()
                 .beginControlFlow("if (DATA_TYPES.contains(type))")
@@ -195,7 +195,7 @@ public final class ValidatorEmitter implements ArtifactEmitter {
                     .addCode("default -> $S;\n$<};\n", "");
         }
         m.addStatement("throw new $T(NAME + $S + type.onnxName() + $S + NAME + $S + DATA_TYPES_TEXT + $S + hint)",
-                RuntimeTypes.ARG_ONNX_EXCEPTION, ": input '" + data.name() + "' has element type ", ", which ",
+                RuntimeClasses.ARG_ONNX_EXCEPTION, ": input '" + data.name() + "' has element type ", ", which ",
                 " does not accept (allowed: ", ")");
         return m.build();
     }
@@ -211,7 +211,7 @@ public final class ValidatorEmitter implements ArtifactEmitter {
                         + "@param attribute the attribute's ONNX name\n"
                         + "@param value its value\n"
                         + "@throws $T if $L has no such attribute or does not allow the value\n",
-                        name, arg.axisAttribute(), RuntimeTypes.ARG_ONNX_EXCEPTION, name)
+                        name, arg.axisAttribute(), RuntimeClasses.ARG_ONNX_EXCEPTION, name)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .addParameter(String.class, "attribute")
                 .addParameter(long.class, "value")
@@ -222,7 +222,7 @@ public final class ValidatorEmitter implements ArtifactEmitter {
                         .collect(Collectors.joining(" && "));
                 m.beginControlFlow("case $S ->", a.name())
                         .beginControlFlow("if ($L)", condition)
-                        .addStatement("throw new $T(NAME + $S + value + $S + NAME + $S)", RuntimeTypes.ARG_ONNX_EXCEPTION,
+                        .addStatement("throw new $T(NAME + $S + value + $S + NAME + $S)", RuntimeClasses.ARG_ONNX_EXCEPTION,
                                 ": attribute '" + a.name() + "' = ", " is not allowed in ",
                                 " (allowed: " + join(allowed.values()) + ")")
                         .endControlFlow()
@@ -237,12 +237,12 @@ public final class ValidatorEmitter implements ArtifactEmitter {
         for (AttributeSpec a : arg.allAttributes()) {
             if (v.attribute(a.name()).isEmpty()) {
                 m.addStatement("case $S -> throw new $T(NAME + $S + value + $S)", a.name(),
-                        RuntimeTypes.ARG_ONNX_EXCEPTION, ": attribute '" + a.name() + "' (set to ",
+                        RuntimeClasses.ARG_ONNX_EXCEPTION, ": attribute '" + a.name() + "' (set to ",
                         ") does not exist in " + name + ": " + arg.whereAttributeExists(v, a.name()) + hasText);
             }
         }
         m.addStatement("default -> throw new $T(NAME + $S + attribute + $S + value + $S)",
-                RuntimeTypes.ARG_ONNX_EXCEPTION, ": attribute '", "' (set to ",
+                RuntimeClasses.ARG_ONNX_EXCEPTION, ": attribute '", "' (set to ",
                 ") does not exist in " + name + hasText);
         m.endControlFlow();
         return m.build();
@@ -264,14 +264,14 @@ public final class ValidatorEmitter implements ArtifactEmitter {
                         + "@throws $T naming the first rule of $L the call breaks\n",
                         axis, data.name(), data.nonEmpty() ? "; the input is not empty" : "",
                         data.nonEmpty() ? " in other versions; " + name + " refuses every empty input" : "",
-                        data.name(), RuntimeTypes.ARG_ONNX_EXCEPTION, name)
+                        data.name(), RuntimeClasses.ARG_ONNX_EXCEPTION, name)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-                .returns(RuntimeTypes.ARG_REDUCTION)
+                .returns(RuntimeClasses.ARG_REDUCTION)
                 .addParameter(LONG_ARRAY, "inputShape")
-                .addParameter(RuntimeTypes.NODE_ATTRIBUTES, "attributes")
-                .addStatement("$T.requireValidShape(NAME + $S, inputShape)", RuntimeTypes.SHAPES, ": " + input)
+                .addParameter(RuntimeClasses.NODE_ATTRIBUTES, "attributes")
+                .addStatement("$T.requireValidShape(NAME + $S, inputShape)", RuntimeClasses.SHAPES, ": " + input)
                 .beginControlFlow("if (attributes == null)")
-                .addStatement("throw new $T(NAME + $S)", RuntimeTypes.ARG_ONNX_EXCEPTION, ": attributes are null")
+                .addStatement("throw new $T(NAME + $S)", RuntimeClasses.ARG_ONNX_EXCEPTION, ": attributes are null")
                 .endControlFlow()
                 .addStatement("checkAttributes(attributes)");
         for (AttributeSpec a : v.attributes()) {
@@ -280,7 +280,7 @@ public final class ValidatorEmitter implements ArtifactEmitter {
                 m.addStatement("long $N = attributes.get($S, $LL)", local, a.name(), a.defaultValue().getAsLong());
             } else {
                 m.beginControlFlow("if (!attributes.isSet($S))", a.name())
-                        .addStatement("throw new $T(NAME + $S)", RuntimeTypes.ARG_ONNX_EXCEPTION,
+                        .addStatement("throw new $T(NAME + $S)", RuntimeClasses.ARG_ONNX_EXCEPTION,
                                 ": attribute '" + a.name() + "' is required and has no default")
                         .endControlFlow()
                         .addStatement("long $N = attributes.value($S).getAsLong()", local, a.name());
@@ -291,7 +291,7 @@ public final class ValidatorEmitter implements ArtifactEmitter {
         m.addStatement("int rank = inputShape.length");
         m.beginControlFlow("if (rank == 0)")
                 .addComment("[-r, r-1] is [-0, -1] for a scalar: no axis at all.")
-                .addStatement("throw new $T(NAME + $S + $N + $S)", RuntimeTypes.ARG_ONNX_EXCEPTION,
+                .addStatement("throw new $T(NAME + $S + $N + $S)", RuntimeClasses.ARG_ONNX_EXCEPTION,
                         ": " + input + " is a scalar (rank 0), which has no axis to reduce: attribute '" + axis + "' = ",
                         axisLocal,
                         (stated ? " must be in [-r, r-1] with r = rank(" + data.name() + ")" : " would have to name a dimension, in [-r, r-1] with r = rank(" + data.name() + ")")
@@ -301,21 +301,21 @@ public final class ValidatorEmitter implements ArtifactEmitter {
                 + "', but an axis outside it names no dimension, so the reduction is undefined)";
         m.beginControlFlow("if ($N < -rank || $N > rank - 1)", axisLocal, axisLocal)
                 .addStatement("throw new $T(NAME + $S + $N + $S + rank + $S + $T.format(inputShape)\n+ $S + (-rank) + $S + (rank - 1) + $S)",
-                        RuntimeTypes.ARG_ONNX_EXCEPTION, ": attribute '" + axis + "' = ", axisLocal,
-                        " is out of range for " + input + " of rank ", " (shape ", RuntimeTypes.SHAPES,
+                        RuntimeClasses.ARG_ONNX_EXCEPTION, ": attribute '" + axis + "' = ", axisLocal,
+                        " is out of range for " + input + " of rank ", " (shape ", RuntimeClasses.SHAPES,
                         "); allowed: [", ", ", "]" + undefined)
                 .endControlFlow();
-        m.addStatement("int normalizedAxis = $T.normalizeAxis($N, rank)", RuntimeTypes.SHAPES, axisLocal);
+        m.addStatement("int normalizedAxis = $T.normalizeAxis($N, rank)", RuntimeClasses.SHAPES, axisLocal);
         if (data.nonEmpty()) {
-            m.beginControlFlow("if ($T.elementCount(NAME + $S, inputShape) == 0)", RuntimeTypes.SHAPES, ": " + input)
-                    .addStatement("throw new $T(NAME + $S + $T.format(inputShape) + $S)", RuntimeTypes.ARG_ONNX_EXCEPTION,
-                            ": " + input + " must not be empty in " + name + ", but its shape ", RuntimeTypes.SHAPES,
+            m.beginControlFlow("if ($T.elementCount(NAME + $S, inputShape) == 0)", RuntimeClasses.SHAPES, ": " + input)
+                    .addStatement("throw new $T(NAME + $S + $T.format(inputShape) + $S)", RuntimeClasses.ARG_ONNX_EXCEPTION,
+                            ": " + input + " must not be empty in " + name + ", but its shape ", RuntimeClasses.SHAPES,
                             " has no elements" + emptyAllowedElsewhere(arg, v))
                     .endControlFlow();
         }
         m.beginControlFlow("if (inputShape[normalizedAxis] == 0)")
                 .addStatement("throw new $T(NAME + $S + $T.format(inputShape) + $S + $N + $S)",
-                        RuntimeTypes.ARG_ONNX_EXCEPTION, ": " + input + " has shape ", RuntimeTypes.SHAPES,
+                        RuntimeClasses.ARG_ONNX_EXCEPTION, ": " + input + " has shape ", RuntimeClasses.SHAPES,
                         ": the reduced axis ", axisLocal, " has length 0, and an empty slice has no " + arg.selects()
                                 + " element (allowed: a reduced dimension of length >= 1)")
                 .endControlFlow();
@@ -325,7 +325,7 @@ public final class ValidatorEmitter implements ArtifactEmitter {
         String selectLast = v.attribute(ArgOperator.SELECT_LAST_INDEX).isPresent()
                 ? ArgOperator.javaName(ArgOperator.SELECT_LAST_INDEX) + " != 0"
                 : "false";
-        m.addStatement("return new $T(inputShape, normalizedAxis, $L, $L)", RuntimeTypes.ARG_REDUCTION, keepDims, selectLast);
+        m.addStatement("return new $T(inputShape, normalizedAxis, $L, $L)", RuntimeClasses.ARG_REDUCTION, keepDims, selectLast);
         return m.build();
     }
 

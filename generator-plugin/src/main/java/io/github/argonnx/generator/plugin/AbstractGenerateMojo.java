@@ -1,82 +1,216 @@
 package io.github.argonnx.generator.plugin;
 
-import io.github.argonnx.generator.emit.GeneratedAnnotation;
 import io.github.argonnx.generator.emit.GeneratedFile;
-import io.github.argonnx.generator.emit.GenerationContext;
 import io.github.argonnx.generator.emit.Generator;
 import io.github.argonnx.generator.loader.SpecLoadException;
-import io.github.argonnx.generator.loader.SpecLoader;
 import io.github.argonnx.generator.model.OperatorSpec;
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugin.descriptor.PluginDescriptor;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.project.MavenProject;
 
-/** What the main-source and test-source goals share: where specs come from and what to generate. */
+/**
+ * What the main-source and test-source goals share: where the specs come from, what to generate from
+ * them, and how a run decides whether anything needs generating.
+ *
+ * <p>A run fingerprints the spec texts, the plugin and the configuration. When the fingerprint matches the
+ * previous run's and every file that run wrote is still there unchanged, nothing is parsed or written.
+ * Otherwise it regenerates, writes only the files whose bytes change and deletes the files the previous
+ * run wrote that are no longer generated. Mojos hold no static state: parallel builds may run them at once.
+ */
 abstract class AbstractGenerateMojo extends AbstractMojo {
 
+    /** Prefix of every user property of this plugin. */
+    static final String PROPERTY_PREFIX = "argonnx.";
+
+    /** The project the goal runs in; its source roots receive the generated directories. */
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     protected MavenProject project;
 
-    /** Directory of {@code *.yaml} operator specs. Unset: the specs published in argonnx-specs. */
+    /** The running plugin: its version, code and libraries are part of the fingerprint. */
+    @Parameter(defaultValue = "${plugin}", readonly = true, required = true)
+    protected PluginDescriptor plugin;
+
+    /**
+     * Directory of {@code *.yaml} operator specs to generate from; every {@code *.yaml} file directly in it
+     * is read. Unset: the specs published in the {@code argonnx-specs} artifact, which the plugin depends
+     * on (declare another version of it as a plugin dependency to generate from other published specs).
+     * A spec with errors fails the build with every problem as {@code file:line:column: message}.
+     */
     @Parameter(property = "argonnx.specDirectory")
     protected File specDirectory;
 
-    /** Java package of the generated API; kernels and validators go in its sub-packages. */
+    /**
+     * Java package of the generated operator API; kernels go in its {@code .kernels} sub-package and
+     * validators in {@code .validation}, with directories to match. Must be a valid Java package name.
+     * Generated code also uses the hand-written runtime core in {@code io.github.argonnx.runtime}, which is
+     * not generated: put {@code argonnx-kernels} (or another artifact holding it) on the class path.
+     */
     @Parameter(property = "argonnx.packageName", defaultValue = "io.github.argonnx")
     protected String packageName;
 
-    /** Skip generation. */
+    /**
+     * Operators to generate, by their exact (case-sensitive) spec name, for example {@code ArgMax}. Empty:
+     * every operator in the specs. As a property: comma-separated, {@code -Dargonnx.operators=ArgMax,ArgMin}.
+     */
+    @Parameter(property = "argonnx.operators")
+    protected List<String> operators;
+
+    /**
+     * Operator versions to generate, as the {@code since_version} of a version in the specs (ONNX ArgMax and
+     * ArgMin have 1, 11, 12 and 13). Each value must be a version of at least one selected operator. Empty:
+     * every version. As a property: comma-separated, {@code -Dargonnx.opsets=12,13}.
+     */
+    @Parameter(property = "argonnx.opsets")
+    protected List<String> opsets;
+
+    /**
+     * Element types to generate kernels for, by ONNX name: {@code float}, {@code double}, {@code float16},
+     * {@code bfloat16}, {@code int8}, {@code int16}, {@code int32}, {@code int64}, {@code uint8},
+     * {@code uint16}, {@code uint32}, {@code uint64}. Each value must be accepted by at least one selected
+     * operator version. Empty: every type a selected version accepts. As a property: comma-separated,
+     * {@code -Dargonnx.types=float,int64}.
+     */
+    @Parameter(property = "argonnx.types")
+    protected List<String> types;
+
+    /**
+     * Which {@code @Generated} annotation generated classes carry: {@code javax}
+     * ({@code javax.annotation.processing.Generated}, in the JDK), {@code jakarta}
+     * ({@code jakarta.annotation.Generated}; the project needs {@code jakarta.annotation-api}) or
+     * {@code none} (the header comment still marks each file as generated).
+     */
+    @Parameter(property = "argonnx.generatedAnnotation", defaultValue = "javax")
+    protected String generatedAnnotation;
+
+    /**
+     * Skips the goal: nothing is read, generated or deleted. The output directory is still added to the
+     * project's source roots if it exists, so that sources generated by an earlier run keep compiling (for
+     * example with {@code -Dargonnx.skip} in an offline or IDE build).
+     */
     @Parameter(property = "argonnx.skip", defaultValue = "false")
     protected boolean skip;
 
-    protected abstract GeneratedFile.Kind kind();
+    /** The goal's name, as in {@code argonnx:generate}. */
+    protected abstract String goal();
 
+    /** The goal's own output directory: it holds the generated sources and the generation state. */
     protected abstract File outputDirectory();
 
+    /** Where each kind of file this goal generates goes; an empty map generates nothing (and removes earlier output). */
+    protected abstract Map<GeneratedFile.Kind, Path> outputRoots();
+
+    /** Adds the output directory to the project's compile or test-compile source roots. */
     protected abstract void registerSourceRoot(String directory);
+
+    /** Why this goal skips beyond {@link #skip}, if it does. */
+    protected Optional<String> skipReason() {
+        return skip ? Optional.of(PROPERTY_PREFIX + "skip=true") : Optional.empty();
+    }
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
-        if (skip) {
-            getLog().info("ArgONNX generation skipped");
+        Path output = outputDirectory().toPath().toAbsolutePath().normalize();
+        Optional<String> skipReason = skipReason();
+        if (skipReason.isPresent()) {
+            boolean exists = Files.isDirectory(output);
+            if (exists) {
+                registerSourceRoot(output.toString());
+            }
+            getLog().info("ArgONNX: skipped (" + skipReason.get() + ")"
+                    + (exists ? "; " + shown(output) + " from an earlier run stays a source root" : ""));
             return;
         }
-        List<OperatorSpec> specs = loadSpecs();
-        GenerationContext context = new GenerationContext(
-                specs, packageName, Set.of(), Set.of(), Set.of(), GeneratedAnnotation.JAVAX);
-        List<GeneratedFile> files = Generator.standard().generate(context).stream()
-                .filter(f -> f.kind() == kind())
-                .toList();
-        Path root = outputDirectory().toPath();
         try {
-            for (GeneratedFile f : files) {
-                Path target = root.resolve(f.relativePath());
-                Files.createDirectories(target.getParent());
-                Files.writeString(target, f.content(), StandardCharsets.UTF_8);
-            }
+            run(output);
+        } catch (InvalidConfigurationException e) {
+            // No cause: Maven would print its message a second time, and a user error needs no stack trace.
+            throw new MojoFailureException(e.getMessage());
         } catch (IOException e) {
-            throw new MojoExecutionException("cannot write generated sources to " + root, e);
+            throw new MojoExecutionException("ArgONNX: " + goal() + " failed: " + e, e);
         }
-        registerSourceRoot(root.toString());
-        getLog().info("ArgONNX: generated " + files.size() + " files in " + root);
     }
 
-    private List<OperatorSpec> loadSpecs() throws MojoExecutionException, MojoFailureException {
-        try {
-            return specDirectory == null ? SpecLoader.loadBundled() : SpecLoader.loadDirectory(specDirectory.toPath());
-        } catch (SpecLoadException e) {
-            throw new MojoFailureException(e.getMessage(), e);
-        } catch (IOException e) {
-            throw new MojoExecutionException("cannot read specs from " + specDirectory, e);
+    private void run(Path output) throws InvalidConfigurationException, IOException, MojoFailureException,
+            MojoExecutionException {
+        Selection selection = Selection.parse(packageName, operators, opsets, types, generatedAnnotation);
+        SpecInputs specs = readSpecs();
+        GeneratedOutputs outputs = new GeneratedOutputs(output.resolve(GenerationState.fileName(goal())), outputRoots());
+
+        SortedMap<String, String> inputs = new TreeMap<>();
+        inputs.put("goal", goal());
+        inputs.putAll(PluginIdentity.fingerprintInputs(plugin));
+        inputs.putAll(selection.fingerprintInputs());
+        inputs.putAll(specs.fingerprintInputs());
+        inputs.putAll(outputs.layout());
+        Fingerprint fingerprint = Fingerprint.of(inputs);
+
+        GeneratedOutputs.Status status = outputs.status(fingerprint);
+        if (status.upToDate()) {
+            registerSourceRoot(output.toString());
+            getLog().info("ArgONNX: up to date (" + files(status.fileCount()) + ") in " + shownRoots());
+            return;
         }
+        getLog().debug("ArgONNX: regenerating, " + status.reason());
+
+        List<OperatorSpec> operatorSpecs;
+        try {
+            operatorSpecs = specs.load();
+        } catch (SpecLoadException e) {
+            throw new MojoFailureException(specs.describe(e));
+        }
+        selection.checkAgainst(operatorSpecs);
+        List<GeneratedFile> files;
+        try {
+            files = Generator.standard().generate(selection.context(operatorSpecs)).stream()
+                    .filter(f -> outputs.kinds().contains(f.kind()))
+                    .toList();
+        } catch (RuntimeException e) {
+            throw new MojoExecutionException("ArgONNX: the generator failed on " + specs.origin() + ": " + e, e);
+        }
+        GeneratedOutputs.Result result = outputs.synchronize(files, fingerprint);
+        registerSourceRoot(output.toString());
+        getLog().info("ArgONNX: " + files(result.total()) + " generated (" + result.written() + " written, "
+                + result.unchanged() + " unchanged, " + result.staleRemoved() + " stale removed) in " + shownRoots());
+    }
+
+    private SpecInputs readSpecs() throws InvalidConfigurationException, IOException {
+        if (specDirectory == null) {
+            return SpecInputs.bundled(AbstractGenerateMojo.class.getClassLoader());
+        }
+        Path directory = specDirectory.toPath().toAbsolutePath().normalize();
+        return SpecInputs.fromDirectory(directory, shown(directory));
+    }
+
+    private String shownRoots() {
+        return outputRoots().isEmpty() ? shown(outputDirectory().toPath())
+                : outputRoots().values().stream().map(this::shown).distinct().collect(Collectors.joining(", "));
+    }
+
+    /** A path as the user thinks of it: relative to the project directory when inside it, with {@code /}. */
+    protected String shown(Path path) {
+        Path absolute = path.toAbsolutePath().normalize();
+        File basedir = project == null ? null : project.getBasedir();
+        if (basedir != null && absolute.startsWith(basedir.toPath().toAbsolutePath().normalize())) {
+            Path relative = basedir.toPath().toAbsolutePath().normalize().relativize(absolute);
+            return relative.toString().isEmpty() ? "." : relative.toString().replace(File.separatorChar, '/');
+        }
+        return absolute.toString();
+    }
+
+    private static String files(int count) {
+        return count + (count == 1 ? " file" : " files");
     }
 }

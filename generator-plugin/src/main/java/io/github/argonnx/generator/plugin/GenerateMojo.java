@@ -2,27 +2,57 @@ package io.github.argonnx.generator.plugin;
 
 import io.github.argonnx.generator.emit.GeneratedFile;
 import java.io.File;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.Map;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 
-/** Generates the ArgMax/ArgMin kernels, validators and operator API into the main sources. */
+/**
+ * Generates the ArgMax/ArgMin kernels, validators and operator API from the operator specs into the main
+ * sources, and adds the output directory to the compile source roots. Optionally writes the operator
+ * docs as well. Regenerates only when the specs, the plugin or the configuration change.
+ */
 @Mojo(name = "generate", defaultPhase = LifecyclePhase.GENERATE_SOURCES, threadSafe = true)
 public class GenerateMojo extends AbstractGenerateMojo {
 
-    /** Where generated main sources go; added to the compile source roots. */
+    /**
+     * Where generated main sources go; added to the project's compile source roots. The goal owns this
+     * directory's generated files: files an earlier run wrote and this one does not are deleted (files it
+     * did not write are left alone). It also holds {@code .argonnx-generate.state}, the fingerprint and manifest of
+     * the last run.
+     */
     @Parameter(property = "argonnx.outputDirectory",
             defaultValue = "${project.build.directory}/generated-sources/argonnx")
     private File outputDirectory;
 
+    /** Whether to also write the generated operator docs (Markdown) to {@link #docsDirectory}. */
+    @Parameter(property = "argonnx.emitDocs", defaultValue = "false")
+    private boolean emitDocs;
+
+    /** Where generated docs go when {@link #emitDocs} is on. Not added to any source or resource root. */
+    @Parameter(property = "argonnx.docsDirectory", defaultValue = "${project.build.directory}/generated-docs/argonnx")
+    private File docsDirectory;
+
     @Override
-    protected GeneratedFile.Kind kind() {
-        return GeneratedFile.Kind.MAIN_SOURCE;
+    protected String goal() {
+        return "generate";
     }
 
     @Override
     protected File outputDirectory() {
         return outputDirectory;
+    }
+
+    @Override
+    protected Map<GeneratedFile.Kind, Path> outputRoots() {
+        Map<GeneratedFile.Kind, Path> roots = new EnumMap<>(GeneratedFile.Kind.class);
+        roots.put(GeneratedFile.Kind.MAIN_SOURCE, outputDirectory.toPath());
+        if (emitDocs) {
+            roots.put(GeneratedFile.Kind.DOC, docsDirectory.toPath());
+        }
+        return roots;
     }
 
     @Override

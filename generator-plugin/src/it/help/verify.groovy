@@ -1,0 +1,8 @@
+def log = new File(basedir, 'build.log').getText('UTF-8')
+assert log.contains('argonnx:generate') && log.contains('argonnx:generate-tests') : log
+['specDirectory', 'outputDirectory', 'testOutputDirectory', 'docsDirectory', 'packageName', 'operators', 'opsets',
+ 'types', 'emitTests', 'emitDocs', 'skip', 'generatedAnnotation'].each { parameter ->
+    assert log.readLines().any { it ==~ /    ${parameter}( \(Default:.*)?/ } : "help lacks $parameter"
+}
+assert log.contains('User property: argonnx.types') : log
+true

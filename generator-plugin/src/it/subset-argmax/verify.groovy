@@ -1,0 +1,53 @@
+// ArgMax only, float and int64, version 13, in com.example.argmax: generated, compiled, tests run.
+def log = new File(basedir, 'build.log').getText('UTF-8')
+def main = new File(basedir, 'target/generated-sources/argonnx')
+def tests = new File(basedir, 'target/generated-test-sources/argonnx')
+
+def summary = ~/ArgONNX: (\d+) files? generated \((\d+) written, 0 unchanged, 0 stale removed\) in (\S+)/
+def runs = log.readLines().collect { line -> (line =~ summary) }.findAll { it.find() }
+assert runs.size() == 2 : "one summary line per goal expected:\n$log"
+assert runs*.group(3) as Set == ['target/generated-sources/argonnx', 'target/generated-test-sources/argonnx'] as Set
+runs.each { assert it.group(1) == it.group(2) : 'a first run writes every file' }
+
+assert new File(main, '.argonnx-generate.state').isFile()
+assert new File(tests, '.argonnx-generate-tests.state').isFile()
+
+def javaFiles = { File root ->
+    def found = []
+    if (root.isDirectory()) {
+        root.eachFileRecurse(groovy.io.FileType.FILES) { if (it.name.endsWith('.java')) found << it }
+    }
+    found
+}
+def mainFiles = javaFiles(main)
+def testFiles = javaFiles(tests)
+
+(mainFiles + testFiles).each { f ->
+    def text = f.getText('UTF-8')
+    assert !text.contains('\r') : "$f has CR line endings"
+    assert text.contains('Do not edit') : "$f lacks the generated-file header"
+    def pkg = (text =~ /(?m)^package ([\w.]+);/)
+    assert pkg.find() : "$f has no package"
+    def root = mainFiles.contains(f) ? main : tests
+    def dir = root.toPath().relativize(f.parentFile.toPath()).toString().replace(File.separatorChar, '.' as char)
+    assert pkg.group(1) == dir : "$f declares package ${pkg.group(1)} but sits in $dir"
+    assert pkg.group(1).startsWith('com.example.argmax') : "$f is outside packageName"
+    assert !f.name.contains('ArgMin') : "ArgMin was not selected: $f"
+}
+
+def kernels = new File(main, 'com/example/argmax/kernels')
+def kernelNames = kernels.list()?.findAll { it.endsWith('Kernel.java') } as Set
+assert kernelNames == ['ArgMaxFloatKernel.java', 'ArgMaxInt64Kernel.java'] as Set : kernelNames
+
+def validators = (new File(main, 'com/example/argmax/validation').list() ?: []) as List
+assert !validators.isEmpty() && validators.every { it.startsWith('ArgMaxV13') } : "only version 13 was selected: $validators"
+
+assert !testFiles.isEmpty() : 'generate-tests generated nothing'
+def reports = new File(basedir, 'target/surefire-reports')
+assert reports.isDirectory() : 'generated tests were not run'
+def suites = reports.listFiles().findAll { it.name.endsWith('.xml') }.collect { it.getText('UTF-8') }
+def count = { String text, String attribute -> (text =~ /<testsuite [^>]*\b${attribute}="(\d+)"/)[0][1].toInteger() }
+assert suites.size() == testFiles.count { it.name.endsWith('Test.java') } : 'every generated test class ran'
+assert suites.sum { count(it, 'tests') } > 0 : 'no generated test ran'
+assert suites.every { count(it, 'failures') == 0 && count(it, 'errors') == 0 }
+true

@@ -1,0 +1,172 @@
+package io.github.argonnx.generator.plugin;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.argonnx.generator.emit.GeneratedAnnotation;
+import io.github.argonnx.generator.emit.GenerationContext;
+import io.github.argonnx.generator.model.DataType;
+import io.github.argonnx.generator.model.OperatorSpec;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class SelectionTest {
+
+    private static Selection parse(String pkg, List<String> operators, List<String> opsets, List<String> types,
+            String annotation) throws InvalidConfigurationException {
+        return Selection.parse(pkg, operators, opsets, types, annotation);
+    }
+
+    private static Selection select(List<String> operators, List<String> opsets, List<String> types)
+            throws InvalidConfigurationException {
+        return parse("com.example", operators, opsets, types, "javax");
+    }
+
+    /** ArgMax 1 (float, int64) and 13 (float, int64, bfloat16); ArgMin 13 only (float). */
+    private static List<OperatorSpec> specs() throws Exception {
+        return TestSpecs.load(
+                TestSpecs.yaml("ArgMax", Map.of(1, List.of("float", "int64"), 13, List.of("float", "int64", "bfloat16"))),
+                TestSpecs.yaml("ArgMin", Map.of(13, List.of("float"))));
+    }
+
+    private static String problem(Selection selection, List<OperatorSpec> specs) {
+        return assertThrows(InvalidConfigurationException.class, () -> selection.checkAgainst(specs)).getMessage();
+    }
+
+    @Test
+    void defaultsSelectEverything() throws Exception {
+        Selection all = parse("io.github.argonnx", null, null, null, "javax");
+        GenerationContext context = all.context(specs());
+        assertEquals(Set.of(), context.operatorFilter());
+        assertEquals(Set.of(), context.opsetFilter());
+        assertEquals(Set.of(), context.typeFilter());
+        assertEquals(GeneratedAnnotation.JAVAX, context.generatedAnnotation());
+        assertEquals("io.github.argonnx", context.basePackage());
+    }
+
+    @Test
+    void listValuesMayBeCommaSeparatedWithBlanks() throws Exception {
+        Selection s = select(List.of("ArgMax, ArgMin"), List.of(" 13,1 "), List.of("int64,float", " bfloat16"));
+        assertEquals(Set.of("ArgMax", "ArgMin"), s.operators());
+        assertEquals(Set.of(1, 13), s.opsets());
+        assertEquals(Set.of(DataType.FLOAT, DataType.INT64, DataType.BFLOAT16), s.types());
+    }
+
+    @Test
+    void equivalentSelectionsHaveEqualFingerprintInputs() throws Exception {
+        assertEquals(select(List.of("ArgMax"), List.of("13"), List.of("int64", "float")).fingerprintInputs(),
+                select(List.of("ArgMax"), List.of("13"), List.of("float,int64")).fingerprintInputs());
+        assertEquals("float,int64",
+                select(null, null, List.of("int64", "float")).fingerprintInputs().get("config.types"));
+    }
+
+    @Test
+    void unknownTypeNameNamesParameterPropertyValueAndAllowedNames() {
+        String message = assertThrows(InvalidConfigurationException.class,
+                () -> select(null, null, List.of("float", "flaot"))).getMessage();
+        assertTrue(message.contains("<types> (property argonnx.types): 'flaot' is not an ONNX element type name"),
+                message);
+        assertTrue(message.contains("allowed: bfloat16, double, float, float16, int16, int32, int64, int8, uint16,"
+                + " uint32, uint64, uint8"), message);
+    }
+
+    @Test
+    void packageNameMustBeAJavaPackageName() {
+        for (String bad : List.of("", "com.example.", "com.1st", "com.example.class", "com-example", "com..x")) {
+            String message = assertThrows(InvalidConfigurationException.class,
+                    () -> parse(bad, null, null, null, "javax"), bad).getMessage();
+            assertTrue(message.contains("<packageName> (property argonnx.packageName): '" + bad
+                    + "' is not a Java package name"), message);
+        }
+        assertDoesNotThrow(() -> parse("com.example.onnx_ops", null, null, null, "javax"));
+        assertDoesNotThrow(() -> parse("single", null, null, null, "javax"));
+    }
+
+    @Test
+    void generatedAnnotationIsJavaxJakartaOrNoneInAnyCase() throws Exception {
+        assertEquals(GeneratedAnnotation.JAKARTA, parse("a.b", null, null, null, "Jakarta").generatedAnnotation());
+        assertEquals(GeneratedAnnotation.NONE, parse("a.b", null, null, null, "none").generatedAnnotation());
+        String message = assertThrows(InvalidConfigurationException.class,
+                () -> parse("a.b", null, null, null, "lombok")).getMessage();
+        assertTrue(message.contains("<generatedAnnotation> (property argonnx.generatedAnnotation): 'lombok'"
+                + " is not a @Generated flavour; allowed: javax, jakarta, none"), message);
+    }
+
+    @Test
+    void opsetsMustBePositiveIntegers() {
+        for (String bad : List.of("thirteen", "0", "-1", "13.0")) {
+            String message = assertThrows(InvalidConfigurationException.class,
+                    () -> select(null, List.of(bad), null)).getMessage();
+            assertTrue(message.contains("<opsets> (property argonnx.opsets): '" + bad + "' is not an operator version"),
+                    message);
+        }
+    }
+
+    @Test
+    void everyProblemIsReportedTogether() {
+        InvalidConfigurationException e = assertThrows(InvalidConfigurationException.class,
+                () -> parse("1bad", null, List.of("x"), List.of("flaot", "bool"), "other"));
+        assertEquals(5, e.problems().size(), e.getMessage());
+        assertTrue(e.getMessage().startsWith("ArgONNX: invalid configuration (5 problems):\n  <packageName>"),
+                e.getMessage());
+    }
+
+    @Test
+    void unknownOperatorListsTheOperatorsInTheSpecs() throws Exception {
+        String message = problem(select(List.of("ArgMean"), null, null), specs());
+        assertTrue(message.contains("<operators> (property argonnx.operators): 'ArgMean' is not an operator in the"
+                + " specs; allowed: ArgMax, ArgMin"), message);
+    }
+
+    @Test
+    void operatorNameInTheWrongCaseGetsAHint() throws Exception {
+        String message = problem(select(List.of("argmax"), null, null), specs());
+        assertTrue(message.contains("'argmax' is not an operator in the specs (did you mean ArgMax?"), message);
+    }
+
+    @Test
+    void opsetThatNoSelectedOperatorHasListsTheirVersions() throws Exception {
+        String message = problem(select(List.of("ArgMax"), List.of("13", "12"), null), specs());
+        assertTrue(message.contains("<opsets> (property argonnx.opsets): '12' is not a version (since_version) of"
+                + " any selected operator; allowed: ArgMax 1, 13"), message);
+        assertTrue(!message.contains("'13'"), message);
+    }
+
+    @Test
+    void typeThatNoSelectedVersionAcceptsListsTheAcceptedTypes() throws Exception {
+        String message = problem(select(List.of("ArgMax"), List.of("1"), List.of("float", "bfloat16")), specs());
+        assertTrue(message.contains("<types> (property argonnx.types): 'bfloat16' is accepted by no selected operator"
+                + " version; allowed: float, int64"), message);
+    }
+
+    @Test
+    void anOperatorLeftWithNoVersionIsAnEmptySelection() throws Exception {
+        String message = problem(select(null, List.of("1"), null), specs());
+        assertTrue(message.contains("<opsets> (property argonnx.opsets): ArgMin has none of the selected versions [1],"
+                + " so the selection generates nothing for it"), message);
+    }
+
+    @Test
+    void anOperatorLeftWithNoTypeIsAnEmptySelection() throws Exception {
+        String message = problem(select(null, List.of("13"), List.of("int64")), specs());
+        assertTrue(message.contains("<types> (property argonnx.types): ArgMin accepts none of the selected types"
+                + " [int64] in the selected versions"), message);
+        assertTrue(message.contains("add types it accepts (float)"), message);
+    }
+
+    @Test
+    void aValidSubsetPassesAndReachesTheGenerator() throws Exception {
+        List<OperatorSpec> specs = specs();
+        Selection s = select(List.of("ArgMax"), List.of("13"), List.of("float", "int64"));
+        assertDoesNotThrow(() -> s.checkAgainst(specs));
+        GenerationContext context = s.context(specs);
+        assertEquals(List.of("ArgMax"), context.operatorsToGenerate().stream().map(OperatorSpec::name).toList());
+        assertEquals(List.of(13), context.versionsToGenerate(context.operatorsToGenerate().get(0)).stream()
+                .map(v -> v.sinceVersion()).toList());
+        assertEquals(Set.of(DataType.FLOAT, DataType.INT64), context.typesToGenerate(context.operatorsToGenerate().get(0)));
+    }
+}
