@@ -10,14 +10,16 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Float and double kernels on contiguous slices up to 20,000 long: in the build's second test run
- * the longest go to the SIMD loops through the kernels. With ties, NaNs, -0/+0 and infinities
- * placed anywhere, every slice must give the index a plain forward scan gives.
+ * the longest go to the SIMD loops through the kernels. With ties, NaNs, -0/+0, infinities and
+ * values whose products overflow placed anywhere (the scalar loops' NaN screen must neither miss a
+ * NaN nor be misled by infinities), every slice must give the index a plain forward scan gives.
  */
 class LongSliceTest {
 
-    private static final int[] LENGTHS = {1, 2, 255, 256, 257, 1000, 5000, 16_384, 20_000};
+    // 513 and 1025: one and two whole 512-element blocks of the scalar IEEE loop after the first element.
+    private static final int[] LENGTHS = {1, 2, 255, 256, 257, 512, 513, 514, 1000, 1025, 5000, 16_384, 20_000};
     private static final double[] VALUES = {-0.0, 0.0, 1, 1, -1, Double.NaN, Double.POSITIVE_INFINITY,
-        Double.NEGATIVE_INFINITY, 7, Float.MIN_VALUE};
+        Double.NEGATIVE_INFINITY, 7, Float.MIN_VALUE, Float.MAX_VALUE, -Float.MAX_VALUE};
 
     /** Forward scan: a NaN wins at once (the last NaN with selectLastIndex), a number only while no NaN was seen. */
     static long reference(double[] a, boolean max, boolean last) {

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -31,6 +32,20 @@ public final class KernelEmitter implements ArtifactEmitter {
     static final int COLUMN_BLOCK = 1024;
 
     private static final String COLUMN_BLOCK_NAME = "COLUMN_BLOCK";
+
+    /**
+     * Elements per block of the IEEE contiguous loop: one NaN check per block. A multiple of
+     * {@link #UNROLL}; small enough that searching a block again is cheap.
+     */
+    static final int NAN_SCREEN_BLOCK = 512;
+
+    private static final String NAN_SCREEN_BLOCK_NAME = "NAN_SCREEN_BLOCK";
+
+    /** Elements the IEEE contiguous loop reads per step; their products feed {@link #SCREENS} sums. */
+    private static final int UNROLL = 8;
+
+    /** Independent NaN-screen sums: enough that their additions never wait for each other. */
+    private static final int SCREENS = 4;
 
     private static final String VECTORIZED_NAME = "VECTORIZED";
 
@@ -123,14 +138,28 @@ public final class KernelEmitter implements ArtifactEmitter {
                     .addJavadoc("SIMD loops for array input, or null without the Vector API: then the JIT drops every use.\n")
                     .initializer("$T.argReductions()", RuntimeClasses.VECTORIZATION)
                     .build());
+            if (order.needsNaNTest()) {
+                kernel.addField(FieldSpec.builder(TypeName.INT, NAN_SCREEN_BLOCK_NAME, Modifier.PRIVATE, Modifier.STATIC,
+                                Modifier.FINAL)
+                        .addJavadoc("Elements per block of the contiguous loops: one NaN check per block.\n")
+                        .initializer("$L", NAN_SCREEN_BLOCK)
+                        .build());
+            }
             kernel.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
             kernel.addMethod(arrayEntry());
             kernel.addMethod(bufferEntry());
             for (Source source : Source.values()) {
                 kernel.addMethod(reduceContiguous(source));
                 kernel.addMethod(indexInSlice(source));
-                kernel.addMethod(sliceLoop(source, false));
-                kernel.addMethod(sliceLoop(source, true));
+                if (order.needsNaNTest()) {
+                    kernel.addMethod(screenedSliceLoop(source, false));
+                    kernel.addMethod(screenedSliceLoop(source, true));
+                    kernel.addMethod(nanSearch(source, false));
+                    kernel.addMethod(nanSearch(source, true));
+                } else {
+                    kernel.addMethod(sliceLoop(source, false));
+                    kernel.addMethod(sliceLoop(source, true));
+                }
                 kernel.addMethod(reduceStrided(source));
                 kernel.addMethod(columnLoop(source, false));
                 kernel.addMethod(columnLoop(source, true));
@@ -299,6 +328,116 @@ public final class KernelEmitter implements ArtifactEmitter {
                     .endControlFlow()
                     .endControlFlow()
                     .addStatement("return bestIndex")
+                    .build();
+        }
+
+        /**
+         * The contiguous loop for IEEE types. The plain loop's test needs two branches per element (one
+         * for the order, one for NaN); this one reads blocks {@value #UNROLL} elements at a time with the
+         * ordered test alone, which a NaN fails, and keeps sums of products of the elements beside it,
+         * which a NaN turns into NaN. Only a block whose sums end as NaN is searched for a NaN, and the
+         * first NaN found (the last, walking from the end) is the answer.
+         */
+        private MethodSpec screenedSliceLoop(Source source, boolean fromEnd) {
+            TypeName key = order.keyType();
+            ClassName boxed = type.storage().boxedType();
+            CodeBlock best = CodeBlock.of("best");
+            MethodSpec.Builder m = MethodSpec.methodBuilder(fromEnd ? lastIndexName : firstIndexName)
+                    .addJavadoc(fromEnd
+                            ? "Walks the slice from its end: a strict test keeps the last of equal elements, and the\n"
+                                    + "last NaN is the answer as soon as it is seen.\n"
+                            : "Walks the slice from its start: a strict test keeps the first of equal elements, and the\n"
+                                    + "first NaN is the answer as soon as it is seen.\n")
+                    .addJavadoc("\n<p>Whole blocks are read $L elements at a time with the ordered test alone, which a NaN\n", UNROLL)
+                    .addJavadoc("fails; beside it, sums of products of the elements are kept, which a NaN turns into NaN.\n")
+                    .addJavadoc("Only a block whose sums end as NaN is searched for one (infinities or overflow can also\n")
+                    .addJavadoc("make them NaN: the search then finds none). One branch per element instead of two.\n")
+                    .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                    .returns(TypeName.LONG)
+                    .addParameter(source.dataType(type), "data")
+                    .addParameter(TypeName.INT, "start")
+                    .addParameter(TypeName.INT, "length");
+            String firstElement = fromEnd ? "start + length - 1" : "start";
+            m.addStatement("int bestAt = $L", firstElement)
+                    .addStatement("$T best = $L", key, source.read(CodeBlock.of("bestAt")))
+                    .beginControlFlow("if ($T.isNaN(best))", boxed)
+                    .addStatement("return bestAt - start")
+                    .endControlFlow();
+            // Elements [start, to) remain walking down; [from, end) walking up.
+            if (fromEnd) {
+                m.addStatement("int to = bestAt")
+                        .beginControlFlow("for (; to - start >= $N; to -= $N)", NAN_SCREEN_BLOCK_NAME, NAN_SCREEN_BLOCK_NAME)
+                        .addStatement("int blockStart = to - $N", NAN_SCREEN_BLOCK_NAME);
+            } else {
+                m.addStatement("int end = start + length")
+                        .addStatement("int from = start + 1")
+                        .beginControlFlow("for (; end - from >= $N; from += $N)", NAN_SCREEN_BLOCK_NAME, NAN_SCREEN_BLOCK_NAME)
+                        .addStatement("int blockEnd = from + $N", NAN_SCREEN_BLOCK_NAME);
+            }
+            for (int s = 0; s < SCREENS; s++) {
+                m.addStatement("$T screen$L = 0", key, s);
+            }
+            if (fromEnd) {
+                m.beginControlFlow("for (int k = to - $L; k >= blockStart; k -= $L)", UNROLL, UNROLL);
+            } else {
+                m.beginControlFlow("for (int k = from; k < blockEnd; k += $L)", UNROLL);
+            }
+            for (int u = 0; u < UNROLL; u++) {
+                int lane = fromEnd ? UNROLL - 1 - u : u;
+                m.addStatement("$T c$L = $L", key, lane, source.read(offsetFromK(lane)));
+            }
+            for (int s = 0; s < SCREENS; s++) {
+                m.addStatement("screen$L += c$L * c$L", s, s, s + SCREENS);
+            }
+            for (int u = 0; u < UNROLL; u++) {
+                int lane = fromEnd ? UNROLL - 1 - u : u;
+                m.beginControlFlow("if ($L)", order.strictlyBeats(CodeBlock.of("c$L", lane), best, extremum))
+                        .addStatement("best = c$L", lane)
+                        .addStatement("bestAt = $L", offsetFromK(lane))
+                        .endControlFlow();
+            }
+            m.endControlFlow();
+            CodeBlock sum = CodeBlock.of(IntStream.range(0, SCREENS)
+                    .mapToObj(i -> "screen" + i).collect(Collectors.joining(" + ")));
+            m.beginControlFlow("if ($T.isNaN($L))", boxed, sum)
+                    .addStatement(fromEnd ? "int nan = lastNaN(data, blockStart, to)" : "int nan = firstNaN(data, from, blockEnd)")
+                    .beginControlFlow("if (nan >= 0)")
+                    .addStatement("return nan - start")
+                    .endControlFlow()
+                    .endControlFlow()
+                    .endControlFlow();
+            m.beginControlFlow(fromEnd ? "for (int k = to - 1; k >= start; k--)" : "for (int k = from; k < end; k++)")
+                    .addStatement("$T candidate = $L", key, source.read(CodeBlock.of("k")))
+                    .beginControlFlow("if ($L)", order.strictlyBeats(CodeBlock.of("candidate"), best, extremum))
+                    .addStatement("best = candidate")
+                    .addStatement("bestAt = k")
+                    .nextControlFlow("else if ($T.isNaN(candidate))", boxed)
+                    .addStatement("return k - start")
+                    .endControlFlow()
+                    .endControlFlow();
+            return m.addStatement("return bestAt - start").build();
+        }
+
+        private static CodeBlock offsetFromK(int lane) {
+            return lane == 0 ? CodeBlock.of("k") : CodeBlock.of("k + $L", lane);
+        }
+
+        /** The first (or last) NaN among the elements {@code [from, to)}, or -1 if there is none. */
+        private MethodSpec nanSearch(Source source, boolean fromEnd) {
+            MethodSpec.Builder m = MethodSpec.methodBuilder(fromEnd ? "lastNaN" : "firstNaN")
+                    .addJavadoc("The $L NaN among the elements {@code [from, to)}, or -1 if there is none.\n",
+                            fromEnd ? "last" : "first")
+                    .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                    .returns(TypeName.INT)
+                    .addParameter(source.dataType(type), "data")
+                    .addParameter(TypeName.INT, "from")
+                    .addParameter(TypeName.INT, "to");
+            return m.beginControlFlow(fromEnd ? "for (int k = to - 1; k >= from; k--)" : "for (int k = from; k < to; k++)")
+                    .beginControlFlow("if ($T.isNaN($L))", type.storage().boxedType(), source.read(CodeBlock.of("k")))
+                    .addStatement("return k")
+                    .endControlFlow()
+                    .endControlFlow()
+                    .addStatement("return -1")
                     .build();
         }
 

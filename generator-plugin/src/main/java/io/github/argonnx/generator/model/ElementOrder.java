@@ -129,6 +129,19 @@ public final class ElementOrder {
             return CodeBlock.of("!($L $L $L) && !$T.isNaN($L)",
                     candidate, extremum.doesNotBeatOperator(), best, storage.boxedType(), best);
         }
+        return strictlyBeats(candidate, best, extremum);
+    }
+
+    /**
+     * True for IEEE binary32/64, whose keys are the elements themselves: a NaN fails every ordered
+     * comparison, so the {@link #beats} test needs two branches where {@link #strictlyBeats} needs one.
+     */
+    public boolean needsNaNTest() {
+        return form == Form.IEEE_WITH_NAN;
+    }
+
+    /** The plain ordered test: {@code candidate} strictly nearer the extremum; false for any NaN. */
+    public CodeBlock strictlyBeats(CodeBlock candidate, CodeBlock best, Extremum extremum) {
         return CodeBlock.of("$L $L $L", candidate, extremum.beatsOperator(), best);
     }
 

@@ -39,6 +39,11 @@ public final class ArgMaxFloatKernel {
      */
     private static final VectorizedArgReductions VECTORIZED = Vectorization.argReductions();
 
+    /**
+     * Elements per block of the contiguous loops: one NaN check per block.
+     */
+    private static final int NAN_SCREEN_BLOCK = 512;
+
     private ArgMaxFloatKernel() {
     }
 
@@ -128,36 +133,202 @@ public final class ArgMaxFloatKernel {
     }
 
     /**
-     * Walks the slice from its start: a strict test keeps the first of equal elements.
+     * Walks the slice from its start: a strict test keeps the first of equal elements, and the
+     * first NaN is the answer as soon as it is seen.
+     *
+     * <p>Whole blocks are read 8 elements at a time with the ordered test alone, which a NaN
+     * fails; beside it, sums of products of the elements are kept, which a NaN turns into NaN.
+     * Only a block whose sums end as NaN is searched for one (infinities or overflow can also
+     * make them NaN: the search then finds none). One branch per element instead of two.
      */
     private static long firstIndexOfLargest(float[] data, int start, int length) {
-        float best = data[start];
-        long bestIndex = 0;
-        for (int k = 1; k < length; k++) {
-            float candidate = data[start + k];
-            if (!(candidate <= best) && !Float.isNaN(best)) {
-                best = candidate;
-                bestIndex = k;
+        int bestAt = start;
+        float best = data[bestAt];
+        if (Float.isNaN(best)) {
+            return bestAt - start;
+        }
+        int end = start + length;
+        int from = start + 1;
+        for (; end - from >= NAN_SCREEN_BLOCK; from += NAN_SCREEN_BLOCK) {
+            int blockEnd = from + NAN_SCREEN_BLOCK;
+            float screen0 = 0;
+            float screen1 = 0;
+            float screen2 = 0;
+            float screen3 = 0;
+            for (int k = from; k < blockEnd; k += 8) {
+                float c0 = data[k];
+                float c1 = data[k + 1];
+                float c2 = data[k + 2];
+                float c3 = data[k + 3];
+                float c4 = data[k + 4];
+                float c5 = data[k + 5];
+                float c6 = data[k + 6];
+                float c7 = data[k + 7];
+                screen0 += c0 * c4;
+                screen1 += c1 * c5;
+                screen2 += c2 * c6;
+                screen3 += c3 * c7;
+                if (c0 > best) {
+                    best = c0;
+                    bestAt = k;
+                }
+                if (c1 > best) {
+                    best = c1;
+                    bestAt = k + 1;
+                }
+                if (c2 > best) {
+                    best = c2;
+                    bestAt = k + 2;
+                }
+                if (c3 > best) {
+                    best = c3;
+                    bestAt = k + 3;
+                }
+                if (c4 > best) {
+                    best = c4;
+                    bestAt = k + 4;
+                }
+                if (c5 > best) {
+                    best = c5;
+                    bestAt = k + 5;
+                }
+                if (c6 > best) {
+                    best = c6;
+                    bestAt = k + 6;
+                }
+                if (c7 > best) {
+                    best = c7;
+                    bestAt = k + 7;
+                }
+            }
+            if (Float.isNaN(screen0 + screen1 + screen2 + screen3)) {
+                int nan = firstNaN(data, from, blockEnd);
+                if (nan >= 0) {
+                    return nan - start;
+                }
             }
         }
-        return bestIndex;
+        for (int k = from; k < end; k++) {
+            float candidate = data[k];
+            if (candidate > best) {
+                best = candidate;
+                bestAt = k;
+            } else if (Float.isNaN(candidate)) {
+                return k - start;
+            }
+        }
+        return bestAt - start;
     }
 
     /**
-     * Walks the slice from its end: the same strict test then keeps the last of equal elements.
+     * Walks the slice from its end: a strict test keeps the last of equal elements, and the
+     * last NaN is the answer as soon as it is seen.
+     *
+     * <p>Whole blocks are read 8 elements at a time with the ordered test alone, which a NaN
+     * fails; beside it, sums of products of the elements are kept, which a NaN turns into NaN.
+     * Only a block whose sums end as NaN is searched for one (infinities or overflow can also
+     * make them NaN: the search then finds none). One branch per element instead of two.
      */
     private static long lastIndexOfLargest(float[] data, int start, int length) {
-        int last = length - 1;
-        float best = data[start + last];
-        long bestIndex = last;
-        for (int k = last - 1; k >= 0; k--) {
-            float candidate = data[start + k];
-            if (!(candidate <= best) && !Float.isNaN(best)) {
-                best = candidate;
-                bestIndex = k;
+        int bestAt = start + length - 1;
+        float best = data[bestAt];
+        if (Float.isNaN(best)) {
+            return bestAt - start;
+        }
+        int to = bestAt;
+        for (; to - start >= NAN_SCREEN_BLOCK; to -= NAN_SCREEN_BLOCK) {
+            int blockStart = to - NAN_SCREEN_BLOCK;
+            float screen0 = 0;
+            float screen1 = 0;
+            float screen2 = 0;
+            float screen3 = 0;
+            for (int k = to - 8; k >= blockStart; k -= 8) {
+                float c7 = data[k + 7];
+                float c6 = data[k + 6];
+                float c5 = data[k + 5];
+                float c4 = data[k + 4];
+                float c3 = data[k + 3];
+                float c2 = data[k + 2];
+                float c1 = data[k + 1];
+                float c0 = data[k];
+                screen0 += c0 * c4;
+                screen1 += c1 * c5;
+                screen2 += c2 * c6;
+                screen3 += c3 * c7;
+                if (c7 > best) {
+                    best = c7;
+                    bestAt = k + 7;
+                }
+                if (c6 > best) {
+                    best = c6;
+                    bestAt = k + 6;
+                }
+                if (c5 > best) {
+                    best = c5;
+                    bestAt = k + 5;
+                }
+                if (c4 > best) {
+                    best = c4;
+                    bestAt = k + 4;
+                }
+                if (c3 > best) {
+                    best = c3;
+                    bestAt = k + 3;
+                }
+                if (c2 > best) {
+                    best = c2;
+                    bestAt = k + 2;
+                }
+                if (c1 > best) {
+                    best = c1;
+                    bestAt = k + 1;
+                }
+                if (c0 > best) {
+                    best = c0;
+                    bestAt = k;
+                }
+            }
+            if (Float.isNaN(screen0 + screen1 + screen2 + screen3)) {
+                int nan = lastNaN(data, blockStart, to);
+                if (nan >= 0) {
+                    return nan - start;
+                }
             }
         }
-        return bestIndex;
+        for (int k = to - 1; k >= start; k--) {
+            float candidate = data[k];
+            if (candidate > best) {
+                best = candidate;
+                bestAt = k;
+            } else if (Float.isNaN(candidate)) {
+                return k - start;
+            }
+        }
+        return bestAt - start;
+    }
+
+    /**
+     * The first NaN among the elements {@code [from, to)}, or -1 if there is none.
+     */
+    private static int firstNaN(float[] data, int from, int to) {
+        for (int k = from; k < to; k++) {
+            if (Float.isNaN(data[k])) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The last NaN among the elements {@code [from, to)}, or -1 if there is none.
+     */
+    private static int lastNaN(float[] data, int from, int to) {
+        for (int k = to - 1; k >= from; k--) {
+            if (Float.isNaN(data[k])) {
+                return k;
+            }
+        }
+        return -1;
     }
 
     /**
@@ -263,36 +434,202 @@ public final class ArgMaxFloatKernel {
     }
 
     /**
-     * Walks the slice from its start: a strict test keeps the first of equal elements.
+     * Walks the slice from its start: a strict test keeps the first of equal elements, and the
+     * first NaN is the answer as soon as it is seen.
+     *
+     * <p>Whole blocks are read 8 elements at a time with the ordered test alone, which a NaN
+     * fails; beside it, sums of products of the elements are kept, which a NaN turns into NaN.
+     * Only a block whose sums end as NaN is searched for one (infinities or overflow can also
+     * make them NaN: the search then finds none). One branch per element instead of two.
      */
     private static long firstIndexOfLargest(FloatBuffer data, int start, int length) {
-        float best = data.get(start);
-        long bestIndex = 0;
-        for (int k = 1; k < length; k++) {
-            float candidate = data.get(start + k);
-            if (!(candidate <= best) && !Float.isNaN(best)) {
-                best = candidate;
-                bestIndex = k;
+        int bestAt = start;
+        float best = data.get(bestAt);
+        if (Float.isNaN(best)) {
+            return bestAt - start;
+        }
+        int end = start + length;
+        int from = start + 1;
+        for (; end - from >= NAN_SCREEN_BLOCK; from += NAN_SCREEN_BLOCK) {
+            int blockEnd = from + NAN_SCREEN_BLOCK;
+            float screen0 = 0;
+            float screen1 = 0;
+            float screen2 = 0;
+            float screen3 = 0;
+            for (int k = from; k < blockEnd; k += 8) {
+                float c0 = data.get(k);
+                float c1 = data.get(k + 1);
+                float c2 = data.get(k + 2);
+                float c3 = data.get(k + 3);
+                float c4 = data.get(k + 4);
+                float c5 = data.get(k + 5);
+                float c6 = data.get(k + 6);
+                float c7 = data.get(k + 7);
+                screen0 += c0 * c4;
+                screen1 += c1 * c5;
+                screen2 += c2 * c6;
+                screen3 += c3 * c7;
+                if (c0 > best) {
+                    best = c0;
+                    bestAt = k;
+                }
+                if (c1 > best) {
+                    best = c1;
+                    bestAt = k + 1;
+                }
+                if (c2 > best) {
+                    best = c2;
+                    bestAt = k + 2;
+                }
+                if (c3 > best) {
+                    best = c3;
+                    bestAt = k + 3;
+                }
+                if (c4 > best) {
+                    best = c4;
+                    bestAt = k + 4;
+                }
+                if (c5 > best) {
+                    best = c5;
+                    bestAt = k + 5;
+                }
+                if (c6 > best) {
+                    best = c6;
+                    bestAt = k + 6;
+                }
+                if (c7 > best) {
+                    best = c7;
+                    bestAt = k + 7;
+                }
+            }
+            if (Float.isNaN(screen0 + screen1 + screen2 + screen3)) {
+                int nan = firstNaN(data, from, blockEnd);
+                if (nan >= 0) {
+                    return nan - start;
+                }
             }
         }
-        return bestIndex;
+        for (int k = from; k < end; k++) {
+            float candidate = data.get(k);
+            if (candidate > best) {
+                best = candidate;
+                bestAt = k;
+            } else if (Float.isNaN(candidate)) {
+                return k - start;
+            }
+        }
+        return bestAt - start;
     }
 
     /**
-     * Walks the slice from its end: the same strict test then keeps the last of equal elements.
+     * Walks the slice from its end: a strict test keeps the last of equal elements, and the
+     * last NaN is the answer as soon as it is seen.
+     *
+     * <p>Whole blocks are read 8 elements at a time with the ordered test alone, which a NaN
+     * fails; beside it, sums of products of the elements are kept, which a NaN turns into NaN.
+     * Only a block whose sums end as NaN is searched for one (infinities or overflow can also
+     * make them NaN: the search then finds none). One branch per element instead of two.
      */
     private static long lastIndexOfLargest(FloatBuffer data, int start, int length) {
-        int last = length - 1;
-        float best = data.get(start + last);
-        long bestIndex = last;
-        for (int k = last - 1; k >= 0; k--) {
-            float candidate = data.get(start + k);
-            if (!(candidate <= best) && !Float.isNaN(best)) {
-                best = candidate;
-                bestIndex = k;
+        int bestAt = start + length - 1;
+        float best = data.get(bestAt);
+        if (Float.isNaN(best)) {
+            return bestAt - start;
+        }
+        int to = bestAt;
+        for (; to - start >= NAN_SCREEN_BLOCK; to -= NAN_SCREEN_BLOCK) {
+            int blockStart = to - NAN_SCREEN_BLOCK;
+            float screen0 = 0;
+            float screen1 = 0;
+            float screen2 = 0;
+            float screen3 = 0;
+            for (int k = to - 8; k >= blockStart; k -= 8) {
+                float c7 = data.get(k + 7);
+                float c6 = data.get(k + 6);
+                float c5 = data.get(k + 5);
+                float c4 = data.get(k + 4);
+                float c3 = data.get(k + 3);
+                float c2 = data.get(k + 2);
+                float c1 = data.get(k + 1);
+                float c0 = data.get(k);
+                screen0 += c0 * c4;
+                screen1 += c1 * c5;
+                screen2 += c2 * c6;
+                screen3 += c3 * c7;
+                if (c7 > best) {
+                    best = c7;
+                    bestAt = k + 7;
+                }
+                if (c6 > best) {
+                    best = c6;
+                    bestAt = k + 6;
+                }
+                if (c5 > best) {
+                    best = c5;
+                    bestAt = k + 5;
+                }
+                if (c4 > best) {
+                    best = c4;
+                    bestAt = k + 4;
+                }
+                if (c3 > best) {
+                    best = c3;
+                    bestAt = k + 3;
+                }
+                if (c2 > best) {
+                    best = c2;
+                    bestAt = k + 2;
+                }
+                if (c1 > best) {
+                    best = c1;
+                    bestAt = k + 1;
+                }
+                if (c0 > best) {
+                    best = c0;
+                    bestAt = k;
+                }
+            }
+            if (Float.isNaN(screen0 + screen1 + screen2 + screen3)) {
+                int nan = lastNaN(data, blockStart, to);
+                if (nan >= 0) {
+                    return nan - start;
+                }
             }
         }
-        return bestIndex;
+        for (int k = to - 1; k >= start; k--) {
+            float candidate = data.get(k);
+            if (candidate > best) {
+                best = candidate;
+                bestAt = k;
+            } else if (Float.isNaN(candidate)) {
+                return k - start;
+            }
+        }
+        return bestAt - start;
+    }
+
+    /**
+     * The first NaN among the elements {@code [from, to)}, or -1 if there is none.
+     */
+    private static int firstNaN(FloatBuffer data, int from, int to) {
+        for (int k = from; k < to; k++) {
+            if (Float.isNaN(data.get(k))) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The last NaN among the elements {@code [from, to)}, or -1 if there is none.
+     */
+    private static int lastNaN(FloatBuffer data, int from, int to) {
+        for (int k = to - 1; k >= from; k--) {
+            if (Float.isNaN(data.get(k))) {
+                return k;
+            }
+        }
+        return -1;
     }
 
     /**
