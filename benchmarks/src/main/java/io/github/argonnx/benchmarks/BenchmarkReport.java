@@ -62,7 +62,7 @@ public final class BenchmarkReport {
         run(settings, results, ArgOnnxBenchmark.class, "argonnx", true, true,
                 r -> "single".equals(r.getParams().getParam("threads")) ? SIMD_ONE_THREAD : SIMD);
         Set<BenchCase> ortCases = EnumSet.noneOf(BenchCase.class);
-        settings.cases.stream().filter(c -> c.type().ortHasKernel()).forEach(ortCases::add);
+        settings.cases.stream().filter(c -> OrtBenchmark.hasKernel(c.type())).forEach(ortCases::add);
         if (!ortCases.isEmpty()) {
             run(settings.withCases(ortCases), results, OrtBenchmark.class, "ort", false, true,
                     r -> "1".equals(r.getParams().getParam("ortThreads")) ? ORT_ONE_THREAD : ORT_DEFAULT);
