@@ -10,7 +10,7 @@ import org.openjdk.jmh.annotations.Param;
 
 class OrtBenchmarkTest {
 
-    /** The report runs ORT on the cases whose type has a kernel, plain JMH on the {@code @Param} list: the same cases. */
+    /** The report runs ORT on the cases whose type has a kernel, plain JMH on the {@code @Param} list: same cases. */
     @Test
     void paramListIsExactlyTheCasesOnnxRuntimeHasAKernelFor() throws NoSuchFieldException {
         Param param = OrtBenchmark.class.getField("benchCase").getAnnotation(Param.class);
