@@ -1,33 +1,34 @@
 package io.github.argonnx.benchmarks;
 
+import io.github.argonnx.DataType;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
 /** One benchmarked input: element type, shape and reduced axis (keepdims = 0, first-index ties). */
 public enum BenchCase {
-    FLOAT_16M_AXIS0(ElementType.FLOAT, 0, 16_777_216),
-    FLOAT_4096x4096_AXIS1(ElementType.FLOAT, 1, 4096, 4096),
-    FLOAT_4096x4096_AXIS0(ElementType.FLOAT, 0, 4096, 4096),
-    FLOAT_64x256x1024_AXIS1(ElementType.FLOAT, 1, 64, 256, 1024),
-    INT32_16M_AXIS0(ElementType.INT32, 0, 16_777_216),
-    UINT8_16M_AXIS0(ElementType.UINT8, 0, 16_777_216),
-    FLOAT16_16M_AXIS0(ElementType.FLOAT16, 0, 16_777_216),
-    BFLOAT16_16M_AXIS0(ElementType.BFLOAT16, 0, 16_777_216),
-    DOUBLE_16M_AXIS0(ElementType.DOUBLE, 0, 16_777_216),
-    INT64_16M_AXIS0(ElementType.INT64, 0, 16_777_216),
-    UINT64_16M_AXIS0(ElementType.UINT64, 0, 16_777_216);
+    FLOAT_16M_AXIS0(DataType.FLOAT, 0, 16_777_216),
+    FLOAT_4096x4096_AXIS1(DataType.FLOAT, 1, 4096, 4096),
+    FLOAT_4096x4096_AXIS0(DataType.FLOAT, 0, 4096, 4096),
+    FLOAT_64x256x1024_AXIS1(DataType.FLOAT, 1, 64, 256, 1024),
+    INT32_16M_AXIS0(DataType.INT32, 0, 16_777_216),
+    UINT8_16M_AXIS0(DataType.UINT8, 0, 16_777_216),
+    FLOAT16_16M_AXIS0(DataType.FLOAT16, 0, 16_777_216),
+    BFLOAT16_16M_AXIS0(DataType.BFLOAT16, 0, 16_777_216),
+    DOUBLE_16M_AXIS0(DataType.DOUBLE, 0, 16_777_216),
+    INT64_16M_AXIS0(DataType.INT64, 0, 16_777_216),
+    UINT64_16M_AXIS0(DataType.UINT64, 0, 16_777_216);
 
-    private final ElementType type;
+    private final DataType type;
     private final int axis;
     private final long[] shape;
 
-    BenchCase(ElementType type, int axis, long... shape) {
+    BenchCase(DataType type, int axis, long... shape) {
         this.type = type;
         this.axis = axis;
         this.shape = shape;
     }
 
-    public ElementType type() {
+    public DataType type() {
         return type;
     }
 
@@ -68,7 +69,7 @@ public enum BenchCase {
         return out;
     }
 
-    /** For example {@code float32 [4096,4096] axis 0}. */
+    /** For example {@code float [4096,4096] axis 0} (ONNX element type names). */
     public String label() {
         return type.onnxName() + " "
                 + Arrays.stream(shape).mapToObj(Long::toString).collect(Collectors.joining(",", "[", "]"))

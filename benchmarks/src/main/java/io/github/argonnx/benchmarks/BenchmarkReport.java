@@ -1,9 +1,9 @@
 package io.github.argonnx.benchmarks;
 
+import io.github.argonnx.benchmarks.ReportOptions.Settings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -24,6 +25,16 @@ import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.MissingParameterException;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * Runs every contender on every case in one go (JMH sample mode, one fork each, GC profiler on) and
@@ -32,11 +43,17 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * processes only ever add time, so the minimum is the steadiest estimate of what a call costs.
  *
  * <pre>
- * java -jar benchmarks/target/benchmarks.jar [--cases NAME,...] [--ops ArgMax,ArgMin] [--quick]
+ * java -jar benchmarks/target/benchmarks.jar [--cases CASE,...] [--ops ArgMax,ArgMin] [--quick]
  *     [--warmup N] [--iterations N] [--time MS] [--markdown FILE]
  * </pre>
+ *
+ * <p>{@code --help} describes the options ({@link ReportOptions}).
  */
-public final class BenchmarkReport {
+@Command(name = "java -jar benchmarks.jar", mixinStandardHelpOptions = true, sortOptions = false,
+        versionProvider = ReportOptions.Versions.class,
+        description = "Runs ArgONNX, ONNX Runtime, a plain loop and the read floor on the benchmark cases"
+                + " (JMH sample mode, one fork each) and prints each one's fastest call and their ratios.")
+public final class BenchmarkReport implements Callable<Integer> {
 
     private static final String VECTOR_MODULE = "--add-modules=jdk.incubator.vector";
     private static final String[] FORK_JVM_ARGS = {"-Xms2g", "-Xmx3g"};
@@ -50,10 +67,54 @@ public final class BenchmarkReport {
     static final String PLAIN_LOOP = "plain loop";
     static final String READ_FLOOR = "read floor";
 
-    private BenchmarkReport() {}
+    @Mixin
+    ReportOptions options;
 
-    public static void main(String[] args) throws RunnerException, IOException {
-        Settings settings = Settings.parse(args);
+    @Spec
+    CommandSpec spec;
+
+    BenchmarkReport() {}
+
+    public static void main(String[] args) {
+        System.exit(commandLine(new BenchmarkReport()).execute(args));
+    }
+
+    /**
+     * The command line for a report: {@code --help} and {@code --version} exit 0; a wrong option or
+     * value prints one line naming it and what is allowed, and exits 2.
+     */
+    static CommandLine commandLine(BenchmarkReport report) {
+        CommandLine commandLine = new CommandLine(report);
+        commandLine.setParameterExceptionHandler((error, args) -> {
+            error.getCommandLine().getErr().println(oneLine(error));
+            return error.getCommandLine().getCommandSpec().exitCodeOnInvalidInput();
+        });
+        return commandLine;
+    }
+
+    /**
+     * picocli's message, plus what is allowed where it does not say: the option names when an
+     * argument is not an option, the names an option takes when its value is missing.
+     */
+    private static String oneLine(ParameterException error) {
+        String message = error.getMessage();
+        if (error instanceof UnmatchedArgumentException) {
+            message += " (options: " + error.getCommandLine().getCommandSpec().options().stream()
+                    .map(OptionSpec::longestName)
+                    .collect(Collectors.joining(", ")) + ")";
+        } else if (error instanceof MissingParameterException) {
+            for (ArgSpec missing : ((MissingParameterException) error).getMissing()) {
+                if (missing.completionCandidates() != null) {
+                    message += " (allowed: " + String.join(", ", missing.completionCandidates()) + ")";
+                }
+            }
+        }
+        return message;
+    }
+
+    @Override
+    public Integer call() throws RunnerException, IOException {
+        Settings settings = options.settings();
         Map<String, Measurement> results = new LinkedHashMap<>();
 
         // The library as users get it without any JVM flag (plain Java loops), then with the Vector API.
@@ -62,7 +123,7 @@ public final class BenchmarkReport {
         run(settings, results, ArgOnnxBenchmark.class, "argonnx", true, true,
                 r -> "single".equals(r.getParams().getParam("threads")) ? SIMD_ONE_THREAD : SIMD);
         Set<BenchCase> ortCases = EnumSet.noneOf(BenchCase.class);
-        settings.cases.stream().filter(c -> c.type().ortHasKernel()).forEach(ortCases::add);
+        settings.cases().stream().filter(c -> OrtBenchmark.hasKernel(c.type())).forEach(ortCases::add);
         if (!ortCases.isEmpty()) {
             run(settings.withCases(ortCases), results, OrtBenchmark.class, "ort", false, true,
                     r -> "1".equals(r.getParams().getParam("ortThreads")) ? ORT_ONE_THREAD : ORT_DEFAULT);
@@ -70,15 +131,17 @@ public final class BenchmarkReport {
         run(settings, results, BaselineBenchmark.class, "plainLoop", false, true, r -> PLAIN_LOOP);
         run(settings, results, ReadFloorBenchmark.class, "readFloor", true, false, r -> READ_FLOOR);
 
-        ResultTable table = new ResultTable(settings.cases, settings.ops, results);
+        ResultTable table = new ResultTable(settings.cases(), settings.ops(), results);
         System.out.println();
         System.out.println(table.text());
         System.out.println("Times are each benchmark's fastest sampled call (JMH sample mode; percentiles are in its"
                 + " output above); ratios are of times from this one run.");
-        if (settings.markdown != null) {
-            Files.writeString(settings.markdown, table.markdown(String.join(" ", args)), StandardCharsets.UTF_8);
-            System.out.println("Markdown written to " + settings.markdown);
+        if (settings.markdown() != null) {
+            String arguments = String.join(" ", spec.commandLine().getParseResult().originalArgs());
+            Files.writeString(settings.markdown(), table.markdown(arguments), StandardCharsets.UTF_8);
+            System.out.println("Markdown written to " + settings.markdown());
         }
+        return 0;
     }
 
     /** Runs one benchmark method over the selected cases and files each result under its label. */
@@ -89,23 +152,23 @@ public final class BenchmarkReport {
         if (vectorModule) {
             jvmArgs.add(VECTOR_MODULE);
         }
-        ChainedOptionsBuilder options = new OptionsBuilder()
+        ChainedOptionsBuilder jmhOptions = new OptionsBuilder()
                 .include("^" + Pattern.quote(benchmark.getName()) + "\\." + method + "$")
-                .param("benchCase", settings.cases.stream().map(Enum::name).toArray(String[]::new))
+                .param("benchCase", settings.cases().stream().map(Enum::name).toArray(String[]::new))
                 .forks(1)
-                .warmupIterations(settings.warmupIterations)
-                .warmupTime(TimeValue.milliseconds(settings.iterationMillis))
-                .measurementIterations(settings.measurementIterations)
-                .measurementTime(TimeValue.milliseconds(settings.iterationMillis))
+                .warmupIterations(settings.warmupIterations())
+                .warmupTime(TimeValue.milliseconds(settings.iterationMillis()))
+                .measurementIterations(settings.measurementIterations())
+                .measurementTime(TimeValue.milliseconds(settings.iterationMillis()))
                 .mode(org.openjdk.jmh.annotations.Mode.SampleTime)
                 .timeUnit(TimeUnit.MILLISECONDS)
                 .jvmArgs(jvmArgs.toArray(String[]::new))
                 .addProfiler(GCProfiler.class)
                 .shouldFailOnError(false);
         if (perOperator) {
-            options.param("operator", settings.ops.stream().map(Enum::name).toArray(String[]::new));
+            jmhOptions.param("operator", settings.ops().stream().map(Enum::name).toArray(String[]::new));
         }
-        Collection<RunResult> runResults = new Runner(options.build()).run();
+        Collection<RunResult> runResults = new Runner(jmhOptions.build()).run();
         for (RunResult r : runResults) {
             BenchCase c = BenchCase.valueOf(r.getParams().getParam("benchCase"));
             String op = perOperator ? r.getParams().getParam("operator") : null;
@@ -124,75 +187,6 @@ public final class BenchmarkReport {
 
     /** One benchmark: its fastest call and median call in milliseconds, and bytes allocated per call. */
     record Measurement(double millis, double medianMillis, double bytesPerCall) {}
-
-    private static final class Settings {
-        Set<BenchCase> cases = EnumSet.allOf(BenchCase.class);
-        Set<Operator> ops = EnumSet.allOf(Operator.class);
-        int warmupIterations = 3;
-        int measurementIterations = 5;
-        int iterationMillis = 400;
-        Path markdown;
-
-        static Settings parse(String[] args) {
-            Settings s = new Settings();
-            for (int i = 0; i < args.length; i++) {
-                String arg = args[i];
-                switch (arg) {
-                    case "--cases":
-                        s.cases = EnumSet.noneOf(BenchCase.class);
-                        for (String name : value(args, ++i, arg).split(",")) {
-                            s.cases.add(BenchCase.valueOf(name.trim()));
-                        }
-                        break;
-                    case "--ops":
-                        s.ops = EnumSet.noneOf(Operator.class);
-                        for (String name : value(args, ++i, arg).split(",")) {
-                            s.ops.add(Operator.valueOf(name.trim()));
-                        }
-                        break;
-                    case "--quick":
-                        s.warmupIterations = 2;
-                        s.measurementIterations = 2;
-                        s.iterationMillis = 200;
-                        break;
-                    case "--warmup":
-                        s.warmupIterations = Integer.parseInt(value(args, ++i, arg));
-                        break;
-                    case "--iterations":
-                        s.measurementIterations = Integer.parseInt(value(args, ++i, arg));
-                        break;
-                    case "--time":
-                        s.iterationMillis = Integer.parseInt(value(args, ++i, arg));
-                        break;
-                    case "--markdown":
-                        s.markdown = Path.of(value(args, ++i, arg));
-                        break;
-                    default:
-                        throw new IllegalArgumentException("unknown option " + arg + "; cases are "
-                                + Arrays.stream(BenchCase.values()).map(Enum::name).collect(Collectors.joining(",")));
-                }
-            }
-            return s;
-        }
-
-        Settings withCases(Set<BenchCase> subset) {
-            Settings s = new Settings();
-            s.cases = subset;
-            s.ops = ops;
-            s.warmupIterations = warmupIterations;
-            s.measurementIterations = measurementIterations;
-            s.iterationMillis = iterationMillis;
-            s.markdown = markdown;
-            return s;
-        }
-
-        private static String value(String[] args, int i, String option) {
-            if (i >= args.length) {
-                throw new IllegalArgumentException(option + " needs a value");
-            }
-            return args[i];
-        }
-    }
 
     static String format(double value) {
         if (Double.isNaN(value)) {

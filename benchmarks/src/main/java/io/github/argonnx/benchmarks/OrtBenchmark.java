@@ -5,10 +5,14 @@ import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
+import io.github.argonnx.DataType;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.Map;
+import java.util.Set;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
@@ -24,6 +28,10 @@ import org.openjdk.jmh.annotations.TearDown;
  */
 @State(Scope.Benchmark)
 public class OrtBenchmark {
+
+    /** The element types ONNX Runtime 1.22's CPU provider registers ArgMax/ArgMin for. */
+    private static final Set<DataType> KERNEL_TYPES = Collections.unmodifiableSet(
+            EnumSet.of(DataType.FLOAT, DataType.DOUBLE, DataType.INT32, DataType.INT64, DataType.UINT8));
 
     /** Only the cases whose element type ONNX Runtime's CPU provider has a kernel for. */
     @Param({
@@ -74,6 +82,11 @@ public class OrtBenchmark {
     public void tearDown() throws OrtException {
         input.close();
         session.close();
+    }
+
+    /** Whether ONNX Runtime has an ArgMax/ArgMin kernel for the type, so that it can be measured at all. */
+    static boolean hasKernel(DataType type) {
+        return KERNEL_TYPES.contains(type);
     }
 
     private OnnxTensor directTensor(InputData data) throws OrtException {
