@@ -27,26 +27,7 @@ import javax.lang.model.element.Modifier;
  */
 public final class OperatorApiEmitter implements ArtifactEmitter {
 
-    /**
-     * The newest ai.onnx opset that {@code forModelOpset} resolves by default: the specs mirror the ONNX
-     * documents up to it, with no version of ArgMax or ArgMin after 13. Raise it once the specs have been
-     * checked against a newer opset.
-     */
-    public static final int DEFAULT_LATEST_KNOWN_OPSET = 26;
-
     private static final ArrayTypeName LONG_ARRAY = ArrayTypeName.of(TypeName.LONG);
-
-    private final int latestKnownOpset;
-
-    /** With {@link #DEFAULT_LATEST_KNOWN_OPSET}. */
-    public OperatorApiEmitter() {
-        this(DEFAULT_LATEST_KNOWN_OPSET);
-    }
-
-    /** @param latestKnownOpset the newest opset {@code forModelOpset} accepts */
-    public OperatorApiEmitter(int latestKnownOpset) {
-        this.latestKnownOpset = latestKnownOpset;
-    }
 
     /** The kernel class of an operator and type, as the kernel emitter names it. */
     static ClassName kernelClassName(GenerationContext context, OperatorSpec op, DataType type) {
@@ -92,8 +73,10 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                 .addJavadoc("The newest version of $L here: {@link #latest()} uses it.\n", op.name())
                 .initializer("$L", latest.sinceVersion()).build());
         type.addField(FieldSpec.builder(int.class, "LATEST_KNOWN_OPSET", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
-                .addJavadoc("The newest ai.onnx opset {@link #forModelOpset(int)} resolves: the specs mirror ONNX up to it.\n")
-                .initializer("$L", latestKnownOpset).build());
+                .addJavadoc("The newest ai.onnx opset {@link #forModelOpset(int)} resolves ({@code latest_known_opset} in\n"
+                        + "$L.yaml): the specs list every version of $L up to it, the newest being $L-$L.\n",
+                        op.name(), op.name(), op.name(), op.latest().sinceVersion())
+                .initializer("$L", op.latestKnownOpset()).build());
         type.addField(FieldSpec.builder(String.class, "VERSIONS_TEXT", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .initializer("$S", versionList).build());
         type.addField(FieldSpec.builder(self, "LATEST", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)

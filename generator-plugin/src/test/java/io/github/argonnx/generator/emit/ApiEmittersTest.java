@@ -164,6 +164,19 @@ class ApiEmittersTest {
     }
 
     @Test
+    void eachOperatorsLatestKnownOpsetComesFromItsSpec() {
+        OperatorSpec argMax = ApiSpecs.operator("ArgMax", List.of());
+        OperatorSpec checkedTo19 = new OperatorSpec("ArgMax", "ai.onnx", argMax.versions(), 19, List.of(),
+                argMax.location());
+        Map<String, String> files = generate(GenerationContext.all(
+                List.of(checkedTo19, ApiSpecs.operator("ArgMin", List.of())), BASE));
+        assertTrue(file(files, "MAIN_SOURCE io/github/argonnx/ArgMax.java")
+                .contains("public static final int LATEST_KNOWN_OPSET = 19;"));
+        assertTrue(file(files, "MAIN_SOURCE io/github/argonnx/ArgMin.java")
+                .contains("public static final int LATEST_KNOWN_OPSET = 26;"));
+    }
+
+    @Test
     void attributesWithoutAKnownMeaningStopGeneration() {
         OperatorSpec argMax = ApiSpecs.operator("ArgMax", List.of());
         VersionSpec v13 = argMax.latest();
@@ -173,7 +186,8 @@ class ApiEmittersTest {
         List<VersionSpec> versions = new ArrayList<>(argMax.versions().subList(0, 3));
         versions.add(new VersionSpec(13, false, "COMMON", true, v13.summary(), attributes, v13.inputs(),
                 v13.outputs(), v13.typeConstraints(), v13.location()));
-        OperatorSpec odd = new OperatorSpec("ArgMax", "ai.onnx", versions, List.of(), argMax.location());
+        OperatorSpec odd = new OperatorSpec("ArgMax", "ai.onnx", versions, argMax.latestKnownOpset(), List.of(),
+                argMax.location());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Generator.standard().generate(GenerationContext.all(List.of(odd), BASE)));
         assertEquals("ArgMax-13: attribute 'axes' has no meaning the arg-reduction emitters know (known: axis,"

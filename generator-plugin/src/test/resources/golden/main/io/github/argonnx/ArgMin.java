@@ -71,7 +71,8 @@ public final class ArgMin {
     public static final int LATEST_VERSION = 13;
 
     /**
-     * The newest ai.onnx opset {@link #forModelOpset(int)} resolves: the specs mirror ONNX up to it.
+     * The newest ai.onnx opset {@link #forModelOpset(int)} resolves ({@code latest_known_opset} in
+     * ArgMin.yaml): the specs list every version of ArgMin up to it, the newest being ArgMin-13.
      */
     public static final int LATEST_KNOWN_OPSET = 26;
 
