@@ -61,6 +61,18 @@ class ReadmeExamplesTest {
         assertArrayEquals(new long[] {1, 0}, out.array());
     }
 
+    @Test
+    void byOpType() {
+        // snippet:by-op-type
+        // A model's ArgMin node at ai.onnx opset 13, over int32 [[4, 2], [9, 1]].
+        ArgReductionOperator op = ArgReductionOperator.forModelOpset("ArgMin", 13).axis(1).keepdims(0);
+        long[] rowMinima = op.apply(Tensor.ofInt32(new int[] {4, 2, 9, 1}, 2, 2)).indices(); // {1, 1}
+        // end-snippet
+
+        assertEquals("ArgMin", op.opType());
+        assertArrayEquals(new long[] {1, 1}, rowMinima);
+    }
+
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"../README.md", "../docs/usage.md"})
     void documentCarriesTheSameSnippets(String document) throws IOException {
@@ -71,7 +83,7 @@ class ReadmeExamplesTest {
                 Pattern.DOTALL));
         List<String> fromDoc = snippets(doc, Pattern.compile("<!-- snippet:([a-z-]+) -->\\n```java\\n(.*?)\\n```",
                 Pattern.DOTALL));
-        assertEquals(2, fromTest.size());
+        assertEquals(3, fromTest.size());
         assertEquals(fromTest, fromDoc, document + " and ReadmeExamplesTest differ: update both");
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.argonnx.ArgReductionOperator;
 import io.github.argonnx.conformance.support.Api;
 import io.github.argonnx.conformance.support.Cases;
 import io.github.argonnx.conformance.support.ConformanceReport;
@@ -35,7 +36,7 @@ class ConcurrencyTest {
     private static final int THREADS = 8;
 
     /** One shared operator, one shared input, and the answer. */
-    private record Shared(String label, Api.Op op, Api.Input input, Reference.Result expected) {}
+    private record Shared(String label, ArgReductionOperator op, Api.Input input, Reference.Result expected) {}
 
     private static ExecutorService pool;
     private static List<Shared> cases;
@@ -58,7 +59,7 @@ class ConcurrencyTest {
             int keepdims = gen.nextInt(0, 1);
             int last = version >= 12 ? gen.nextInt(0, 1) : 0;
             TensorValue x = gen.tieHeavy(type, shape, true);
-            Api.Op op = Api.opset(opType, version).axis(axis).keepdims(keepdims);
+            ArgReductionOperator op = Api.opset(opType, version).axis(axis).keepdims(keepdims);
             if (version >= 12) {
                 op = op.selectLastIndex(last);
             }

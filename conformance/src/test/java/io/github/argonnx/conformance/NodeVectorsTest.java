@@ -3,6 +3,7 @@ package io.github.argonnx.conformance;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import io.github.argonnx.ArgReductionOperator;
 import io.github.argonnx.conformance.support.Api;
 import io.github.argonnx.conformance.support.Cases;
 import io.github.argonnx.conformance.support.ConformanceReport;
@@ -44,14 +45,14 @@ class NodeVectorsTest {
             TensorValue y = set.outputs().get(0);
             Reference.Result expected = new Reference.Result(y.int64Values(), y.shape());
             // Resolved from the model's opset, and named directly.
-            Api.Op[] ops = {
+            ArgReductionOperator[] ops = {
                 Api.configure(Api.forModelOpset(t.opType(), t.opsetVersion()), t.attributes().get("axis"),
                         t.attributes().get("keepdims"), t.attributes().get("select_last_index")),
                 Api.configure(Api.opset(t.opType(), version), t.attributes().get("axis"),
                         t.attributes().get("keepdims"), t.attributes().get("select_last_index"))
             };
             List<String> formFailures = new ArrayList<>();
-            for (Api.Op op : ops) {
+            for (ArgReductionOperator op : ops) {
                 for (Api.InputForm in : Api.InputForm.values()) {
                     for (Api.OutputForm out : Api.OutputForm.values()) {
                         String failure = Cases.check(op, x, in, out, random, expected);

@@ -1,6 +1,7 @@
 package io.github.argonnx.conformance;
 
 import ai.onnxruntime.OrtException;
+import io.github.argonnx.ArgReductionOperator;
 import io.github.argonnx.conformance.support.Api;
 import io.github.argonnx.conformance.support.Cases;
 import io.github.argonnx.conformance.support.ConformanceReport;
@@ -53,7 +54,7 @@ class OnnxRuntimeDifferentialTest {
                                         Long lastAttr = opset < 12 || (last == 0 && gen.nextBoolean()) ? null : (long) last;
                                         OrtOracle.ModelKey key = new OrtOracle.ModelKey(opType, opset, type, rank,
                                                 axisAttr, keepAttr, lastAttr);
-                                        Api.Op op = Api.configure(Api.forModelOpset(opType, opset), axisAttr,
+                                        ArgReductionOperator op = Api.configure(Api.forModelOpset(opType, opset), axisAttr,
                                                 keepAttr, lastAttr);
                                         for (int i = 0; i < inputsPerModel; i++) {
                                             TensorValue x = gen.tieHeavy(type, gen.shape(rank, MAX_DIM[rank], false),

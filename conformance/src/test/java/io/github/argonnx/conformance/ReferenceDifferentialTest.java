@@ -1,5 +1,6 @@
 package io.github.argonnx.conformance;
 
+import io.github.argonnx.ArgReductionOperator;
 import io.github.argonnx.conformance.support.Api;
 import io.github.argonnx.conformance.support.Cases;
 import io.github.argonnx.conformance.support.ConformanceReport;
@@ -121,7 +122,7 @@ class ReferenceDifferentialTest {
     private static void check(Cases.Failures failures, String opType, int version, TensorValue x, int axis,
             int keepdims, int last, boolean setLast, SplittableRandom forms, String label) {
         Reference.Result expected = Reference.arg(opType.equals("ArgMax"), x, axis, keepdims == 1, last == 1);
-        Api.Op op = Api.opset(opType, version).axis(axis).keepdims(keepdims);
+        ArgReductionOperator op = Api.opset(opType, version).axis(axis).keepdims(keepdims);
         if (version >= 12 && setLast) {
             op = op.selectLastIndex(last);
         }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.argonnx.ArgReductionOperator;
 import io.github.argonnx.conformance.support.Api;
 import io.github.argonnx.conformance.support.Cases;
 import io.github.argonnx.conformance.support.ConformanceReport;
@@ -93,7 +94,7 @@ class SpecExamplesTest {
             TensorValue x = toTensor(e.inputs().get(0));
             TensorValue y = toTensor(e.outputs().get(0));
             Reference.Result expected = new Reference.Result(y.int64Values(), y.shape());
-            Api.Op op = Api.configure(Api.forModelOpset(entry.getKey(), e.opset()), e.attributes().get("axis"),
+            ArgReductionOperator op = Api.configure(Api.forModelOpset(entry.getKey(), e.opset()), e.attributes().get("axis"),
                     e.attributes().get("keepdims"), e.attributes().get("select_last_index"));
             for (Api.InputForm in : Api.InputForm.values()) {
                 for (Api.OutputForm out : Api.OutputForm.values()) {

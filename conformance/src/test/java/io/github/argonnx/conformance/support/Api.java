@@ -1,7 +1,6 @@
 package io.github.argonnx.conformance.support;
 
-import io.github.argonnx.ArgMax;
-import io.github.argonnx.ArgMin;
+import io.github.argonnx.ArgReductionOperator;
 import io.github.argonnx.runtime.ArgResult;
 import io.github.argonnx.DataType;
 import io.github.argonnx.Tensor;
@@ -16,7 +15,8 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
- * The one place the conformance tests touch the library's public API: operators, the four input
+ * The one place the conformance tests touch the library's public API: operators (through the generated
+ * {@link ArgReductionOperator}, which ArgMax and ArgMin implement), the four input
  * forms a tensor can be handed over in, and the three output forms. Every input is built fresh
  * from a {@link TensorValue} with random padding, offsets and byte orders, and every call checks
  * that the input was left exactly as it was and that nothing outside the output range was written.
@@ -43,55 +43,30 @@ public final class Api {
         DIRECT_LONG_BUFFER
     }
 
-    /** ArgMax or ArgMin at a version, with attributes; immutable like the operators it wraps. */
-    public interface Op {
-        Op axis(int axis);
-
-        Op keepdims(int keepdims);
-
-        Op selectLastIndex(int selectLastIndex);
-
-        ArgResult apply(Tensor x);
-
-        long[] apply(Tensor x, long[] out, int offset);
-
-        long[] apply(Tensor x, LongBuffer out);
-    }
-
     private Api() {}
 
-    public static Op opset(String opType, int version) {
-        return isMax(opType) ? new MaxOp(ArgMax.opset(version)) : new MinOp(ArgMin.opset(version));
+    /** ArgMax or ArgMin by its op type, at a version; the library refuses any other op type. */
+    public static ArgReductionOperator opset(String opType, int version) {
+        return ArgReductionOperator.opset(opType, version);
     }
 
-    public static Op forModelOpset(String opType, int opset) {
-        return isMax(opType) ? new MaxOp(ArgMax.forModelOpset(opset)) : new MinOp(ArgMin.forModelOpset(opset));
+    public static ArgReductionOperator forModelOpset(String opType, int opset) {
+        return ArgReductionOperator.forModelOpset(opType, opset);
     }
 
     /** Applies the attributes that are set ({@code null} leaves the operator's default). */
-    public static Op configure(Op op, Long axis, Long keepdims, Long selectLastIndex) {
-        Op o = op;
+    public static ArgReductionOperator configure(ArgReductionOperator op, Long axis, Long keepdims, Long selectLastIndex) {
+        ArgReductionOperator o = op;
         if (axis != null) {
-            o = o.axis(Math.toIntExact(axis));
+            o = o.axis(axis);
         }
         if (keepdims != null) {
-            o = o.keepdims(Math.toIntExact(keepdims));
+            o = o.keepdims(keepdims.longValue());
         }
         if (selectLastIndex != null) {
-            o = o.selectLastIndex(Math.toIntExact(selectLastIndex));
+            o = o.selectLastIndex(selectLastIndex.longValue());
         }
         return o;
-    }
-
-    private static boolean isMax(String opType) {
-        switch (opType) {
-            case "ArgMax":
-                return true;
-            case "ArgMin":
-                return false;
-            default:
-                throw new IllegalArgumentException("not ArgMax/ArgMin: " + opType);
-        }
     }
 
     public static DataType dataType(ElementType type) {
@@ -459,7 +434,7 @@ public final class Api {
      * Runs {@code op} on {@code input} with the output form, and checks what a call must never do:
      * write outside its output range, or change the input.
      */
-    public static Reference.Result run(Op op, Input input, OutputForm form, SplittableRandom random) {
+    public static Reference.Result run(ArgReductionOperator op, Input input, OutputForm form, SplittableRandom random) {
         Reference.Result result;
         switch (form) {
             case RESULT: {
@@ -517,94 +492,6 @@ public final class Api {
             if (out[i] != SENTINEL) {
                 throw new AssertionError("output written outside its range at " + i + " (" + out[i] + ")");
             }
-        }
-    }
-
-    // ---------------------------------------------------------------- operator wrappers
-
-    private static final class MaxOp implements Op {
-        private final ArgMax op;
-
-        MaxOp(ArgMax op) {
-            this.op = op;
-        }
-
-        @Override
-        public Op axis(int axis) {
-            return new MaxOp(op.axis(axis));
-        }
-
-        @Override
-        public Op keepdims(int keepdims) {
-            return new MaxOp(op.keepdims(keepdims));
-        }
-
-        @Override
-        public Op selectLastIndex(int selectLastIndex) {
-            return new MaxOp(op.selectLastIndex(selectLastIndex));
-        }
-
-        @Override
-        public ArgResult apply(Tensor x) {
-            return op.apply(x);
-        }
-
-        @Override
-        public long[] apply(Tensor x, long[] out, int offset) {
-            return op.apply(x, out, offset);
-        }
-
-        @Override
-        public long[] apply(Tensor x, LongBuffer out) {
-            return op.apply(x, out);
-        }
-
-        @Override
-        public String toString() {
-            return op.toString();
-        }
-    }
-
-    private static final class MinOp implements Op {
-        private final ArgMin op;
-
-        MinOp(ArgMin op) {
-            this.op = op;
-        }
-
-        @Override
-        public Op axis(int axis) {
-            return new MinOp(op.axis(axis));
-        }
-
-        @Override
-        public Op keepdims(int keepdims) {
-            return new MinOp(op.keepdims(keepdims));
-        }
-
-        @Override
-        public Op selectLastIndex(int selectLastIndex) {
-            return new MinOp(op.selectLastIndex(selectLastIndex));
-        }
-
-        @Override
-        public ArgResult apply(Tensor x) {
-            return op.apply(x);
-        }
-
-        @Override
-        public long[] apply(Tensor x, long[] out, int offset) {
-            return op.apply(x, out, offset);
-        }
-
-        @Override
-        public long[] apply(Tensor x, LongBuffer out) {
-            return op.apply(x, out);
-        }
-
-        @Override
-        public String toString() {
-            return op.toString();
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.github.argonnx.conformance.support;
 
+import io.github.argonnx.ArgReductionOperator;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -42,7 +43,7 @@ public final class Cases {
      * Runs the library on {@code x} in the given forms and returns a description of the failure,
      * or {@code null} when indices and shape equal {@code expected} exactly.
      */
-    public static String check(Api.Op op, TensorValue x, Api.InputForm in, Api.OutputForm out,
+    public static String check(ArgReductionOperator op, TensorValue x, Api.InputForm in, Api.OutputForm out,
             SplittableRandom random, Reference.Result expected) {
         Api.Input input = null;
         try {

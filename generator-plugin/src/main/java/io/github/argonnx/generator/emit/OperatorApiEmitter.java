@@ -24,29 +24,19 @@ import javax.lang.model.element.Modifier;
  * Emits the public operator classes, {@code <base>.ArgMax} and {@code <base>.ArgMin}: immutable,
  * builder-style values holding an operator version and the attributes set, which validate a call with
  * the version's validator and then run the kernel for the input's type, chosen by one switch per call.
+ *
+ * <p>With them comes {@code <base>.ArgReductionOperator}, the interface every generated operator class
+ * implements: what they share (op type, version, the attribute setters they all have, parallelism,
+ * {@code outputShape}, the {@code apply} forms) and static factories that pick an operator by its ONNX
+ * op type. It is derived from the operators this run generates, so a subset build (ArgMax only) gets
+ * an interface its classes implement and that names no class it lacks.
  */
 public final class OperatorApiEmitter implements ArtifactEmitter {
 
-    /**
-     * The newest ai.onnx opset that {@code forModelOpset} resolves by default: the specs mirror the ONNX
-     * documents up to it, with no version of ArgMax or ArgMin after 13. Raise it once the specs have been
-     * checked against a newer opset.
-     */
-    public static final int DEFAULT_LATEST_KNOWN_OPSET = 26;
-
     private static final ArrayTypeName LONG_ARRAY = ArrayTypeName.of(TypeName.LONG);
 
-    private final int latestKnownOpset;
-
-    /** With {@link #DEFAULT_LATEST_KNOWN_OPSET}. */
-    public OperatorApiEmitter() {
-        this(DEFAULT_LATEST_KNOWN_OPSET);
-    }
-
-    /** @param latestKnownOpset the newest opset {@code forModelOpset} accepts */
-    public OperatorApiEmitter(int latestKnownOpset) {
-        this.latestKnownOpset = latestKnownOpset;
-    }
+    /** The simple name of the common interface; not {@code runtime.ArgReduction}, which is one validated call. */
+    static final String INTERFACE_NAME = "ArgReductionOperator";
 
     /** The kernel class of an operator and type, as the kernel emitter names it. */
     static ClassName kernelClassName(GenerationContext context, OperatorSpec op, DataType type) {
@@ -58,23 +48,168 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
         return ClassName.get(context.basePackage(), op.name());
     }
 
+    /** The common interface, {@code <base>.ArgReductionOperator}. */
+    static ClassName interfaceName(GenerationContext context) {
+        return ClassName.get(context.basePackage(), INTERFACE_NAME);
+    }
+
     @Override
     public List<GeneratedFile> emit(GenerationContext context) {
-        List<GeneratedFile> files = new ArrayList<>();
+        List<ArgOperator> generated = new ArrayList<>();
         for (OperatorSpec op : context.operatorsToGenerate()) {
-            List<VersionSpec> versions = context.versionsToGenerate(op);
-            if (versions.isEmpty()) {
-                continue;
+            if (!context.versionsToGenerate(op).isEmpty()) {
+                generated.add(new ArgOperator(op));
             }
-            ArgOperator arg = new ArgOperator(op);
+        }
+        if (generated.isEmpty()) {
+            return List.of();
+        }
+        SharedMembers shared = SharedMembers.of(generated);
+        List<GeneratedFile> files = new ArrayList<>();
+        files.add(JavaSources.file(GeneratedFile.Kind.MAIN_SOURCE, context.basePackage(),
+                commonInterface(context, generated, shared),
+                generated.stream().map(a -> a.name() + ".yaml").collect(Collectors.joining(", "))));
+        for (ArgOperator arg : generated) {
+            List<VersionSpec> versions = context.versionsToGenerate(arg.spec());
             files.add(JavaSources.file(GeneratedFile.Kind.MAIN_SOURCE, context.basePackage(),
-                    operatorClass(context, arg, versions), op.name() + ".yaml, " + versions.stream()
+                    operatorClass(context, arg, versions, shared), arg.name() + ".yaml, " + versions.stream()
                             .map(arg::versionName).collect(Collectors.joining(", "))));
         }
         return files;
     }
 
-    private TypeSpec operatorClass(GenerationContext context, ArgOperator arg, List<VersionSpec> versions) {
+    /**
+     * The attribute setters every generated operator has, in the first operator's order: an attribute the
+     * operators do not all have stays on its classes only. Flags keep their boolean form if flags everywhere.
+     */
+    private record SharedMembers(List<String> attributes, Set<String> flags) {
+
+        static SharedMembers of(List<ArgOperator> operators) {
+            List<String> attributes = new ArrayList<>();
+            Set<String> flags = new java.util.HashSet<>();
+            for (AttributeSpec a : operators.get(0).allAttributes()) {
+                if (operators.stream().allMatch(o -> !o.versionsWith(a.name()).isEmpty())) {
+                    attributes.add(a.name());
+                    if (operators.stream().allMatch(o -> o.isFlag(a.name()))) {
+                        flags.add(a.name());
+                    }
+                }
+            }
+            return new SharedMembers(List.copyOf(attributes), Set.copyOf(flags));
+        }
+    }
+
+    private TypeSpec commonInterface(GenerationContext context, List<ArgOperator> generated, SharedMembers shared) {
+        ClassName self = interfaceName(context);
+        ClassName tensor = TensorEmitter.className(context);
+        String implementors = generated.stream().map(a -> "{@link " + a.name() + "}").collect(Collectors.joining(" and "));
+        String names = generated.stream().map(ArgOperator::name).collect(Collectors.joining(", "));
+        ArgOperator first = generated.get(0);
+        TypeSpec.Builder type = TypeSpec.interfaceBuilder(self)
+                .addModifiers(Modifier.PUBLIC)
+                .addJavadoc("An ONNX arg-reduction operator at one version with its attributes: what $L have in common,\n"
+                        + "so that code can hold either and pick one by its op type, as a model's node names it.\n\n"
+                        + "<pre>{@code\n"
+                        + "ArgReductionOperator op = ArgReductionOperator.forModelOpset(node.getOpType(), opset).axis(axis);\n"
+                        + "ArgResult r = op.apply(x);\n"
+                        + "}</pre>\n\n"
+                        + "<p>Implementations are immutable and thread-safe: every setter returns a new instance, of the\n"
+                        + "implementing class ({@code $L.latest().axis(1)} is still an {@code $L}). Each class documents\n"
+                        + "its attributes, versions and refusals. Not to be confused with {@link $T}, one validated call.\n",
+                        implementors, first.name(), first.name(), RuntimeClasses.ARG_REDUCTION);
+        context.generatedAnnotation().annotation(GenerationContext.GENERATOR_NAME,
+                generated.stream().map(a -> a.name() + ".yaml").collect(Collectors.joining(", ")))
+                .ifPresent(type::addAnnotation);
+
+        type.addMethod(opTypeFactory("latest", "The newest version of the operator, with every attribute at its default",
+                "latest()", List.of(), generated, self, names));
+        type.addMethod(opTypeFactory("opset", "The operator version introduced at this opset, with every attribute at\n"
+                + "its default", "opset(version)", List.of("version"), generated, self, names));
+        type.addMethod(opTypeFactory("forModelOpset", "The operator version in force for a model that imports this "
+                + "ai.onnx opset,\nwith every attribute at its default", "forModelOpset(opset)", List.of("opset"),
+                generated, self, names));
+
+        type.addMethod(abstractMethod("opType", "The operator's ONNX {@code op_type}.\n\n@return for example {@code $S}\n",
+                first.name()).returns(String.class).build());
+        type.addMethod(abstractMethod("version", "The operator version: the opset that introduced it.\n\n@return the version number\n")
+                .returns(int.class).build());
+        for (String attribute : shared.attributes()) {
+            String method = ArgOperator.javaName(attribute);
+            type.addMethod(abstractMethod(method, "A copy with attribute {@code $L} set.\n\n"
+                    + "@param $L the value\n@return a copy with the attribute set\n"
+                    + "@throws $T if this version has no attribute {@code $L} or does not allow the value\n",
+                    attribute, method, RuntimeClasses.ARG_ONNX_EXCEPTION, attribute)
+                    .returns(self).addParameter(long.class, method).build());
+            if (shared.flags().contains(attribute)) {
+                type.addMethod(abstractMethod(method, "A copy with flag {@code $L} set to 1 ({@code true}) or 0 ({@code false}).\n\n"
+                        + "@param $L the flag\n@return a copy with the attribute set\n"
+                        + "@throws $T if this version has no attribute {@code $L}\n",
+                        attribute, method, RuntimeClasses.ARG_ONNX_EXCEPTION, attribute)
+                        .returns(self).addParameter(boolean.class, method).build());
+            }
+        }
+        type.addMethod(abstractMethod("parallelism", "A copy that runs on these threads; the indices are the same "
+                + "on any.\n\n@param parallelism where large inputs are shared out\n@return a copy with it\n")
+                .returns(self).addParameter(RuntimeClasses.PARALLELISM, "parallelism").build());
+        type.addMethod(abstractMethod("outputShape", "The output shape for an input of this shape.\n\n"
+                + "@param inputShape the input's shape\n@return the output shape\n"
+                + "@throws $T if the shape is invalid or the attributes do not fit it\n", RuntimeClasses.ARG_ONNX_EXCEPTION)
+                .returns(LONG_ARRAY).addParameter(LONG_ARRAY, "inputShape").varargs().build());
+        type.addMethod(abstractMethod("apply", "Runs the operator.\n\n@param input the input tensor\n"
+                + "@return the indices and their shape\n@throws $T if the call breaks a rule of this operator version\n",
+                RuntimeClasses.ARG_ONNX_EXCEPTION)
+                .returns(RuntimeClasses.ARG_RESULT).addParameter(tensor, "input").build());
+        type.addMethod(abstractMethod("apply", "Runs the operator into {@code out[outOffset]} onwards.\n\n"
+                + "@param input the input tensor\n@param out receives the indices\n@param outOffset where the first "
+                + "index goes\n@return the output shape\n@throws $T if the call breaks a rule of this operator "
+                + "version or {@code out} has no room\n", RuntimeClasses.ARG_ONNX_EXCEPTION)
+                .returns(LONG_ARRAY).addParameter(tensor, "input").addParameter(LONG_ARRAY, "out")
+                .addParameter(int.class, "outOffset").build());
+        type.addMethod(abstractMethod("apply", "Runs the operator into {@code out} from its position, which stays.\n\n"
+                + "@param input the input tensor\n@param out receives the indices\n@return the output shape\n"
+                + "@throws $T if the call breaks a rule of this operator version or {@code out} has no room\n",
+                RuntimeClasses.ARG_ONNX_EXCEPTION)
+                .returns(LONG_ARRAY).addParameter(tensor, "input").addParameter(LongBuffer.class, "out").build());
+        return type.build();
+    }
+
+    private static MethodSpec.Builder abstractMethod(String name, String doc, Object... args) {
+        return MethodSpec.methodBuilder(name).addModifiers(Modifier.PUBLIC, Modifier.ABSTRACT).addJavadoc(doc, args);
+    }
+
+    /** A static factory that switches over the generated operators' op types and delegates to the class. */
+    private static MethodSpec opTypeFactory(String name, String what, String call, List<String> intParameters,
+            List<ArgOperator> generated, ClassName self, String names) {
+        MethodSpec.Builder m = MethodSpec.methodBuilder(name)
+                .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .returns(self)
+                .addParameter(String.class, "opType");
+        StringBuilder doc = new StringBuilder(what + ", chosen by op type.\n\n"
+                + "@param opType the ONNX {@code op_type}: " + names + "\n");
+        for (String p : intParameters) {
+            m.addParameter(int.class, p);
+            doc.append("@param ").append(p).append(" as the implementing class's {@code ").append(name)
+                    .append("} takes it\n");
+        }
+        doc.append("@return that operator\n@throws $T for an op type this build does not have, or as the class's\n"
+                + "    {@code ").append(name).append("} does\n");
+        m.addJavadoc(doc.toString(), RuntimeClasses.ARG_ONNX_EXCEPTION);
+        m.beginControlFlow("if (opType == null)")
+                .addStatement("throw new $T($S)", RuntimeClasses.ARG_ONNX_EXCEPTION, "op type is null (this build has: "
+                        + names + ")")
+                .endControlFlow();
+        CodeBlock.Builder cases = CodeBlock.builder().add("return switch (opType) {\n").indent();
+        for (ArgOperator a : generated) {
+            cases.add("case $S -> $T.$L;\n", a.name(), ClassName.get(self.packageName(), a.name()), call);
+        }
+        cases.add("default -> throw new $T($S + opType + $S);\n", RuntimeClasses.ARG_ONNX_EXCEPTION,
+                        "unknown op type '", "' (this build has: " + names + ")")
+                .unindent().add("};\n");
+        return m.addCode(cases.build()).build();
+    }
+
+    private TypeSpec operatorClass(GenerationContext context, ArgOperator arg, List<VersionSpec> versions,
+            SharedMembers shared) {
         OperatorSpec op = arg.spec();
         ClassName self = className(context, op);
         VersionSpec latest = versions.get(versions.size() - 1);
@@ -82,6 +217,7 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
 
         TypeSpec.Builder type = TypeSpec.classBuilder(self)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+                .addSuperinterface(interfaceName(context))
                 .addJavadoc(classDoc(context, arg, versions));
         context.generatedAnnotation().annotation(GenerationContext.GENERATOR_NAME, op.name() + ".yaml")
                 .ifPresent(type::addAnnotation);
@@ -92,8 +228,10 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                 .addJavadoc("The newest version of $L here: {@link #latest()} uses it.\n", op.name())
                 .initializer("$L", latest.sinceVersion()).build());
         type.addField(FieldSpec.builder(int.class, "LATEST_KNOWN_OPSET", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
-                .addJavadoc("The newest ai.onnx opset {@link #forModelOpset(int)} resolves: the specs mirror ONNX up to it.\n")
-                .initializer("$L", latestKnownOpset).build());
+                .addJavadoc("The newest ai.onnx opset {@link #forModelOpset(int)} resolves ({@code latest_known_opset} in\n"
+                        + "$L.yaml): the specs list every version of $L up to it, the newest being $L-$L.\n",
+                        op.name(), op.name(), op.name(), op.latest().sinceVersion())
+                .initializer("$L", op.latestKnownOpset()).build());
         type.addField(FieldSpec.builder(String.class, "VERSIONS_TEXT", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .initializer("$S", versionList).build());
         type.addField(FieldSpec.builder(self, "LATEST", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
@@ -118,6 +256,7 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                 .addStatement("this.parallelism = parallelism")
                 .build());
         type.addMethod(MethodSpec.methodBuilder("parallelism")
+                .addAnnotation(Override.class)
                 .addJavadoc("A copy that runs on these threads: by default large inputs are shared with the common\n"
                         + "{@code ForkJoinPool}; {@link $T#singleThread()} keeps every call on the calling thread.\n"
                         + "The indices are the same either way. Not an ONNX attribute: {@code equals} ignores it.\n",
@@ -138,7 +277,15 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                 .build());
         type.addMethod(opset(arg, versions, self));
         type.addMethod(forModelOpset(arg, versions, self));
+        type.addMethod(MethodSpec.methodBuilder("opType")
+                .addAnnotation(Override.class)
+                .addJavadoc("The ONNX {@code op_type}, {@code $S}.\n\n@return the operator's name\n", op.name())
+                .addModifiers(Modifier.PUBLIC)
+                .returns(String.class)
+                .addStatement("return OPERATOR")
+                .build());
         type.addMethod(MethodSpec.methodBuilder("version")
+                .addAnnotation(Override.class)
                 .addJavadoc("The operator version: the opset that introduced it ($L).\n\n@return the version number\n", versionList)
                 .addModifiers(Modifier.PUBLIC)
                 .returns(int.class)
@@ -146,7 +293,7 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                 .build());
 
         for (AttributeSpec a : arg.allAttributes()) {
-            addSetters(type, arg, a, self);
+            addSetters(type, arg, a, self, shared);
         }
         type.addMethod(MethodSpec.methodBuilder("with")
                 .addJavadoc("A copy with the attribute set, once this version's validator has accepted it on its own.\n")
@@ -160,6 +307,7 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
 
         String dataName = arg.dataInput(latest).name();
         type.addMethod(MethodSpec.methodBuilder("outputShape")
+                .addAnnotation(Override.class)
                 .addJavadoc("The shape of the output for an input of this shape, as ONNX shape inference gives it: the\n"
                         + "input shape with the reduced dimension set to 1 ({@code keepdims} = 1) or removed.\n\n"
                         + "@param inputShape the shape of input '$L'\n"
@@ -176,6 +324,7 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
 
         ClassName tensor = TensorEmitter.className(context);
         type.addMethod(MethodSpec.methodBuilder("apply")
+                .addAnnotation(Override.class)
                 .addJavadoc("Runs the operator.\n\n"
                         + "@param input input '$L'\n"
                         + "@return the indices and their shape\n"
@@ -189,6 +338,7 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                         RuntimeClasses.ARG_RESULT)
                 .build());
         type.addMethod(MethodSpec.methodBuilder("apply")
+                .addAnnotation(Override.class)
                 .addJavadoc("Runs the operator into a caller-supplied array: the indices, row-major, go to\n"
                         + "{@code out[outOffset]} onwards.\n\n"
                         + "@param input input '$L'\n"
@@ -210,6 +360,7 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                 .addStatement("return call.outputShape()")
                 .build());
         type.addMethod(MethodSpec.methodBuilder("apply")
+                .addAnnotation(Override.class)
                 .addJavadoc("Runs the operator into a caller-supplied buffer, heap or direct: the indices, row-major, go to\n"
                         + "{@code out.position()} onwards. The buffer's position and limit are left as they were.\n\n"
                         + "@param input input '$L'\n"
@@ -377,13 +528,19 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
         return m.build();
     }
 
-    private static void addSetters(TypeSpec.Builder type, ArgOperator arg, AttributeSpec a, ClassName self) {
+    private static void addSetters(TypeSpec.Builder type, ArgOperator arg, AttributeSpec a, ClassName self,
+            SharedMembers shared) {
+        boolean inInterface = shared.attributes().contains(a.name());
         String method = ArgOperator.javaName(a.name());
         List<VersionSpec> with = arg.versionsWith(a.name());
         String versionsWith = with.stream().map(arg::versionName).collect(Collectors.joining(", "));
         boolean everywhere = with.size() == arg.spec().versions().size();
         String doc = arg.javadocText(a.doc());
-        type.addMethod(MethodSpec.methodBuilder(method)
+        MethodSpec.Builder setter = MethodSpec.methodBuilder(method);
+        if (inInterface) {
+            setter.addAnnotation(Override.class);
+        }
+        type.addMethod(setter
                 .addJavadoc("A copy with attribute {@code $L} set$L: $L\n\n"
                         + "<p>Exists in $L$L.\n\n"
                         + "@param $L the value\n"
@@ -400,7 +557,11 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                 .addStatement("return with($S, $N)", a.name(), method)
                 .build());
         if (arg.isFlag(a.name())) {
-            type.addMethod(MethodSpec.methodBuilder(method)
+            MethodSpec.Builder flag = MethodSpec.methodBuilder(method);
+            if (shared.flags().contains(a.name())) {
+                flag.addAnnotation(Override.class);
+            }
+            type.addMethod(flag
                     .addJavadoc("A copy with attribute {@code $L} set to 1 ({@code true}) or 0 ({@code false}); see\n"
                             + "{@link #$L(long)}.\n\n"
                             + "@param $L the flag\n"

@@ -141,7 +141,7 @@ public final class SpecLoader {
         }
         int before = problems.size();
         Optional<YamlFields> top = YamlFields.of(problems, "", root, "an operator spec",
-                Set.of("operator", "domain", "versions"), Set.of("source", "examples"));
+                Set.of("operator", "domain", "latest_known_opset", "versions"), Set.of("source", "examples"));
         if (top.isEmpty()) {
             return Optional.empty();
         }
@@ -149,6 +149,12 @@ public final class SpecLoader {
         String name = f.string("operator").orElse("?");
         String domain = f.string("domain").orElse("");
         f.node("source").ifPresent(n -> f.string("source")); // attribution only, but it must be text
+        Optional<Long> latestKnown = f.integer("latest_known_opset");
+        long latestKnownOpset = latestKnown.orElse(0L);
+        if (latestKnown.isPresent() && (latestKnownOpset < 1 || latestKnownOpset > 10_000)) {
+            problems.add(f.node("latest_known_opset").get(), name,
+                    "latest_known_opset " + latestKnownOpset + " is out of range [1, 10000]");
+        }
         List<VersionSpec> versions = new ArrayList<>();
         for (Node v : f.list("versions").orElse(List.of())) {
             readVersion(name, v).ifPresent(versions::add);
@@ -157,6 +163,9 @@ public final class SpecLoader {
             problems.add(f.keyNode("versions"), name, "an operator needs at least one version");
         }
         checkVersionOrder(name, versions);
+        if (problems.size() == before && !versions.isEmpty()) {
+            checkLatestKnownOpset(name, versions, (int) latestKnownOpset, f.node("latest_known_opset").get());
+        }
         List<ExampleSpec> examples = new ArrayList<>();
         for (Node e : f.list("examples").orElse(List.of())) {
             readExample(name, e).ifPresent(examples::add);
@@ -164,7 +173,7 @@ public final class SpecLoader {
         if (problems.size() > before) {
             return Optional.empty();
         }
-        OperatorSpec op = new OperatorSpec(name, domain, versions, examples, f.location());
+        OperatorSpec op = new OperatorSpec(name, domain, versions, (int) latestKnownOpset, examples, f.location());
         checkExamples(op);
         return problems.size() > before ? Optional.empty() : Optional.of(op);
     }
@@ -433,6 +442,15 @@ public final class SpecLoader {
         }
     }
 
+    /** The newest version must be in force somewhere up to the latest known opset, or it could never be chosen. */
+    private void checkLatestKnownOpset(String op, List<VersionSpec> versions, int latestKnownOpset, Node node) {
+        VersionSpec newest = versions.get(versions.size() - 1);
+        if (latestKnownOpset < newest.sinceVersion()) {
+            problems.add(node, op, "latest_known_opset " + latestKnownOpset + " is below the newest version, "
+                    + op + "-" + newest.sinceVersion() + " (it must be at least " + newest.sinceVersion() + ")");
+        }
+    }
+
     private Optional<ExampleSpec> readExample(String op, Node node) {
         String context = op + " example " + scalarHint(node, "name");
         int before = problems.size();
@@ -596,6 +614,11 @@ public final class SpecLoader {
                 problems.add(e.location(), context, "opset " + e.opset() + " has no version of " + op.name()
                         + " (versions: " + op.versions().stream().map(v -> String.valueOf(v.sinceVersion()))
                                 .collect(Collectors.joining(", ")) + ")");
+                continue;
+            }
+            if (e.opset() > op.latestKnownOpset()) {
+                problems.add(e.location(), context, "opset " + e.opset() + " is beyond latest_known_opset "
+                        + op.latestKnownOpset() + " of " + op.name() + " (no version is known to be in force there)");
                 continue;
             }
             VersionSpec v = found.get();

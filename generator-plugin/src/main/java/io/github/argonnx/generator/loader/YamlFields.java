@@ -65,7 +65,8 @@ final class YamlFields {
                 fields.entries.put(key, tuple);
             }
         }
-        for (String key : required) {
+        // sorted: Set.of iterates in a different order on every run, and reports must not
+        for (String key : required.stream().sorted().toList()) {
             if (!fields.entries.containsKey(key)) {
                 problems.add(node, context, "missing required key '" + key + "' in " + what);
             }

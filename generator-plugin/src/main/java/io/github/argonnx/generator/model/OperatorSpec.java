@@ -10,6 +10,8 @@ import java.util.Optional;
  * @param name operator name, for example {@code ArgMax}
  * @param domain ONNX domain, {@code ai.onnx} for the default domain
  * @param versions versions in ascending {@code since_version} order, at least one
+ * @param latestKnownOpset the newest ai.onnx opset the versions are known to be complete up to: the newest
+ *     version stays in force until then. Models importing a newer opset may have a version not listed here
  * @param examples worked examples with expected outputs
  * @param location where the operator's mapping starts in its spec file
  */
@@ -17,6 +19,7 @@ public record OperatorSpec(
         String name,
         String domain,
         List<VersionSpec> versions,
+        int latestKnownOpset,
         List<ExampleSpec> examples,
         SourceLocation location) {
 
@@ -27,6 +30,10 @@ public record OperatorSpec(
         examples = List.copyOf(examples);
         if (versions.isEmpty()) {
             throw new IllegalArgumentException("operator " + name + " has no versions");
+        }
+        if (latestKnownOpset < versions.get(versions.size() - 1).sinceVersion()) {
+            throw new IllegalArgumentException("operator " + name + ": latest known opset " + latestKnownOpset
+                    + " is below its newest version " + versions.get(versions.size() - 1).sinceVersion());
         }
     }
 

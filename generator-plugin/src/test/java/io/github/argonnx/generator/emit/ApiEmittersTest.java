@@ -164,6 +164,62 @@ class ApiEmittersTest {
     }
 
     @Test
+    void bothOperatorClassesImplementTheCommonInterface() {
+        Map<String, String> files = generate(everything());
+        String common = file(files, "MAIN_SOURCE io/github/argonnx/ArgReductionOperator.java");
+        assertTrue(common.contains("public interface ArgReductionOperator {"));
+        for (String member : List.of("String opType();", "int version();", "ArgReductionOperator axis(long axis);",
+                "ArgReductionOperator keepdims(boolean keepdims);", "ArgReductionOperator selectLastIndex(long selectLastIndex);",
+                "ArgReductionOperator parallelism(Parallelism parallelism);", "long[] outputShape(long... inputShape);",
+                "ArgResult apply(Tensor input);", "long[] apply(Tensor input, long[] out, int outOffset);",
+                "long[] apply(Tensor input, LongBuffer out);", "case \"ArgMax\" -> ArgMax.forModelOpset(opset);",
+                "case \"ArgMin\" -> ArgMin.forModelOpset(opset);")) {
+            assertTrue(common.contains(member), member + " missing from\n" + common);
+        }
+        for (String op : List.of("ArgMax", "ArgMin")) {
+            assertTrue(file(files, "MAIN_SOURCE io/github/argonnx/" + op + ".java")
+                    .contains("public final class " + op + " implements ArgReductionOperator {"), op);
+        }
+    }
+
+    @Test
+    void anArgMaxOnlySubsetGetsAnInterfaceThatNamesOnlyArgMax() {
+        GenerationContext argMaxOnly = new GenerationContext(everything().operators(), BASE, Set.of("ArgMax"), Set.of(),
+                Set.of(), GeneratedAnnotation.JAVAX);
+        String common = file(generate(argMaxOnly), "MAIN_SOURCE io/github/argonnx/ArgReductionOperator.java");
+        assertFalse(common.contains("ArgMin"), common);
+        assertTrue(common.contains("unknown op type '\" + opType + \"' (this build has: ArgMax)"), common);
+    }
+
+    @Test
+    void anAttributeNotEveryOperatorHasStaysOffTheInterface() {
+        OperatorSpec argMin = ApiSpecs.operator("ArgMin", List.of());
+        OperatorSpec withoutSelectLastIndex = new OperatorSpec("ArgMin", "ai.onnx", argMin.versions().subList(0, 2), 26,
+                List.of(), argMin.location());
+        Map<String, String> files = generate(GenerationContext.all(
+                List.of(ApiSpecs.operator("ArgMax", List.of()), withoutSelectLastIndex), BASE));
+        String common = file(files, "MAIN_SOURCE io/github/argonnx/ArgReductionOperator.java");
+        assertTrue(common.contains("ArgReductionOperator keepdims(long keepdims);"));
+        assertFalse(common.contains("selectLastIndex"), common);
+        String argMax = file(files, "MAIN_SOURCE io/github/argonnx/ArgMax.java");
+        assertTrue(argMax.contains("    public ArgMax selectLastIndex(long selectLastIndex) {"));
+        assertFalse(argMax.contains("@Override\n    public ArgMax selectLastIndex("), "not an interface method");
+    }
+
+    @Test
+    void eachOperatorsLatestKnownOpsetComesFromItsSpec() {
+        OperatorSpec argMax = ApiSpecs.operator("ArgMax", List.of());
+        OperatorSpec checkedTo19 = new OperatorSpec("ArgMax", "ai.onnx", argMax.versions(), 19, List.of(),
+                argMax.location());
+        Map<String, String> files = generate(GenerationContext.all(
+                List.of(checkedTo19, ApiSpecs.operator("ArgMin", List.of())), BASE));
+        assertTrue(file(files, "MAIN_SOURCE io/github/argonnx/ArgMax.java")
+                .contains("public static final int LATEST_KNOWN_OPSET = 19;"));
+        assertTrue(file(files, "MAIN_SOURCE io/github/argonnx/ArgMin.java")
+                .contains("public static final int LATEST_KNOWN_OPSET = 26;"));
+    }
+
+    @Test
     void attributesWithoutAKnownMeaningStopGeneration() {
         OperatorSpec argMax = ApiSpecs.operator("ArgMax", List.of());
         VersionSpec v13 = argMax.latest();
@@ -173,7 +229,8 @@ class ApiEmittersTest {
         List<VersionSpec> versions = new ArrayList<>(argMax.versions().subList(0, 3));
         versions.add(new VersionSpec(13, false, "COMMON", true, v13.summary(), attributes, v13.inputs(),
                 v13.outputs(), v13.typeConstraints(), v13.location()));
-        OperatorSpec odd = new OperatorSpec("ArgMax", "ai.onnx", versions, List.of(), argMax.location());
+        OperatorSpec odd = new OperatorSpec("ArgMax", "ai.onnx", versions, argMax.latestKnownOpset(), List.of(),
+                argMax.location());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Generator.standard().generate(GenerationContext.all(List.of(odd), BASE)));
         assertEquals("ArgMax-13: attribute 'axes' has no meaning the arg-reduction emitters know (known: axis,"

@@ -43,7 +43,7 @@ final class ApiSpecs {
                 version(file, 11, true, false, true, ELEVEN_TYPES),
                 version(file, 12, true, true, false, ELEVEN_TYPES),
                 version(file, 13, true, true, false, withBfloat16()));
-        return new OperatorSpec(name, "ai.onnx", versions, examples, at(file));
+        return new OperatorSpec(name, "ai.onnx", versions, 26, examples, at(file));
     }
 
     static List<DataType> withBfloat16() {

@@ -25,7 +25,7 @@ final class ArgSpecs {
             versions.add(version(name, since, early));
         }
         versions.add(version(name, 13, EnumSet.allOf(DataType.class)));
-        return new OperatorSpec(name, "ai.onnx", versions, List.of(), new SourceLocation(name + ".yaml", 1, 1));
+        return new OperatorSpec(name, "ai.onnx", versions, 26, List.of(), new SourceLocation(name + ".yaml", 1, 1));
     }
 
     static VersionSpec version(String name, int since, Set<DataType> types) {

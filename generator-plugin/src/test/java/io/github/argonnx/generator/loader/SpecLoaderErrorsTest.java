@@ -20,7 +20,10 @@ class SpecLoaderErrorsTest {
 
     private static final String FILE = "Spec.yaml";
 
-    /** A valid spec: two versions (12 adds select_last_index) and one example at opset 12. */
+    /**
+     * A valid spec: two versions (12 adds select_last_index) and one example at opset 12; the operator's
+     * {@code latest_known_opset} comes last (line 42), so that the lines above keep their numbers.
+     */
     private static final String MINIMAL = """
             operator: ArgMax
             domain: ai.onnx
@@ -63,6 +66,7 @@ class SpecLoaderErrorsTest {
                   - {name: data, type: float, shape: [2, 2], values: [2, 2, 3, 10]}
                 outputs:
                   - {name: result, type: int64, shape: [2, 1], values: [0, 1]}
+            latest_known_opset: 26
             """;
 
     @Test
@@ -101,7 +105,41 @@ class SpecLoaderErrorsTest {
     @Test
     void missingVersions() {
         assertProblems("operator: ArgMax\ndomain: ai.onnx\n",
+                "Spec.yaml:1:1: missing required key 'latest_known_opset' in an operator spec",
                 "Spec.yaml:1:1: missing required key 'versions' in an operator spec");
+    }
+
+    // ------------------------------------------------------------------ latest_known_opset
+
+    @Test
+    void latestKnownOpsetMissing() {
+        assertProblems(spec().delete(42), "Spec.yaml:1:1: missing required key 'latest_known_opset' in an operator spec");
+    }
+
+    @Test
+    void latestKnownOpsetNotAnInteger() {
+        assertProblems(spec().replace(42, "26", "twenty-six"),
+                "Spec.yaml:42:21: expected 'latest_known_opset' to be an integer, found string 'twenty-six'");
+    }
+
+    @Test
+    void latestKnownOpsetOutOfRange() {
+        assertProblems(spec().replace(42, "26", "0"),
+                "Spec.yaml:42:21: ArgMax: latest_known_opset 0 is out of range [1, 10000]");
+    }
+
+    @Test
+    void latestKnownOpsetBelowTheNewestVersion() {
+        assertProblems(spec().replace(42, "26", "11"),
+                "Spec.yaml:42:21: ArgMax: latest_known_opset 11 is below the newest version, ArgMax-12 "
+                        + "(it must be at least 12)");
+    }
+
+    @Test
+    void exampleOpsetBeyondTheLatestKnownOpset() {
+        assertProblems(spec().replace(36, "opset: 12", "opset: 27"),
+                "Spec.yaml:34:5: ArgMax example keepdims_example: opset 27 is beyond latest_known_opset 26 of "
+                        + "ArgMax (no version is known to be in force there)");
     }
 
     @Test
@@ -318,7 +356,7 @@ class SpecLoaderErrorsTest {
     void duplicateExample() {
         Spec twice = spec();
         for (int line = 34; line <= 41; line++) {
-            twice.append(twice.line(line));
+            twice.insertAfter(line + 7, twice.line(line)); // before latest_known_opset, still in the list
         }
         assertProblems(twice, "Spec.yaml:42:5: ArgMax: duplicate example 'keepdims_example' (first at line 34)");
     }
@@ -397,12 +435,6 @@ class SpecLoaderErrorsTest {
 
         Spec delete(int number) {
             lines.remove(number - 1);
-            return this;
-        }
-
-        /** Adds a line at the end (the text ends with a newline, so before the final empty element). */
-        Spec append(String line) {
-            lines.add(lines.size() - 1, line);
             return this;
         }
 

@@ -22,7 +22,7 @@ final class TestSpecs {
 
     /** A minimal spec text: one input {@code data} of type T, the given versions each with its allowed types. */
     static String yaml(String operator, Map<Integer, List<String>> typesByVersion) {
-        StringBuilder text = new StringBuilder("operator: " + operator + "\ndomain: ai.onnx\nversions:\n");
+        StringBuilder text = new StringBuilder("operator: " + operator + "\ndomain: ai.onnx\nlatest_known_opset: 26\nversions:\n");
         typesByVersion.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> text
                 .append("  - since_version: ").append(e.getKey()).append('\n')
                 .append("    function: false\n    support_level: COMMON\n    shape_inference: true\n")

@@ -62,7 +62,7 @@ import javax.annotation.processing.Generated;
         value = "io.github.argonnx.generator",
         comments = "ArgMin.yaml"
 )
-public final class ArgMin {
+public final class ArgMin implements ArgReductionOperator {
     private static final String OPERATOR = "ArgMin";
 
     /**
@@ -71,7 +71,8 @@ public final class ArgMin {
     public static final int LATEST_VERSION = 13;
 
     /**
-     * The newest ai.onnx opset {@link #forModelOpset(int)} resolves: the specs mirror ONNX up to it.
+     * The newest ai.onnx opset {@link #forModelOpset(int)} resolves ({@code latest_known_opset} in
+     * ArgMin.yaml): the specs list every version of ArgMin up to it, the newest being ArgMin-13.
      */
     public static final int LATEST_KNOWN_OPSET = 26;
 
@@ -100,6 +101,7 @@ public final class ArgMin {
      * {@code ForkJoinPool}; {@link Parallelism#singleThread()} keeps every call on the calling thread.
      * The indices are the same either way. Not an ONNX attribute: {@code equals} ignores it.
      */
+    @Override
     public ArgMin parallelism(Parallelism parallelism) {
         return new ArgMin(version, attributes, Objects.requireNonNull(parallelism, "parallelism"));
     }
@@ -158,10 +160,21 @@ public final class ArgMin {
     }
 
     /**
+     * The ONNX {@code op_type}, {@code "ArgMin"}.
+     *
+     * @return the operator's name
+     */
+    @Override
+    public String opType() {
+        return OPERATOR;
+    }
+
+    /**
      * The operator version: the opset that introduced it (1, 11, 12, 13).
      *
      * @return the version number
      */
+    @Override
     public int version() {
         return version;
     }
@@ -175,6 +188,7 @@ public final class ArgMin {
      * @return a copy of this operator with the attribute set
      * @throws ArgOnnxException if this version has no attribute {@code axis} or does not allow the value
      */
+    @Override
     public ArgMin axis(long axis) {
         return with("axis", axis);
     }
@@ -188,6 +202,7 @@ public final class ArgMin {
      * @return a copy of this operator with the attribute set
      * @throws ArgOnnxException if this version has no attribute {@code keepdims} or does not allow the value
      */
+    @Override
     public ArgMin keepdims(long keepdims) {
         return with("keepdims", keepdims);
     }
@@ -200,6 +215,7 @@ public final class ArgMin {
      * @return a copy of this operator with the attribute set
      * @throws ArgOnnxException if this version has no attribute {@code keepdims}
      */
+    @Override
     public ArgMin keepdims(boolean keepdims) {
         return with("keepdims", keepdims ? 1L : 0L);
     }
@@ -213,6 +229,7 @@ public final class ArgMin {
      * @return a copy of this operator with the attribute set
      * @throws ArgOnnxException if this version has no attribute {@code select_last_index} or does not allow the value
      */
+    @Override
     public ArgMin selectLastIndex(long selectLastIndex) {
         return with("select_last_index", selectLastIndex);
     }
@@ -225,6 +242,7 @@ public final class ArgMin {
      * @return a copy of this operator with the attribute set
      * @throws ArgOnnxException if this version has no attribute {@code select_last_index}
      */
+    @Override
     public ArgMin selectLastIndex(boolean selectLastIndex) {
         return with("select_last_index", selectLastIndex ? 1L : 0L);
     }
@@ -252,6 +270,7 @@ public final class ArgMin {
      * @throws ArgOnnxException if the shape is invalid or the attributes do not fit it (axis out of range,
      *     a scalar, an empty reduced dimension, ...), as {@link #apply(Tensor)} would
      */
+    @Override
     public long[] outputShape(long... inputShape) {
         return switch (version) {
             case 1 -> ArgMinV1Validator.resolve(inputShape, attributes).outputShape();
@@ -269,6 +288,7 @@ public final class ArgMin {
      * @return the indices and their shape
      * @throws ArgOnnxException if the call breaks a rule of this operator version; nothing has run then
      */
+    @Override
     public ArgResult apply(Tensor input) {
         ArgReduction call = validate(input);
         return ArgResult.compute(call.outputShape(), indices -> run(input, call, indices, 0));
@@ -285,6 +305,7 @@ public final class ArgMin {
      * @throws ArgOnnxException if the call breaks a rule of this operator version, or {@code out} has no room
      *     for the output from {@code outOffset}; nothing has been written then
      */
+    @Override
     public long[] apply(Tensor input, long[] out, int outOffset) {
         ArgReduction call = validate(input);
         Buffers.requireOutputRoom(versionName(), call.outputShape(), call.outputElementCount(), out, outOffset);
@@ -302,6 +323,7 @@ public final class ArgMin {
      * @throws ArgOnnxException if the call breaks a rule of this operator version, or {@code out} is read-only
      *     or has too few elements remaining; nothing has been written then
      */
+    @Override
     public long[] apply(Tensor input, LongBuffer out) {
         ArgReduction call = validate(input);
         Buffers.requireOutputRoom(versionName(), call.outputShape(), call.outputElementCount(), out);
