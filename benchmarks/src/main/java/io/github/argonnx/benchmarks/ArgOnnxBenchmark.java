@@ -1,7 +1,6 @@
 package io.github.argonnx.benchmarks;
 
-import io.github.argonnx.ArgMax;
-import io.github.argonnx.ArgMin;
+import io.github.argonnx.ArgReductionOperator;
 import io.github.argonnx.Tensor;
 import io.github.argonnx.runtime.ArgResult;
 import io.github.argonnx.runtime.Parallelism;
@@ -39,20 +38,11 @@ public class ArgOnnxBenchmark {
         InputData data = InputData.generate(benchCase);
         tensor = tensorOf(data);
         int axis = benchCase.axis();
-        boolean single = "single".equals(threads);
-        if (operator.isMax()) {
-            ArgMax argMax = ArgMax.latest().axis(axis).keepdims(0);
-            if (single) {
-                argMax = argMax.parallelism(Parallelism.singleThread());
-            }
-            call = argMax::apply;
-        } else {
-            ArgMin argMin = ArgMin.latest().axis(axis).keepdims(0);
-            if (single) {
-                argMin = argMin.parallelism(Parallelism.singleThread());
-            }
-            call = argMin::apply;
+        ArgReductionOperator op = operator.latest().axis(axis).keepdims(0);
+        if ("single".equals(threads)) {
+            op = op.parallelism(Parallelism.singleThread());
         }
+        call = op::apply;
         long[] expected = PlainLoops.argReduce(data, operator.isMax());
         ArgResult result = call.apply(tensor);
         if (!Arrays.equals(expected, result.indices())
