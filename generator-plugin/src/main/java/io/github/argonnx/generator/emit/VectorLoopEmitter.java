@@ -165,8 +165,8 @@ public final class VectorLoopEmitter implements ArtifactEmitter {
                         .add("vector operations compile as one unit. A row is read in blocks; only when a block's lane-wise\n")
                         .add("$L beats the best so far is it reduced across lanes, and at the end only the block that first\n",
                                 lanewise)
-                        .add("reached the best is read again, for the lane that holds it. The last index is found by running\n")
-                        .add("the same strict tests from the end of the row, as the scalar kernels do.\n");
+                        .add("reached the best is read again, for the lane that holds it. For the last index, a block that\n")
+                        .add("ties the best also replaces it, and that block is searched from its end.\n");
             }
             if (form.strided()) {
                 doc.add("\n<p>Outer-axis reductions ({@code inner > 1}) read rows in memory order and keep a running best\n")
@@ -220,39 +220,28 @@ public final class VectorLoopEmitter implements ArtifactEmitter {
         /**
          * The row loop, with the whole search of one row inline: the method is then too large to be
          * inlined into the kernel, so the JIT compiles it on its own, vector operations included.
+         * Both directions read rows forwards (a backward block loop measured three times slower); the
+         * last index comes from letting ties replace the best, then searching its block from the end.
          */
-        private MethodSpec rowLoop(boolean fromEnd) {
-            CodeBlock.Builder code = CodeBlock.builder();
-            if (fromEnd) {
-                code.addStatement("int head = length % $N", BLOCK);
-            } else {
-                code.addStatement("int tail = length % $N", BLOCK);
-            }
-            code.add("rows:\n")
+        private MethodSpec rowLoop(boolean last) {
+            String lastNaN = "lastNaN(data, start + length) - start";
+            CodeBlock.Builder code = CodeBlock.builder()
+                    .addStatement("int tail = length % $N", BLOCK)
+                    .add("rows:\n")
                     .beginControlFlow("for (int row = 0; row < rows; row++)")
-                    .addStatement("int start = offset + row * length");
-            String firstSeen = fromEnd ? "length - 1" : "0";
-            if (fromEnd) {
-                code.addStatement("int blocksStart = start + head")
-                        .addStatement("$T best = $L", key, form.key(CodeBlock.of("data[start + length - 1]")));
-            } else {
-                code.addStatement("int blocksEnd = start + length - tail")
-                        .addStatement("$T best = $L", key, form.key(CodeBlock.of("data[start]")));
-            }
+                    .addStatement("int start = offset + row * length")
+                    .addStatement("int blocksEnd = start + length - tail")
+                    .addStatement("$T best = $L", key, form.key(CodeBlock.of("data[start]")));
             if (form.testsNaN()) {
                 code.beginControlFlow("if (best != best)")
-                        .add("// a NaN seen first is final\n")
-                        .add(found(firstSeen))
+                        .add(last ? "// NaN beats every number: the row's last NaN wins\n" : "// a NaN seen first is final\n")
+                        .add(found(last ? lastNaN : "0"))
                         .endControlFlow();
             }
-            code.addStatement("int bestBlock = -1")
-                    .addStatement("$T bestVector = $T.broadcast($N, best)", vector, vector, SPECIES);
-            if (fromEnd) {
-                code.beginControlFlow("for (int b = start + length - $N; b >= blocksStart; b -= $N)", BLOCK, BLOCK);
-            } else {
-                code.beginControlFlow("for (int b = start; b < blocksEnd; b += $N)", BLOCK);
-            }
-            code.add("// two accumulators, so that consecutive $L operations do not wait for each other\n", lanewise)
+            code.add("// compared as a scalar: a vector best, updated in the loop, would be boxed by the JIT (JDK 17)\n")
+                    .addStatement("int bestBlock = -1")
+                    .beginControlFlow("for (int b = start; b < blocksEnd; b += $N)", BLOCK)
+                    .add("// two accumulators, so that consecutive $L operations do not wait for each other\n", lanewise)
                     .addStatement("$T m0 = $L", vector, keys("b"))
                     .addStatement("$T m1 = $L", vector, keys("b + " + LANES))
                     .beginControlFlow("for (int i = b + 2 * $N; i < b + $N; i += 2 * $N)", LANES, BLOCK, LANES)
@@ -260,35 +249,29 @@ public final class VectorLoopEmitter implements ArtifactEmitter {
                     .addStatement("m1 = m1.$L($L)", lanewise, keys("i + " + LANES))
                     .endControlFlow()
                     .addStatement("$T blockBest = m0.$L(m1)", vector, lanewise)
-                    .add("// rarely true: only when some lane beats the best so far$L\n", form.testsNaN() ? ", or is NaN" : "")
-                    .beginControlFlow("if (!blockBest.compare($T.$L, bestVector).allTrue())",
-                            VectorForm.VECTOR_OPERATORS, extremum.vectorDoesNotBeat())
+                    .add("// rarely true: only when some lane beats$L the best so far$L\n", last ? " or ties" : "",
+                            form.testsNaN() ? ", or is NaN" : "")
+                    .beginControlFlow("if (!blockBest.compare($T.$L, best).allTrue())",
+                            VectorForm.VECTOR_OPERATORS, last ? extremum.vectorLoses() : extremum.vectorDoesNotBeat())
                     .addStatement("best = blockBest.reduceLanes($T.$L)", VectorForm.VECTOR_OPERATORS, extremum.vectorExtreme());
             if (form.testsNaN()) {
                 code.beginControlFlow("if (best != best)")
-                        .add(found(fromEnd ? "lastNaN(data, b) - start" : "firstNaN(data, b) - start"))
+                        .add(found(last ? lastNaN : "firstNaN(data, b) - start"))
                         .endControlFlow();
             }
-            code.addStatement("bestVector = $T.broadcast($N, best)", vector, SPECIES)
-                    .addStatement("bestBlock = b")
+            code.addStatement("bestBlock = b")
                     .endControlFlow()
-                    .endControlFlow();
-            if (fromEnd) {
-                code.add("// the elements before the first whole block, one at a time, from the end\n")
-                        .addStatement("int bestIndex = -1")
-                        .beginControlFlow("for (int i = blocksStart - 1; i >= start; i--)");
-            } else {
-                code.add("// the elements after the last whole block, one at a time\n")
-                        .addStatement("int bestIndex = -1")
-                        .beginControlFlow("for (int i = blocksEnd; i < start + length; i++)");
-            }
-            code.addStatement("$T candidate = $L", key, form.key(CodeBlock.of("data[i]")));
+                    .endControlFlow()
+                    .add("// the elements after the last whole block, one at a time\n")
+                    .addStatement("int bestIndex = -1")
+                    .beginControlFlow("for (int i = blocksEnd; i < start + length; i++)")
+                    .addStatement("$T candidate = $L", key, form.key(CodeBlock.of("data[i]")));
             if (form.testsNaN()) {
                 code.beginControlFlow("if (candidate != candidate)")
-                        .add(found("i - start"))
+                        .add(found(last ? lastNaN : "i - start"))
                         .endControlFlow();
             }
-            code.beginControlFlow("if (candidate $L best)", extremum.beatsOperator())
+            code.beginControlFlow("if (candidate $L best)", last ? extremum.beatsOrTiesOperator() : extremum.beatsOperator())
                     .addStatement("best = candidate")
                     .addStatement("bestIndex = i")
                     .endControlFlow()
@@ -296,12 +279,12 @@ public final class VectorLoopEmitter implements ArtifactEmitter {
                     .beginControlFlow("if (bestIndex >= 0)")
                     .addStatement("out[outOffset + row] = bestIndex - start")
                     .nextControlFlow("else if (bestBlock < 0)")
-                    .add("// nothing beat the element seen first\n")
-                    .addStatement("out[outOffset + row] = $L", firstSeen)
+                    .add("// no block reached the first element\n")
+                    .addStatement("out[outOffset + row] = 0")
                     .nextControlFlow("else");
-            CodeBlock equalLanes = CodeBlock.of("$L.compare($T.EQ, bestVector)", keys("i"), VectorForm.VECTOR_OPERATORS);
-            if (fromEnd) {
-                code.add("// the block that first reached the best holds its last occurrence: find the lane\n")
+            CodeBlock equalLanes = CodeBlock.of("$L.compare($T.EQ, best)", keys("i"), VectorForm.VECTOR_OPERATORS);
+            if (last) {
+                code.add("// the block that last reached the best holds its last occurrence: find the lane\n")
                         .addStatement("int i = bestBlock + $N - $N", BLOCK, LANES)
                         .addStatement("int lane = $L.lastTrue()", equalLanes)
                         .beginControlFlow("while (lane < 0)")
@@ -320,11 +303,10 @@ public final class VectorLoopEmitter implements ArtifactEmitter {
             code.addStatement("out[outOffset + row] = i + lane - start")
                     .endControlFlow()
                     .endControlFlow();
-            return MethodSpec.methodBuilder(fromEnd ? "lastIndices" : "firstIndices")
+            return MethodSpec.methodBuilder(last ? "lastIndices" : "firstIndices")
                     .addJavadoc("Writes the index of the $L element of each of {@code rows} adjacent rows of {@code length}\n",
                             extremum.adjective())
-                    .addJavadoc(fromEnd ? "elements, the last of equal ones: rows are searched from their end.\n"
-                            : "elements, the first of equal ones.\n")
+                    .addJavadoc(last ? "elements, the last of equal ones.\n" : "elements, the first of equal ones.\n")
                     .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                     .addParameter(array, "data")
                     .addParameter(TypeName.INT, "offset")
@@ -336,16 +318,16 @@ public final class VectorLoopEmitter implements ArtifactEmitter {
                     .build();
         }
 
-        private MethodSpec nanSearch(boolean fromEnd) {
-            MethodSpec.Builder m = MethodSpec.methodBuilder(fromEnd ? "lastNaN" : "firstNaN")
-                    .addJavadoc(fromEnd ? "The last NaN of the block at {@code from}, which holds one.\n"
-                            : "The first NaN of the block at {@code from}, which holds one.\n")
+        private MethodSpec nanSearch(boolean last) {
+            MethodSpec.Builder m = MethodSpec.methodBuilder(last ? "lastNaN" : "firstNaN")
+                    .addJavadoc(last ? "The last NaN before {@code end}; called only when there is one.\n"
+                            : "The first NaN from {@code from} on; called only when there is one.\n")
                     .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                     .returns(TypeName.INT)
                     .addParameter(array, "data")
-                    .addParameter(TypeName.INT, "from");
-            if (fromEnd) {
-                m.beginControlFlow("for (int i = from + $N - 1; ; i--)", BLOCK);
+                    .addParameter(TypeName.INT, last ? "end" : "from");
+            if (last) {
+                m.beginControlFlow("for (int i = end - 1; ; i--)");
             } else {
                 m.beginControlFlow("for (int i = from; ; i++)");
             }

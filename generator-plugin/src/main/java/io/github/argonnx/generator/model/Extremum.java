@@ -60,6 +60,16 @@ public enum Extremum {
         return vectorBeats;
     }
 
+    /** The {@code VectorOperators} comparison that is true when the left lane is strictly farther from this extremum. */
+    public String vectorLoses() {
+        return this == LARGEST ? "LT" : "GT";
+    }
+
+    /** The Java operator that is true when its left operand is nearer this extremum or equal. */
+    public String beatsOrTiesOperator() {
+        return this == LARGEST ? ">=" : "<=";
+    }
+
     /** The negation of {@link #vectorBeats()} on ordered (non-NaN) lanes. */
     public String vectorDoesNotBeat() {
         return vectorDoesNotBeat;

@@ -21,8 +21,8 @@ import jdk.incubator.vector.VectorSpecies;
  * <p>Contiguous rows ({@code inner == 1}) are all reduced in one call, so that the row loop and the
  * vector operations compile as one unit. A row is read in blocks; only when a block's lane-wise
  * max beats the best so far is it reduced across lanes, and at the end only the block that first
- * reached the best is read again, for the lane that holds it. The last index is found by running
- * the same strict tests from the end of the row, as the scalar kernels do.
+ * reached the best is read again, for the lane that holds it. For the last index, a block that
+ * ties the best also replaces it, and that block is searched from its end.
  */
 @Generated(
         value = "io.github.argonnx.generator",
@@ -81,8 +81,8 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
             int start = offset + row * length;
             int blocksEnd = start + length - tail;
             short best = orderKey(data[start]);
+            // compared as a scalar: a vector best, updated in the loop, would be boxed by the JIT (JDK 17)
             int bestBlock = -1;
-            ShortVector bestVector = ShortVector.broadcast(SPECIES, best);
             for (int b = start; b < blocksEnd; b += BLOCK) {
                 // two accumulators, so that consecutive max operations do not wait for each other
                 ShortVector m0 = orderKeys(ShortVector.fromArray(SPECIES, data, b));
@@ -93,9 +93,8 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
                 }
                 ShortVector blockBest = m0.max(m1);
                 // rarely true: only when some lane beats the best so far
-                if (!blockBest.compare(VectorOperators.LE, bestVector).allTrue()) {
+                if (!blockBest.compare(VectorOperators.LE, best).allTrue()) {
                     best = blockBest.reduceLanes(VectorOperators.MAX);
-                    bestVector = ShortVector.broadcast(SPECIES, best);
                     bestBlock = b;
                 }
             }
@@ -111,15 +110,15 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
             if (bestIndex >= 0) {
                 out[outOffset + row] = bestIndex - start;
             } else if (bestBlock < 0) {
-                // nothing beat the element seen first
+                // no block reached the first element
                 out[outOffset + row] = 0;
             } else {
                 // the block that first reached the best holds its first occurrence: find the lane
                 int i = bestBlock;
-                int lane = orderKeys(ShortVector.fromArray(SPECIES, data, i)).compare(VectorOperators.EQ, bestVector).firstTrue();
+                int lane = orderKeys(ShortVector.fromArray(SPECIES, data, i)).compare(VectorOperators.EQ, best).firstTrue();
                 while (lane == LANES) {
                     i += LANES;
-                    lane = orderKeys(ShortVector.fromArray(SPECIES, data, i)).compare(VectorOperators.EQ, bestVector).firstTrue();
+                    lane = orderKeys(ShortVector.fromArray(SPECIES, data, i)).compare(VectorOperators.EQ, best).firstTrue();
                 }
                 out[outOffset + row] = i + lane - start;
             }
@@ -128,19 +127,19 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
 
     /**
      * Writes the index of the largest element of each of {@code rows} adjacent rows of {@code length}
-     * elements, the last of equal ones: rows are searched from their end.
+     * elements, the last of equal ones.
      */
     private static void lastIndices(short[] data, int offset, int rows, int length, long[] out,
             int outOffset) {
-        int head = length % BLOCK;
+        int tail = length % BLOCK;
         rows:
         for (int row = 0; row < rows; row++) {
             int start = offset + row * length;
-            int blocksStart = start + head;
-            short best = orderKey(data[start + length - 1]);
+            int blocksEnd = start + length - tail;
+            short best = orderKey(data[start]);
+            // compared as a scalar: a vector best, updated in the loop, would be boxed by the JIT (JDK 17)
             int bestBlock = -1;
-            ShortVector bestVector = ShortVector.broadcast(SPECIES, best);
-            for (int b = start + length - BLOCK; b >= blocksStart; b -= BLOCK) {
+            for (int b = start; b < blocksEnd; b += BLOCK) {
                 // two accumulators, so that consecutive max operations do not wait for each other
                 ShortVector m0 = orderKeys(ShortVector.fromArray(SPECIES, data, b));
                 ShortVector m1 = orderKeys(ShortVector.fromArray(SPECIES, data, b + LANES));
@@ -149,18 +148,17 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
                     m1 = m1.max(orderKeys(ShortVector.fromArray(SPECIES, data, i + LANES)));
                 }
                 ShortVector blockBest = m0.max(m1);
-                // rarely true: only when some lane beats the best so far
-                if (!blockBest.compare(VectorOperators.LE, bestVector).allTrue()) {
+                // rarely true: only when some lane beats or ties the best so far
+                if (!blockBest.compare(VectorOperators.LT, best).allTrue()) {
                     best = blockBest.reduceLanes(VectorOperators.MAX);
-                    bestVector = ShortVector.broadcast(SPECIES, best);
                     bestBlock = b;
                 }
             }
-            // the elements before the first whole block, one at a time, from the end
+            // the elements after the last whole block, one at a time
             int bestIndex = -1;
-            for (int i = blocksStart - 1; i >= start; i--) {
+            for (int i = blocksEnd; i < start + length; i++) {
                 short candidate = orderKey(data[i]);
-                if (candidate > best) {
+                if (candidate >= best) {
                     best = candidate;
                     bestIndex = i;
                 }
@@ -168,15 +166,15 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
             if (bestIndex >= 0) {
                 out[outOffset + row] = bestIndex - start;
             } else if (bestBlock < 0) {
-                // nothing beat the element seen first
-                out[outOffset + row] = length - 1;
+                // no block reached the first element
+                out[outOffset + row] = 0;
             } else {
-                // the block that first reached the best holds its last occurrence: find the lane
+                // the block that last reached the best holds its last occurrence: find the lane
                 int i = bestBlock + BLOCK - LANES;
-                int lane = orderKeys(ShortVector.fromArray(SPECIES, data, i)).compare(VectorOperators.EQ, bestVector).lastTrue();
+                int lane = orderKeys(ShortVector.fromArray(SPECIES, data, i)).compare(VectorOperators.EQ, best).lastTrue();
                 while (lane < 0) {
                     i -= LANES;
-                    lane = orderKeys(ShortVector.fromArray(SPECIES, data, i)).compare(VectorOperators.EQ, bestVector).lastTrue();
+                    lane = orderKeys(ShortVector.fromArray(SPECIES, data, i)).compare(VectorOperators.EQ, best).lastTrue();
                 }
                 out[outOffset + row] = i + lane - start;
             }

@@ -23,8 +23,8 @@ import jdk.incubator.vector.VectorSpecies;
  * <p>Contiguous rows ({@code inner == 1}) are all reduced in one call, so that the row loop and the
  * vector operations compile as one unit. A row is read in blocks; only when a block's lane-wise
  * max beats the best so far is it reduced across lanes, and at the end only the block that first
- * reached the best is read again, for the lane that holds it. The last index is found by running
- * the same strict tests from the end of the row, as the scalar kernels do.
+ * reached the best is read again, for the lane that holds it. For the last index, a block that
+ * ties the best also replaces it, and that block is searched from its end.
  *
  * <p>Outer-axis reductions ({@code inner > 1}) read rows in memory order and keep a running best
  * and index per column, a vector of columns at a time; indices are kept in lanes of the data's
@@ -98,8 +98,8 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
                 out[outOffset + row] = 0;
                 continue rows;
             }
+            // compared as a scalar: a vector best, updated in the loop, would be boxed by the JIT (JDK 17)
             int bestBlock = -1;
-            FloatVector bestVector = FloatVector.broadcast(SPECIES, best);
             for (int b = start; b < blocksEnd; b += BLOCK) {
                 // two accumulators, so that consecutive max operations do not wait for each other
                 FloatVector m0 = FloatVector.fromArray(SPECIES, data, b);
@@ -110,13 +110,12 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
                 }
                 FloatVector blockBest = m0.max(m1);
                 // rarely true: only when some lane beats the best so far, or is NaN
-                if (!blockBest.compare(VectorOperators.LE, bestVector).allTrue()) {
+                if (!blockBest.compare(VectorOperators.LE, best).allTrue()) {
                     best = blockBest.reduceLanes(VectorOperators.MAX);
                     if (best != best) {
                         out[outOffset + row] = firstNaN(data, b) - start;
                         continue rows;
                     }
-                    bestVector = FloatVector.broadcast(SPECIES, best);
                     bestBlock = b;
                 }
             }
@@ -136,15 +135,15 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
             if (bestIndex >= 0) {
                 out[outOffset + row] = bestIndex - start;
             } else if (bestBlock < 0) {
-                // nothing beat the element seen first
+                // no block reached the first element
                 out[outOffset + row] = 0;
             } else {
                 // the block that first reached the best holds its first occurrence: find the lane
                 int i = bestBlock;
-                int lane = FloatVector.fromArray(SPECIES, data, i).compare(VectorOperators.EQ, bestVector).firstTrue();
+                int lane = FloatVector.fromArray(SPECIES, data, i).compare(VectorOperators.EQ, best).firstTrue();
                 while (lane == LANES) {
                     i += LANES;
-                    lane = FloatVector.fromArray(SPECIES, data, i).compare(VectorOperators.EQ, bestVector).firstTrue();
+                    lane = FloatVector.fromArray(SPECIES, data, i).compare(VectorOperators.EQ, best).firstTrue();
                 }
                 out[outOffset + row] = i + lane - start;
             }
@@ -153,24 +152,24 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
 
     /**
      * Writes the index of the largest element of each of {@code rows} adjacent rows of {@code length}
-     * elements, the last of equal ones: rows are searched from their end.
+     * elements, the last of equal ones.
      */
     private static void lastIndices(float[] data, int offset, int rows, int length, long[] out,
             int outOffset) {
-        int head = length % BLOCK;
+        int tail = length % BLOCK;
         rows:
         for (int row = 0; row < rows; row++) {
             int start = offset + row * length;
-            int blocksStart = start + head;
-            float best = data[start + length - 1];
+            int blocksEnd = start + length - tail;
+            float best = data[start];
             if (best != best) {
-                // a NaN seen first is final
-                out[outOffset + row] = length - 1;
+                // NaN beats every number: the row's last NaN wins
+                out[outOffset + row] = lastNaN(data, start + length) - start;
                 continue rows;
             }
+            // compared as a scalar: a vector best, updated in the loop, would be boxed by the JIT (JDK 17)
             int bestBlock = -1;
-            FloatVector bestVector = FloatVector.broadcast(SPECIES, best);
-            for (int b = start + length - BLOCK; b >= blocksStart; b -= BLOCK) {
+            for (int b = start; b < blocksEnd; b += BLOCK) {
                 // two accumulators, so that consecutive max operations do not wait for each other
                 FloatVector m0 = FloatVector.fromArray(SPECIES, data, b);
                 FloatVector m1 = FloatVector.fromArray(SPECIES, data, b + LANES);
@@ -179,26 +178,25 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
                     m1 = m1.max(FloatVector.fromArray(SPECIES, data, i + LANES));
                 }
                 FloatVector blockBest = m0.max(m1);
-                // rarely true: only when some lane beats the best so far, or is NaN
-                if (!blockBest.compare(VectorOperators.LE, bestVector).allTrue()) {
+                // rarely true: only when some lane beats or ties the best so far, or is NaN
+                if (!blockBest.compare(VectorOperators.LT, best).allTrue()) {
                     best = blockBest.reduceLanes(VectorOperators.MAX);
                     if (best != best) {
-                        out[outOffset + row] = lastNaN(data, b) - start;
+                        out[outOffset + row] = lastNaN(data, start + length) - start;
                         continue rows;
                     }
-                    bestVector = FloatVector.broadcast(SPECIES, best);
                     bestBlock = b;
                 }
             }
-            // the elements before the first whole block, one at a time, from the end
+            // the elements after the last whole block, one at a time
             int bestIndex = -1;
-            for (int i = blocksStart - 1; i >= start; i--) {
+            for (int i = blocksEnd; i < start + length; i++) {
                 float candidate = data[i];
                 if (candidate != candidate) {
-                    out[outOffset + row] = i - start;
+                    out[outOffset + row] = lastNaN(data, start + length) - start;
                     continue rows;
                 }
-                if (candidate > best) {
+                if (candidate >= best) {
                     best = candidate;
                     bestIndex = i;
                 }
@@ -206,15 +204,15 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
             if (bestIndex >= 0) {
                 out[outOffset + row] = bestIndex - start;
             } else if (bestBlock < 0) {
-                // nothing beat the element seen first
-                out[outOffset + row] = length - 1;
+                // no block reached the first element
+                out[outOffset + row] = 0;
             } else {
-                // the block that first reached the best holds its last occurrence: find the lane
+                // the block that last reached the best holds its last occurrence: find the lane
                 int i = bestBlock + BLOCK - LANES;
-                int lane = FloatVector.fromArray(SPECIES, data, i).compare(VectorOperators.EQ, bestVector).lastTrue();
+                int lane = FloatVector.fromArray(SPECIES, data, i).compare(VectorOperators.EQ, best).lastTrue();
                 while (lane < 0) {
                     i -= LANES;
-                    lane = FloatVector.fromArray(SPECIES, data, i).compare(VectorOperators.EQ, bestVector).lastTrue();
+                    lane = FloatVector.fromArray(SPECIES, data, i).compare(VectorOperators.EQ, best).lastTrue();
                 }
                 out[outOffset + row] = i + lane - start;
             }
@@ -353,7 +351,7 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
     }
 
     /**
-     * The first NaN of the block at {@code from}, which holds one.
+     * The first NaN from {@code from} on; called only when there is one.
      */
     private static int firstNaN(float[] data, int from) {
         for (int i = from; ; i++) {
@@ -364,10 +362,10 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
     }
 
     /**
-     * The last NaN of the block at {@code from}, which holds one.
+     * The last NaN before {@code end}; called only when there is one.
      */
-    private static int lastNaN(float[] data, int from) {
-        for (int i = from + BLOCK - 1; ; i--) {
+    private static int lastNaN(float[] data, int end) {
+        for (int i = end - 1; ; i--) {
             if (data[i] != data[i]) {
                 return i;
             }
