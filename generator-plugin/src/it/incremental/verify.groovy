@@ -1,11 +1,14 @@
 // See pom.xml for the three builds and the marker.
 def log = new File(basedir, 'build.log').getText('UTF-8')
 def lines = log.readLines().findAll { it.contains('ArgONNX: ') }
-def roots = ['target/generated-sources/argonnx', 'target/generated-test-sources/argonnx']
+// Each goal's summary line names its output directories; generate also writes the Vector API loops.
+def mainRoots = 'target/generated-sources/argonnx, target/generated-sources/argonnx-vector'
+def roots = [(mainRoots): ['target/generated-sources/argonnx', 'target/generated-sources/argonnx-vector'],
+             'target/generated-test-sources/argonnx': ['target/generated-test-sources/argonnx']]
 def marker = new File(basedir, 'target/run-marker/.argonnx-generate.state')
 assert marker.isFile()
 
-roots.each { root ->
+roots.each { root, directories ->
     def where = ' in ' + java.util.regex.Pattern.quote(root) + '$'
     def generated = ~(/ArgONNX: (\d+) files? generated \((\d+) written, (\d+) unchanged, (\d+) stale removed\)/ + where)
     def upToDate = ~(/ArgONNX: up to date \((\d+) files?\)/ + where)
@@ -29,8 +32,10 @@ roots.each { root ->
     assert total3 + stale3 == total1 : 'narrowing the types only removes files'
 
     def files = []
-    new File(basedir, root).eachFileRecurse(groovy.io.FileType.FILES) {
-        if (!it.name.startsWith('.argonnx-')) files << it
+    directories.each { directory ->
+        new File(basedir, directory).eachFileRecurse(groovy.io.FileType.FILES) {
+            if (!it.name.startsWith('.argonnx-')) files << it
+        }
     }
     assert files.size() == total3
     assert files.every { !it.name.contains('Int64') } : "int64 files must be gone: $files"
@@ -41,5 +46,7 @@ roots.each { root ->
 }
 def kernels = new File(basedir, 'target/generated-sources/argonnx/io/github/argonnx/kernels')
 assert kernels.list()?.findAll { it.endsWith('Kernel.java') } == ['ArgMaxFloatKernel.java']
-assert lines.findAll { it.endsWith(' in target/generated-sources/argonnx') }[2] =~ /[1-9]\d* unchanged, [1-9]\d* stale removed/
+assert new File(basedir, 'target/generated-sources/argonnx-vector/io/github/argonnx/kernels/vector').list() as List ==
+        ['ArgMaxFloatVectorLoops.java']
+assert lines.findAll { it.endsWith(" in $mainRoots") }[2] =~ /[1-9]\d* unchanged, [1-9]\d* stale removed/
 true

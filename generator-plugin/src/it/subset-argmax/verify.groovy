@@ -3,10 +3,11 @@ def log = new File(basedir, 'build.log').getText('UTF-8')
 def main = new File(basedir, 'target/generated-sources/argonnx')
 def tests = new File(basedir, 'target/generated-test-sources/argonnx')
 
-def summary = ~/ArgONNX: (\d+) files? generated \((\d+) written, 0 unchanged, 0 stale removed\) in (\S+)/
+def summary = ~/ArgONNX: (\d+) files? generated \((\d+) written, 0 unchanged, 0 stale removed\) in (.+)$/
 def runs = log.readLines().collect { line -> (line =~ summary) }.findAll { it.find() }
 assert runs.size() == 2 : "one summary line per goal expected:\n$log"
-assert runs*.group(3) as Set == ['target/generated-sources/argonnx', 'target/generated-test-sources/argonnx'] as Set
+assert runs*.group(3) as Set == ['target/generated-sources/argonnx, target/generated-sources/argonnx-vector',
+        'target/generated-test-sources/argonnx'] as Set
 runs.each { assert it.group(1) == it.group(2) : 'a first run writes every file' }
 
 assert new File(main, '.argonnx-generate.state').isFile()
@@ -41,6 +42,13 @@ assert kernelNames == ['ArgMaxFloatKernel.java', 'ArgMaxInt64Kernel.java'] as Se
 
 def validators = (new File(main, 'com/example/argmax/validation').list() ?: []) as List
 assert !validators.isEmpty() && validators.every { it.startsWith('ArgMaxV13') } : "only version 13 was selected: $validators"
+
+// The Vector API loops are generated into their own directory, which the plugin leaves out of the compile
+// roots: this consumer does not compile them, and its kernels run their plain Java loops.
+def vector = new File(basedir, 'target/generated-sources/argonnx-vector/com/example/argmax/kernels/vector')
+assert (vector.list() as Set) == ['ArgMaxFloatVectorLoops.java', 'ArgMaxInt64VectorLoops.java'] as Set
+assert new File(basedir, 'target/classes/com/example/argmax/kernels/ArgMaxFloatKernel.class').isFile()
+assert !new File(basedir, 'target/classes/com/example/argmax/kernels/vector').exists()
 
 assert !testFiles.isEmpty() : 'generate-tests generated nothing'
 def reports = new File(basedir, 'target/surefire-reports')

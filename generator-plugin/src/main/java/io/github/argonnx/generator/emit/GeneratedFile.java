@@ -15,7 +15,12 @@ public record GeneratedFile(Kind kind, String relativePath, String content) {
     public enum Kind {
         MAIN_SOURCE,
         TEST_SOURCE,
-        DOC
+        DOC,
+        /**
+         * Main sources that use {@code jdk.incubator.vector}: compiled apart from the others, with
+         * {@code --add-modules jdk.incubator.vector}, and loaded only by name.
+         */
+        VECTOR_SOURCE
     }
 
     public GeneratedFile {

@@ -79,6 +79,11 @@ public record GenerationContext(
         return basePackage + ".kernels";
     }
 
+    /** Where the Vector API loops of the kernels go; a package of its own, since they compile apart. */
+    public String vectorPackage() {
+        return kernelPackage() + ".vector";
+    }
+
     public String validationPackage() {
         return basePackage + ".validation";
     }

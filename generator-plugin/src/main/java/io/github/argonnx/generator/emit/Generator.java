@@ -20,6 +20,7 @@ public final class Generator {
         return new Generator(List.of(
                 // Emitters are registered here, one per kind of artifact.
                 new KernelEmitter(),
+                new VectorLoopEmitter(),
                 new KernelPropertyTestEmitter(),
                 new DataTypeEnumEmitter(),
                 new TensorEmitter(),

@@ -5,12 +5,14 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import io.github.argonnx.generator.model.DataType;
 import io.github.argonnx.generator.model.ElementOrder;
 import io.github.argonnx.generator.model.Extremum;
 import io.github.argonnx.generator.model.OperatorSpec;
+import io.github.argonnx.generator.model.VectorForm;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -99,6 +101,7 @@ public final class KernelEmitter implements ArtifactEmitter {
         private final Extremum extremum;
         private final DataType type;
         private final ElementOrder order;
+        private final VectorForm vectorForm;
         private final ClassName className;
         private final String adjective;
         private final String firstIndexName;
@@ -112,6 +115,7 @@ public final class KernelEmitter implements ArtifactEmitter {
             this.extremum = extremum;
             this.type = type;
             this.order = type.order();
+            this.vectorForm = type.vectorForm();
             this.className = ClassName.get(context.kernelPackage(), kernelName(extremum, type));
             this.adjective = extremum.adjective();
             String what = capitalize(adjective);
@@ -133,11 +137,17 @@ public final class KernelEmitter implements ArtifactEmitter {
                             + "their running bests and indices stay in the L1 cache.\n")
                     .initializer("$L", COLUMN_BLOCK)
                     .build());
-            kernel.addField(FieldSpec.builder(RuntimeClasses.VECTORIZED_ARG_REDUCTIONS, VECTORIZED_NAME,
-                            Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                    .addJavadoc("SIMD loops for array input, or null without the Vector API: then the JIT drops every use.\n")
-                    .initializer("$T.argReductions()", RuntimeClasses.VECTORIZATION)
-                    .build());
+            if (vectorForm.any()) {
+                kernel.addField(FieldSpec.builder(
+                                ParameterizedTypeName.get(RuntimeClasses.VECTORIZED_ARG_REDUCTION, type.storage().arrayType()),
+                                VECTORIZED_NAME, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                        .addJavadoc("SIMD loops for array input, or null without the Vector API: then the JIT drops every use.\n")
+                        .addJavadoc("Named, not linked: the class is compiled apart, with {@code jdk.incubator.vector}.\n")
+                        .initializer("$T.load($S,$W$T.class)", RuntimeClasses.VECTORIZATION,
+                                VectorLoopEmitter.className(context, extremum, type).reflectionName(),
+                                type.storage().arrayType())
+                        .build());
+            }
             if (order.needsNaNTest()) {
                 kernel.addField(FieldSpec.builder(TypeName.INT, NAN_SCREEN_BLOCK_NAME, Modifier.PRIVATE, Modifier.STATIC,
                                 Modifier.FINAL)
@@ -266,6 +276,13 @@ public final class KernelEmitter implements ArtifactEmitter {
                     .addParameter(TypeName.BOOLEAN, "selectLastIndex")
                     .addParameter(ArrayTypeName.of(TypeName.LONG), "out")
                     .addParameter(TypeName.INT, "outOffset")
+                    .addCode(source == Source.ARRAY && vectorForm.contiguous() ? CodeBlock.builder()
+                            .add("// all rows in one call: the SIMD class's row loop and vector code compile as one unit\n")
+                            .beginControlFlow("if ($N != null$W&& $N.reduceContiguous(data, offset, slices, axisLength, selectLastIndex, out, outOffset))",
+                                    VECTORIZED_NAME, VECTORIZED_NAME)
+                            .addStatement("return")
+                            .endControlFlow()
+                            .build() : CodeBlock.of(""))
                     .beginControlFlow("for (int o = 0; o < slices; o++)")
                     .addStatement("out[outOffset + o] =$WindexInSlice(data, offset + o * axisLength, axisLength, selectLastIndex)")
                     .endControlFlow()
@@ -275,23 +292,12 @@ public final class KernelEmitter implements ArtifactEmitter {
         private MethodSpec indexInSlice(Source source) {
             return MethodSpec.methodBuilder("indexInSlice")
                     .addJavadoc("Index of the $L element of the {@code length} elements from {@code start}.\n", adjective)
-                    .addJavadoc("\n<p>The one place where a vectorized loop for the contiguous case can be plugged in;\n")
-                    .addJavadoc("it must give exactly the indices of the scalar loops below.\n")
                     .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                     .returns(TypeName.LONG)
                     .addParameter(source.dataType(type), "data")
                     .addParameter(TypeName.INT, "start")
                     .addParameter(TypeName.INT, "length")
                     .addParameter(TypeName.BOOLEAN, "selectLastIndex")
-                    .addCode(source == Source.ARRAY ? CodeBlock.builder()
-                            .beginControlFlow("if ($N != null)", VECTORIZED_NAME)
-                            .addStatement("long index = $N.$N(data, start, length, selectLastIndex)",
-                                    VECTORIZED_NAME, vectorizedMethod(""))
-                            .beginControlFlow("if (index >= 0)")
-                            .addStatement("return index")
-                            .endControlFlow()
-                            .endControlFlow()
-                            .build() : CodeBlock.of(""))
                     .addStatement("return selectLastIndex$W? $N(data, start, length)$W: $N(data, start, length)",
                             lastIndexName, firstIndexName)
                     .build();
@@ -454,9 +460,9 @@ public final class KernelEmitter implements ArtifactEmitter {
                     .addParameter(TypeName.BOOLEAN, "selectLastIndex")
                     .addParameter(ArrayTypeName.of(TypeName.LONG), "out")
                     .addParameter(TypeName.INT, "outOffset")
-                    .addCode(source == Source.ARRAY ? CodeBlock.builder()
-                            .beginControlFlow("if ($N != null$W&& $N.$N(data, offset, plan, selectLastIndex, out, outOffset))",
-                                    VECTORIZED_NAME, VECTORIZED_NAME, vectorizedMethod("Strided"))
+                    .addCode(source == Source.ARRAY && vectorForm.strided() ? CodeBlock.builder()
+                            .beginControlFlow("if ($N != null$W&& $N.reduceStrided(data, offset, plan, selectLastIndex, out, outOffset))",
+                                    VECTORIZED_NAME, VECTORIZED_NAME)
                             .addStatement("return")
                             .endControlFlow()
                             .build() : CodeBlock.of(""))
@@ -528,12 +534,6 @@ public final class KernelEmitter implements ArtifactEmitter {
                     .endControlFlow()
                     .endControlFlow()
                     .build();
-        }
-
-        /** The {@code VectorizedArgReductions} method for this kernel, for example {@code argMaxFloat}. */
-        private String vectorizedMethod(String suffix) {
-            String op = extremum.operatorName();
-            return Character.toLowerCase(op.charAt(0)) + op.substring(1) + type.javaName() + suffix;
         }
 
         private static String capitalize(String s) {

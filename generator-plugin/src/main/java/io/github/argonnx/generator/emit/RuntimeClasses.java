@@ -13,8 +13,8 @@ public final class RuntimeClasses {
     /** Decides whether kernels hand array work to SIMD loops ({@code jdk.incubator.vector} present). */
     public static final ClassName VECTORIZATION = ClassName.get(PACKAGE, "Vectorization");
 
-    /** The SIMD loops kernels call when {@link #VECTORIZATION} provides them. */
-    public static final ClassName VECTORIZED_ARG_REDUCTIONS = ClassName.get(PACKAGE, "VectorizedArgReductions");
+    /** The SIMD loops of one kernel, generated per kernel, loaded by {@link #VECTORIZATION}. */
+    public static final ClassName VECTORIZED_ARG_REDUCTION = ClassName.get(PACKAGE, "VectorizedArgReduction");
 
     public static final ClassName ARG_ONNX_EXCEPTION = ClassName.get(PACKAGE, "ArgOnnxException");
     public static final ClassName ARG_RESULT = ClassName.get(PACKAGE, "ArgResult");

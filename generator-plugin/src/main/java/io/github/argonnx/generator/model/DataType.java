@@ -110,6 +110,7 @@ public enum DataType {
     private final Ordering ordering;
     private final String javaName;
     private final ElementOrder order;
+    private final VectorForm vectorForm;
 
     DataType(String onnxName, int tensorProtoCode, Storage storage, Ordering ordering, String javaName) {
         this.onnxName = onnxName;
@@ -118,6 +119,7 @@ public enum DataType {
         this.ordering = ordering;
         this.javaName = javaName;
         this.order = ElementOrder.of(ordering, storage, onnxName);
+        this.vectorForm = VectorForm.of(ordering, storage, onnxName);
     }
 
     /** The ONNX element type name, for example {@code "float16"}. */
@@ -146,6 +148,14 @@ public enum DataType {
     /** How generated kernels compare elements of this type: key mapping and the "beats" test. */
     public ElementOrder order() {
         return order;
+    }
+
+    /**
+     * How the generated Vector API loops handle this type: vector class, which layouts get SIMD loops,
+     * lane keys and the "beats" test on lanes.
+     */
+    public VectorForm vectorForm() {
+        return vectorForm;
     }
 
     /** Size of one element in bytes, as in ONNX {@code raw_data}. */

@@ -11,8 +11,9 @@ import org.apache.maven.plugins.annotations.Parameter;
 
 /**
  * Generates the ArgMax/ArgMin kernels, validators and operator API from the operator specs into the main
- * sources, and adds the output directory to the compile source roots. Optionally writes the operator
- * docs as well. Regenerates only when the specs, the plugin or the configuration change.
+ * sources, and adds the output directory to the compile source roots. Also writes the kernels' Vector API
+ * loops to a directory of their own, which it does not add (they compile apart, with the incubator module),
+ * and optionally the operator docs. Regenerates only when the specs, the plugin or the configuration change.
  */
 @Mojo(name = "generate", defaultPhase = LifecyclePhase.GENERATE_SOURCES, threadSafe = true)
 public class GenerateMojo extends AbstractGenerateMojo {
@@ -26,6 +27,21 @@ public class GenerateMojo extends AbstractGenerateMojo {
     @Parameter(property = "argonnx.outputDirectory",
             defaultValue = "${project.build.directory}/generated-sources/argonnx")
     private File outputDirectory;
+
+    /**
+     * Where the kernels' Vector API loops go ({@code <packageName>.kernels.vector}). They use the incubating
+     * {@code jdk.incubator.vector}, so this directory is <em>not</em> added to any source root: compile it in
+     * a compiler execution of its own with {@code --add-modules jdk.incubator.vector} (see the plugin docs).
+     * Kernels load these classes by name, and run their plain Java loops when they are missing. Unset: the
+     * output directory's path with {@code -vector} appended ({@code target/generated-sources/argonnx-vector}),
+     * so that executions with their own output directories also have their own vector directories.
+     */
+    @Parameter(property = "argonnx.vectorOutputDirectory")
+    private File vectorOutputDirectory;
+
+    /** Whether to write the Vector API loops to {@link #vectorOutputDirectory}. */
+    @Parameter(property = "argonnx.emitVectorLoops", defaultValue = "true")
+    private boolean emitVectorLoops;
 
     /** Whether to also write the generated operator docs (Markdown) to {@link #docsDirectory}. */
     @Parameter(property = "argonnx.emitDocs", defaultValue = "false")
@@ -49,10 +65,19 @@ public class GenerateMojo extends AbstractGenerateMojo {
     protected Map<GeneratedFile.Kind, Path> outputRoots() {
         Map<GeneratedFile.Kind, Path> roots = new EnumMap<>(GeneratedFile.Kind.class);
         roots.put(GeneratedFile.Kind.MAIN_SOURCE, outputDirectory.toPath());
+        if (emitVectorLoops) {
+            roots.put(GeneratedFile.Kind.VECTOR_SOURCE, vectorOutputDirectory().toPath());
+        }
         if (emitDocs) {
             roots.put(GeneratedFile.Kind.DOC, docsDirectory.toPath());
         }
         return roots;
+    }
+
+    /** {@link #vectorOutputDirectory}, or its default next to the output directory. */
+    private File vectorOutputDirectory() {
+        return vectorOutputDirectory != null ? vectorOutputDirectory
+                : new File(outputDirectory.getParentFile(), outputDirectory.getName() + "-vector");
     }
 
     @Override

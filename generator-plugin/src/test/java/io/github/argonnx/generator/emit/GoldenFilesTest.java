@@ -35,7 +35,8 @@ class GoldenFilesTest {
     static final Map<GeneratedFile.Kind, String> KIND_DIRECTORIES = Map.of(
             GeneratedFile.Kind.MAIN_SOURCE, "main",
             GeneratedFile.Kind.TEST_SOURCE, "test",
-            GeneratedFile.Kind.DOC, "doc");
+            GeneratedFile.Kind.DOC, "doc",
+            GeneratedFile.Kind.VECTOR_SOURCE, "vector");
 
     /** One manifest line: a generated file and where its copy lives. */
     record Entry(GeneratedFile.Kind kind, String path, int line) {
@@ -156,7 +157,7 @@ class GoldenFilesTest {
         assertEquals(List.of(new Entry(GeneratedFile.Kind.DOC, "operators/ArgMax.md", 3),
                 new Entry(GeneratedFile.Kind.MAIN_SOURCE, "a/B.java", 4)), entries);
         assertEquals(Path.of("/g/doc/operators/ArgMax.md"), entries.get(0).copy(Path.of("/g")));
-        assertMessage("golden-files.txt:1: unknown kind 'SOURCE' (expected one of: MAIN_SOURCE, TEST_SOURCE, DOC)",
+        assertMessage("golden-files.txt:1: unknown kind 'SOURCE' (expected one of: MAIN_SOURCE, TEST_SOURCE, DOC, VECTOR_SOURCE)",
                 "SOURCE a/B.java");
         assertMessage("golden-files.txt:2: expected '<kind> <path>', found 'DOC'", "\nDOC");
         assertMessage("golden-files.txt:1: path '../x.md' must be relative, with / separators", "DOC ../x.md");

@@ -86,6 +86,30 @@ class GenerateMojoTest {
         assertEquals(List.of(output.toString()), again.getCompileSourceRoots(), "registered even when up to date");
     }
 
+    /** The Vector API loops go to a directory of their own, which is not a compile root (they compile apart). */
+    @Test
+    void vectorLoopsGoToTheirOwnDirectoryOutsideTheCompileRoots() throws Exception {
+        MavenProject project = project();
+        GenerateMojo mojo = generate(project);
+        Path vectorOutput = basedir.resolve("target/generated-sources/argonnx-vector");
+        set(mojo, "emitVectorLoops", true); // vectorOutputDirectory unset: next to outputDirectory
+        mojo.execute();
+
+        Path output = basedir.resolve("target/generated-sources/argonnx");
+        assertEquals(List.of(output.toString()), project.getCompileSourceRoots());
+        Path floatLoops = vectorOutput.resolve("com/example/onnx/kernels/vector/ArgMaxFloatVectorLoops.java");
+        assertTrue(Files.readString(floatLoops).contains("import jdk.incubator.vector.FloatVector;"));
+        assertTrue(Files.readString(output.resolve("com/example/onnx/kernels/ArgMaxFloatKernel.java"))
+                .contains("\"com.example.onnx.kernels.vector.ArgMaxFloatVectorLoops\""));
+        assertFalse(Files.exists(output.resolve("com/example/onnx/kernels/vector")), "no vector source among the main sources");
+        assertTrue(infoLines.get(0).endsWith(" in target/generated-sources/argonnx, target/generated-sources/argonnx-vector"),
+                infoLines.get(0));
+
+        // Turned off: the files the earlier run wrote there are removed as stale.
+        generate(project()).execute();
+        assertFalse(Files.exists(floatLoops));
+    }
+
     @Test
     void aChangedConfigurationRegenerates() throws Exception {
         generate(project()).execute();

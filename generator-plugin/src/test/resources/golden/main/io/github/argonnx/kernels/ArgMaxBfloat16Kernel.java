@@ -3,7 +3,7 @@ package io.github.argonnx.kernels;
 
 import io.github.argonnx.runtime.ReductionPlan;
 import io.github.argonnx.runtime.Vectorization;
-import io.github.argonnx.runtime.VectorizedArgReductions;
+import io.github.argonnx.runtime.VectorizedArgReduction;
 import java.nio.ShortBuffer;
 import java.util.Objects;
 import javax.annotation.processing.Generated;
@@ -34,8 +34,10 @@ public final class ArgMaxBfloat16Kernel {
 
     /**
      * SIMD loops for array input, or null without the Vector API: then the JIT drops every use.
+     * Named, not linked: the class is compiled apart, with {@code jdk.incubator.vector}.
      */
-    private static final VectorizedArgReductions VECTORIZED = Vectorization.argReductions();
+    private static final VectorizedArgReduction<short[]> VECTORIZED = Vectorization.load("io.github.argonnx.kernels.vector.ArgMaxBfloat16VectorLoops",
+            short[].class);
 
     private ArgMaxBfloat16Kernel() {
     }
@@ -102,6 +104,11 @@ public final class ArgMaxBfloat16Kernel {
      */
     private static void reduceContiguous(short[] data, int offset, int slices, int axisLength,
             boolean selectLastIndex, long[] out, int outOffset) {
+        // all rows in one call: the SIMD class's row loop and vector code compile as one unit
+        if (VECTORIZED != null
+                && VECTORIZED.reduceContiguous(data, offset, slices, axisLength, selectLastIndex, out, outOffset)) {
+            return;
+        }
         for (int o = 0; o < slices; o++) {
             out[outOffset + o] =
                     indexInSlice(data, offset + o * axisLength, axisLength, selectLastIndex);
@@ -110,17 +117,8 @@ public final class ArgMaxBfloat16Kernel {
 
     /**
      * Index of the largest element of the {@code length} elements from {@code start}.
-     *
-     * <p>The one place where a vectorized loop for the contiguous case can be plugged in;
-     * it must give exactly the indices of the scalar loops below.
      */
     private static long indexInSlice(short[] data, int start, int length, boolean selectLastIndex) {
-        if (VECTORIZED != null) {
-            long index = VECTORIZED.argMaxBfloat16(data, start, length, selectLastIndex);
-            if (index >= 0) {
-                return index;
-            }
-        }
         return selectLastIndex ? lastIndexOfLargest(data, start, length)
                 : firstIndexOfLargest(data, start, length);
     }
@@ -164,10 +162,6 @@ public final class ArgMaxBfloat16Kernel {
      */
     private static void reduceStrided(short[] data, int offset, ReductionPlan plan,
             boolean selectLastIndex, long[] out, int outOffset) {
-        if (VECTORIZED != null
-                && VECTORIZED.argMaxBfloat16Strided(data, offset, plan, selectLastIndex, out, outOffset)) {
-            return;
-        }
         int axisLength = plan.axisLength();
         int inner = plan.inner();
         int[] best = new int[Math.min(inner, COLUMN_BLOCK)];
@@ -250,9 +244,6 @@ public final class ArgMaxBfloat16Kernel {
 
     /**
      * Index of the largest element of the {@code length} elements from {@code start}.
-     *
-     * <p>The one place where a vectorized loop for the contiguous case can be plugged in;
-     * it must give exactly the indices of the scalar loops below.
      */
     private static long indexInSlice(ShortBuffer data, int start, int length,
             boolean selectLastIndex) {

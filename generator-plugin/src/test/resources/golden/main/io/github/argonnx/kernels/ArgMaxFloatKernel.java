@@ -3,7 +3,7 @@ package io.github.argonnx.kernels;
 
 import io.github.argonnx.runtime.ReductionPlan;
 import io.github.argonnx.runtime.Vectorization;
-import io.github.argonnx.runtime.VectorizedArgReductions;
+import io.github.argonnx.runtime.VectorizedArgReduction;
 import java.nio.FloatBuffer;
 import java.util.Objects;
 import javax.annotation.processing.Generated;
@@ -36,8 +36,10 @@ public final class ArgMaxFloatKernel {
 
     /**
      * SIMD loops for array input, or null without the Vector API: then the JIT drops every use.
+     * Named, not linked: the class is compiled apart, with {@code jdk.incubator.vector}.
      */
-    private static final VectorizedArgReductions VECTORIZED = Vectorization.argReductions();
+    private static final VectorizedArgReduction<float[]> VECTORIZED = Vectorization.load("io.github.argonnx.kernels.vector.ArgMaxFloatVectorLoops",
+            float[].class);
 
     /**
      * Elements per block of the contiguous loops: one NaN check per block.
@@ -109,6 +111,11 @@ public final class ArgMaxFloatKernel {
      */
     private static void reduceContiguous(float[] data, int offset, int slices, int axisLength,
             boolean selectLastIndex, long[] out, int outOffset) {
+        // all rows in one call: the SIMD class's row loop and vector code compile as one unit
+        if (VECTORIZED != null
+                && VECTORIZED.reduceContiguous(data, offset, slices, axisLength, selectLastIndex, out, outOffset)) {
+            return;
+        }
         for (int o = 0; o < slices; o++) {
             out[outOffset + o] =
                     indexInSlice(data, offset + o * axisLength, axisLength, selectLastIndex);
@@ -117,17 +124,8 @@ public final class ArgMaxFloatKernel {
 
     /**
      * Index of the largest element of the {@code length} elements from {@code start}.
-     *
-     * <p>The one place where a vectorized loop for the contiguous case can be plugged in;
-     * it must give exactly the indices of the scalar loops below.
      */
     private static long indexInSlice(float[] data, int start, int length, boolean selectLastIndex) {
-        if (VECTORIZED != null) {
-            long index = VECTORIZED.argMaxFloat(data, start, length, selectLastIndex);
-            if (index >= 0) {
-                return index;
-            }
-        }
         return selectLastIndex ? lastIndexOfLargest(data, start, length)
                 : firstIndexOfLargest(data, start, length);
     }
@@ -338,7 +336,7 @@ public final class ArgMaxFloatKernel {
     private static void reduceStrided(float[] data, int offset, ReductionPlan plan,
             boolean selectLastIndex, long[] out, int outOffset) {
         if (VECTORIZED != null
-                && VECTORIZED.argMaxFloatStrided(data, offset, plan, selectLastIndex, out, outOffset)) {
+                && VECTORIZED.reduceStrided(data, offset, plan, selectLastIndex, out, outOffset)) {
             return;
         }
         int axisLength = plan.axisLength();
@@ -423,9 +421,6 @@ public final class ArgMaxFloatKernel {
 
     /**
      * Index of the largest element of the {@code length} elements from {@code start}.
-     *
-     * <p>The one place where a vectorized loop for the contiguous case can be plugged in;
-     * it must give exactly the indices of the scalar loops below.
      */
     private static long indexInSlice(FloatBuffer data, int start, int length,
             boolean selectLastIndex) {

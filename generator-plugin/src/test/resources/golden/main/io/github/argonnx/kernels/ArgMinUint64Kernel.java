@@ -3,7 +3,7 @@ package io.github.argonnx.kernels;
 
 import io.github.argonnx.runtime.ReductionPlan;
 import io.github.argonnx.runtime.Vectorization;
-import io.github.argonnx.runtime.VectorizedArgReductions;
+import io.github.argonnx.runtime.VectorizedArgReduction;
 import java.nio.LongBuffer;
 import java.util.Objects;
 import javax.annotation.processing.Generated;
@@ -33,8 +33,10 @@ public final class ArgMinUint64Kernel {
 
     /**
      * SIMD loops for array input, or null without the Vector API: then the JIT drops every use.
+     * Named, not linked: the class is compiled apart, with {@code jdk.incubator.vector}.
      */
-    private static final VectorizedArgReductions VECTORIZED = Vectorization.argReductions();
+    private static final VectorizedArgReduction<long[]> VECTORIZED = Vectorization.load("io.github.argonnx.kernels.vector.ArgMinUint64VectorLoops",
+            long[].class);
 
     private ArgMinUint64Kernel() {
     }
@@ -109,17 +111,8 @@ public final class ArgMinUint64Kernel {
 
     /**
      * Index of the smallest element of the {@code length} elements from {@code start}.
-     *
-     * <p>The one place where a vectorized loop for the contiguous case can be plugged in;
-     * it must give exactly the indices of the scalar loops below.
      */
     private static long indexInSlice(long[] data, int start, int length, boolean selectLastIndex) {
-        if (VECTORIZED != null) {
-            long index = VECTORIZED.argMinUint64(data, start, length, selectLastIndex);
-            if (index >= 0) {
-                return index;
-            }
-        }
         return selectLastIndex ? lastIndexOfSmallest(data, start, length)
                 : firstIndexOfSmallest(data, start, length);
     }
@@ -164,7 +157,7 @@ public final class ArgMinUint64Kernel {
     private static void reduceStrided(long[] data, int offset, ReductionPlan plan,
             boolean selectLastIndex, long[] out, int outOffset) {
         if (VECTORIZED != null
-                && VECTORIZED.argMinUint64Strided(data, offset, plan, selectLastIndex, out, outOffset)) {
+                && VECTORIZED.reduceStrided(data, offset, plan, selectLastIndex, out, outOffset)) {
             return;
         }
         int axisLength = plan.axisLength();
@@ -249,9 +242,6 @@ public final class ArgMinUint64Kernel {
 
     /**
      * Index of the smallest element of the {@code length} elements from {@code start}.
-     *
-     * <p>The one place where a vectorized loop for the contiguous case can be plugged in;
-     * it must give exactly the indices of the scalar loops below.
      */
     private static long indexInSlice(LongBuffer data, int start, int length,
             boolean selectLastIndex) {

@@ -1,26 +1,26 @@
 package io.github.argonnx.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.lang.reflect.Array;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.util.Arrays;
+import java.util.OptionalInt;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The SIMD loops against an independent reference on inputs made to break them: few distinct
+ * The generated SIMD loops against an independent reference on inputs made to break them: few distinct
  * values (ties inside and across blocks), NaN, -0/+0, infinities, unsigned values above the signed
  * range, lengths that are not multiples of any vector or block size. Runs in the build's second,
  * vectorized test run (skipped in the first, which has no Vector API).
  */
-class VectorizedArgReductionsTest {
+class VectorizedArgReductionTest {
 
     /** Element types with SIMD loops, the values their inputs are drawn from, and how they compare. */
     enum Type {
@@ -133,12 +133,32 @@ class VectorizedArgReductionsTest {
         }
     }
 
-    private static VectorizedArgReductions loops;
-
     @BeforeAll
     static void requireSimd() {
         assumeTrue(Vectorization.isEnabled(), Vectorization.status());
-        loops = Vectorization.argReductions();
+    }
+
+    /** The generated SIMD class of a kernel, as the kernel loads it. */
+    static VectorizedArgReduction<Object> loops(String op, Type type) {
+        @SuppressWarnings("unchecked")
+        Class<Object> arrayType = (Class<Object>) Array.newInstance(type.component, 0).getClass();
+        VectorizedArgReduction<Object> loops = Vectorization.load(implementation(op, type), arrayType);
+        assertNotNull(loops, implementation(op, type) + " did not load");
+        return loops;
+    }
+
+    static String implementation(String op, Type type) {
+        return "io.github.argonnx.kernels.vector." + op + type.javaName + "VectorLoops";
+    }
+
+    /** The row length from which the contiguous loop runs, or empty where there is none (int64, uint64). */
+    static OptionalInt minRowLength(String op, Type type) throws ReflectiveOperationException {
+        Class<?> loops = Class.forName(implementation(op, type));
+        try {
+            return OptionalInt.of(loops.getField("MIN_ROW_LENGTH").getInt(null));
+        } catch (NoSuchFieldException e) {
+            return OptionalInt.empty();
+        }
     }
 
     /**
@@ -182,28 +202,51 @@ class VectorizedArgReductionsTest {
         return a;
     }
 
+    /**
+     * Several rows per call, at lengths on both sides of the loop's minimum and of multiples of its
+     * block: below the minimum it must decline without writing, from it on give the reference's indices.
+     */
     @ParameterizedTest
     @EnumSource(Type.class)
-    void contiguousSlicesGiveTheReferenceIndex(Type type) throws ReflectiveOperationException {
+    void contiguousRowsGiveTheReferenceIndices(Type type) throws ReflectiveOperationException {
         SplittableRandom random = new SplittableRandom(type.ordinal() * 31L + 7);
-        int[] lengths = {1, 1024, 8191, 16_383, 16_384, 16_385, 20_000, 24_001};
         for (String op : new String[] {"ArgMax", "ArgMin"}) {
-            Method method = loops.getClass().getMethod(
-                    op.substring(0, 1).toLowerCase() + op.substring(1) + type.javaName,
-                    Array.newInstance(type.component, 0).getClass(), int.class, int.class, boolean.class);
+            VectorizedArgReduction<Object> loops = loops(op, type);
+            OptionalInt min = minRowLength(op, type);
+            if (min.isEmpty()) {
+                // int64/uint64 rows stay with the scalar loop, which measured faster.
+                assertTrue(type.component == long.class, type + " has no contiguous SIMD loop");
+                Object a = input(type, random, 100_000);
+                assertFalse(loops.reduceContiguous(a, 0, 2, 50_000, false, new long[2], 0));
+                continue;
+            }
+            int m = min.getAsInt();
+            assertTrue(m >= 1 && m <= 4096, "minimum row length " + m);
+            int[] lengths = {1, m - 1, m, m + 1, 2 * m - 1, 2 * m, 2 * m + 1, 3 * m + 5, 16 * m + 3, 20_000};
             for (int length : lengths) {
+                if (length < 1) {
+                    continue;
+                }
                 for (int trial = 0; trial < 3; trial++) {
-                    int start = random.nextInt(5);
-                    Object a = input(type, random, start + length + random.nextInt(3));
+                    int rows = 1 + random.nextInt(4);
+                    int offset = random.nextInt(5);
+                    Object a = input(type, random, offset + rows * length + random.nextInt(3));
                     for (boolean last : new boolean[] {false, true}) {
-                        long actual = (long) invoke(method, a, start, length, last);
-                        if (actual == -1) {
-                            // int64/uint64 slices stay with the scalar loop, which measured faster.
-                            assertTrue(length < 16_384 || type.component == long.class, "declined a slice of " + length);
-                            continue;
+                        long[] out = new long[rows + 2];
+                        Arrays.fill(out, -7);
+                        boolean done = loops.reduceContiguous(a, offset, rows, length, last, out, 1);
+                        long[] expected = new long[out.length];
+                        Arrays.fill(expected, -7);
+                        if (length < m) {
+                            assertFalse(done, op + " " + type + " took rows of " + length + " below " + m);
+                        } else {
+                            assertTrue(done, op + " " + type + " declined rows of " + length);
+                            for (int row = 0; row < rows; row++) {
+                                expected[1 + row] = reference(type, a, offset + row * length, 1, length,
+                                        op.equals("ArgMax"), last);
+                            }
                         }
-                        assertEquals(reference(type, a, start, 1, length, op.equals("ArgMax"), last), actual,
-                                () -> op + " " + type + " length " + length + " last " + last);
+                        assertArrayEquals(expected, out, op + " " + type + " rows " + rows + " of " + length + " last " + last);
                     }
                 }
             }
@@ -212,14 +255,11 @@ class VectorizedArgReductionsTest {
 
     @ParameterizedTest
     @EnumSource(Type.class)
-    void stridedReductionsGiveTheReferenceIndices(Type type) throws ReflectiveOperationException {
+    void stridedReductionsGiveTheReferenceIndices(Type type) {
         SplittableRandom random = new SplittableRandom(type.ordinal() * 17L + 3);
         int[][] shapes = {{1, 5, 16}, {2, 33, 100}, {2, 7, 1030}, {1, 40, 1100}, {2, 1, 64}, {1, 9, 3}};
         for (String op : new String[] {"ArgMax", "ArgMin"}) {
-            Method method = loops.getClass().getMethod(
-                    op.substring(0, 1).toLowerCase() + op.substring(1) + type.javaName + "Strided",
-                    Array.newInstance(type.component, 0).getClass(), int.class, ReductionPlan.class, boolean.class,
-                    long[].class, int.class);
+            VectorizedArgReduction<Object> loops = loops(op, type);
             for (int[] shape : shapes) {
                 ReductionPlan plan = new ReductionPlan(shape[0], shape[1], shape[2]);
                 int offset = random.nextInt(4);
@@ -227,7 +267,7 @@ class VectorizedArgReductionsTest {
                 for (boolean last : new boolean[] {false, true}) {
                     long[] out = new long[plan.outputSize() + 2];
                     Arrays.fill(out, -7);
-                    boolean done = (boolean) invoke(method, a, offset, plan, last, out, 1);
+                    boolean done = loops.reduceStrided(a, offset, plan, last, out, 1);
                     if (!done) {
                         assertTrue(!type.hasStrided || plan.inner() < 8, type + " declined " + plan);
                         assertTrue(Arrays.stream(out).allMatch(v -> v == -7), "declined but wrote");
@@ -245,14 +285,6 @@ class VectorizedArgReductionsTest {
                     assertArrayEquals(expected, out, op + " " + type + " " + plan + " last " + last);
                 }
             }
-        }
-    }
-
-    private static Object invoke(Method method, Object... args) throws IllegalAccessException {
-        try {
-            return method.invoke(loops, args);
-        } catch (InvocationTargetException e) {
-            throw new AssertionError(e.getCause());
         }
     }
 }

@@ -1,0 +1,43 @@
+package io.github.argonnx.runtime;
+
+/**
+ * The SIMD loops of one generated kernel, for array input: a kernel hands a whole reduction to them
+ * when the JVM can run them, and runs its own scalar loops when they decline.
+ *
+ * <p>Implementations are generated next to the kernels ({@code ArgMaxFloatVectorLoops} for
+ * {@code ArgMaxFloatKernel}, and so on), compiled apart with {@code jdk.incubator.vector}, and obtained
+ * only through {@link Vectorization#load}. Whatever they write must be exactly what the kernel's scalar
+ * loops write: the first index of the extreme (the last with {@code selectLastIndex}), NaN beating every
+ * number, -0 tying +0, unsigned types compared as unsigned. Both methods may decline by writing nothing
+ * and returning false; bounds are checked by the kernel before either is called.
+ *
+ * @param <A> the array the kernel's elements are stored in, for example {@code float[]}
+ */
+public interface VectorizedArgReduction<A> {
+
+    /** The array type this implementation reads, for example {@code float[].class}. */
+    Class<A> arrayType();
+
+    /**
+     * The whole reduction of a plan with {@code inner == 1}: writes to {@code out[outOffset + o]} the
+     * index of the extreme among the {@code axisLength} adjacent elements from
+     * {@code data[offset + o * axisLength]}, for every {@code o < outer}.
+     *
+     * @return true, or false (having written nothing) to leave it to the scalar loop
+     */
+    default boolean reduceContiguous(A data, int offset, int outer, int axisLength, boolean selectLastIndex,
+            long[] out, int outOffset) {
+        return false;
+    }
+
+    /**
+     * The whole reduction of a plan with {@code inner > 1}, with the contract of the kernel's
+     * {@code reduce}.
+     *
+     * @return true, or false (having written nothing) to leave it to the scalar loop
+     */
+    default boolean reduceStrided(A data, int offset, ReductionPlan plan, boolean selectLastIndex,
+            long[] out, int outOffset) {
+        return false;
+    }
+}
