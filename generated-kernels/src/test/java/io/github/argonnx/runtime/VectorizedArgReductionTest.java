@@ -222,7 +222,8 @@ class VectorizedArgReductionTest {
             }
             int m = min.getAsInt();
             assertTrue(m >= 1 && m <= 4096, "minimum row length " + m);
-            int[] lengths = {1, m - 1, m, m + 1, 2 * m - 1, 2 * m, 2 * m + 1, 3 * m + 5, 16 * m + 3, 20_000};
+            // 16 * m: rows of many whole blocks end just before, at and after a block boundary
+            int[] lengths = {1, m - 1, m, m + 1, 2 * m - 1, 2 * m, 2 * m + 1, 3 * m + 5, 16 * m - 1, 16 * m, 16 * m + 3, 20_000};
             for (int length : lengths) {
                 if (length < 1) {
                     continue;

@@ -306,6 +306,13 @@ public final class ValidatorEmitter implements ArtifactEmitter {
                         "); allowed: [", ", ", "]" + undefined)
                 .endControlFlow();
         m.addStatement("int normalizedAxis = $T.normalizeAxis($N, rank)", RuntimeClasses.SHAPES, axisLocal);
+        // the more specific refusal first: an empty reduced dimension, then (version 11) any empty input
+        m.beginControlFlow("if (inputShape[normalizedAxis] == 0)")
+                .addStatement("throw new $T(NAME + $S + $T.format(inputShape) + $S + $N + $S)",
+                        RuntimeClasses.ARG_ONNX_EXCEPTION, ": " + input + " has shape ", RuntimeClasses.SHAPES,
+                        ": the reduced axis ", axisLocal, " has length 0, and an empty slice has no " + arg.selects()
+                                + " element (allowed: a reduced dimension of length >= 1)")
+                .endControlFlow();
         if (data.nonEmpty()) {
             m.beginControlFlow("if ($T.elementCount(NAME + $S, inputShape) == 0)", RuntimeClasses.SHAPES, ": " + input)
                     .addStatement("throw new $T(NAME + $S + $T.format(inputShape) + $S)", RuntimeClasses.ARG_ONNX_EXCEPTION,
@@ -313,12 +320,6 @@ public final class ValidatorEmitter implements ArtifactEmitter {
                             " has no elements" + emptyAllowedElsewhere(arg, v))
                     .endControlFlow();
         }
-        m.beginControlFlow("if (inputShape[normalizedAxis] == 0)")
-                .addStatement("throw new $T(NAME + $S + $T.format(inputShape) + $S + $N + $S)",
-                        RuntimeClasses.ARG_ONNX_EXCEPTION, ": " + input + " has shape ", RuntimeClasses.SHAPES,
-                        ": the reduced axis ", axisLocal, " has length 0, and an empty slice has no " + arg.selects()
-                                + " element (allowed: a reduced dimension of length >= 1)")
-                .endControlFlow();
         String keepDims = v.attribute(ArgOperator.KEEPDIMS).isPresent()
                 ? ArgOperator.javaName(ArgOperator.KEEPDIMS) + " == 1" // ONNX counts any other value as 0
                 : "true";

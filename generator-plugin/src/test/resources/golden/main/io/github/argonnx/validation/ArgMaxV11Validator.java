@@ -153,11 +153,11 @@ public final class ArgMaxV11Validator {
                     + "); allowed: [" + (-rank) + ", " + (rank - 1) + "]");
         }
         int normalizedAxis = Shapes.normalizeAxis(axis, rank);
-        if (Shapes.elementCount(NAME + ": input 'data'", inputShape) == 0) {
-            throw new ArgOnnxException(NAME + ": input 'data' must not be empty in ArgMax-11, but its shape " + Shapes.format(inputShape) + " has no elements (ArgMax-1, ArgMax-12, ArgMax-13 allow an empty input whose reduced dimension is not empty)");
-        }
         if (inputShape[normalizedAxis] == 0) {
             throw new ArgOnnxException(NAME + ": input 'data' has shape " + Shapes.format(inputShape) + ": the reduced axis " + axis + " has length 0, and an empty slice has no max element (allowed: a reduced dimension of length >= 1)");
+        }
+        if (Shapes.elementCount(NAME + ": input 'data'", inputShape) == 0) {
+            throw new ArgOnnxException(NAME + ": input 'data' must not be empty in ArgMax-11, but its shape " + Shapes.format(inputShape) + " has no elements (ArgMax-1, ArgMax-12, ArgMax-13 allow an empty input whose reduced dimension is not empty)");
         }
         return new ArgReduction(inputShape, normalizedAxis, keepdims == 1, false);
     }
