@@ -155,7 +155,7 @@ public final class BenchmarkReport implements Callable<Integer> {
         ChainedOptionsBuilder jmhOptions = new OptionsBuilder()
                 .include("^" + Pattern.quote(benchmark.getName()) + "\\." + method + "$")
                 .param("benchCase", settings.cases().stream().map(Enum::name).toArray(String[]::new))
-                .forks(1)
+                .forks(settings.forks())
                 .warmupIterations(settings.warmupIterations())
                 .warmupTime(TimeValue.milliseconds(settings.iterationMillis()))
                 .measurementIterations(settings.measurementIterations())

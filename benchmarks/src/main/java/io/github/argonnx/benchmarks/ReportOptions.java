@@ -24,6 +24,7 @@ final class ReportOptions {
     static final int DEFAULT_WARMUP_ITERATIONS = 3;
     static final int DEFAULT_MEASUREMENT_ITERATIONS = 5;
     static final int DEFAULT_ITERATION_MILLIS = 400;
+    static final int DEFAULT_FORKS = 1;
     static final int QUICK_WARMUP_ITERATIONS = 2;
     static final int QUICK_MEASUREMENT_ITERATIONS = 2;
     static final int QUICK_ITERATION_MILLIS = 200;
@@ -56,6 +57,11 @@ final class ReportOptions {
                     + DEFAULT_ITERATION_MILLIS + ").")
     Integer iterationMillis;
 
+    @Option(names = "--forks", paramLabel = "N", converter = AtLeastOne.class,
+            description = "JVMs started per benchmark, 1 or more (default: " + DEFAULT_FORKS + "); the fastest call over"
+                    + " all of them is reported, so a fork whose JIT compiled a loop badly does not decide a case.")
+    Integer forks;
+
     @Option(names = "--markdown", paramLabel = "FILE", converter = WritableFile.class,
             description = "Also write the tables as Markdown to FILE (its directory must exist).")
     Path markdown;
@@ -68,6 +74,7 @@ final class ReportOptions {
                 pick(warmupIterations, QUICK_WARMUP_ITERATIONS, DEFAULT_WARMUP_ITERATIONS),
                 pick(measurementIterations, QUICK_MEASUREMENT_ITERATIONS, DEFAULT_MEASUREMENT_ITERATIONS),
                 pick(iterationMillis, QUICK_ITERATION_MILLIS, DEFAULT_ITERATION_MILLIS),
+                forks == null ? DEFAULT_FORKS : forks,
                 markdown);
     }
 
@@ -84,12 +91,12 @@ final class ReportOptions {
         return set;
     }
 
-    /** The resolved options: cases and operators in enum order, iteration counts, optional Markdown file. */
+    /** The resolved options: cases and operators in enum order, iteration counts, forks, optional Markdown file. */
     record Settings(Set<BenchCase> cases, Set<Operator> ops, int warmupIterations, int measurementIterations,
-            int iterationMillis, Path markdown) {
+            int iterationMillis, int forks, Path markdown) {
 
         Settings withCases(Set<BenchCase> subset) {
-            return new Settings(subset, ops, warmupIterations, measurementIterations, iterationMillis, markdown);
+            return new Settings(subset, ops, warmupIterations, measurementIterations, iterationMillis, forks, markdown);
         }
     }
 

@@ -123,14 +123,22 @@ class ReportOptionsTest {
     }
 
     @Test
-    void defaultsRunEverythingWithThreeWarmupAndFiveMeasuredIterationsOf400Ms() {
+    void defaultsRunEverythingWithThreeWarmupAndFiveMeasuredIterationsOf400MsInOneFork() {
         Settings settings = parse();
         assertEquals(EnumSet.allOf(BenchCase.class), settings.cases());
         assertEquals(EnumSet.allOf(Operator.class), settings.ops());
         assertEquals(3, settings.warmupIterations());
         assertEquals(5, settings.measurementIterations());
         assertEquals(400, settings.iterationMillis());
+        assertEquals(1, settings.forks());
         assertNull(settings.markdown());
+    }
+
+    @Test
+    void forksAreCountedFromOne() {
+        assertEquals(2, parse("--forks", "2").forks());
+        String message = refusal("--forks", "0");
+        assertTrue(message.contains("'--forks'") && message.contains("0 is too small"), message);
     }
 
     @Test
