@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
  */
 class LongSliceTest {
 
-    // 513 and 1025: one and two whole 512-element blocks of the scalar IEEE loop after the first element.
-    private static final int[] LENGTHS = {1, 2, 255, 256, 257, 512, 513, 514, 1000, 1025, 5000, 16_384, 20_000};
+    // 512 and 1024: one and two whole 512-element blocks of the scalar IEEE loop, and no element after them.
+    private static final int[] LENGTHS = {1, 2, 255, 256, 257, 511, 512, 513, 1000, 1024, 1025, 5000, 16_384, 20_000};
     private static final double[] VALUES = {-0.0, 0.0, 1, 1, -1, Double.NaN, Double.POSITIVE_INFINITY,
         Double.NEGATIVE_INFINITY, 7, Float.MIN_VALUE, Float.MAX_VALUE, -Float.MAX_VALUE};
 

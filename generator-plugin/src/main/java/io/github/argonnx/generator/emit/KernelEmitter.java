@@ -371,12 +371,14 @@ public final class KernelEmitter implements ArtifactEmitter {
                     .endControlFlow();
             // Elements [start, to) remain walking down; [from, end) walking up.
             if (fromEnd) {
-                m.addStatement("int to = bestAt")
+                m.addComment("blocks end at the slice's end: the element read first cannot beat itself")
+                        .addStatement("int to = start + length")
                         .beginControlFlow("for (; to - start >= $N; to -= $N)", NAN_SCREEN_BLOCK_NAME, NAN_SCREEN_BLOCK_NAME)
                         .addStatement("int blockStart = to - $N", NAN_SCREEN_BLOCK_NAME);
             } else {
                 m.addStatement("int end = start + length")
-                        .addStatement("int from = start + 1")
+                        .addComment("blocks start at the slice's start: the first element read again cannot beat itself")
+                        .addStatement("int from = start")
                         .beginControlFlow("for (; end - from >= $N; from += $N)", NAN_SCREEN_BLOCK_NAME, NAN_SCREEN_BLOCK_NAME)
                         .addStatement("int blockEnd = from + $N", NAN_SCREEN_BLOCK_NAME);
             }

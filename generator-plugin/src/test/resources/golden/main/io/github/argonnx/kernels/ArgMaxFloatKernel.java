@@ -146,7 +146,8 @@ public final class ArgMaxFloatKernel {
             return bestAt - start;
         }
         int end = start + length;
-        int from = start + 1;
+        // blocks start at the slice's start: the first element read again cannot beat itself
+        int from = start;
         for (; end - from >= NAN_SCREEN_BLOCK; from += NAN_SCREEN_BLOCK) {
             int blockEnd = from + NAN_SCREEN_BLOCK;
             float screen0 = 0;
@@ -233,7 +234,8 @@ public final class ArgMaxFloatKernel {
         if (Float.isNaN(best)) {
             return bestAt - start;
         }
-        int to = bestAt;
+        // blocks end at the slice's end: the element read first cannot beat itself
+        int to = start + length;
         for (; to - start >= NAN_SCREEN_BLOCK; to -= NAN_SCREEN_BLOCK) {
             int blockStart = to - NAN_SCREEN_BLOCK;
             float screen0 = 0;
@@ -444,7 +446,8 @@ public final class ArgMaxFloatKernel {
             return bestAt - start;
         }
         int end = start + length;
-        int from = start + 1;
+        // blocks start at the slice's start: the first element read again cannot beat itself
+        int from = start;
         for (; end - from >= NAN_SCREEN_BLOCK; from += NAN_SCREEN_BLOCK) {
             int blockEnd = from + NAN_SCREEN_BLOCK;
             float screen0 = 0;
@@ -531,7 +534,8 @@ public final class ArgMaxFloatKernel {
         if (Float.isNaN(best)) {
             return bestAt - start;
         }
-        int to = bestAt;
+        // blocks end at the slice's end: the element read first cannot beat itself
+        int to = start + length;
         for (; to - start >= NAN_SCREEN_BLOCK; to -= NAN_SCREEN_BLOCK) {
             int blockStart = to - NAN_SCREEN_BLOCK;
             float screen0 = 0;
