@@ -150,10 +150,12 @@ public final class ElementOrder {
         if (form != Form.IEEE_WITH_NAN) {
             return Optional.empty();
         }
-        return Optional.of("The loops' test {@code " + beats(CodeBlock.of("candidate"), CodeBlock.of("best"), extremum)
+        return Optional.of("The outer-axis loops' test {@code " + beats(CodeBlock.of("candidate"), CodeBlock.of("best"), extremum)
                         .toString().replace("java.lang.", "")
                 + "} reads:\nthe candidate is " + (extremum == Extremum.LARGEST ? "larger" : "smaller")
-                + ", or is NaN while the best so far is a number; a NaN best is never replaced.");
+                + ", or is NaN while the best so far is a number; a NaN best is never replaced.\n"
+                + "The contiguous loops test {@code " + strictlyBeats(CodeBlock.of("candidate"), CodeBlock.of("best"), extremum)
+                + "} alone and find a NaN by a check per block, then stop there.");
     }
 
     /** One sentence for documentation, possibly over several lines: how elements of this type compare. */

@@ -15,8 +15,9 @@ import javax.annotation.processing.Generated;
  * Elements compare by value: -0 and +0 tie, and NaN beats every number
  * (the first NaN wins, the last with {@code selectLastIndex}).
  * The running best starts as the slice's first element, never a sentinel; indices are int64.
- * The loops' test {@code !(candidate <= best) && !Float.isNaN(best)} reads:
+ * The outer-axis loops' test {@code !(candidate <= best) && !Float.isNaN(best)} reads:
  * the candidate is larger, or is NaN while the best so far is a number; a NaN best is never replaced.
+ * The contiguous loops test {@code candidate > best} alone and find a NaN by a check per block, then stop there.
  *
  * <p>The input is read as {@code [outer, axisLength, inner]} ({@link ReductionPlan}). With {@code inner == 1}
  * each slice is contiguous and is scanned on its own; otherwise the input is read in memory
