@@ -254,6 +254,50 @@ class VectorizedArgReductionTest {
         }
     }
 
+    /**
+     * Rows of one value with one other value somewhere, for every pair of pool values: rows that are all
+     * below (or above) zero, all infinite, all NaN, or all the lowest key, where a loop that starts its
+     * best from a constant instead of the row's own elements would go wrong.
+     */
+    @ParameterizedTest
+    @EnumSource(Type.class)
+    void rowsOfOneValueWithOneOtherGiveTheReferenceIndices(Type type) throws ReflectiveOperationException {
+        SplittableRandom random = new SplittableRandom(type.ordinal() * 13L + 5);
+        for (String op : new String[] {"ArgMax", "ArgMin"}) {
+            OptionalInt min = minRowLength(op, type);
+            if (min.isEmpty()) {
+                continue;
+            }
+            VectorizedArgReduction<Object> loops = loops(op, type);
+            int rows = 3;
+            for (int length : new int[] {min.getAsInt(), 2 * min.getAsInt() + 3}) {
+                for (int common = 0; common < type.poolSize(); common++) {
+                    for (int other = 0; other < type.poolSize(); other++) {
+                        Object a = Array.newInstance(type.component, rows * length);
+                        for (int i = 0; i < rows * length; i++) {
+                            type.set(a, i, common);
+                        }
+                        // the other value in a different place in each row: first element, last, anywhere
+                        int[] places = {0, length - 1, random.nextInt(length)};
+                        for (int row = 0; row < rows; row++) {
+                            type.set(a, row * length + places[row], other);
+                        }
+                        for (boolean last : new boolean[] {false, true}) {
+                            long[] out = new long[rows];
+                            assertTrue(loops.reduceContiguous(a, 0, rows, length, last, out, 0));
+                            long[] expected = new long[rows];
+                            for (int row = 0; row < rows; row++) {
+                                expected[row] = reference(type, a, row * length, 1, length, op.equals("ArgMax"), last);
+                            }
+                            assertArrayEquals(expected, out, op + " " + type + " rows of pool value " + common
+                                    + " with one of pool value " + other + ", length " + length + " last " + last);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(Type.class)
     void stridedReductionsGiveTheReferenceIndices(Type type) {
