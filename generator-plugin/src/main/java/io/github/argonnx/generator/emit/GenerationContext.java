@@ -1,8 +1,10 @@
 package io.github.argonnx.generator.emit;
 
 import io.github.argonnx.generator.model.DataType;
+import io.github.argonnx.generator.model.Extremum;
 import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.VersionSpec;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.SortedSet;
@@ -73,6 +75,18 @@ public record GenerationContext(
             types.addAll(typesToGenerate(v));
         }
         return types;
+    }
+
+    /** Every operator and element type selected, operators by name, types in enum order. */
+    List<KernelTarget> kernelsToGenerate() {
+        List<KernelTarget> targets = new ArrayList<>();
+        for (OperatorSpec op : operatorsToGenerate()) {
+            Extremum extremum = Extremum.of(op);
+            for (DataType type : typesToGenerate(op)) {
+                targets.add(new KernelTarget(op, extremum, type));
+            }
+        }
+        return targets;
     }
 
     public String kernelPackage() {

@@ -11,7 +11,6 @@ import com.palantir.javapoet.TypeSpec;
 import io.github.argonnx.generator.model.DataType;
 import io.github.argonnx.generator.model.ElementOrder;
 import io.github.argonnx.generator.model.Extremum;
-import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.VectorForm;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,25 +58,12 @@ public final class KernelEmitter implements ArtifactEmitter {
     @Override
     public List<GeneratedFile> emit(GenerationContext context) {
         List<GeneratedFile> files = new ArrayList<>();
-        for (OperatorSpec op : context.operatorsToGenerate()) {
-            Extremum extremum = Extremum.of(op);
-            for (DataType type : context.typesToGenerate(op)) {
-                TypeSpec kernel = new KernelClass(context, op, extremum, type).build();
-                files.add(JavaSources.file(GeneratedFile.Kind.MAIN_SOURCE, context.kernelPackage(), kernel,
-                        provenance(context, op, type)));
-            }
+        for (KernelTarget target : context.kernelsToGenerate()) {
+            TypeSpec kernel = new KernelClass(context, target).build();
+            files.add(JavaSources.file(GeneratedFile.Kind.MAIN_SOURCE, context.kernelPackage(), kernel,
+                    target.provenance(context)));
         }
         return files;
-    }
-
-    /** Names the spec file and the operator versions that accept the type, for the header. */
-    static String provenance(GenerationContext context, OperatorSpec op, DataType type) {
-        String versions = context.versionsToGenerate(op).stream()
-                .filter(v -> context.typesToGenerate(v).contains(type))
-                .map(v -> op.name() + "-" + v.sinceVersion())
-                .collect(Collectors.joining(", "));
-        String file = op.location() == null ? op.name() : op.location().file();
-        return file + " (" + versions + ", " + type.onnxName() + ")";
     }
 
     /** Where kernel code reads elements from: a primitive array with an offset, or an NIO buffer. */
@@ -97,7 +83,7 @@ public final class KernelEmitter implements ArtifactEmitter {
     /** Builds one kernel class; holds what every method of it shares. */
     private static final class KernelClass {
         private final GenerationContext context;
-        private final OperatorSpec op;
+        private final KernelTarget target;
         private final Extremum extremum;
         private final DataType type;
         private final ElementOrder order;
@@ -109,11 +95,11 @@ public final class KernelEmitter implements ArtifactEmitter {
         private final String firstIndicesName;
         private final String lastIndicesName;
 
-        KernelClass(GenerationContext context, OperatorSpec op, Extremum extremum, DataType type) {
+        KernelClass(GenerationContext context, KernelTarget target) {
             this.context = context;
-            this.op = op;
-            this.extremum = extremum;
-            this.type = type;
+            this.target = target;
+            this.extremum = target.extremum();
+            this.type = target.type();
             this.order = type.order();
             this.vectorForm = type.vectorForm();
             this.className = ClassName.get(context.kernelPackage(), kernelName(extremum, type));
@@ -130,7 +116,7 @@ public final class KernelEmitter implements ArtifactEmitter {
                     .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                     .addJavadoc(classDoc());
             context.generatedAnnotation()
-                    .annotation(GenerationContext.GENERATOR_NAME, provenance(context, op, type))
+                    .annotation(GenerationContext.GENERATOR_NAME, target.provenance(context))
                     .ifPresent(kernel::addAnnotation);
             kernel.addField(FieldSpec.builder(TypeName.INT, COLUMN_BLOCK_NAME, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                     .addJavadoc("Output elements handled per pass when the reduced axis is not the last one;\n"

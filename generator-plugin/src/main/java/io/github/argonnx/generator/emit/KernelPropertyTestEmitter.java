@@ -7,8 +7,6 @@ import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import io.github.argonnx.generator.model.DataType;
-import io.github.argonnx.generator.model.Extremum;
-import io.github.argonnx.generator.model.OperatorSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -48,25 +46,23 @@ public final class KernelPropertyTestEmitter implements ArtifactEmitter {
     @Override
     public List<GeneratedFile> emit(GenerationContext context) {
         List<GeneratedFile> files = new ArrayList<>();
-        for (OperatorSpec op : context.operatorsToGenerate()) {
-            Extremum extremum = Extremum.of(op);
-            for (DataType type : context.typesToGenerate(op)) {
-                files.add(JavaSources.file(GeneratedFile.Kind.TEST_SOURCE, context.kernelPackage(),
-                        testClass(context, op, extremum, type), KernelEmitter.provenance(context, op, type)));
-            }
+        for (KernelTarget target : context.kernelsToGenerate()) {
+            files.add(JavaSources.file(GeneratedFile.Kind.TEST_SOURCE, context.kernelPackage(),
+                    testClass(context, target), target.provenance(context)));
         }
         return files;
     }
 
-    private static TypeSpec testClass(GenerationContext context, OperatorSpec op, Extremum extremum, DataType type) {
-        String kernelName = KernelEmitter.kernelName(extremum, type);
+    private static TypeSpec testClass(GenerationContext context, KernelTarget target) {
+        DataType type = target.type();
+        String kernelName = KernelEmitter.kernelName(target.extremum(), type);
         ClassName kernel = ClassName.get(context.kernelPackage(), kernelName);
         TypeName properties = ParameterizedTypeName.get(KERNEL_PROPERTIES,
                 type.storage().arrayType(), type.storage().bufferType());
         TypeSpec.Builder test = TypeSpec.classBuilder(kernelName + "PropertyTest")
                 .addJavadoc("Checks {@link $T} against the hand-written scalar reference on seeded random tensors.\n", kernel);
         context.generatedAnnotation()
-                .annotation(GenerationContext.GENERATOR_NAME, KernelEmitter.provenance(context, op, type))
+                .annotation(GenerationContext.GENERATOR_NAME, target.provenance(context))
                 .ifPresent(test::addAnnotation);
         test.addField(FieldSpec.builder(TypeName.LONG, "SEED", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc("Fixed, so that every run checks the same cases; {@code -Dargonnx.seed=...} picks others.\n")
@@ -74,7 +70,7 @@ public final class KernelPropertyTestEmitter implements ArtifactEmitter {
                 .build());
         test.addField(FieldSpec.builder(properties, "properties", Modifier.PRIVATE, Modifier.FINAL)
                 .initializer("new $T<>(\n$>$>$S, $T.$L, $T.$L,\n$T::reduce, $T::reduce)$<$<", KERNEL_PROPERTIES, kernelName,
-                        TEST_TYPE, type.name(), SCALAR_REFERENCE_OP, constantName(extremum.operatorName()), kernel, kernel)
+                        TEST_TYPE, type.name(), SCALAR_REFERENCE_OP, constantName(target.extremum().operatorName()), kernel, kernel)
                 .build());
         for (Check check : CHECKS) {
             test.addMethod(MethodSpec.methodBuilder(check.name())

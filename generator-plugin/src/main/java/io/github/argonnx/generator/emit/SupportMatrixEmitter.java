@@ -1,6 +1,7 @@
 package io.github.argonnx.generator.emit;
 
 import io.github.argonnx.generator.model.DataType;
+import io.github.argonnx.generator.model.Extremum;
 import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.ParameterSpec;
 import io.github.argonnx.generator.model.VersionSpec;
@@ -76,7 +77,7 @@ public final class SupportMatrixEmitter implements ArtifactEmitter {
             }
             row.add(operators.stream()
                     .filter(op -> context.typesToGenerate(op).contains(type))
-                    .map(op -> "`" + kernelName(op, type) + "`")
+                    .map(op -> "`" + KernelEmitter.kernelName(Extremum.of(op), type) + "`")
                     .collect(Collectors.joining(", ")));
             row.add("`" + type.storage().primitive() + "[]`, `" + type.storage().bufferSimpleName() + "`");
             row.add(COMPARISON.get(type.ordering()));
@@ -116,8 +117,4 @@ public final class SupportMatrixEmitter implements ArtifactEmitter {
                 .collect(Collectors.joining("; "));
     }
 
-    /** The kernel class the architecture names for an operator and type, for example {@code ArgMaxFloatKernel}. */
-    static String kernelName(OperatorSpec op, DataType type) {
-        return op.name() + type.javaName() + "Kernel";
-    }
 }

@@ -10,7 +10,6 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import io.github.argonnx.generator.model.DataType;
 import io.github.argonnx.generator.model.Extremum;
-import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.VectorForm;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,14 +47,11 @@ public final class VectorLoopEmitter implements ArtifactEmitter {
     @Override
     public List<GeneratedFile> emit(GenerationContext context) {
         List<GeneratedFile> files = new ArrayList<>();
-        for (OperatorSpec op : context.operatorsToGenerate()) {
-            Extremum extremum = Extremum.of(op);
-            for (DataType type : context.typesToGenerate(op)) {
-                if (type.vectorForm().any()) {
-                    TypeSpec loops = new LoopClass(context, op, extremum, type).build();
-                    files.add(JavaSources.file(GeneratedFile.Kind.VECTOR_SOURCE, context.vectorPackage(), loops,
-                            KernelEmitter.provenance(context, op, type)));
-                }
+        for (KernelTarget target : context.kernelsToGenerate()) {
+            if (target.type().vectorForm().any()) {
+                TypeSpec loops = new LoopClass(context, target).build();
+                files.add(JavaSources.file(GeneratedFile.Kind.VECTOR_SOURCE, context.vectorPackage(), loops,
+                        target.provenance(context)));
             }
         }
         return files;
@@ -64,7 +60,7 @@ public final class VectorLoopEmitter implements ArtifactEmitter {
     /** Builds one SIMD class; holds what its methods share. */
     private static final class LoopClass {
         private final GenerationContext context;
-        private final OperatorSpec op;
+        private final KernelTarget target;
         private final Extremum extremum;
         private final DataType type;
         private final VectorForm form;
@@ -74,11 +70,11 @@ public final class VectorLoopEmitter implements ArtifactEmitter {
         /** The lane-wise method of the extremum: {@code max} or {@code min}. */
         private final String lanewise;
 
-        LoopClass(GenerationContext context, OperatorSpec op, Extremum extremum, DataType type) {
+        LoopClass(GenerationContext context, KernelTarget target) {
             this.context = context;
-            this.op = op;
-            this.extremum = extremum;
-            this.type = type;
+            this.target = target;
+            this.extremum = target.extremum();
+            this.type = target.type();
             this.form = type.vectorForm();
             this.vector = form.vectorClass();
             this.key = form.keyType();
@@ -93,7 +89,7 @@ public final class VectorLoopEmitter implements ArtifactEmitter {
                     .addSuperinterface(ParameterizedTypeName.get(RuntimeClasses.VECTORIZED_ARG_REDUCTION, array))
                     .addJavadoc(classDoc());
             context.generatedAnnotation()
-                    .annotation(GenerationContext.GENERATOR_NAME, KernelEmitter.provenance(context, op, type))
+                    .annotation(GenerationContext.GENERATOR_NAME, target.provenance(context))
                     .ifPresent(loops::addAnnotation);
             loops.addField(FieldSpec.builder(form.speciesType(), SPECIES, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                     .initializer("$T.SPECIES_PREFERRED", vector)

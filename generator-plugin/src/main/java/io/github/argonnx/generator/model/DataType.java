@@ -94,13 +94,31 @@ public enum DataType {
         /** IEEE 754 binary32/binary64 values: NaN rule applies, +0 equals -0. */
         IEEE_FLOAT,
         /** IEEE 754 binary16 bit patterns in a short: compared by value, NaN rule applies. */
-        FLOAT16_BITS,
+        FLOAT16_BITS(0x7C00),
         /** bfloat16 bit patterns (upper half of a binary32) in a short: compared by value. */
-        BFLOAT16_BITS;
+        BFLOAT16_BITS(0x7F80);
+
+        private final int infinityMagnitude;
+
+        Ordering() {
+            this(0);
+        }
+
+        Ordering(int infinityMagnitude) {
+            this.infinityMagnitude = infinityMagnitude;
+        }
 
         /** True where the element can be NaN, so the ONNX NaN rule applies. */
         public boolean hasNaN() {
             return this == IEEE_FLOAT || this == FLOAT16_BITS || this == BFLOAT16_BITS;
+        }
+
+        /**
+         * For 16-bit float bit patterns, infinity without its sign bit (exponent all ones: 5 bits in
+         * binary16, 8 in bfloat16, as in float); every larger magnitude is NaN. 0 for other orderings.
+         */
+        int infinityMagnitude() {
+            return infinityMagnitude;
         }
     }
 

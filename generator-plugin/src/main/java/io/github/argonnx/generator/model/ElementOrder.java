@@ -57,11 +57,8 @@ public final class ElementOrder {
             case IEEE_FLOAT:
                 return new ElementOrder(Form.IEEE_WITH_NAN, storage, onnxName, 0);
             case FLOAT16_BITS:
-                // 5 exponent bits: all ones (0x7C00) is infinity, anything above is NaN.
-                return new ElementOrder(Form.SIXTEEN_BIT_FLOAT, storage, onnxName, 0x7C00);
             case BFLOAT16_BITS:
-                // 8 exponent bits, as in float: 0x7F80 is infinity, anything above is NaN.
-                return new ElementOrder(Form.SIXTEEN_BIT_FLOAT, storage, onnxName, 0x7F80);
+                return new ElementOrder(Form.SIXTEEN_BIT_FLOAT, storage, onnxName, ordering.infinityMagnitude());
             default:
                 throw new AssertionError(ordering);
         }

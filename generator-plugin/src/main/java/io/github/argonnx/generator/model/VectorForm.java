@@ -75,9 +75,8 @@ public final class VectorForm {
             case IEEE_FLOAT:
                 return new VectorForm(Key.IEEE_WITH_NAN, storage, onnxName, 0);
             case FLOAT16_BITS:
-                return new VectorForm(Key.SIXTEEN_BIT_FLOAT, storage, onnxName, 0x7C00);
             case BFLOAT16_BITS:
-                return new VectorForm(Key.SIXTEEN_BIT_FLOAT, storage, onnxName, 0x7F80);
+                return new VectorForm(Key.SIXTEEN_BIT_FLOAT, storage, onnxName, ordering.infinityMagnitude());
             default:
                 throw new AssertionError(ordering);
         }

@@ -1,0 +1,23 @@
+package io.github.argonnx.generator.emit;
+
+import io.github.argonnx.generator.model.DataType;
+import io.github.argonnx.generator.model.Extremum;
+import io.github.argonnx.generator.model.OperatorSpec;
+import java.util.stream.Collectors;
+
+/**
+ * One kernel to generate: an operator's reduction over one element type, for example ArgMax over
+ * float. The kernel, its property test and its SIMD loops are each emitted once per target.
+ */
+record KernelTarget(OperatorSpec op, Extremum extremum, DataType type) {
+
+    /** Names the spec file and the operator versions that accept the type, for generated headers. */
+    String provenance(GenerationContext context) {
+        String versions = context.versionsToGenerate(op).stream()
+                .filter(v -> context.typesToGenerate(v).contains(type))
+                .map(v -> op.name() + "-" + v.sinceVersion())
+                .collect(Collectors.joining(", "));
+        String file = op.location() == null ? op.name() : op.location().file();
+        return file + " (" + versions + ", " + type.onnxName() + ")";
+    }
+}
