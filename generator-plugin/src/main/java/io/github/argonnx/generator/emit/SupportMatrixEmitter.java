@@ -116,5 +116,4 @@ public final class SupportMatrixEmitter implements ArtifactEmitter {
                 .map(p -> "`" + p.name() + "`: `" + p.type() + "`" + (p.nonEmpty() ? ", must not be empty" : ""))
                 .collect(Collectors.joining("; "));
     }
-
 }
