@@ -223,9 +223,12 @@ public final class VectorLoopEmitter implements ArtifactEmitter {
         private MethodSpec rowLoop(boolean last) {
             String lastNaN = "lastNaN(data, start + length) - start";
             CodeBlock.Builder code = CodeBlock.builder()
-                    .addStatement("int tail = length % $N", BLOCK)
-                    .add("rows:\n")
-                    .beginControlFlow("for (int row = 0; row < rows; row++)")
+                    .addStatement("int tail = length % $N", BLOCK);
+            if (form.testsNaN()) {
+                // a NaN ends its row's search
+                code.add("rows:\n");
+            }
+            code.beginControlFlow("for (int row = 0; row < rows; row++)")
                     .addStatement("int start = offset + row * length")
                     .addStatement("int blocksEnd = start + length - tail")
                     .add("// compared as a scalar: a vector best, updated in the loop, would be boxed by the JIT (JDK 17);\n")

@@ -77,7 +77,6 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
     private static void firstIndices(short[] data, int offset, int rows, int length, long[] out,
             int outOffset) {
         int tail = length % BLOCK;
-        rows:
         for (int row = 0; row < rows; row++) {
             int start = offset + row * length;
             int blocksEnd = start + length - tail;
@@ -132,7 +131,6 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
     private static void lastIndices(short[] data, int offset, int rows, int length, long[] out,
             int outOffset) {
         int tail = length % BLOCK;
-        rows:
         for (int row = 0; row < rows; row++) {
             int start = offset + row * length;
             int blocksEnd = start + length - tail;
