@@ -75,8 +75,12 @@ class LongSliceTest {
                     fb.put(floats, 1, length).flip();
                     ArgMaxFloatKernel.reduce(fb, plan, last, out, 0);
                     assertEquals(reference(values, true, last), out[0], "ArgMax float buffer " + where);
+                    ArgMinFloatKernel.reduce(fb, plan, last, out, 0);
+                    assertEquals(reference(values, false, last), out[0], "ArgMin float buffer " + where);
                     DoubleBuffer db = java.nio.ByteBuffer.allocateDirect(8 * length).asDoubleBuffer();
                     db.put(doubles, 1, length).flip();
+                    ArgMaxDoubleKernel.reduce(db, plan, last, out, 0);
+                    assertEquals(reference(values, true, last), out[0], "ArgMax double buffer " + where);
                     ArgMinDoubleKernel.reduce(db, plan, last, out, 0);
                     assertEquals(reference(values, false, last), out[0], "ArgMin double buffer " + where);
                 }
