@@ -1,7 +1,6 @@
 package io.github.argonnx.generator.emit;
 
 import io.github.argonnx.generator.model.DataType;
-import io.github.argonnx.generator.model.Extremum;
 import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.VersionSpec;
 import java.util.ArrayList;
@@ -81,9 +80,8 @@ public record GenerationContext(
     List<KernelTarget> kernelsToGenerate() {
         List<KernelTarget> targets = new ArrayList<>();
         for (OperatorSpec op : operatorsToGenerate()) {
-            Extremum extremum = Extremum.of(op);
             for (DataType type : typesToGenerate(op)) {
-                targets.add(new KernelTarget(op, extremum, type));
+                targets.add(new KernelTarget(op, type));
             }
         }
         return targets;

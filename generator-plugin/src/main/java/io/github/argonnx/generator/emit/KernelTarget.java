@@ -9,7 +9,12 @@ import java.util.stream.Collectors;
  * One kernel to generate: an operator's reduction over one element type, for example ArgMax over
  * float. The kernel, its property test and its SIMD loops are each emitted once per target.
  */
-record KernelTarget(OperatorSpec op, Extremum extremum, DataType type) {
+record KernelTarget(OperatorSpec op, DataType type) {
+
+    /** Which extreme the operator looks for. */
+    Extremum extremum() {
+        return Extremum.of(op);
+    }
 
     /** Names the spec file and the operator versions that accept the type, for generated headers. */
     String provenance(GenerationContext context) {
