@@ -3,7 +3,7 @@
 
 Usage: extract_node_tests.py OPERATOR [NODE_TEST_DIR]
   OPERATOR       ArgMax or ArgMin
-  NODE_TEST_DIR  folder with the test_<op>_* folders (default: ../shared/onnx-node-tests,
+  NODE_TEST_DIR  folder with the test_<op>_* folders (default: conformance/src/test/resources/onnx-node-tests,
                  relative to the repository root)
 
 Each test folder holds model.onnx (a ModelProto with one node), test_data_set_0/input_0.pb and
@@ -313,7 +313,7 @@ def main(argv):
         return 2
     op = argv[1]
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    directory = argv[2] if len(argv) == 3 else os.path.join(root, "..", "shared", "onnx-node-tests")
+    directory = argv[2] if len(argv) == 3 else os.path.join(root, "conformance", "src", "test", "resources", "onnx-node-tests")
     prefix = "test_" + op.lower() + "_"
     tests = sorted(t for t in os.listdir(directory) if t.startswith(prefix))
     if not tests:

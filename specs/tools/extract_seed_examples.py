@@ -2,7 +2,7 @@
 """Print the worked ArgMin examples of the onnx.ai ArgMin page as YAML `examples:` entries.
 
 Usage: extract_seed_examples.py [SEED_FILE]
-  SEED_FILE  the page text (default: ../shared/seeds/004_96e226b36a3d7112.txt, relative to the
+  SEED_FILE  the page text (default: specs/sources/ArgMin-13.onnx-ai.txt, relative to the
              repository root)
 
 The page prints each example as:
@@ -140,7 +140,7 @@ def main(argv):
         sys.stderr.write(__doc__)
         return 2
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    path = argv[1] if len(argv) == 2 else os.path.join(root, "..", "shared", "seeds", "004_96e226b36a3d7112.txt")
+    path = argv[1] if len(argv) == 2 else os.path.join(root, "specs", "sources", "ArgMin-13.onnx-ai.txt")
     with open(path, encoding="utf-8") as f:
         examples = parse_examples(f.read())
     print("  # The 16 worked examples of the onnx.ai ArgMin page (ArgMin version 13; ONNX, Apache-2.0),")

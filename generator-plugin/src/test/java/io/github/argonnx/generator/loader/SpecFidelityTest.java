@@ -36,10 +36,10 @@ import org.junit.jupiter.api.Test;
  * The YAML specs say what the source documents say.
  *
  * <p>Loads {@code specs/operators} through the loader and compares it with facts read here,
- * independently, from the documents in {@code ../shared}: the English ArgMin page (seed 001), the
- * Traditional Chinese ArgMax page (seed 000, language-neutral facts only), the onnx.ai ArgMin
- * page with its 16 worked examples (seed 004), and the ONNX node test files (TensorProtos decoded
- * here, attributes from the folder's README table).
+ * independently, from the ONNX documents vendored in {@code specs/sources}: the English ArgMin page,
+ * the Traditional Chinese ArgMax page (language-neutral facts only), the onnx.ai ArgMin page with
+ * its 16 worked examples, and the ONNX node test files vendored for the conformance tests
+ * (TensorProtos decoded here, attributes from the folder's README table).
  */
 class SpecFidelityTest {
 
@@ -49,7 +49,8 @@ class SpecFidelityTest {
             "tensor(uint64)", "tensor(uint8)");
     private static final String NOT_EMPTY = "The input tensor must not be empty.";
 
-    private static Path shared;
+    private static Path documents;
+    private static Path nodeTests;
     private static List<OperatorSpec> fromDirectory;
     private static OperatorSpec argMax;
     private static OperatorSpec argMin;
@@ -60,16 +61,18 @@ class SpecFidelityTest {
     @BeforeAll
     static void load() throws Exception {
         Path repoRoot = Path.of(System.getProperty("argonnx.repoRoot", "..")).toAbsolutePath().normalize();
-        shared = repoRoot.resolve("../shared").normalize();
-        assertTrue(Files.isDirectory(shared.resolve("seeds")), "the source documents are expected in " + shared);
+        documents = repoRoot.resolve("specs/sources");
+        nodeTests = repoRoot.resolve("conformance/src/test/resources/onnx-node-tests");
+        assertTrue(Files.isDirectory(documents), "the ONNX documents are expected in " + documents);
+        assertTrue(Files.isDirectory(nodeTests), "the ONNX node test vectors are expected in " + nodeTests);
         List<OperatorSpec> ops = SpecLoader.loadDirectory(repoRoot.resolve("specs/operators"));
         fromDirectory = ops;
         assertEquals(List.of("ArgMax", "ArgMin"), ops.stream().map(OperatorSpec::name).toList());
         argMax = ops.get(0);
         argMin = ops.get(1);
-        argMinPage = SeedVersion.parse(read("seeds/001_d98a00c8595c33c0.txt"), "ArgMin");
+        argMinPage = SeedVersion.parse(read(documents.resolve("ArgMin.txt")), "ArgMin");
         argMaxPage = SeedVersion.withMaxForMin(argMinPage);
-        argMaxChinesePage = ChineseVersion.parse(read("seeds/000_59803ecd1f6af170.txt"));
+        argMaxChinesePage = ChineseVersion.parse(read(documents.resolve("ArgMax.zh-Hant.txt")));
     }
 
     @Test
@@ -241,7 +244,7 @@ class SpecFidelityTest {
 
     @Test
     void argMinHasTheSixteenPageExamplesThenItsSixteenNodeTests() throws IOException {
-        List<SeedExample> page = SeedExample.parse(read("seeds/004_96e226b36a3d7112.txt"));
+        List<SeedExample> page = SeedExample.parse(read(documents.resolve("ArgMin-13.onnx-ai.txt")));
         assertEquals(16, page.size());
         List<String> expected = new ArrayList<>(page.stream().map(SeedExample::name).toList());
         expected.addAll(nodeTests("test_argmin_"));
@@ -259,7 +262,7 @@ class SpecFidelityTest {
     @Test
     void argMinPageExamplesMatchThePageText() throws IOException {
         Map<String, ExampleSpec> byName = byName(argMin);
-        for (SeedExample seed : SeedExample.parse(read("seeds/004_96e226b36a3d7112.txt"))) {
+        for (SeedExample seed : SeedExample.parse(read(documents.resolve("ArgMin-13.onnx-ai.txt")))) {
             ExampleSpec e = byName.get(seed.name());
             assertEquals(13, e.opset(), seed.name());
             assertTrue(e.source().contains("onnx.ai ArgMin"), seed.name());
@@ -279,7 +282,7 @@ class SpecFidelityTest {
 
     @Test
     void nodeTestExamplesMatchTheTestFiles() throws IOException {
-        Map<String, NodeTestRow> table = NodeTestRow.parse(read("onnx-node-tests/README.md"));
+        Map<String, NodeTestRow> table = NodeTestRow.parse(read(nodeTests.resolve("README.md")));
         assertEquals(32, table.size());
         for (OperatorSpec op : List.of(argMax, argMin)) {
             String prefix = "test_" + op.name().toLowerCase(java.util.Locale.ROOT) + "_";
@@ -294,7 +297,7 @@ class SpecFidelityTest {
                 assertEquals(row.opset(), e.opset(), e.name());
                 assertEquals(row.attributes(), e.attributes(), e.name());
                 assertTrue(e.source().contains("6be0677fc22e74563e6eb472f931513aefe5648d"), e.name());
-                Path dataSet = shared.resolve("onnx-node-tests").resolve(e.name()).resolve("test_data_set_0");
+                Path dataSet = nodeTests.resolve(e.name()).resolve("test_data_set_0");
 
                 TensorLiteral data = single(e.inputs());
                 StoredTensor input = StoredTensor.read(dataSet.resolve("input_0.pb"));
@@ -334,12 +337,12 @@ class SpecFidelityTest {
         return op == argMax ? argMaxPage : argMinPage;
     }
 
-    private static String read(String relative) throws IOException {
-        return Files.readString(shared.resolve(relative), StandardCharsets.UTF_8);
+    private static String read(Path file) throws IOException {
+        return Files.readString(file, StandardCharsets.UTF_8);
     }
 
     private static List<String> nodeTests(String prefix) throws IOException {
-        try (Stream<Path> dirs = Files.list(shared.resolve("onnx-node-tests"))) {
+        try (Stream<Path> dirs = Files.list(nodeTests)) {
             return dirs.map(p -> p.getFileName().toString()).filter(n -> n.startsWith(prefix)).sorted().toList();
         }
     }
@@ -372,7 +375,7 @@ class SpecFidelityTest {
         return m.group(group);
     }
 
-    // ------------------------------------------------------------------ the English operator page (seed 001)
+    // ------------------------------------------------------------------ the English ArgMin page (ArgMin.txt)
 
     record SeedAttribute(String name, long defaultValue, String doc) {}
 
@@ -428,7 +431,7 @@ class SpecFidelityTest {
         }
     }
 
-    // ------------------------------------------------------------------ the Chinese ArgMax page (seed 000)
+    // ------------------------------------------------------------------ the Chinese ArgMax page (ArgMax.zh-Hant.txt)
 
     /** The language-neutral facts of one version of the Traditional Chinese ArgMax page. */
     record ChineseVersion(boolean function, String supportLevel, boolean shapeInference,
@@ -457,7 +460,7 @@ class SpecFidelityTest {
         }
     }
 
-    // ------------------------------------------------------------------ the onnx.ai ArgMin examples (seed 004)
+    // ------------------------------------------------------------------ the onnx.ai ArgMin examples (ArgMin-13.onnx-ai.txt)
 
     record SeedExample(String name, Map<String, Long> attributes, List<Long> inputShape, List<String> inputValues,
             List<Long> outputShape, List<String> outputValues) {
