@@ -2,9 +2,15 @@ package io.github.argonnx.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.argonnx.kernels.ArgMaxFloatKernel;
+import java.lang.reflect.Field;
+import java.net.URL;
+import java.net.URLClassLoader;
 import org.junit.jupiter.api.Test;
 
 /** Which loops this JVM runs; the build runs the tests once without and once with the Vector API. */
@@ -17,7 +23,7 @@ class VectorizationTest {
         boolean modulePresent = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
         boolean switchedOff = "false".equalsIgnoreCase(System.getProperty(Vectorization.PROPERTY));
         assertEquals(modulePresent && !switchedOff, Vectorization.isEnabled(), Vectorization.status());
-        VectorizedArgReduction<float[]> loops = Vectorization.load(FLOAT_LOOPS, float[].class);
+        VectorizedArgReduction<float[]> loops = Vectorization.load(ArgMaxFloatKernel.class, FLOAT_LOOPS, float[].class);
         if (Vectorization.isEnabled()) {
             assertNotNull(loops, FLOAT_LOOPS);
             assertEquals(float[].class, loops.arrayType());
@@ -31,9 +37,36 @@ class VectorizationTest {
     /** A SIMD class that is missing, or reads another array than the kernel's, leaves the kernel scalar. */
     @Test
     void unusableSimdClassesLoadAsNull() {
-        assertNull(Vectorization.load("io.github.argonnx.kernels.vector.NoSuchVectorLoops", float[].class));
-        assertNull(Vectorization.load(FLOAT_LOOPS, double[].class));
-        assertNull(Vectorization.load("java.lang.Object", float[].class));
+        assertNull(Vectorization.load(ArgMaxFloatKernel.class, "io.github.argonnx.kernels.vector.NoSuchVectorLoops",
+                float[].class));
+        assertNull(Vectorization.load(ArgMaxFloatKernel.class, FLOAT_LOOPS, double[].class));
+        assertNull(Vectorization.load(ArgMaxFloatKernel.class, "java.lang.Object", float[].class));
+    }
+
+    /**
+     * The runtime in a parent class loader, the generated kernels and their SIMD classes in a child, as in
+     * an application server or a Spark executor: the kernel finds its SIMD class through its own loader.
+     */
+    @Test
+    void kernelsInAChildClassLoaderFindTheirSimdLoops() throws Exception {
+        URL runtime = ArgOnnxException.class.getProtectionDomain().getCodeSource().getLocation();
+        URL kernels = ArgMaxFloatKernel.class.getProtectionDomain().getCodeSource().getLocation();
+        try (URLClassLoader runtimeLoader = new URLClassLoader(new URL[] {runtime}, ClassLoader.getPlatformClassLoader());
+                URLClassLoader kernelLoader = new URLClassLoader(new URL[] {kernels}, runtimeLoader)) {
+            Class<?> kernel = Class.forName(ArgMaxFloatKernel.class.getName(), true, kernelLoader);
+            assertSame(kernelLoader, kernel.getClassLoader());
+            Class<?> vectorization = runtimeLoader.loadClass(Vectorization.class.getName());
+            assertNotSame(Vectorization.class, vectorization, "the runtime must come from the parent loader");
+            Field field = kernel.getDeclaredField("VECTORIZED");
+            field.setAccessible(true);
+            Object loops = field.get(null);
+            if ((Boolean) vectorization.getMethod("isEnabled").invoke(null)) {
+                assertNotNull(loops, "the child's kernel did not find " + FLOAT_LOOPS);
+                assertSame(kernelLoader, loops.getClass().getClassLoader());
+            } else {
+                assertNull(loops);
+            }
+        }
     }
 
     /** The build's second test run sets this property: it must really have exercised the SIMD loops. */

@@ -142,7 +142,7 @@ class VectorizedArgReductionTest {
     static VectorizedArgReduction<Object> loops(String op, Type type) {
         @SuppressWarnings("unchecked")
         Class<Object> arrayType = (Class<Object>) Array.newInstance(type.component, 0).getClass();
-        VectorizedArgReduction<Object> loops = Vectorization.load(implementation(op, type), arrayType);
+        VectorizedArgReduction<Object> loops = Vectorization.load(VectorizedArgReductionTest.class, implementation(op, type), arrayType);
         assertNotNull(loops, implementation(op, type) + " did not load");
         return loops;
     }

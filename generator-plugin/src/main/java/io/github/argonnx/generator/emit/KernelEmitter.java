@@ -128,8 +128,9 @@ public final class KernelEmitter implements ArtifactEmitter {
                                 ParameterizedTypeName.get(RuntimeClasses.VECTORIZED_ARG_REDUCTION, type.storage().arrayType()),
                                 VECTORIZED_NAME, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                         .addJavadoc("SIMD loops for array input, or null without the Vector API: then the JIT drops every use.\n")
-                        .addJavadoc("Named, not linked: the class is compiled apart, with {@code jdk.incubator.vector}.\n")
-                        .initializer("$T.load($S,$W$T.class)", RuntimeClasses.VECTORIZATION,
+                        .addJavadoc("Named, not linked: the class is compiled apart, with {@code jdk.incubator.vector};\n")
+                        .addJavadoc("this kernel's class loader loads it, wherever this kernel was loaded from.\n")
+                        .initializer("$T.load($T.class,$W$S,$W$T.class)", RuntimeClasses.VECTORIZATION, className,
                                 VectorLoopEmitter.className(context, extremum, type).reflectionName(),
                                 type.storage().arrayType())
                         .build());

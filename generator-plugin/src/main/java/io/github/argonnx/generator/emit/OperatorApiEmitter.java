@@ -234,8 +234,6 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                 .initializer("$L", op.latestKnownOpset()).build());
         type.addField(FieldSpec.builder(String.class, "VERSIONS_TEXT", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .initializer("$S", versionList).build());
-        type.addField(FieldSpec.builder(self, "LATEST", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                .initializer("new $T(LATEST_VERSION, $T.none())", self, RuntimeClasses.NODE_ATTRIBUTES).build());
         type.addField(int.class, "version", Modifier.PRIVATE, Modifier.FINAL);
         type.addField(RuntimeClasses.NODE_ATTRIBUTES, "attributes", Modifier.PRIVATE, Modifier.FINAL);
         type.addField(RuntimeClasses.PARALLELISM, "parallelism", Modifier.PRIVATE, Modifier.FINAL);
@@ -269,11 +267,13 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                 .build());
 
         type.addMethod(MethodSpec.methodBuilder("latest")
-                .addJavadoc("$L-$L, the newest version, with every attribute at its default.\n\n@return a shared instance\n",
-                        op.name(), latest.sinceVersion())
+                .addJavadoc("$L-$L, the newest version, with every attribute at its default.\n\n"
+                        + "@return that version, with no attribute set\n"
+                        + "@throws $T if the argonnx-runtime on the class path is not the one this code was generated for\n",
+                        op.name(), latest.sinceVersion(), RuntimeClasses.ARG_ONNX_EXCEPTION)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(self)
-                .addStatement("return LATEST")
+                .addStatement("return opset(LATEST_VERSION)")
                 .build());
         type.addMethod(opset(arg, versions, self));
         type.addMethod(forModelOpset(arg, versions, self));
@@ -470,10 +470,13 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                         + "@param version one of $L: a version of $L, not a model's opset import (for that, use\n"
                         + "    {@link #forModelOpset(int)})\n"
                         + "@return that version, with no attribute set\n"
-                        + "@throws $T for any other number\n", cases, name, RuntimeClasses.ARG_ONNX_EXCEPTION)
+                        + "@throws $T for any other number, or if the argonnx-runtime on the class path is not the one\n"
+                        + "    this code was generated for\n", cases, name, RuntimeClasses.ARG_ONNX_EXCEPTION)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(self)
                 .addParameter(int.class, "version")
+                .addComment("first, before anything else of the runtime links: a mismatched runtime fails here, named")
+                .addStatement("$T.require($L, $T.class)", RuntimeClasses.RUNTIME_VERSION, RuntimeClasses.API_LEVEL, self)
                 .beginControlFlow("switch (version)")
                 .beginControlFlow("case $L ->", cases)
                 .addStatement("return new $T(version, $T.none())", self, RuntimeClasses.NODE_ATTRIBUTES)

@@ -7,6 +7,16 @@ public final class RuntimeClasses {
 
     public static final String PACKAGE = "io.github.argonnx.runtime";
 
+    /**
+     * The argonnx-runtime API level generated code is written for, checked by {@link #RUNTIME_VERSION}
+     * before anything else of the runtime is used. Raise it, together with the runtime's, whenever generated
+     * code starts to call something an earlier runtime lacks or the runtime changes what generated code calls.
+     */
+    public static final int API_LEVEL = 1;
+
+    /** {@code RuntimeVersion.require(level, generatedClass)}: the stable first call of generated entry points. */
+    public static final ClassName RUNTIME_VERSION = ClassName.get(PACKAGE, "RuntimeVersion");
+
     /** {@code ReductionPlan(outer, axisLength, inner)}: the geometry kernels reduce over. */
     public static final ClassName REDUCTION_PLAN = ClassName.get(PACKAGE, "ReductionPlan");
 

@@ -90,6 +90,8 @@ public final class TensorEmitter implements ArtifactEmitter {
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .returns(int.class)
                 .addParameter(LONG_ARRAY, "shape")
+                .addComment("first, before anything else of the runtime links: a mismatched runtime fails here, named")
+                .addStatement("$T.require($L, $T.class)", RuntimeClasses.RUNTIME_VERSION, RuntimeClasses.API_LEVEL, self)
                 .addStatement("long count = $T.elementCount(SUBJECT, shape)", RuntimeClasses.SHAPES)
                 .addStatement("return $T.requireAddressable(SUBJECT, shape, count)", RuntimeClasses.BUFFERS)
                 .build());

@@ -2,12 +2,16 @@ package io.github.argonnx.generator.plugin;
 
 import io.github.argonnx.generator.emit.GeneratedFile;
 import java.io.File;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.Map;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.plugins.annotations.ResolutionScope;
 
 /**
  * Generates the ArgMax/ArgMin kernels, validators and operator API from the operator specs into the main
@@ -15,7 +19,8 @@ import org.apache.maven.plugins.annotations.Parameter;
  * loops to a directory of their own, which it does not add (they compile apart, with the incubator module),
  * and optionally the operator docs. Regenerates only when the specs, the plugin or the configuration change.
  */
-@Mojo(name = "generate", defaultPhase = LifecyclePhase.GENERATE_SOURCES, threadSafe = true)
+@Mojo(name = "generate", defaultPhase = LifecyclePhase.GENERATE_SOURCES, threadSafe = true,
+        requiresDependencyResolution = ResolutionScope.COMPILE)
 public class GenerateMojo extends AbstractGenerateMojo {
 
     /**
@@ -50,6 +55,21 @@ public class GenerateMojo extends AbstractGenerateMojo {
     /** Where generated docs go when {@link #emitDocs} is on. Not added to any source or resource root. */
     @Parameter(property = "argonnx.docsDirectory", defaultValue = "${project.build.directory}/generated-docs/argonnx")
     private File docsDirectory;
+
+    /** Refuses, before anything is written, a packageName whose classes a compile dependency already has. */
+    @Override
+    public void execute() throws MojoExecutionException, MojoFailureException {
+        if (skipReason().isEmpty() && project != null && packageName != null) {
+            try {
+                DependencyClashes.check(packageName.strip(), project.getArtifacts());
+            } catch (InvalidConfigurationException e) {
+                throw new MojoFailureException(e.getMessage());
+            } catch (IOException e) {
+                throw new MojoExecutionException("ArgONNX: cannot read the project's dependencies: " + e, e);
+            }
+        }
+        super.execute();
+    }
 
     @Override
     protected String goal() {

@@ -1,7 +1,9 @@
 package io.github.argonnx.generator.emit;
 
+import io.github.argonnx.runtime.ArgOnnxException;
 import java.io.IOException;
 import java.io.ByteArrayOutputStream;
+import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
@@ -12,7 +14,7 @@ import java.util.List;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 
-/** Compiles generated main sources together with the hand-written runtime core, for tests that run them. */
+/** Compiles generated main sources against the hand-written runtime core (argonnx-runtime), for tests that run them. */
 final class CompiledKernels {
 
     private CompiledKernels() {}
@@ -21,13 +23,22 @@ final class CompiledKernels {
     static Path repoRoot() {
         String configured = System.getProperty("argonnx.repoRoot");
         Path dir = configured != null ? Path.of(configured) : Path.of("").toAbsolutePath();
-        while (dir != null && !Files.isDirectory(dir.resolve("generated-kernels/src/main/java"))) {
+        while (dir != null && !Files.isDirectory(dir.resolve("generated-kernels"))) {
             dir = dir.getParent();
         }
         if (dir == null) {
             throw new IllegalStateException("cannot find the project root (set -Dargonnx.repoRoot)");
         }
         return dir;
+    }
+
+    /** Where this test run's argonnx-runtime classes are: the reactor's build of the runtime module, or its jar. */
+    static Path runtimeLocation() {
+        try {
+            return Path.of(ArgOnnxException.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** Writes the files to {@code workDir}, compiles them with the runtime core and loads them. */
@@ -41,10 +52,8 @@ final class CompiledKernels {
             Files.writeString(target, f.content(), StandardCharsets.UTF_8);
             arguments.add(target.toString());
         }
-        Path runtime = repoRoot().resolve("generated-kernels/src/main/java/io/github/argonnx/runtime");
-        try (var runtimeSources = Files.list(runtime)) {
-            runtimeSources.filter(p -> p.toString().endsWith(".java")).sorted().forEach(p -> arguments.add(p.toString()));
-        }
+        arguments.add("-classpath");
+        arguments.add(runtimeLocation().toString());
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         ByteArrayOutputStream diagnostics = new ByteArrayOutputStream();
         int status = javac.run(null, diagnostics, diagnostics, arguments.toArray(String[]::new));

@@ -34,10 +34,11 @@ public final class ArgMaxBfloat16Kernel {
 
     /**
      * SIMD loops for array input, or null without the Vector API: then the JIT drops every use.
-     * Named, not linked: the class is compiled apart, with {@code jdk.incubator.vector}.
+     * Named, not linked: the class is compiled apart, with {@code jdk.incubator.vector};
+     * this kernel's class loader loads it, wherever this kernel was loaded from.
      */
-    private static final VectorizedArgReduction<short[]> VECTORIZED = Vectorization.load("io.github.argonnx.kernels.vector.ArgMaxBfloat16VectorLoops",
-            short[].class);
+    private static final VectorizedArgReduction<short[]> VECTORIZED = Vectorization.load(ArgMaxBfloat16Kernel.class,
+            "io.github.argonnx.kernels.vector.ArgMaxBfloat16VectorLoops", short[].class);
 
     private ArgMaxBfloat16Kernel() {
     }

@@ -37,10 +37,11 @@ public final class ArgMaxFloatKernel {
 
     /**
      * SIMD loops for array input, or null without the Vector API: then the JIT drops every use.
-     * Named, not linked: the class is compiled apart, with {@code jdk.incubator.vector}.
+     * Named, not linked: the class is compiled apart, with {@code jdk.incubator.vector};
+     * this kernel's class loader loads it, wherever this kernel was loaded from.
      */
-    private static final VectorizedArgReduction<float[]> VECTORIZED = Vectorization.load("io.github.argonnx.kernels.vector.ArgMaxFloatVectorLoops",
-            float[].class);
+    private static final VectorizedArgReduction<float[]> VECTORIZED = Vectorization.load(ArgMaxFloatKernel.class,
+            "io.github.argonnx.kernels.vector.ArgMaxFloatVectorLoops", float[].class);
 
     /**
      * Elements per block of the contiguous loops: one NaN check per block.

@@ -33,10 +33,11 @@ public final class ArgMinUint64Kernel {
 
     /**
      * SIMD loops for array input, or null without the Vector API: then the JIT drops every use.
-     * Named, not linked: the class is compiled apart, with {@code jdk.incubator.vector}.
+     * Named, not linked: the class is compiled apart, with {@code jdk.incubator.vector};
+     * this kernel's class loader loads it, wherever this kernel was loaded from.
      */
-    private static final VectorizedArgReduction<long[]> VECTORIZED = Vectorization.load("io.github.argonnx.kernels.vector.ArgMinUint64VectorLoops",
-            long[].class);
+    private static final VectorizedArgReduction<long[]> VECTORIZED = Vectorization.load(ArgMinUint64Kernel.class,
+            "io.github.argonnx.kernels.vector.ArgMinUint64VectorLoops", long[].class);
 
     private ArgMinUint64Kernel() {
     }

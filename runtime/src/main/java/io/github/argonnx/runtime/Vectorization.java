@@ -1,0 +1,144 @@
+package io.github.argonnx.runtime;
+
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.lang.reflect.Method;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Decides once, when first used, whether kernels run their SIMD loops, and loads those loops.
+ *
+ * <p>As in Lucene, the Vector API ({@code jdk.incubator.vector}) is used only when the application
+ * started the JVM with {@code --add-modules jdk.incubator.vector}; otherwise, or when the system
+ * property {@code argonnx.vectorization} is {@code false}, kernels run plain Java loops. Both give the
+ * same indices: leaving the flag out costs speed, never correctness.
+ *
+ * <p>Nothing here, and nothing in the kernels, links against the incubator module: each kernel names
+ * its generated SIMD class as a string, and {@link #load} instantiates it only when the module is there,
+ * through the kernel's own class loader, so that kernels loaded by a child class loader (an application
+ * server's, a Spark executor's, a plugin system's) find the SIMD classes packaged next to them.
+ *
+ * <p>It says what it decided through the {@link System.Logger} named after this class: once, at
+ * {@code INFO}, which loops kernels run and why; once, at {@code WARNING}, when the SIMD loops are on
+ * but a kernel's SIMD class cannot be used, which is a packaging error (each further such class at
+ * {@code DEBUG}).
+ */
+public final class Vectorization {
+
+    /** System property that turns the SIMD loops off when set to {@code false}. */
+    public static final String PROPERTY = "argonnx.vectorization";
+
+    static final String VECTOR_MODULE = "jdk.incubator.vector";
+
+    /** Narrower vectors would be emulated by the Vector API, slowly. */
+    private static final int MIN_VECTOR_BITS = 128;
+
+    private static final Vectorization INSTANCE = detect(System.getLogger(Vectorization.class.getName()));
+
+    private final boolean enabled;
+    private final String status;
+    private final Logger logger;
+    private final AtomicBoolean packagingErrorReported = new AtomicBoolean();
+
+    Vectorization(boolean enabled, String status, Logger logger) {
+        this.enabled = enabled;
+        this.status = status;
+        this.logger = logger;
+    }
+
+    /** Whether kernels run SIMD loops in this JVM (those whose SIMD class is packaged with them). */
+    public static boolean isEnabled() {
+        return INSTANCE.enabled;
+    }
+
+    /** One sentence saying which loops kernels run and why, for logs and bug reports. */
+    public static String status() {
+        return INSTANCE.status;
+    }
+
+    /**
+     * The SIMD loops of a kernel: an instance of the class named {@code implementation}, loaded by the
+     * kernel's class loader, or {@code null} when SIMD loops are off or that class cannot be used
+     * (missing, compiled for another incubator API, reading another array type). Kernels keep the
+     * result in a static final field, so that the JIT drops the SIMD branch entirely when it is
+     * {@code null}.
+     *
+     * @param kernel the generated kernel that asks; its class loader loads {@code implementation}
+     * @param implementation the binary name of a public {@link VectorizedArgReduction} class with a
+     *     public no-argument constructor
+     * @param arrayType the array type the kernel stores its elements in
+     */
+    public static <A> VectorizedArgReduction<A> load(Class<?> kernel, String implementation, Class<A> arrayType) {
+        return INSTANCE.loadFor(kernel, implementation, arrayType);
+    }
+
+    <A> VectorizedArgReduction<A> loadFor(Class<?> kernel, String implementation, Class<A> arrayType) {
+        if (!enabled) {
+            return null;
+        }
+        Object loops;
+        try {
+            // Loaded by name, never linked: the kernels compile without the incubator module.
+            loops = Class.forName(implementation, true, kernel.getClassLoader()).getDeclaredConstructor().newInstance();
+        } catch (ClassNotFoundException e) {
+            reportUnusable(kernel, implementation, "is not on the class path of the kernel's class loader. That is a "
+                    + "packaging error: the generated directory target/generated-sources/argonnx-vector is compiled "
+                    + "by a maven-compiler-plugin execution of its own, with --add-modules " + VECTOR_MODULE
+                    + " (see \"SIMD loops\" in the argonnx-maven-plugin documentation)");
+            return null;
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+            reportUnusable(kernel, implementation, "cannot be used with this JDK's " + VECTOR_MODULE + " (" + e
+                    + "); regenerate and recompile the kernels with the JDK that runs them");
+            return null;
+        }
+        if (!(loops instanceof VectorizedArgReduction) || ((VectorizedArgReduction<?>) loops).arrayType() != arrayType) {
+            reportUnusable(kernel, implementation, "is not the SIMD loops of a kernel over " + arrayType.getSimpleName()
+                    + "; regenerate the kernels and their SIMD loops together");
+            return null;
+        }
+        logger.log(Level.DEBUG, () -> kernel.getName() + " runs SIMD loops " + implementation);
+        @SuppressWarnings("unchecked") // just checked: it reads arrayType
+        VectorizedArgReduction<A> checked = (VectorizedArgReduction<A>) loops;
+        return checked;
+    }
+
+    private void reportUnusable(Class<?> kernel, String implementation, String why) {
+        String message = "ArgONNX: SIMD loops are on, but " + implementation + " (the SIMD loops of " + kernel.getName()
+                + ") " + why + ". Until then " + kernel.getSimpleName() + " runs its plain Java loops.";
+        Level level = packagingErrorReported.compareAndSet(false, true) ? Level.WARNING : Level.DEBUG;
+        logger.log(level, message);
+    }
+
+    static Vectorization detect(Logger logger) {
+        Vectorization decided = decide(System.getProperty(PROPERTY, "true"),
+                ModuleLayer.boot().findModule(VECTOR_MODULE), logger);
+        logger.log(Level.INFO, "ArgONNX: " + decided.status);
+        return decided;
+    }
+
+    private static Vectorization decide(String property, Optional<Module> module, Logger logger) {
+        if ("false".equalsIgnoreCase(property)) {
+            return new Vectorization(false, "SIMD loops off: system property " + PROPERTY + "=false", logger);
+        }
+        if (module.isEmpty()) {
+            return new Vectorization(false, "SIMD loops off: start the JVM with --add-modules " + VECTOR_MODULE
+                    + " to use them", logger);
+        }
+        int bits;
+        try {
+            // VectorShape.preferredShape().vectorBitSize(), by reflection for the same reason as load.
+            Class<?> shapeType = Class.forName(VECTOR_MODULE + ".VectorShape");
+            Object shape = shapeType.getMethod("preferredShape").invoke(null);
+            Method bitSize = shapeType.getMethod("vectorBitSize");
+            bits = (Integer) bitSize.invoke(shape);
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+            return new Vectorization(false, "SIMD loops off: " + VECTOR_MODULE + " unusable (" + e + ")", logger);
+        }
+        if (bits < MIN_VECTOR_BITS) {
+            return new Vectorization(false, "SIMD loops off: the preferred vectors have " + bits + " bits, fewer than "
+                    + MIN_VECTOR_BITS, logger);
+        }
+        return new Vectorization(true, "SIMD loops on: Vector API, " + bits + "-bit vectors", logger);
+    }
+}
