@@ -22,7 +22,8 @@ import org.w3c.dom.Node;
  * - every jar (main, test-jar, sources) has META-INF/LICENSE and META-INF/NOTICE;
  * - every main jar and test-jar names its module (Automatic-Module-Name, a valid module name) and no two
  *   jars share one;
- * - no jar carries META-INF/jpms.args, a record of the build's compiler options.
+ * - no jar carries META-INF/jpms.args, a record of the build's compiler options;
+ * - argonnx-bom manages every jar and test-jar that was installed.
  *
  * Usage: java .ci/CheckPublishedArtifacts.java <local repository>
  * Needs only a JDK 17: it runs as a single source file.
@@ -30,6 +31,8 @@ import org.w3c.dom.Node;
 public final class CheckPublishedArtifacts {
 
     private static final String GROUP_PATH = "io/github/argonnx";
+
+    private static final String BOM = "argonnx-bom";
 
     private static final List<String> INHERITABLE_METADATA =
             List.of("url", "licenses", "developers", "scm", "issueManagement");
@@ -40,6 +43,9 @@ public final class CheckPublishedArtifacts {
     private final Path repository;
     private final List<String> problems = new ArrayList<>();
     private final List<String> moduleNames = new ArrayList<>();
+    /** Installed jars as a BOM entry names them: artifactId, or artifactId:test-jar. */
+    private final List<String> jars = new ArrayList<>();
+    private Element bom;
     private int artifacts;
 
     private CheckPublishedArtifacts(Path repository) {
@@ -79,11 +85,36 @@ public final class CheckPublishedArtifacts {
                 }
             }
         }
+        checkBom();
+    }
+
+    private void checkBom() {
+        if (bom == null) {
+            problems.add(BOM + " was not installed");
+            return;
+        }
+        List<String> managed = new ArrayList<>();
+        child(bom, "dependencyManagement").flatMap(m -> child(m, "dependencies")).ifPresent(dependencies -> {
+            for (Node n = dependencies.getFirstChild(); n != null; n = n.getNextSibling()) {
+                if (n instanceof Element d) {
+                    String type = text(d, "type").orElse("jar");
+                    managed.add(text(d, "artifactId").orElse("") + (type.equals("jar") ? "" : ":" + type));
+                }
+            }
+        });
+        for (String jar : jars) {
+            if (!managed.contains(jar)) {
+                problems.add(BOM + " does not manage " + jar);
+            }
+        }
     }
 
     private void checkArtifact(Path pom, String artifactId, String version) throws Exception {
         String name = artifactId + "-" + version;
         Element project = parse(pom);
+        if (artifactId.equals(BOM)) {
+            bom = project;
+        }
         for (String element : List.of("name", "description")) {
             if (text(project, element).isEmpty()) {
                 problems.add(name + ".pom has no <" + element + ">");
@@ -98,6 +129,7 @@ public final class CheckPublishedArtifacts {
         if (!packaging.equals("jar") && !packaging.equals("maven-plugin")) {
             return;
         }
+        jars.add(artifactId);
         Path directory = pom.getParent();
         checkJar(directory.resolve(name + ".jar"), true);
         checkJar(directory.resolve(name + "-sources.jar"), false);
@@ -107,6 +139,7 @@ public final class CheckPublishedArtifacts {
         }
         Path tests = directory.resolve(name + "-tests.jar");
         if (Files.isRegularFile(tests)) {
+            jars.add(artifactId + ":test-jar");
             checkJar(tests, true);
         }
     }
