@@ -15,7 +15,7 @@ public final class Generator {
         this.emitters = List.copyOf(emitters);
     }
 
-    /** The project's emitters: kernels, validators, API, tests and docs. */
+    /** The project's emitters: kernels, validators, API, tests, docs and package docs. */
     public static Generator standard() {
         return new Generator(List.of(
                 // Emitters are registered here, one per kind of artifact.
@@ -28,7 +28,8 @@ public final class Generator {
                 new OperatorApiEmitter(),
                 new ExampleTestEmitter(),
                 new OperatorDocsEmitter(),
-                new SupportMatrixEmitter()
+                new SupportMatrixEmitter(),
+                new PackageInfoEmitter()
         ));
     }
 
