@@ -1,12 +1,12 @@
 package io.github.argonnx.generator.emit;
 
-import io.github.argonnx.generator.java.JavaStorage;
-import io.github.argonnx.generator.java.RuntimeClasses;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeSpec;
+import io.github.argonnx.generator.java.JavaStorage;
+import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.model.ElementType;
 import java.util.Arrays;
 import java.util.List;

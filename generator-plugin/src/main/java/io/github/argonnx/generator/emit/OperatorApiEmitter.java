@@ -1,8 +1,5 @@
 package io.github.argonnx.generator.emit;
 
-import io.github.argonnx.generator.java.JavaStorage;
-import io.github.argonnx.generator.java.GeneratedNames;
-import io.github.argonnx.generator.java.RuntimeClasses;
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
@@ -10,6 +7,9 @@ import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import io.github.argonnx.generator.java.GeneratedNames;
+import io.github.argonnx.generator.java.JavaStorage;
+import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.model.AttributeSpec;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;

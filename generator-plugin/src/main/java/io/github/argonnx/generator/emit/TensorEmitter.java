@@ -1,9 +1,5 @@
 package io.github.argonnx.generator.emit;
 
-import io.github.argonnx.generator.java.JavaStorage;
-import io.github.argonnx.generator.java.Comparison;
-import io.github.argonnx.generator.java.GeneratedNames;
-import io.github.argonnx.generator.java.RuntimeClasses;
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
@@ -11,6 +7,10 @@ import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import io.github.argonnx.generator.java.Comparison;
+import io.github.argonnx.generator.java.GeneratedNames;
+import io.github.argonnx.generator.java.JavaStorage;
+import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.model.ElementType;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;

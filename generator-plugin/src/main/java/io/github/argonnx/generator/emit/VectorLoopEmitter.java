@@ -1,7 +1,5 @@
 package io.github.argonnx.generator.emit;
 
-import io.github.argonnx.generator.java.JavaStorage;
-import io.github.argonnx.generator.java.RuntimeClasses;
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
@@ -12,7 +10,9 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import io.github.argonnx.generator.java.ExtremumSyntax;
 import io.github.argonnx.generator.java.GeneratedNames;
+import io.github.argonnx.generator.java.JavaStorage;
 import io.github.argonnx.generator.java.KernelContract;
+import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.java.VectorForm;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;

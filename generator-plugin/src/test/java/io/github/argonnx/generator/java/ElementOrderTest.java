@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.argonnx.generator.model.ElementType;
-import io.github.argonnx.generator.model.Extremum;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
+import io.github.argonnx.generator.model.ElementType;
+import io.github.argonnx.generator.model.Extremum;
 import org.junit.jupiter.api.Test;
 
 class ElementOrderTest {
