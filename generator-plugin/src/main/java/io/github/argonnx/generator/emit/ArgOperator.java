@@ -2,7 +2,7 @@ package io.github.argonnx.generator.emit;
 
 import io.github.argonnx.generator.model.AttributeConstraint;
 import io.github.argonnx.generator.model.AttributeSpec;
-import io.github.argonnx.generator.model.DataType;
+import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
 import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.ParameterSpec;
@@ -10,7 +10,6 @@ import io.github.argonnx.generator.model.VersionSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -87,7 +86,7 @@ final class ArgOperator {
 
     /** What the operator selects, {@code max} for ArgMax, as the ONNX documents word it. */
     String selects() {
-        return extremum == Extremum.LARGEST ? "max" : "min";
+        return extremum.selects();
     }
 
     String axisAttribute() {
@@ -157,7 +156,7 @@ final class ArgOperator {
     }
 
     /** The first version after {@code v} whose data input accepts the type. */
-    OptionalInt firstLaterVersionAccepting(VersionSpec v, DataType type) {
+    OptionalInt firstLaterVersionAccepting(VersionSpec v, ElementType type) {
         for (VersionSpec w : spec.versions()) {
             if (w.sinceVersion() > v.sinceVersion() && w.allowedTypes(dataInput(w)).contains(type)) {
                 return OptionalInt.of(w.sinceVersion());
@@ -167,32 +166,12 @@ final class ArgOperator {
     }
 
     /** The data input's allowed types in the order the document lists them. */
-    List<DataType> allowedTypesInDocumentOrder(VersionSpec v) {
+    List<ElementType> allowedTypesInDocumentOrder(VersionSpec v) {
         ParameterSpec data = dataInput(v);
         if (data.type() instanceof io.github.argonnx.generator.model.TypeRef.Parameter p) {
             return v.typeConstraint(p.name()).map(c -> c.allowedTypes()).orElse(List.of());
         }
         return new ArrayList<>(v.allowedTypes(data));
-    }
-
-    /** The attribute's ONNX name as a Java identifier: {@code select_last_index} becomes {@code selectLastIndex}. */
-    static String javaName(String onnxName) {
-        StringBuilder b = new StringBuilder();
-        boolean upper = false;
-        for (char c : onnxName.toCharArray()) {
-            if (c == '_') {
-                upper = b.length() > 0;
-            } else {
-                b.append(upper ? Character.toUpperCase(c) : c);
-                upper = false;
-            }
-        }
-        return b.toString();
-    }
-
-    /** The attribute's ONNX name as a Java constant: {@code select_last_index} becomes {@code SELECT_LAST_INDEX}. */
-    static String constantName(String onnxName) {
-        return onnxName.toUpperCase(Locale.ROOT);
     }
 
     /** ONNX prose made safe for Javadoc, with the upstream {@code {name}} template slip filled in. */

@@ -5,7 +5,9 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeSpec;
-import io.github.argonnx.generator.model.DataType;
+import io.github.argonnx.generator.java.JavaStorage;
+import io.github.argonnx.generator.java.RuntimeClasses;
+import io.github.argonnx.generator.model.ElementType;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -15,32 +17,23 @@ import javax.lang.model.element.Modifier;
  * Emits the public {@code <base>.DataType} enum: every ONNX element type the generator knows, with
  * its ONNX name, {@code TensorProto} code and byte width, and lookups that fail with clear messages.
  */
-public final class DataTypeEnumEmitter implements ArtifactEmitter {
-
-    static final String SIMPLE_NAME = "DataType";
-
-    /** The generated enum's class name in a context's base package. */
-    static ClassName className(GenerationContext context) {
-        return ClassName.get(context.basePackage(), SIMPLE_NAME);
-    }
+public final class DataTypeEnumEmitter extends JavaSourceEmitter {
 
     @Override
-    public List<GeneratedFile> emit(GenerationContext context) {
-        ClassName self = className(context);
+    protected List<JavaSource> sources(GenerationContext context) {
+        ClassName self = context.names().dataTypeEnum();
         ClassName exception = RuntimeClasses.ARG_ONNX_EXCEPTION;
         TypeSpec.Builder type = TypeSpec.enumBuilder(self)
                 .addModifiers(Modifier.PUBLIC)
                 .addJavadoc("The element types of ONNX tensors, with their ONNX names, {@code TensorProto.DataType} codes\n"
                         + "and sizes in {@code raw_data}.\n\n"
                         + "<p>Which operator versions accept which types is up to each operator: see the\n"
-                        + "validators in {@code $L}.\n", context.validationPackage());
-        context.generatedAnnotation().annotation(GenerationContext.GENERATOR_NAME, "every DataType of the generator")
-                .ifPresent(type::addAnnotation);
-        for (DataType t : DataType.values()) {
+                        + "validators in {@code $L}.\n", context.names().validationPackage());
+        for (ElementType t : ElementType.values()) {
             type.addEnumConstant(t.name(), TypeSpec.anonymousClassBuilder("$S, $L, $L, $L, $L",
                             t.onnxName(), t.tensorProtoCode(), t.byteWidth(), t.isFloatingPoint(), t.isUnsigned())
                     .addJavadoc("ONNX {@code $L} (TensorProto code $L, $L byte$L): $L.\n", t.onnxName(),
-                            t.tensorProtoCode(), t.byteWidth(), t.byteWidth() == 1 ? "" : "s", t.storageDescription())
+                            t.tensorProtoCode(), t.byteWidth(), t.byteWidth() == 1 ? "" : "s", JavaStorage.description(t))
                     .build());
         }
         type.addField(String.class, "onnxName", Modifier.PRIVATE, Modifier.FINAL)
@@ -49,11 +42,11 @@ public final class DataTypeEnumEmitter implements ArtifactEmitter {
                 .addField(boolean.class, "floatingPoint", Modifier.PRIVATE, Modifier.FINAL)
                 .addField(boolean.class, "unsigned", Modifier.PRIVATE, Modifier.FINAL)
                 .addField(FieldSpec.builder(String.class, "KNOWN_NAMES", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                        .initializer("$S", Arrays.stream(DataType.values()).map(DataType::onnxName).sorted()
+                        .initializer("$S", Arrays.stream(ElementType.values()).map(ElementType::onnxName).sorted()
                                 .collect(Collectors.joining(", ")))
                         .build())
                 .addField(FieldSpec.builder(String.class, "KNOWN_CODES", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                        .initializer("$S", Arrays.stream(DataType.values())
+                        .initializer("$S", Arrays.stream(ElementType.values())
                                 .map(t -> t.tensorProtoCode() + " " + t.onnxName()).collect(Collectors.joining(", ")))
                         .build());
         type.addMethod(MethodSpec.constructorBuilder()
@@ -126,8 +119,8 @@ public final class DataTypeEnumEmitter implements ArtifactEmitter {
                                 "unknown ONNX element type '", "' (known: ", ")")
                         .build())
                 .build());
-        return List.of(JavaSources.file(GeneratedFile.Kind.MAIN_SOURCE, context.basePackage(), type.build(),
-                "the generator's DataType enum"));
+        return List.of(new JavaSource(GeneratedFile.Kind.MAIN_SOURCE, context.basePackage(), type,
+                "the generator's ElementType enum"));
     }
 
     private static MethodSpec getter(String name, Class<?> type, String doc) {

@@ -7,9 +7,14 @@ import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import io.github.argonnx.generator.java.Comparison;
+import io.github.argonnx.generator.java.GeneratedNames;
+import io.github.argonnx.generator.java.JavaLiterals;
+import io.github.argonnx.generator.java.JavaStorage;
+import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.model.AttributeConstraint;
 import io.github.argonnx.generator.model.AttributeSpec;
-import io.github.argonnx.generator.model.DataType;
+import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.ExampleSpec;
 import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.TensorLiteral;
@@ -18,7 +23,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -34,38 +38,33 @@ import javax.lang.model.element.Modifier;
  * test feeds the input as an array and as little-endian {@code raw_data} in a direct buffer through the
  * public API, and compares with the outputs written in the spec.
  */
-public final class ExampleTestEmitter implements ArtifactEmitter {
+public final class ExampleTestEmitter extends JavaSourceEmitter {
 
     private static final ClassName TEST = ClassName.get("org.junit.jupiter.api", "Test");
     private static final ClassName DISPLAY_NAME = ClassName.get("org.junit.jupiter.api", "DisplayName");
     private static final ClassName ASSERTIONS = ClassName.get("org.junit.jupiter.api", "Assertions");
     private static final ArrayTypeName LONG_ARRAY = ArrayTypeName.of(TypeName.LONG);
 
-    /** The package of the generated example tests. */
-    static String testPackage(GenerationContext context) {
-        return context.basePackage() + ".examples";
-    }
-
     @Override
-    public List<GeneratedFile> emit(GenerationContext context) {
-        List<GeneratedFile> files = new ArrayList<>();
+    protected List<JavaSource> sources(GenerationContext context) {
+        List<JavaSource> files = new ArrayList<>();
         for (OperatorSpec op : context.operatorsToGenerate()) {
             if (context.versionsToGenerate(op).isEmpty()) {
                 continue;
             }
             ArgOperator arg = new ArgOperator(op);
-            for (DataType type : context.typesToGenerate(op)) {
-                testClass(context, arg, type).ifPresent(t -> files.add(JavaSources.file(GeneratedFile.Kind.TEST_SOURCE,
-                        testPackage(context), t, op.name() + ".yaml examples, " + type.onnxName())));
+            for (ElementType type : context.typesToGenerate(op)) {
+                testClass(context, arg, type).ifPresent(t -> files.add(new JavaSource(GeneratedFile.Kind.TEST_SOURCE,
+                        context.names().examplesPackage(), t, op.name() + ".yaml examples, " + type.onnxName())));
             }
         }
         return files;
     }
 
-    private Optional<TypeSpec> testClass(GenerationContext context, ArgOperator arg, DataType type) {
+    private Optional<TypeSpec.Builder> testClass(GenerationContext context, ArgOperator arg, ElementType type) {
         OperatorSpec op = arg.spec();
-        ClassName self = ClassName.get(testPackage(context), op.name() + type.javaName() + "ExamplesTest");
-        ClassName operator = OperatorApiEmitter.className(context, op);
+        ClassName self = context.names().examplesTestClass(op, type);
+        ClassName operator = context.names().operatorClass(op);
         TypeSpec.Builder test = TypeSpec.classBuilder(self).addModifiers(Modifier.FINAL);
         List<String> skipped = new ArrayList<>();
         int tests = 0;
@@ -79,11 +78,11 @@ public final class ExampleTestEmitter implements ArtifactEmitter {
             if (versions.isEmpty()) {
                 continue;
             }
-            String field = constantName(example.name()) + "_DATA";
-            test.addField(FieldSpec.builder(type.storage().arrayType(), field, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+            String field = GeneratedNames.exampleDataField(example.name());
+            test.addField(FieldSpec.builder(JavaStorage.of(type).arrayType(), field, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                     .addJavadoc("Input '$L' of $L ($L values as $L), shape $L$L.\n", input.name(), example.name(),
                             input.type().onnxName(), type.onnxName(), input.shape(),
-                            type.storage() == DataType.Storage.SHORT && type.isFloatingPoint()
+                            Comparison.of(type) == Comparison.SIXTEEN_BIT_FLOAT
                                     && input.values().size() <= 16
                                     ? ": " + String.join(", ", input.values()) : "")
                     .initializer(arrayLiteral(type, input))
@@ -104,11 +103,9 @@ public final class ExampleTestEmitter implements ArtifactEmitter {
             test.addJavadoc("\n<p>Left out, as $L cannot hold their inputs exactly: $L.\n", type.onnxName(),
                     String.join(", ", skipped));
         }
-        context.generatedAnnotation().annotation(GenerationContext.GENERATOR_NAME, op.name() + ".yaml examples")
-                .ifPresent(test::addAnnotation);
         test.addMethod(checkMethod(context, type, operator));
         test.addMethod(rawDataMethod(type));
-        return Optional.of(test.build());
+        return Optional.of(test);
     }
 
     private static TensorLiteral singleInput(ArgOperator arg, ExampleSpec example) {
@@ -122,7 +119,7 @@ public final class ExampleTestEmitter implements ArtifactEmitter {
 
     /** The generated versions that have every attribute the example sets, allow its values and accept the type. */
     private static List<VersionSpec> versionsFor(GenerationContext context, ArgOperator arg, ExampleSpec example,
-            DataType type, TensorLiteral input) {
+            ElementType type, TensorLiteral input) {
         List<VersionSpec> result = new ArrayList<>();
         for (VersionSpec v : context.versionsToGenerate(arg.spec())) {
             boolean fits = v.allowedTypes(arg.dataInput(v)).contains(type)
@@ -139,17 +136,17 @@ public final class ExampleTestEmitter implements ArtifactEmitter {
         return result;
     }
 
-    private static MethodSpec testMethod(ArgOperator arg, ExampleSpec example, VersionSpec v, DataType type,
+    private static MethodSpec testMethod(ArgOperator arg, ExampleSpec example, VersionSpec v, ElementType type,
             ClassName operator, String field, TensorLiteral input, TensorLiteral output) {
         CodeBlock.Builder op = CodeBlock.builder().add("$T.opset($L)", operator, v.sinceVersion());
         // Attributes in the operator's order: the example's map has none, and output must be deterministic.
         for (AttributeSpec a : arg.allAttributes()) {
             Long value = example.attributes().get(a.name());
             if (value != null) {
-                op.add(".$L($L)", ArgOperator.javaName(a.name()), value);
+                op.add(".$L($L)", GeneratedNames.attributeMethod(a.name()), value);
             }
         }
-        return MethodSpec.methodBuilder(identifier(example.name()) + "_v" + v.sinceVersion())
+        return MethodSpec.methodBuilder(GeneratedNames.exampleTestMethod(example.name(), v))
                 .addAnnotation(TEST)
                 .addAnnotation(com.palantir.javapoet.AnnotationSpec.builder(DISPLAY_NAME)
                         .addMember("value", "$S", example.name() + " (opset " + example.opset() + ") as "
@@ -160,21 +157,21 @@ public final class ExampleTestEmitter implements ArtifactEmitter {
                 .build();
     }
 
-    private static MethodSpec checkMethod(GenerationContext context, DataType type, ClassName operator) {
-        ClassName tensor = TensorEmitter.className(context);
-        ClassName dataType = DataTypeEnumEmitter.className(context);
+    private static MethodSpec checkMethod(GenerationContext context, ElementType type, ClassName operator) {
+        ClassName tensor = context.names().tensorClass();
+        ClassName dataType = context.names().dataTypeEnum();
         return MethodSpec.methodBuilder("check")
                 .addJavadoc("Runs the operator on the data as an array and as raw_data, and checks shape and indices.\n")
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .addParameter(operator, "op")
-                .addParameter(type.storage().arrayType(), "data")
+                .addParameter(JavaStorage.of(type).arrayType(), "data")
                 .addParameter(LONG_ARRAY, "inputShape")
                 .addParameter(LONG_ARRAY, "expectedShape")
                 .addParameter(LONG_ARRAY, "expectedIndices")
                 .addStatement("$T.assertArrayEquals(expectedShape, op.outputShape(inputShape), $S)", ASSERTIONS,
                         "outputShape")
                 .addStatement("$T fromArray = op.apply($T.$L(data, inputShape))", RuntimeClasses.ARG_RESULT, tensor,
-                        type.tensorFactoryName())
+                        GeneratedNames.tensorFactory(type))
                 .addStatement("$T.assertArrayEquals(expectedShape, fromArray.shape(), $S)", ASSERTIONS, "shape, array input")
                 .addStatement("$T.assertArrayEquals(expectedIndices, fromArray.indices(), $S)", ASSERTIONS,
                         "indices, array input")
@@ -187,22 +184,22 @@ public final class ExampleTestEmitter implements ArtifactEmitter {
                 .build();
     }
 
-    private static MethodSpec rawDataMethod(DataType type) {
+    private static MethodSpec rawDataMethod(ElementType type) {
         MethodSpec.Builder m = MethodSpec.methodBuilder("rawData")
                 .addJavadoc("The values in ONNX raw_data layout (little-endian), in a direct buffer, written by the JDK.\n")
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .returns(ByteBuffer.class)
-                .addParameter(type.storage().arrayType(), "data")
+                .addParameter(JavaStorage.of(type).arrayType(), "data")
                 .addStatement("$T raw = $T.allocateDirect(data.length * $L).order($T.LITTLE_ENDIAN)", ByteBuffer.class,
                         ByteBuffer.class, type.byteWidth(), ByteOrder.class);
-        m.addStatement("raw.$L().put(data)", type.rawDataViewMethod().orElse("duplicate"));
+        m.addStatement("raw.$L().put(data)", JavaStorage.of(type).rawDataViewMethod().orElse("duplicate"));
         return m.addStatement("return raw").build();
     }
 
-    private static CodeBlock arrayLiteral(DataType type, TensorLiteral input) {
+    private static CodeBlock arrayLiteral(ElementType type, TensorLiteral input) {
         // $W lets JavaPoet wrap long arrays at its column limit.
         return CodeBlock.of("{$L}", input.values().stream()
-                .map(v -> CodeBlock.of("$L", type.javaLiteral(input.type(), v)))
+                .map(v -> CodeBlock.of("$L", JavaLiterals.literal(type, input.type(), v)))
                 .collect(CodeBlock.joining(",$W")));
     }
 
@@ -212,15 +209,6 @@ public final class ExampleTestEmitter implements ArtifactEmitter {
 
     private static CodeBlock longValues(TensorLiteral output) {
         return CodeBlock.of("new long[] {$L}", output.values().stream()
-                .map(v -> DataType.INT64.javaLiteral(output.type(), v)).collect(Collectors.joining(", ")));
-    }
-
-    private static String identifier(String name) {
-        String id = name.replaceAll("[^A-Za-z0-9_]", "_");
-        return Character.isJavaIdentifierStart(id.charAt(0)) ? id : "_" + id;
-    }
-
-    private static String constantName(String name) {
-        return identifier(name).toUpperCase(Locale.ROOT);
+                .map(v -> JavaLiterals.literal(ElementType.INT64, output.type(), v)).collect(Collectors.joining(", ")));
     }
 }

@@ -1,6 +1,7 @@
 package io.github.argonnx.generator.emit;
 
-import io.github.argonnx.generator.model.DataType;
+import io.github.argonnx.generator.java.GeneratedNames;
+import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.VersionSpec;
 import java.util.ArrayList;
@@ -24,7 +25,7 @@ public record GenerationContext(
         String basePackage,
         Set<String> operatorFilter,
         Set<Integer> opsetFilter,
-        Set<DataType> typeFilter,
+        Set<ElementType> typeFilter,
         GeneratedAnnotation generatedAnnotation) {
 
     /** Names the generator as it appears in {@code @Generated} and file headers. */
@@ -39,9 +40,9 @@ public record GenerationContext(
         typeFilter = Set.copyOf(typeFilter);
     }
 
-    /** Everything, in the default package, with javax {@code @Generated}. */
-    public static GenerationContext all(List<OperatorSpec> operators, String basePackage) {
-        return new GenerationContext(operators, basePackage, Set.of(), Set.of(), Set.of(), GeneratedAnnotation.JAVAX);
+    /** The names of everything generated into {@link #basePackage} and its sub-packages. */
+    public GeneratedNames names() {
+        return new GeneratedNames(basePackage);
     }
 
     /** The operators selected for generation, sorted by name. */
@@ -59,8 +60,8 @@ public record GenerationContext(
     }
 
     /** The element types of the operator's first input that a version accepts and the user selected, in enum order. */
-    public SortedSet<DataType> typesToGenerate(VersionSpec version) {
-        SortedSet<DataType> types = new TreeSet<>(version.allowedTypes(version.inputs().get(0)));
+    public SortedSet<ElementType> typesToGenerate(VersionSpec version) {
+        SortedSet<ElementType> types = new TreeSet<>(version.allowedTypes(version.inputs().get(0)));
         if (!typeFilter.isEmpty()) {
             types.retainAll(typeFilter);
         }
@@ -68,8 +69,8 @@ public record GenerationContext(
     }
 
     /** Every element type any selected version of the operator accepts, in enum order. */
-    public SortedSet<DataType> typesToGenerate(OperatorSpec op) {
-        SortedSet<DataType> types = new TreeSet<>();
+    public SortedSet<ElementType> typesToGenerate(OperatorSpec op) {
+        SortedSet<ElementType> types = new TreeSet<>();
         for (VersionSpec v : versionsToGenerate(op)) {
             types.addAll(typesToGenerate(v));
         }
@@ -80,23 +81,10 @@ public record GenerationContext(
     List<KernelTarget> kernelsToGenerate() {
         List<KernelTarget> targets = new ArrayList<>();
         for (OperatorSpec op : operatorsToGenerate()) {
-            for (DataType type : typesToGenerate(op)) {
+            for (ElementType type : typesToGenerate(op)) {
                 targets.add(new KernelTarget(op, type));
             }
         }
         return targets;
-    }
-
-    public String kernelPackage() {
-        return basePackage + ".kernels";
-    }
-
-    /** Where the Vector API loops of the kernels go; a package of its own, since they compile apart. */
-    public String vectorPackage() {
-        return kernelPackage() + ".vector";
-    }
-
-    public String validationPackage() {
-        return basePackage + ".validation";
     }
 }

@@ -6,7 +6,8 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
-import io.github.argonnx.generator.model.DataType;
+import io.github.argonnx.generator.java.JavaStorage;
+import io.github.argonnx.generator.model.ElementType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -20,7 +21,7 @@ import javax.lang.model.element.Modifier;
  * ({@code KernelProperties}); the emitted class only wires the kernel's two {@code reduce} methods,
  * the element type's {@code TestType} constant and the operator into it.
  */
-public final class KernelPropertyTestEmitter implements ArtifactEmitter {
+public final class KernelPropertyTestEmitter extends JavaSourceEmitter {
 
     /** The hand-written test support the emitted tests call. */
     static final String REFERENCE_PACKAGE = "io.github.argonnx.reference";
@@ -44,26 +45,23 @@ public final class KernelPropertyTestEmitter implements ArtifactEmitter {
     private record Check(String name, boolean seeded) {}
 
     @Override
-    public List<GeneratedFile> emit(GenerationContext context) {
-        List<GeneratedFile> files = new ArrayList<>();
+    protected List<JavaSource> sources(GenerationContext context) {
+        List<JavaSource> files = new ArrayList<>();
         for (KernelTarget target : context.kernelsToGenerate()) {
-            files.add(JavaSources.file(GeneratedFile.Kind.TEST_SOURCE, context.kernelPackage(),
+            files.add(new JavaSource(GeneratedFile.Kind.TEST_SOURCE, context.names().kernelPackage(),
                     testClass(context, target), target.provenance(context)));
         }
         return files;
     }
 
-    private static TypeSpec testClass(GenerationContext context, KernelTarget target) {
-        DataType type = target.type();
-        String kernelName = KernelEmitter.kernelName(target.extremum(), type);
-        ClassName kernel = ClassName.get(context.kernelPackage(), kernelName);
+    private static TypeSpec.Builder testClass(GenerationContext context, KernelTarget target) {
+        ElementType type = target.type();
+        ClassName kernel = context.names().kernelClass(target.extremum(), type);
+        String kernelName = kernel.simpleName();
         TypeName properties = ParameterizedTypeName.get(KERNEL_PROPERTIES,
-                type.storage().arrayType(), type.storage().bufferType());
-        TypeSpec.Builder test = TypeSpec.classBuilder(kernelName + "PropertyTest")
+                JavaStorage.of(type).arrayType(), JavaStorage.of(type).bufferType());
+        TypeSpec.Builder test = TypeSpec.classBuilder(context.names().kernelPropertyTestClass(target.extremum(), type))
                 .addJavadoc("Checks {@link $T} against the hand-written scalar reference on seeded random tensors.\n", kernel);
-        context.generatedAnnotation()
-                .annotation(GenerationContext.GENERATOR_NAME, target.provenance(context))
-                .ifPresent(test::addAnnotation);
         test.addField(FieldSpec.builder(TypeName.LONG, "SEED", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc("Fixed, so that every run checks the same cases; {@code -Dargonnx.seed=...} picks others.\n")
                 .initializer("$L", seedLiteral(kernelName))
@@ -78,7 +76,7 @@ public final class KernelPropertyTestEmitter implements ArtifactEmitter {
                     .addStatement(check.seeded() ? "properties.$N(SEED)" : "properties.$N()", check.name())
                     .build());
         }
-        return test.build();
+        return test;
     }
 
     /** A seed derived from the class name: stable across runs and different for every kernel. */

@@ -1,6 +1,6 @@
 package io.github.argonnx.generator.emit;
 
-import io.github.argonnx.generator.model.DataType;
+import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
 import io.github.argonnx.generator.model.OperatorSpec;
 import java.util.stream.Collectors;
@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
  * One kernel to generate: an operator's reduction over one element type, for example ArgMax over
  * float. The kernel, its property test and its SIMD loops are each emitted once per target.
  */
-record KernelTarget(OperatorSpec op, DataType type) {
+record KernelTarget(OperatorSpec op, ElementType type) {
 
     /** Which extreme the operator looks for. */
     Extremum extremum() {

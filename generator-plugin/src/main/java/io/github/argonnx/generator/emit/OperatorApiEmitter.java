@@ -7,8 +7,11 @@ import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import io.github.argonnx.generator.java.GeneratedNames;
+import io.github.argonnx.generator.java.JavaStorage;
+import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.model.AttributeSpec;
-import io.github.argonnx.generator.model.DataType;
+import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
 import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.VersionSpec;
@@ -31,30 +34,27 @@ import javax.lang.model.element.Modifier;
  * op type. It is derived from the operators this run generates, so a subset build (ArgMax only) gets
  * an interface its classes implement and that names no class it lacks.
  */
-public final class OperatorApiEmitter implements ArtifactEmitter {
+public final class OperatorApiEmitter extends JavaSourceEmitter {
 
     private static final ArrayTypeName LONG_ARRAY = ArrayTypeName.of(TypeName.LONG);
 
-    /** The simple name of the common interface; not {@code runtime.ArgReduction}, which is one validated call. */
-    static final String INTERFACE_NAME = "ArgReductionOperator";
-
     /** The kernel class of an operator and type, as the kernel emitter names it. */
-    static ClassName kernelClassName(GenerationContext context, OperatorSpec op, DataType type) {
-        return ClassName.get(context.kernelPackage(), KernelEmitter.kernelName(Extremum.of(op), type));
+    static ClassName kernelClassName(GenerationContext context, OperatorSpec op, ElementType type) {
+        return context.names().kernelClass(Extremum.of(op), type);
     }
 
     /** The public operator class, for example {@code <base>.ArgMax}. */
     static ClassName className(GenerationContext context, OperatorSpec op) {
-        return ClassName.get(context.basePackage(), op.name());
+        return context.names().operatorClass(op);
     }
 
     /** The common interface, {@code <base>.ArgReductionOperator}. */
     static ClassName interfaceName(GenerationContext context) {
-        return ClassName.get(context.basePackage(), INTERFACE_NAME);
+        return context.names().operatorInterface();
     }
 
     @Override
-    public List<GeneratedFile> emit(GenerationContext context) {
+    protected List<JavaSource> sources(GenerationContext context) {
         List<ArgOperator> generated = new ArrayList<>();
         for (OperatorSpec op : context.operatorsToGenerate()) {
             if (!context.versionsToGenerate(op).isEmpty()) {
@@ -65,13 +65,13 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
             return List.of();
         }
         SharedMembers shared = SharedMembers.of(generated);
-        List<GeneratedFile> files = new ArrayList<>();
-        files.add(JavaSources.file(GeneratedFile.Kind.MAIN_SOURCE, context.basePackage(),
+        List<JavaSource> files = new ArrayList<>();
+        files.add(new JavaSource(GeneratedFile.Kind.MAIN_SOURCE, context.basePackage(),
                 commonInterface(context, generated, shared),
                 generated.stream().map(a -> a.name() + ".yaml").collect(Collectors.joining(", "))));
         for (ArgOperator arg : generated) {
             List<VersionSpec> versions = context.versionsToGenerate(arg.spec());
-            files.add(JavaSources.file(GeneratedFile.Kind.MAIN_SOURCE, context.basePackage(),
+            files.add(new JavaSource(GeneratedFile.Kind.MAIN_SOURCE, context.basePackage(),
                     operatorClass(context, arg, versions, shared), arg.name() + ".yaml, " + versions.stream()
                             .map(arg::versionName).collect(Collectors.joining(", "))));
         }
@@ -99,9 +99,9 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
         }
     }
 
-    private TypeSpec commonInterface(GenerationContext context, List<ArgOperator> generated, SharedMembers shared) {
+    private TypeSpec.Builder commonInterface(GenerationContext context, List<ArgOperator> generated, SharedMembers shared) {
         ClassName self = interfaceName(context);
-        ClassName tensor = TensorEmitter.className(context);
+        ClassName tensor = context.names().tensorClass();
         String implementors = generated.stream().map(a -> "{@link " + a.name() + "}").collect(Collectors.joining(" and "));
         String names = generated.stream().map(ArgOperator::name).collect(Collectors.joining(", "));
         ArgOperator first = generated.get(0);
@@ -117,9 +117,6 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                         + "implementing class ({@code $L.latest().axis(1)} is still an {@code $L}). Each class documents\n"
                         + "its attributes, versions and refusals. Not to be confused with {@link $T}, one validated call.\n",
                         implementors, first.name(), first.name(), RuntimeClasses.ARG_REDUCTION);
-        context.generatedAnnotation().annotation(GenerationContext.GENERATOR_NAME,
-                generated.stream().map(a -> a.name() + ".yaml").collect(Collectors.joining(", ")))
-                .ifPresent(type::addAnnotation);
 
         type.addMethod(opTypeFactory("latest", "The newest version of the operator, with every attribute at its default",
                 "latest()", List.of(), generated, self, names));
@@ -134,7 +131,7 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
         type.addMethod(abstractMethod("version", "The operator version: the opset that introduced it.\n\n@return the version number\n")
                 .returns(int.class).build());
         for (String attribute : shared.attributes()) {
-            String method = ArgOperator.javaName(attribute);
+            String method = GeneratedNames.attributeMethod(attribute);
             type.addMethod(abstractMethod(method, "A copy with attribute {@code $L} set.\n\n"
                     + "@param $L the value\n@return a copy with the attribute set\n"
                     + "@throws $T if this version has no attribute {@code $L} or does not allow the value\n",
@@ -170,7 +167,7 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                 + "@throws $T if the call breaks a rule of this operator version or {@code out} has no room\n",
                 RuntimeClasses.ARG_ONNX_EXCEPTION)
                 .returns(LONG_ARRAY).addParameter(tensor, "input").addParameter(LongBuffer.class, "out").build());
-        return type.build();
+        return type;
     }
 
     private static MethodSpec.Builder abstractMethod(String name, String doc, Object... args) {
@@ -200,7 +197,7 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                 .endControlFlow();
         CodeBlock.Builder cases = CodeBlock.builder().add("return switch (opType) {\n").indent();
         for (ArgOperator a : generated) {
-            cases.add("case $S -> $T.$L;\n", a.name(), ClassName.get(self.packageName(), a.name()), call);
+            cases.add("case $S -> $T.$L;\n", a.name(), new GeneratedNames(self.packageName()).operatorClass(a.spec()), call);
         }
         cases.add("default -> throw new $T($S + opType + $S);\n", RuntimeClasses.ARG_ONNX_EXCEPTION,
                         "unknown op type '", "' (this build has: " + names + ")")
@@ -208,7 +205,7 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
         return m.addCode(cases.build()).build();
     }
 
-    private TypeSpec operatorClass(GenerationContext context, ArgOperator arg, List<VersionSpec> versions,
+    private TypeSpec.Builder operatorClass(GenerationContext context, ArgOperator arg, List<VersionSpec> versions,
             SharedMembers shared) {
         OperatorSpec op = arg.spec();
         ClassName self = className(context, op);
@@ -219,8 +216,6 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addSuperinterface(interfaceName(context))
                 .addJavadoc(classDoc(context, arg, versions));
-        context.generatedAnnotation().annotation(GenerationContext.GENERATOR_NAME, op.name() + ".yaml")
-                .ifPresent(type::addAnnotation);
 
         type.addField(FieldSpec.builder(String.class, "OPERATOR", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .initializer("$S", op.name()).build());
@@ -322,7 +317,7 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                 .addCode(perVersion(context, op, versions, "resolve(inputShape, attributes).outputShape()", true))
                 .build());
 
-        ClassName tensor = TensorEmitter.className(context);
+        ClassName tensor = context.names().tensorClass();
         type.addMethod(MethodSpec.methodBuilder("apply")
                 .addAnnotation(Override.class)
                 .addJavadoc("Runs the operator.\n\n"
@@ -427,7 +422,7 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                 .returns(String.class)
                 .addStatement("return versionName() + attributes")
                 .build());
-        return type.build();
+        return type;
     }
 
     private CodeBlock classDoc(GenerationContext context, ArgOperator arg, List<VersionSpec> versions) {
@@ -534,7 +529,7 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
     private static void addSetters(TypeSpec.Builder type, ArgOperator arg, AttributeSpec a, ClassName self,
             SharedMembers shared) {
         boolean inInterface = shared.attributes().contains(a.name());
-        String method = ArgOperator.javaName(a.name());
+        String method = GeneratedNames.attributeMethod(a.name());
         List<VersionSpec> with = arg.versionsWith(a.name());
         String versionsWith = with.stream().map(arg::versionName).collect(Collectors.joining(", "));
         boolean everywhere = with.size() == arg.spec().versions().size();
@@ -586,7 +581,7 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                 .add(returns ? "return switch (version) {\n" : "switch (version) {\n")
                 .indent();
         for (VersionSpec v : versions) {
-            code.add("case $L -> $T.$L;\n", v.sinceVersion(), ValidatorEmitter.className(context, op, v), validatorCall);
+            code.add("case $L -> $T.$L;\n", v.sinceVersion(), context.names().validatorClass(op, v), validatorCall);
         }
         code.add("default -> throw new $T($S + version);\n", IllegalStateException.class, "no validator for version ")
                 .unindent()
@@ -596,8 +591,8 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
 
     private static MethodSpec run(GenerationContext context, ArgOperator arg) {
         OperatorSpec op = arg.spec();
-        ClassName tensor = TensorEmitter.className(context);
-        SortedSet<DataType> kernels = context.typesToGenerate(op);
+        ClassName tensor = context.names().tensorClass();
+        SortedSet<ElementType> kernels = context.typesToGenerate(op);
         MethodSpec.Builder m = MethodSpec.methodBuilder("run")
                 .addJavadoc("Runs the kernel for the input's type on a validated call: one switch per call, none per element.\n")
                 .addModifiers(Modifier.PRIVATE)
@@ -612,21 +607,21 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                 .addStatement("$T plan = call.plan()", RuntimeClasses.REDUCTION_PLAN)
                 .addStatement("boolean last = call.selectLastIndex()")
                 .beginControlFlow("switch (input.dataType())");
-        for (DataType t : kernels) {
+        for (ElementType t : kernels) {
             ClassName kernel = kernelClassName(context, op, t);
             m.beginControlFlow("case $L ->", t.name())
                     .beginControlFlow("if (input.hasArray())")
                     .addStatement("$T.reduce(parallelism, $T::reduce, ($T) input.array(),$Winput.arrayOffset(), plan, last, out, outOffset)",
-                            RuntimeClasses.PARALLEL_REDUCTION, kernel, t.storage().arrayType())
+                            RuntimeClasses.PARALLEL_REDUCTION, kernel, JavaStorage.of(t).arrayType())
                     .nextControlFlow("else")
-                    .addStatement("$T.reduce(($T) input.buffer(), plan, last, out, outOffset)", kernel, t.storage().bufferType())
+                    .addStatement("$T.reduce(($T) input.buffer(), plan, last, out, outOffset)", kernel, JavaStorage.of(t).bufferType())
                     .endControlFlow()
                     .endControlFlow();
         }
-        if (kernels.size() < DataType.values().length) {
+        if (kernels.size() < ElementType.values().length) {
             m.addStatement("default -> throw new $T(versionName() + $S + input.dataType().onnxName() + $S)",
                     RuntimeClasses.ARG_ONNX_EXCEPTION, ": this build has no ", " kernel (generated for: "
-                            + kernels.stream().map(DataType::onnxName).collect(Collectors.joining(", ")) + ")");
+                            + kernels.stream().map(ElementType::onnxName).collect(Collectors.joining(", ")) + ")");
         }
         m.endControlFlow();
         return m.build();

@@ -41,13 +41,13 @@ public final class PackageInfoEmitter implements ArtifactEmitter {
                     + "immutable and thread-safe, and every refusal is an {@code ArgOnnxException} that names the\n"
                     + "operator version, the attribute or input, the value and what is allowed."));
         }
-        files.add(file(context, GeneratedFile.Kind.MAIN_SOURCE, context.kernelPackage(), provenance,
+        files.add(file(context, GeneratedFile.Kind.MAIN_SOURCE, context.names().kernelPackage(), provenance,
                 "The kernels behind the operator classes of {@code " + context.basePackage() + "}: one class per\n"
                 + "operator and element type, with the plain Java loops that compute the indices.\n\n" + NOT_API));
-        files.add(file(context, GeneratedFile.Kind.MAIN_SOURCE, context.validationPackage(), provenance,
+        files.add(file(context, GeneratedFile.Kind.MAIN_SOURCE, context.names().validationPackage(), provenance,
                 "The validators of the operator versions: type constraints, attributes, input rules and output\n"
                 + "shapes, each refusal an {@code ArgOnnxException}.\n\n" + NOT_API));
-        files.add(file(context, GeneratedFile.Kind.VECTOR_SOURCE, context.vectorPackage(), provenance,
+        files.add(file(context, GeneratedFile.Kind.VECTOR_SOURCE, context.names().vectorPackage(), provenance,
                 "The kernels' SIMD loops on the incubating Vector API ({@code jdk.incubator.vector}), compiled apart\n"
                 + "from the other classes and loaded by name, so that they run only where the JVM was started with\n"
                 + "{@code --add-modules jdk.incubator.vector}.\n\n" + NOT_API));

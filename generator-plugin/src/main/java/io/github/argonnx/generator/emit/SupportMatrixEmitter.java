@@ -1,14 +1,14 @@
 package io.github.argonnx.generator.emit;
 
-import io.github.argonnx.generator.model.DataType;
+import io.github.argonnx.generator.java.Comparison;
+import io.github.argonnx.generator.java.JavaStorage;
+import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
 import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.ParameterSpec;
 import io.github.argonnx.generator.model.VersionSpec;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -24,14 +24,6 @@ public final class SupportMatrixEmitter implements ArtifactEmitter {
 
     static final String SUPPORTED = "✓";
     static final String NOT_SUPPORTED = "–";
-
-    /** How the kernels compare two elements, by the type's ordering. */
-    private static final Map<DataType.Ordering, String> COMPARISON = new EnumMap<>(Map.of(
-            DataType.Ordering.SIGNED, "signed",
-            DataType.Ordering.UNSIGNED, "unsigned",
-            DataType.Ordering.IEEE_FLOAT, "IEEE 754 value, NaN wins",
-            DataType.Ordering.FLOAT16_BITS, "binary16 bits by value, NaN wins",
-            DataType.Ordering.BFLOAT16_BITS, "bfloat16 bits by value, NaN wins"));
 
     @Override
     public List<GeneratedFile> emit(GenerationContext context) {
@@ -54,7 +46,7 @@ public final class SupportMatrixEmitter implements ArtifactEmitter {
         List<String> header = new ArrayList<>(List.of("element type"));
         List<VersionSpec> columns = new ArrayList<>();
         List<OperatorSpec> columnOperators = new ArrayList<>();
-        SortedSet<DataType> types = new TreeSet<>();
+        SortedSet<ElementType> types = new TreeSet<>();
         for (OperatorSpec op : operators) {
             for (VersionSpec v : context.versionsToGenerate(op)) {
                 header.add(DocText.versionLink(op, v, OperatorDocsEmitter.pagePath(op)));
@@ -69,7 +61,7 @@ public final class SupportMatrixEmitter implements ArtifactEmitter {
 
         md.blank();
         md.tableHeader(header.toArray(String[]::new));
-        for (DataType type : types) {
+        for (ElementType type : types) {
             List<String> row = new ArrayList<>();
             row.add("`" + type.onnxName() + "`");
             for (VersionSpec v : columns) {
@@ -77,10 +69,10 @@ public final class SupportMatrixEmitter implements ArtifactEmitter {
             }
             row.add(operators.stream()
                     .filter(op -> context.typesToGenerate(op).contains(type))
-                    .map(op -> "`" + KernelEmitter.kernelName(Extremum.of(op), type) + "`")
+                    .map(op -> "`" + context.names().kernelClass(Extremum.of(op), type).simpleName() + "`")
                     .collect(Collectors.joining(", ")));
-            row.add("`" + type.storage().primitive() + "[]`, `" + type.storage().bufferSimpleName() + "`");
-            row.add(COMPARISON.get(type.ordering()));
+            row.add("`" + JavaStorage.of(type).primitive() + "[]`, `" + JavaStorage.of(type).bufferSimpleName() + "`");
+            row.add(Comparison.summary(type));
             md.tableRow(row.toArray(String[]::new));
         }
 
@@ -104,7 +96,7 @@ public final class SupportMatrixEmitter implements ArtifactEmitter {
         md.blank();
         md.line("- " + SUPPORTED + " the version's type constraint allows the type; the generated kernel handles it.");
         md.line("- " + NOT_SUPPORTED + " the version does not allow the type; the API refuses it with `ArgOnnxException`.");
-        md.line("- kernels: the generated classes in `" + context.kernelPackage() + "`, one per operator and type.");
+        md.line("- kernels: the generated classes in `" + context.names().kernelPackage() + "`, one per operator and type.");
         md.line("- model opsets: the opset imports that select the version (the newest version not above the import).");
         md.line("- Every version in full, with the ONNX text verbatim: [`operators/`](" + OperatorDocsEmitter.DIRECTORY
                 + ").");

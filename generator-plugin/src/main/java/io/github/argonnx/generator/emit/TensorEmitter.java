@@ -7,7 +7,11 @@ import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
-import io.github.argonnx.generator.model.DataType;
+import io.github.argonnx.generator.java.Comparison;
+import io.github.argonnx.generator.java.GeneratedNames;
+import io.github.argonnx.generator.java.JavaStorage;
+import io.github.argonnx.generator.java.RuntimeClasses;
+import io.github.argonnx.generator.model.ElementType;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -20,27 +24,19 @@ import javax.lang.model.element.Modifier;
  * and typed NIO buffers, and {@code ofRawData} over little-endian ONNX {@code raw_data}. Every factory
  * checks its arguments against the shape before anything runs, and never copies or modifies the data.
  */
-public final class TensorEmitter implements ArtifactEmitter {
-
-    static final String SIMPLE_NAME = "Tensor";
+public final class TensorEmitter extends JavaSourceEmitter {
 
     private static final ArrayTypeName LONG_ARRAY = ArrayTypeName.of(TypeName.LONG);
 
-    static ClassName className(GenerationContext context) {
-        return ClassName.get(context.basePackage(), SIMPLE_NAME);
-    }
-
     @Override
-    public List<GeneratedFile> emit(GenerationContext context) {
-        ClassName self = className(context);
-        ClassName dataType = DataTypeEnumEmitter.className(context);
+    protected List<JavaSource> sources(GenerationContext context) {
+        ClassName self = context.names().tensorClass();
+        ClassName dataType = context.names().dataTypeEnum();
         String subject = subject(context);
 
         TypeSpec.Builder type = TypeSpec.classBuilder(self)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addJavadoc(classDoc());
-        context.generatedAnnotation().annotation(GenerationContext.GENERATOR_NAME, "every DataType of the generator")
-                .ifPresent(type::addAnnotation);
 
         type.addField(FieldSpec.builder(String.class, "SUBJECT", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc("How messages name the tensor: it is the operators' input.\n")
@@ -73,7 +69,7 @@ public final class TensorEmitter implements ArtifactEmitter {
                 .addStatement("this.buffer = buffer")
                 .build());
 
-        for (DataType t : DataType.values()) {
+        for (ElementType t : ElementType.values()) {
             type.addMethod(arrayFactory(t, self, dataType));
             type.addMethod(bufferFactory(t, self, dataType));
         }
@@ -158,8 +154,8 @@ public final class TensorEmitter implements ArtifactEmitter {
                         "Tensor{", ", shape=", RuntimeClasses.SHAPES, ", ", "array", "direct buffer", "heap buffer", "}")
                 .build());
 
-        return List.of(JavaSources.file(GeneratedFile.Kind.MAIN_SOURCE, context.basePackage(), type.build(),
-                "the generator's DataType enum"));
+        return List.of(new JavaSource(GeneratedFile.Kind.MAIN_SOURCE, context.basePackage(), type,
+                "the generator's ElementType enum"));
     }
 
     /** {@code input 'data'} when every operator names its input alike, else {@code input}. */
@@ -192,19 +188,19 @@ public final class TensorEmitter implements ArtifactEmitter {
                 .build();
     }
 
-    private static MethodSpec arrayFactory(DataType t, ClassName self, ClassName dataType) {
+    private static MethodSpec arrayFactory(ElementType t, ClassName self, ClassName dataType) {
         String param = parameterName(t);
-        String primitive = t.storage().primitive();
-        return MethodSpec.methodBuilder(t.tensorFactoryName())
+        String primitive = JavaStorage.of(t).primitive();
+        return MethodSpec.methodBuilder(GeneratedNames.tensorFactory(t))
                 .addJavadoc("A tensor of ONNX {@code $L} elements in an array ($L), row-major, not copied.\n\n"
                         + "@param $L the elements; the array's length must equal the shape's element count\n"
                         + "@param shape the dimensions, none negative; none for a scalar\n"
                         + "@return a tensor that reads the array\n"
                         + "@throws $T if an argument is null, the shape is invalid or the length does not match it\n",
-                        t.onnxName(), t.storageDescription(), param, RuntimeClasses.ARG_ONNX_EXCEPTION)
+                        t.onnxName(), JavaStorage.description(t), param, RuntimeClasses.ARG_ONNX_EXCEPTION)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(self)
-                .addParameter(t.storage().arrayType(), param)
+                .addParameter(JavaStorage.of(t).arrayType(), param)
                 .addParameter(LONG_ARRAY, "shape")
                 .varargs()
                 .addStatement("requireData($N, $S)", param, primitive + " array")
@@ -215,10 +211,10 @@ public final class TensorEmitter implements ArtifactEmitter {
                 .build();
     }
 
-    private static MethodSpec bufferFactory(DataType t, ClassName self, ClassName dataType) {
+    private static MethodSpec bufferFactory(ElementType t, ClassName self, ClassName dataType) {
         String param = parameterName(t);
-        ClassName buffer = t.storage().bufferType();
-        return MethodSpec.methodBuilder(t.tensorFactoryName())
+        ClassName buffer = JavaStorage.of(t).bufferType();
+        return MethodSpec.methodBuilder(GeneratedNames.tensorFactory(t))
                 .addJavadoc("A tensor of ONNX {@code $L} elements between a buffer's position and limit ($L), row-major,\n"
                         + "heap or direct, not copied.\n\n"
                         + "@param $L the elements; {@code remaining()} must equal the shape's element count\n"
@@ -226,7 +222,7 @@ public final class TensorEmitter implements ArtifactEmitter {
                         + "@return a tensor that reads the buffer's elements\n"
                         + "@throws $T if an argument is null, the shape is invalid or the remaining length does not\n"
                         + "    match it\n",
-                        t.onnxName(), t.storageDescription(), param, RuntimeClasses.ARG_ONNX_EXCEPTION)
+                        t.onnxName(), JavaStorage.description(t), param, RuntimeClasses.ARG_ONNX_EXCEPTION)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(self)
                 .addParameter(buffer, param)
@@ -248,9 +244,9 @@ public final class TensorEmitter implements ArtifactEmitter {
 
     private static MethodSpec rawDataFactory(ClassName self, ClassName dataType) {
         CodeBlock.Builder views = CodeBlock.builder().add("return switch (type) {\n").indent();
-        for (DataType t : DataType.values()) {
-            views.add("case $L -> $N($L, dims);\n", t.name(), t.tensorFactoryName(),
-                    t.rawDataViewMethod().map(m -> "bytes." + m + "()").orElse("bytes"));
+        for (ElementType t : ElementType.values()) {
+            views.add("case $L -> $N($L, dims);\n", t.name(), GeneratedNames.tensorFactory(t),
+                    JavaStorage.of(t).rawDataViewMethod().map(m -> "bytes." + m + "()").orElse("bytes"));
         }
         views.unindent().add("};\n");
         return MethodSpec.methodBuilder("ofRawData")
@@ -284,7 +280,7 @@ public final class TensorEmitter implements ArtifactEmitter {
     }
 
     /** 16-bit float arrays hold bit patterns, and the parameter says so. */
-    private static String parameterName(DataType t) {
-        return t.isFloatingPoint() && t.storage() == DataType.Storage.SHORT ? "bits" : "data";
+    private static String parameterName(ElementType t) {
+        return Comparison.of(t) == Comparison.SIXTEEN_BIT_FLOAT ? "bits" : "data";
     }
 }

@@ -8,9 +8,11 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import io.github.argonnx.generator.java.GeneratedNames;
+import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.model.AttributeConstraint;
 import io.github.argonnx.generator.model.AttributeSpec;
-import io.github.argonnx.generator.model.DataType;
+import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.ParameterSpec;
 import io.github.argonnx.generator.model.VersionSpec;
@@ -29,41 +31,34 @@ import javax.lang.model.element.Modifier;
  * rules ({@code non_empty}) and its output shape, each refusal an {@code ArgOnnxException} naming the
  * operator version, what is wrong, the value given and what is allowed.
  */
-public final class ValidatorEmitter implements ArtifactEmitter {
+public final class ValidatorEmitter extends JavaSourceEmitter {
 
     private static final ArrayTypeName LONG_ARRAY = ArrayTypeName.of(TypeName.LONG);
 
-    /** The validator of an operator version, for example {@code <base>.validation.ArgMaxV13Validator}. */
-    static ClassName className(GenerationContext context, OperatorSpec op, VersionSpec v) {
-        return ClassName.get(context.validationPackage(), op.name() + "V" + v.sinceVersion() + "Validator");
-    }
-
     @Override
-    public List<GeneratedFile> emit(GenerationContext context) {
-        List<GeneratedFile> files = new ArrayList<>();
+    protected List<JavaSource> sources(GenerationContext context) {
+        List<JavaSource> files = new ArrayList<>();
         for (OperatorSpec op : context.operatorsToGenerate()) {
             ArgOperator arg = new ArgOperator(op);
             for (VersionSpec v : context.versionsToGenerate(op)) {
-                files.add(JavaSources.file(GeneratedFile.Kind.MAIN_SOURCE, context.validationPackage(),
+                files.add(new JavaSource(GeneratedFile.Kind.MAIN_SOURCE, context.names().validationPackage(),
                         validator(context, arg, v), op.name() + ".yaml, " + arg.versionName(v)));
             }
         }
         return files;
     }
 
-    private TypeSpec validator(GenerationContext context, ArgOperator arg, VersionSpec v) {
+    private TypeSpec.Builder validator(GenerationContext context, ArgOperator arg, VersionSpec v) {
         OperatorSpec op = arg.spec();
         String name = arg.versionName(v);
-        ClassName self = className(context, op, v);
-        ClassName dataType = DataTypeEnumEmitter.className(context);
+        ClassName self = context.names().validatorClass(op, v);
+        ClassName dataType = context.names().dataTypeEnum();
         ParameterSpec data = arg.dataInput(v);
-        List<DataType> allowed = arg.allowedTypesInDocumentOrder(v);
+        List<ElementType> allowed = arg.allowedTypesInDocumentOrder(v);
 
         TypeSpec.Builder type = TypeSpec.classBuilder(self)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addJavadoc(classDoc(arg, v, allowed));
-        context.generatedAnnotation().annotation(GenerationContext.GENERATOR_NAME, op.name() + ".yaml, " + name)
-                .ifPresent(type::addAnnotation);
 
         type.addField(FieldSpec.builder(String.class, "NAME", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc("The operator version, as messages name it.\n")
@@ -80,7 +75,7 @@ public final class ValidatorEmitter implements ArtifactEmitter {
                 .initializer("$T.unmodifiableSet($T.of($L))", Collections.class, EnumSet.class, typeList)
                 .build());
         type.addField(FieldSpec.builder(String.class, "DATA_TYPES_TEXT", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                .initializer("$S", allowed.stream().map(DataType::tensorTypeName).collect(Collectors.joining(", ")))
+                .initializer("$S", allowed.stream().map(ElementType::tensorTypeName).collect(Collectors.joining(", ")))
                 .build());
         type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
 
@@ -128,10 +123,10 @@ public final class ValidatorEmitter implements ArtifactEmitter {
                 .addStatement("checkType(type)")
                 .addStatement("return resolve(inputShape, attributes)")
                 .build());
-        return type.build();
+        return type;
     }
 
-    private static CodeBlock classDoc(ArgOperator arg, VersionSpec v, List<DataType> allowed) {
+    private static CodeBlock classDoc(ArgOperator arg, VersionSpec v, List<ElementType> allowed) {
         String name = arg.versionName(v);
         ParameterSpec data = arg.dataInput(v);
         CodeBlock.Builder doc = CodeBlock.builder()
@@ -139,7 +134,7 @@ public final class ValidatorEmitter implements ArtifactEmitter {
                         name, arg.name(), v.sinceVersion())
                 .add("<p>$L\n\n", arg.javadocText(v.summary()))
                 .add("<p>Input {@code $L}: element types $L$L.\n", data.name(),
-                        allowed.stream().map(DataType::onnxName).collect(Collectors.joining(", ")),
+                        allowed.stream().map(ElementType::onnxName).collect(Collectors.joining(", ")),
                         data.nonEmpty() ? "; must not be empty" : "")
                 .add("Attributes:\n<ul>\n");
         for (AttributeSpec a : v.attributes()) {
@@ -159,7 +154,7 @@ public final class ValidatorEmitter implements ArtifactEmitter {
     }
 
     private static MethodSpec checkType(ArgOperator arg, VersionSpec v, ClassName dataType, ParameterSpec data,
-            List<DataType> allowed) {
+            List<ElementType> allowed) {
         String name = arg.versionName(v);
         MethodSpec.Builder m = MethodSpec.methodBuilder("checkType")
                 .addJavadoc("Checks that $L accepts the element type of input '$L'.\n\n"
@@ -177,7 +172,7 @@ public final class ValidatorEmitter implements ArtifactEmitter {
                 .endControlFlow();
         // Types a later version accepts: say which, so that the fix is one call away.
         CodeBlock.Builder later = CodeBlock.builder();
-        for (DataType t : DataType.values()) {
+        for (ElementType t : ElementType.values()) {
             if (allowed.contains(t)) {
                 continue;
             }
@@ -275,7 +270,7 @@ public final class ValidatorEmitter implements ArtifactEmitter {
                 .endControlFlow()
                 .addStatement("checkAttributes(attributes)");
         for (AttributeSpec a : v.attributes()) {
-            String local = ArgOperator.javaName(a.name());
+            String local = GeneratedNames.attributeMethod(a.name());
             if (a.defaultValue().isPresent()) {
                 m.addStatement("long $N = attributes.get($S, $LL)", local, a.name(), a.defaultValue().getAsLong());
             } else {
@@ -286,7 +281,7 @@ public final class ValidatorEmitter implements ArtifactEmitter {
                         .addStatement("long $N = attributes.value($S).getAsLong()", local, a.name());
             }
         }
-        String axisLocal = ArgOperator.javaName(axis);
+        String axisLocal = GeneratedNames.attributeMethod(axis);
         boolean stated = arg.statesAxisRange(v);
         m.addStatement("int rank = inputShape.length");
         m.beginControlFlow("if (rank == 0)")
@@ -321,10 +316,10 @@ public final class ValidatorEmitter implements ArtifactEmitter {
                     .endControlFlow();
         }
         String keepDims = v.attribute(ArgOperator.KEEPDIMS).isPresent()
-                ? ArgOperator.javaName(ArgOperator.KEEPDIMS) + " == 1" // ONNX counts any other value as 0
+                ? GeneratedNames.attributeMethod(ArgOperator.KEEPDIMS) + " == 1" // ONNX counts any other value as 0
                 : "true";
         String selectLast = v.attribute(ArgOperator.SELECT_LAST_INDEX).isPresent()
-                ? ArgOperator.javaName(ArgOperator.SELECT_LAST_INDEX) + " != 0"
+                ? GeneratedNames.attributeMethod(ArgOperator.SELECT_LAST_INDEX) + " != 0"
                 : "false";
         m.addStatement("return new $T(inputShape, normalizedAxis, $L, $L)", RuntimeClasses.ARG_REDUCTION, keepDims, selectLast);
         return m.build();

@@ -1,7 +1,7 @@
 package io.github.argonnx.generator.emit;
 
 import io.github.argonnx.generator.model.AttributeSpec;
-import io.github.argonnx.generator.model.DataType;
+import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.ParameterSpec;
 import io.github.argonnx.generator.model.TypeConstraintSpec;
 import io.github.argonnx.generator.model.VersionSpec;
@@ -135,8 +135,8 @@ public final class VersionChanges {
                 continue;
             }
             TypeConstraintSpec was = found.get();
-            List<DataType> added = now.allowedTypes().stream().filter(t -> !was.allowedTypes().contains(t)).toList();
-            List<DataType> removed = was.allowedTypes().stream().filter(t -> !now.allowedTypes().contains(t)).toList();
+            List<ElementType> added = now.allowedTypes().stream().filter(t -> !was.allowedTypes().contains(t)).toList();
+            List<ElementType> removed = was.allowedTypes().stream().filter(t -> !now.allowedTypes().contains(t)).toList();
             if (!added.isEmpty()) {
                 changes.add(subject + " adds " + typeList(added) + ".");
             }
@@ -152,7 +152,7 @@ public final class VersionChanges {
         }
     }
 
-    private static String typeList(List<DataType> types) {
+    private static String typeList(List<ElementType> types) {
         return types.stream().map(t -> "`" + t.tensorTypeName() + "`").collect(Collectors.joining(", "));
     }
 

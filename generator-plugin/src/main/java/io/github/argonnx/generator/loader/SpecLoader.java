@@ -3,7 +3,7 @@ package io.github.argonnx.generator.loader;
 import io.github.argonnx.generator.model.AttributeConstraint;
 import io.github.argonnx.generator.model.AttributeSpec;
 import io.github.argonnx.generator.model.AttributeType;
-import io.github.argonnx.generator.model.DataType;
+import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.ExampleSpec;
 import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.ParameterSpec;
@@ -326,7 +326,7 @@ public final class SpecLoader {
 
     private Optional<TypeRef> typeRef(String context, Node node, String text) {
         if (text.startsWith("tensor(")) {
-            Optional<DataType> type = DataType.fromTensorTypeName(text);
+            Optional<ElementType> type = ElementType.fromTensorTypeName(text);
             if (type.isEmpty()) {
                 problems.add(node, context, unknownType(text));
             }
@@ -340,8 +340,8 @@ public final class SpecLoader {
     }
 
     private static String unknownType(String text) {
-        return "unknown type '" + text + "' (known: " + Arrays.stream(DataType.values())
-                .map(DataType::tensorTypeName).sorted().collect(Collectors.joining(", ")) + ")";
+        return "unknown type '" + text + "' (known: " + Arrays.stream(ElementType.values())
+                .map(ElementType::tensorTypeName).sorted().collect(Collectors.joining(", ")) + ")";
     }
 
     private Optional<TypeConstraintSpec> readTypeConstraint(String context, Node node) {
@@ -353,10 +353,10 @@ public final class SpecLoader {
         }
         YamlFields f = fields.get();
         String parameter = f.string("parameter").orElse("?");
-        List<DataType> types = new ArrayList<>();
+        List<ElementType> types = new ArrayList<>();
         for (Node t : f.list("allowed_types").orElse(List.of())) {
             f.scalar(t, "allowed_types", "a tensor type", Tag.STR).ifPresent(text -> {
-                Optional<DataType> type = DataType.fromTensorTypeName(text);
+                Optional<ElementType> type = ElementType.fromTensorTypeName(text);
                 if (type.isEmpty()) {
                     problems.add(t, context, unknownType(text));
                 } else if (types.contains(type.get())) {
@@ -508,11 +508,11 @@ public final class SpecLoader {
             }
             YamlFields f = fields.get();
             String name = f.string("name").orElse("?");
-            Optional<DataType> type = f.string("type").flatMap(t -> {
-                Optional<DataType> dt = DataType.fromOnnxName(t);
+            Optional<ElementType> type = f.string("type").flatMap(t -> {
+                Optional<ElementType> dt = ElementType.fromOnnxName(t);
                 if (dt.isEmpty()) {
                     problems.add(f.node("type").get(), context, "unknown element type '" + t + "' (known: "
-                            + Arrays.stream(DataType.values()).map(DataType::onnxName).sorted()
+                            + Arrays.stream(ElementType.values()).map(ElementType::onnxName).sorted()
                                     .collect(Collectors.joining(", ")) + ")");
                 }
                 return dt;
@@ -554,7 +554,7 @@ public final class SpecLoader {
     }
 
     /** One element as text the emitters can parse: integers in range, floats with NaN/Infinity spelled as Java does. */
-    private Optional<String> literal(String context, String tensor, DataType type, Node node) {
+    private Optional<String> literal(String context, String tensor, ElementType type, Node node) {
         if (!(node instanceof ScalarNode s) || !(s.getTag().equals(Tag.INT) || s.getTag().equals(Tag.FLOAT))) {
             problems.add(node, context, "tensor '" + tensor + "' value is not a number: found " + YamlFields.kindOf(node));
             return Optional.empty();
@@ -574,7 +574,7 @@ public final class SpecLoader {
             try {
                 new BigDecimal(text);
                 // A finite decimal that overflows the storage would silently become infinity.
-                boolean overflows = type.storage() == DataType.Storage.DOUBLE
+                boolean overflows = type.format() == ElementType.NumberFormat.BINARY64
                         ? Double.isInfinite(Double.parseDouble(text))
                         : Float.isInfinite(Float.parseFloat(text));
                 if (overflows) {
@@ -652,11 +652,11 @@ public final class SpecLoader {
         }
         for (int i = 0; i < formal.size(); i++) {
             TensorLiteral t = actual.get(i);
-            Set<DataType> allowed = v.allowedTypes(formal.get(i));
+            Set<ElementType> allowed = v.allowedTypes(formal.get(i));
             if (!allowed.contains(t.type())) {
                 problems.add(t.location(), context, what + " '" + t.name() + "' has type " + t.type().onnxName()
                         + ", which " + versionName + " does not accept for '" + formal.get(i).name() + "' (allowed: "
-                        + allowed.stream().sorted().map(DataType::onnxName).collect(Collectors.joining(", ")) + ")");
+                        + allowed.stream().sorted().map(ElementType::onnxName).collect(Collectors.joining(", ")) + ")");
             }
         }
     }

@@ -3,28 +3,25 @@ package io.github.argonnx.generator.model;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
-/** Which end of the order an arg-reduction looks for: ArgMax the largest element, ArgMin the smallest. */
+/**
+ * Which end of the order an arg-reduction looks for: ArgMax the largest element, ArgMin the smallest.
+ * How generated Java spells comparisons toward it is decided on the generator side
+ * ({@code io.github.argonnx.generator.java.ExtremumSyntax}).
+ */
 public enum Extremum {
-    LARGEST("ArgMax", "largest", ">", "<=", "MAX", "GT", "LE"),
-    SMALLEST("ArgMin", "smallest", "<", ">=", "MIN", "LT", "GE");
+    LARGEST("ArgMax", "max", "largest", "larger"),
+    SMALLEST("ArgMin", "min", "smallest", "smaller");
 
     private final String operatorName;
+    private final String selects;
     private final String adjective;
-    private final String beatsOperator;
-    private final String doesNotBeatOperator;
-    private final String vectorExtreme;
-    private final String vectorBeats;
-    private final String vectorDoesNotBeat;
+    private final String comparative;
 
-    Extremum(String operatorName, String adjective, String beatsOperator, String doesNotBeatOperator,
-            String vectorExtreme, String vectorBeats, String vectorDoesNotBeat) {
+    Extremum(String operatorName, String selects, String adjective, String comparative) {
         this.operatorName = operatorName;
+        this.selects = selects;
         this.adjective = adjective;
-        this.beatsOperator = beatsOperator;
-        this.doesNotBeatOperator = doesNotBeatOperator;
-        this.vectorExtreme = vectorExtreme;
-        this.vectorBeats = vectorBeats;
-        this.vectorDoesNotBeat = vectorDoesNotBeat;
+        this.comparative = comparative;
     }
 
     /** The ONNX operator that selects this extremum, {@code ArgMax} or {@code ArgMin}. */
@@ -32,47 +29,19 @@ public enum Extremum {
         return operatorName;
     }
 
+    /** What the operator selects as the ONNX documents word it, {@code "max"} or {@code "min"}. */
+    public String selects() {
+        return selects;
+    }
+
     /** {@code "largest"} or {@code "smallest"}, for documentation. */
     public String adjective() {
         return adjective;
     }
 
-    /** The Java operator that is true when its left operand is strictly nearer this extremum. */
-    public String beatsOperator() {
-        return beatsOperator;
-    }
-
-    /** The negation of {@link #beatsOperator()} on ordered (non-NaN) operands. */
-    public String doesNotBeatOperator() {
-        return doesNotBeatOperator;
-    }
-
-    /**
-     * The {@code VectorOperators} constant of this extremum, {@code MAX} or {@code MIN}, as in
-     * {@code reduceLanes(VectorOperators.MAX)}; its lower case is the lane-wise method ({@code max}).
-     */
-    public String vectorExtreme() {
-        return vectorExtreme;
-    }
-
-    /** The {@code VectorOperators} comparison that is true when the left lane is strictly nearer this extremum. */
-    public String vectorBeats() {
-        return vectorBeats;
-    }
-
-    /** The {@code VectorOperators} comparison that is true when the left lane is strictly farther from this extremum. */
-    public String vectorLoses() {
-        return this == LARGEST ? "LT" : "GT";
-    }
-
-    /** The Java operator that is true when its left operand is nearer this extremum or equal. */
-    public String beatsOrTiesOperator() {
-        return this == LARGEST ? ">=" : "<=";
-    }
-
-    /** The negation of {@link #vectorBeats()} on ordered (non-NaN) lanes. */
-    public String vectorDoesNotBeat() {
-        return vectorDoesNotBeat;
+    /** {@code "larger"} or {@code "smaller"}, for documentation. */
+    public String comparative() {
+        return comparative;
     }
 
     /** The extremum an operator reduces to; refuses operators that are not ArgMax or ArgMin. */

@@ -11,7 +11,7 @@ import java.util.List;
  * @param values the elements as written in the spec (exact decimal text, parsed per type by the loader)
  */
 public record TensorLiteral(
-        String name, DataType type, List<Long> shape, List<String> values, SourceLocation location) {
+        String name, ElementType type, List<Long> shape, List<String> values, SourceLocation location) {
 
     public TensorLiteral {
         shape = List.copyOf(shape);

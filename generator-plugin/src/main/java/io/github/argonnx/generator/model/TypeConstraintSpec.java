@@ -10,7 +10,7 @@ import java.util.List;
  * @param doc verbatim documentation
  */
 public record TypeConstraintSpec(
-        String parameter, List<DataType> allowedTypes, String doc, SourceLocation location) {
+        String parameter, List<ElementType> allowedTypes, String doc, SourceLocation location) {
 
     public TypeConstraintSpec {
         allowedTypes = List.copyOf(allowedTypes);

@@ -12,7 +12,7 @@ public sealed interface TypeRef {
     }
 
     /** A fixed tensor type such as {@code tensor(int64)}. */
-    record Fixed(DataType type) implements TypeRef {
+    record Fixed(ElementType type) implements TypeRef {
         @Override
         public String toString() {
             return type.tensorTypeName();

@@ -41,7 +41,7 @@ public record VersionSpec(
     }
 
     /** The element types a parameter (input or output) accepts in this version. */
-    public Set<DataType> allowedTypes(ParameterSpec parameter) {
+    public Set<ElementType> allowedTypes(ParameterSpec parameter) {
         if (parameter.type() instanceof TypeRef.Fixed fixed) {
             return Set.of(fixed.type());
         }

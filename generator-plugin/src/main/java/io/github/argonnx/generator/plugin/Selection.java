@@ -2,7 +2,7 @@ package io.github.argonnx.generator.plugin;
 
 import io.github.argonnx.generator.emit.GeneratedAnnotation;
 import io.github.argonnx.generator.emit.GenerationContext;
-import io.github.argonnx.generator.model.DataType;
+import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.OperatorSpec;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -30,7 +30,7 @@ record Selection(
         String packageName,
         SortedSet<String> operators,
         SortedSet<Integer> opsets,
-        Set<DataType> types,
+        Set<ElementType> types,
         GeneratedAnnotation generatedAnnotation) {
 
     static final String PACKAGE_NAME = "packageName";
@@ -42,7 +42,7 @@ record Selection(
     Selection {
         operators = Collections.unmodifiableSortedSet(new TreeSet<>(operators));
         opsets = Collections.unmodifiableSortedSet(new TreeSet<>(opsets));
-        types = Collections.unmodifiableSet(types.isEmpty() ? EnumSet.noneOf(DataType.class) : EnumSet.copyOf(types));
+        types = Collections.unmodifiableSet(types.isEmpty() ? EnumSet.noneOf(ElementType.class) : EnumSet.copyOf(types));
     }
 
     /**
@@ -74,9 +74,9 @@ record Selection(
             }
         }
 
-        Set<DataType> dataTypes = EnumSet.noneOf(DataType.class);
+        Set<ElementType> dataTypes = EnumSet.noneOf(ElementType.class);
         for (String text : split(types)) {
-            DataType.fromOnnxName(text.toLowerCase(Locale.ROOT)).ifPresentOrElse(dataTypes::add,
+            ElementType.fromOnnxName(text.toLowerCase(Locale.ROOT)).ifPresentOrElse(dataTypes::add,
                     () -> problems.add(TYPES, text, "is not an ONNX element type name", allTypeNames()));
         }
 
@@ -122,11 +122,11 @@ record Selection(
                         versionsOfSelected);
             }
         }
-        Set<DataType> acceptedBySelection = EnumSet.noneOf(DataType.class);
+        Set<ElementType> acceptedBySelection = EnumSet.noneOf(ElementType.class);
         for (OperatorSpec op : selected) {
             acceptedBySelection.addAll(unfilteredTypes.typesToGenerate(op));
         }
-        for (DataType type : types) {
+        for (ElementType type : types) {
             if (!acceptedBySelection.contains(type)) {
                 problems.add(TYPES, type.onnxName(), "is accepted by no selected operator version",
                         acceptedBySelection.isEmpty() ? "none" : names(acceptedBySelection, ", "));
@@ -183,11 +183,11 @@ record Selection(
         return parts;
     }
 
-    private static String names(Set<DataType> types, String separator) {
-        return types.stream().map(DataType::onnxName).collect(Collectors.joining(separator));
+    private static String names(Set<ElementType> types, String separator) {
+        return types.stream().map(ElementType::onnxName).collect(Collectors.joining(separator));
     }
 
     private static String allTypeNames() {
-        return Arrays.stream(DataType.values()).map(DataType::onnxName).sorted().collect(Collectors.joining(", "));
+        return Arrays.stream(ElementType.values()).map(ElementType::onnxName).sorted().collect(Collectors.joining(", "));
     }
 }

@@ -5,9 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.model.AttributeSpec;
 import io.github.argonnx.generator.model.AttributeType;
-import io.github.argonnx.generator.model.DataType;
+import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.VersionSpec;
 import java.util.ArrayList;
@@ -106,8 +107,8 @@ class ApiEmittersTest {
     @Test
     void theOperatorDispatchesOncePerCallToEveryKernel() {
         String argMax = file(generate(everything()), "MAIN_SOURCE io/github/argonnx/ArgMax.java");
-        for (DataType t : DataType.values()) {
-            assertTrue(argMax.contains("ArgMax" + t.javaName() + "Kernel.reduce(("), t.onnxName());
+        for (ElementType t : ElementType.values()) {
+            assertTrue(argMax.contains("ArgMax" + GeneratedNames.typeWord(t) + "Kernel.reduce(("), t.onnxName());
         }
         assertTrue(argMax.contains("case 1, 11, 12, 13 -> {"));
         assertFalse(argMax.contains("this build has no"), "every type has a kernel, so no default case");
@@ -116,7 +117,7 @@ class ApiEmittersTest {
     @Test
     void aTypeFilterLeavesOutKernelsAndTests() {
         GenerationContext floatOnly = new GenerationContext(everything().operators(), BASE, Set.of(), Set.of(),
-                Set.of(DataType.FLOAT), GeneratedAnnotation.JAVAX);
+                Set.of(ElementType.FLOAT), GeneratedAnnotation.JAVAX);
         Map<String, String> files = generate(floatOnly);
         String argMax = file(files, "MAIN_SOURCE io/github/argonnx/ArgMax.java");
         assertTrue(argMax.contains("ArgMaxFloatKernel.reduce(("));
@@ -196,7 +197,7 @@ class ApiEmittersTest {
         OperatorSpec argMin = ApiSpecs.operator("ArgMin", List.of());
         OperatorSpec withoutSelectLastIndex = new OperatorSpec("ArgMin", "ai.onnx", argMin.versions().subList(0, 2), 26,
                 List.of(), argMin.location());
-        Map<String, String> files = generate(GenerationContext.all(
+        Map<String, String> files = generate(EmitFixtures.everything(
                 List.of(ApiSpecs.operator("ArgMax", List.of()), withoutSelectLastIndex), BASE));
         String common = file(files, "MAIN_SOURCE io/github/argonnx/ArgReductionOperator.java");
         assertTrue(common.contains("ArgReductionOperator keepdims(long keepdims);"));
@@ -211,7 +212,7 @@ class ApiEmittersTest {
         OperatorSpec argMax = ApiSpecs.operator("ArgMax", List.of());
         OperatorSpec checkedTo19 = new OperatorSpec("ArgMax", "ai.onnx", argMax.versions(), 19, List.of(),
                 argMax.location());
-        Map<String, String> files = generate(GenerationContext.all(
+        Map<String, String> files = generate(EmitFixtures.everything(
                 List.of(checkedTo19, ApiSpecs.operator("ArgMin", List.of())), BASE));
         assertTrue(file(files, "MAIN_SOURCE io/github/argonnx/ArgMax.java")
                 .contains("public static final int LATEST_KNOWN_OPSET = 19;"));
@@ -232,7 +233,7 @@ class ApiEmittersTest {
         OperatorSpec odd = new OperatorSpec("ArgMax", "ai.onnx", versions, argMax.latestKnownOpset(), List.of(),
                 argMax.location());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Generator.standard().generate(GenerationContext.all(List.of(odd), BASE)));
+                () -> Generator.standard().generate(EmitFixtures.everything(List.of(odd), BASE)));
         assertEquals("ArgMax-13: attribute 'axes' has no meaning the arg-reduction emitters know (known: axis,"
                 + " keepdims, select_last_index)", e.getMessage());
     }
@@ -240,7 +241,7 @@ class ApiEmittersTest {
     @Test
     void theRealSpecsGenerate() throws Exception {
         List<OperatorSpec> specs = io.github.argonnx.generator.loader.SpecLoader.loadBundled();
-        Map<String, String> files = generate(GenerationContext.all(specs, BASE));
+        Map<String, String> files = generate(EmitFixtures.everything(specs, BASE));
         String random = file(files, "TEST_SOURCE io/github/argonnx/examples/ArgMinFloatExamplesTest.java");
         assertTrue(random.contains("void test_cc_argmin_default_axis_random_v1()"));
         String halves = file(files, "TEST_SOURCE io/github/argonnx/examples/ArgMinFloat16ExamplesTest.java");

@@ -3,7 +3,7 @@ package io.github.argonnx.generator.emit;
 import io.github.argonnx.generator.model.AttributeConstraint;
 import io.github.argonnx.generator.model.AttributeSpec;
 import io.github.argonnx.generator.model.AttributeType;
-import io.github.argonnx.generator.model.DataType;
+import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.ExampleSpec;
 import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.ParameterSpec;
@@ -25,9 +25,9 @@ import java.util.OptionalLong;
  */
 final class ApiSpecs {
 
-    static final List<DataType> ELEVEN_TYPES = List.of(DataType.DOUBLE, DataType.FLOAT, DataType.FLOAT16,
-            DataType.INT16, DataType.INT32, DataType.INT64, DataType.INT8, DataType.UINT16, DataType.UINT32,
-            DataType.UINT64, DataType.UINT8);
+    static final List<ElementType> ELEVEN_TYPES = List.of(ElementType.DOUBLE, ElementType.FLOAT, ElementType.FLOAT16,
+            ElementType.INT16, ElementType.INT32, ElementType.INT64, ElementType.INT8, ElementType.UINT16, ElementType.UINT32,
+            ElementType.UINT64, ElementType.UINT8);
 
     private ApiSpecs() {}
 
@@ -46,15 +46,15 @@ final class ApiSpecs {
         return new OperatorSpec(name, "ai.onnx", versions, 26, examples, at(file));
     }
 
-    static List<DataType> withBfloat16() {
-        List<DataType> types = new ArrayList<>();
-        types.add(DataType.BFLOAT16);
+    static List<ElementType> withBfloat16() {
+        List<ElementType> types = new ArrayList<>();
+        types.add(ElementType.BFLOAT16);
         types.addAll(ELEVEN_TYPES);
         return types;
     }
 
     static VersionSpec version(String file, int since, boolean axisRange, boolean selectLastIndex, boolean nonEmpty,
-            List<DataType> types) {
+            List<ElementType> types) {
         List<AttributeSpec> attributes = new ArrayList<>();
         attributes.add(new AttributeSpec("axis", AttributeType.INT, OptionalLong.of(0),
                 "The axis in which to compute the arg indices." + (axisRange
@@ -73,14 +73,14 @@ final class ApiSpecs {
                 + (nonEmpty ? " The input tensor must not be empty." : "");
         return new VersionSpec(since, false, "COMMON", true, summary, attributes,
                 List.of(new ParameterSpec("data", new TypeRef.Parameter("T"), true, "An input tensor.", nonEmpty, at(file))),
-                List.of(new ParameterSpec("reduced", new TypeRef.Fixed(DataType.INT64), true,
+                List.of(new ParameterSpec("reduced", new TypeRef.Fixed(ElementType.INT64), true,
                         "Reduced output tensor with integer data type.", false, at(file))),
                 List.of(new TypeConstraintSpec("T", types, "Constrain input and output types to all numeric tensors.",
                         at(file))),
                 at(file));
     }
 
-    static TensorLiteral tensor(String name, DataType type, List<Long> shape, String... values) {
+    static TensorLiteral tensor(String name, ElementType type, List<Long> shape, String... values) {
         return new TensorLiteral(name, type, shape, List.of(values), at("examples"));
     }
 
@@ -90,7 +90,7 @@ final class ApiSpecs {
 
     /** ArgMax with examples and ArgMin without, everything selected. */
     static GenerationContext both() {
-        return GenerationContext.all(List.of(argMaxWithExamples(), operator("ArgMin", List.of())), "io.github.argonnx");
+        return EmitFixtures.everything(List.of(argMaxWithExamples(), operator("ArgMin", List.of())), "io.github.argonnx");
     }
 
     /** ArgMax with the 2x2 keepdims example ([[2, 2], [3, 10]], axis 1, select_last_index 1) and a float-only one. */
@@ -98,13 +98,13 @@ final class ApiSpecs {
         return operator("ArgMax", List.of(
                 example("test_argmax_keepdims_example_select_last_index", Map.of("axis", 1L, "keepdims", 1L,
                                 "select_last_index", 1L),
-                        tensor("data", DataType.FLOAT, List.of(2L, 2L), "2.0", "2.0", "3.0", "10.0"),
-                        tensor("result", DataType.INT64, List.of(2L, 1L), "1", "1")),
+                        tensor("data", ElementType.FLOAT, List.of(2L, 2L), "2.0", "2.0", "3.0", "10.0"),
+                        tensor("result", ElementType.INT64, List.of(2L, 1L), "1", "1")),
                 example("test_argmax_no_keepdims_example", Map.of("axis", 1L, "keepdims", 0L),
-                        tensor("data", DataType.FLOAT, List.of(2L, 2L), "2.0", "2.0", "3.0", "10.0"),
-                        tensor("result", DataType.INT64, List.of(2L), "0", "1")),
+                        tensor("data", ElementType.FLOAT, List.of(2L, 2L), "2.0", "2.0", "3.0", "10.0"),
+                        tensor("result", ElementType.INT64, List.of(2L), "0", "1")),
                 example("test_argmax_random_like", Map.of("keepdims", 1L),
-                        tensor("data", DataType.FLOAT, List.of(2L, 2L), "1.1535902", "-0.8198946", "0.5718451", "0.1"),
-                        tensor("result", DataType.INT64, List.of(1L, 2L), "0", "1"))));
+                        tensor("data", ElementType.FLOAT, List.of(2L, 2L), "1.1535902", "-0.8198946", "0.5718451", "0.1"),
+                        tensor("result", ElementType.INT64, List.of(1L, 2L), "0", "1"))));
     }
 }

@@ -72,7 +72,7 @@ final class CheckedInArtifacts {
 
     /** A fresh run of the standard generator over these specs. */
     static List<GeneratedFile> generate(List<OperatorSpec> specs) {
-        return Generator.standard().generate(GenerationContext.all(specs, BASE_PACKAGE));
+        return Generator.standard().generate(EmitFixtures.everything(specs, BASE_PACKAGE));
     }
 
     /** The file's text, or null when there is none. */

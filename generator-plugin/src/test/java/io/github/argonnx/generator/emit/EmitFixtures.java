@@ -9,11 +9,20 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Set;
 
-/** The small spec the docs emitter tests run on: an ArgMax shaped like the real one (test resources). */
+/**
+ * What the emitter tests run on: the small spec of the docs emitter tests, an ArgMax shaped like the
+ * real one (test resources), and contexts that select everything.
+ */
 final class EmitFixtures {
 
     private EmitFixtures() {}
+
+    /** Everything in {@code specs}, into {@code basePackage}, with javax {@code @Generated}. */
+    static GenerationContext everything(List<OperatorSpec> specs, String basePackage) {
+        return new GenerationContext(specs, basePackage, Set.of(), Set.of(), Set.of(), GeneratedAnnotation.JAVAX);
+    }
 
     static OperatorSpec argMax() {
         return load("ArgMax.yaml").get(0);

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.argonnx.generator.model.DataType;
+import io.github.argonnx.generator.java.GeneratedNames;
+import io.github.argonnx.generator.java.JavaStorage;
+import io.github.argonnx.generator.model.ElementType;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -53,7 +55,7 @@ class KernelEmitterTest {
     @Test
     void followsTheSelectionAndThePackage() {
         GenerationContext onlyArgMinUint8 = new GenerationContext(List.of(ArgSpecs.operator("ArgMax"), ArgSpecs.operator("ArgMin")),
-                "com.example.onnx", Set.of("ArgMin"), Set.of(), Set.of(DataType.UINT8), GeneratedAnnotation.NONE);
+                "com.example.onnx", Set.of("ArgMin"), Set.of(), Set.of(ElementType.UINT8), GeneratedAnnotation.NONE);
         List<GeneratedFile> files = emit(onlyArgMinUint8);
         assertEquals(List.of("com/example/onnx/kernels/ArgMinUint8Kernel.java"),
                 files.stream().map(GeneratedFile::relativePath).collect(Collectors.toList()));
@@ -85,7 +87,7 @@ class KernelEmitterTest {
 
     @Test
     void refusesOperatorsThatAreNotArgMaxOrArgMin() {
-        GenerationContext context = GenerationContext.all(List.of(ArgSpecs.operator("ReduceMax")), "io.github.argonnx");
+        GenerationContext context = EmitFixtures.everything(List.of(ArgSpecs.operator("ReduceMax")), "io.github.argonnx");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> emit(context));
         assertTrue(e.getMessage().startsWith("ReduceMax.yaml:1:1: operator 'ReduceMax'"), e.getMessage());
         assertTrue(e.getMessage().contains("expected one of: ArgMax, ArgMin"), e.getMessage());
@@ -115,9 +117,9 @@ class KernelEmitterTest {
     void kernelsCompileWithTheContractSignaturesAndRun(@TempDir Path work) throws Exception {
         ClassLoader loader = CompiledKernels.compile(emit(ArgSpecs.both()), work);
         Class<?> plan = loader.loadClass("io.github.argonnx.runtime.ReductionPlan");
-        for (DataType type : DataType.values()) {
+        for (ElementType type : ElementType.values()) {
             for (String op : List.of("ArgMax", "ArgMin")) {
-                Class<?> kernel = loader.loadClass("io.github.argonnx.kernels." + op + type.javaName() + "Kernel");
+                Class<?> kernel = loader.loadClass("io.github.argonnx.kernels." + op + GeneratedNames.typeWord(type) + "Kernel");
                 assertTrue(Modifier.isFinal(kernel.getModifiers()) && Modifier.isPublic(kernel.getModifiers()), kernel.getName());
                 for (Constructor<?> c : kernel.getDeclaredConstructors()) {
                     assertTrue(Modifier.isPrivate(c.getModifiers()), kernel.getName() + " has a non-private constructor");
@@ -126,11 +128,11 @@ class KernelEmitterTest {
                         .filter(m -> m.getDeclaringClass() == kernel)
                         .map(Method::toString)
                         .collect(Collectors.toSet());
-                String buffer = "java.nio." + type.storage().bufferSimpleName();
+                String buffer = "java.nio." + JavaStorage.of(type).bufferSimpleName();
                 assertEquals(Set.of(
                         "public static void " + kernel.getName() + ".reduce(" + buffer
                                 + ",io.github.argonnx.runtime.ReductionPlan,boolean,long[],int)",
-                        "public static void " + kernel.getName() + ".reduce(" + type.storage().primitive()
+                        "public static void " + kernel.getName() + ".reduce(" + JavaStorage.of(type).primitive()
                                 + "[],int,io.github.argonnx.runtime.ReductionPlan,boolean,long[],int)"), publicMethods);
             }
         }

@@ -22,7 +22,7 @@ class OperatorDocsEmitterTest {
     }
 
     private String page() {
-        return page(GenerationContext.all(List.of(argMax), "io.github.argonnx"));
+        return page(EmitFixtures.everything(List.of(argMax), "io.github.argonnx"));
     }
 
     /** The lines from a heading to the next heading of the same or a higher level. */

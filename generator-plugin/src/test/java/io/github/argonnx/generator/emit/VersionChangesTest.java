@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.argonnx.generator.model.AttributeConstraint;
 import io.github.argonnx.generator.model.AttributeSpec;
 import io.github.argonnx.generator.model.AttributeType;
-import io.github.argonnx.generator.model.DataType;
+import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.ParameterSpec;
 import io.github.argonnx.generator.model.TypeConstraintSpec;
@@ -88,12 +88,12 @@ class VersionChangesTest {
     @Test
     void inputsOutputsAndTypeConstraints() {
         ParameterSpec data = v13.inputs().get(0);
-        ParameterSpec extra = new ParameterSpec("axes", new TypeRef.Fixed(DataType.INT64), false, "Axes.", true,
+        ParameterSpec extra = new ParameterSpec("axes", new TypeRef.Fixed(ElementType.INT64), false, "Axes.", true,
                 data.location());
         TypeConstraintSpec t = v13.typeConstraints().get(0);
-        List<DataType> fewer = new ArrayList<>(t.allowedTypes());
-        fewer.remove(DataType.UINT64);
-        fewer.remove(DataType.BFLOAT16);
+        List<ElementType> fewer = new ArrayList<>(t.allowedTypes());
+        fewer.remove(ElementType.UINT64);
+        fewer.remove(ElementType.BFLOAT16);
         VersionSpec changed = new VersionSpec(13, true, "EXPERIMENTAL", false, v13.summary(), v13.attributes(),
                 List.of(new ParameterSpec("data", data.type(), false, "An input tensor. Never empty.", false,
                         data.location()), extra),
@@ -116,7 +116,7 @@ class VersionChangesTest {
     void typeChangesOfParameters() {
         ParameterSpec data = v13.inputs().get(0);
         VersionSpec fixed = new VersionSpec(13, false, "COMMON", true, v13.summary(), v13.attributes(),
-                List.of(new ParameterSpec("data", new TypeRef.Fixed(DataType.FLOAT), true, data.doc(), false,
+                List.of(new ParameterSpec("data", new TypeRef.Fixed(ElementType.FLOAT), true, data.doc(), false,
                         data.location())),
                 v13.outputs(), List.of(), v13.location());
         List<String> changes = VersionChanges.between(v13, fixed);

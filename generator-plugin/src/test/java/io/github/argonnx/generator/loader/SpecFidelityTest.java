@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.argonnx.generator.model.AttributeConstraint;
 import io.github.argonnx.generator.model.AttributeSpec;
 import io.github.argonnx.generator.model.AttributeType;
-import io.github.argonnx.generator.model.DataType;
+import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.ExampleSpec;
 import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.ParameterSpec;
@@ -211,7 +211,7 @@ class SpecFidelityTest {
                 ParameterSpec reduced = v.outputs().get(0);
                 assertEquals(seed.output(), new SeedParameter(reduced.name(), reduced.type().toString(), reduced.doc()),
                         where);
-                assertEquals(new TypeRef.Fixed(DataType.INT64), reduced.type(), where);
+                assertEquals(new TypeRef.Fixed(ElementType.INT64), reduced.type(), where);
                 assertTrue(reduced.heterogeneous(), where);
             }
         }
@@ -225,7 +225,7 @@ class SpecFidelityTest {
                 assertEquals(1, v.typeConstraints().size(), where);
                 TypeConstraintSpec t = v.typeConstraints().get(0);
                 assertEquals("T", t.parameter(), where);
-                List<String> types = t.allowedTypes().stream().map(DataType::tensorTypeName).toList();
+                List<String> types = t.allowedTypes().stream().map(ElementType::tensorTypeName).toList();
                 List<String> expected = new ArrayList<>(ELEVEN_TYPES);
                 if (v.sinceVersion() == 13) {
                     expected.add(0, "tensor(bfloat16)");
@@ -269,12 +269,12 @@ class SpecFidelityTest {
             assertEquals(seed.attributes(), e.attributes(), seed.name());
             TensorLiteral data = single(e.inputs());
             assertEquals("data", data.name());
-            assertEquals(DataType.FLOAT, data.type(), seed.name());
+            assertEquals(ElementType.FLOAT, data.type(), seed.name());
             assertEquals(seed.inputShape(), data.shape(), seed.name());
             assertEquals(seed.inputValues(), data.values(), seed.name() + ": input written as the page prints it");
             TensorLiteral result = single(e.outputs());
             assertEquals("result", result.name());
-            assertEquals(DataType.INT64, result.type(), seed.name());
+            assertEquals(ElementType.INT64, result.type(), seed.name());
             assertEquals(seed.outputShape(), result.shape(), seed.name());
             assertEquals(seed.outputValues(), result.values(), seed.name() + ": expected output");
         }
@@ -301,8 +301,8 @@ class SpecFidelityTest {
 
                 TensorLiteral data = single(e.inputs());
                 StoredTensor input = StoredTensor.read(dataSet.resolve("input_0.pb"));
-                assertEquals(DataType.FLOAT.tensorProtoCode(), input.dataType(), e.name());
-                assertEquals(DataType.FLOAT, data.type(), e.name());
+                assertEquals(ElementType.FLOAT.tensorProtoCode(), input.dataType(), e.name());
+                assertEquals(ElementType.FLOAT, data.type(), e.name());
                 assertEquals(input.dims(), data.shape(), e.name());
                 assertEquals(row.inputShape(), data.shape(), e.name());
                 ByteBuffer raw = input.raw();
@@ -316,8 +316,8 @@ class SpecFidelityTest {
 
                 TensorLiteral result = single(e.outputs());
                 StoredTensor output = StoredTensor.read(dataSet.resolve("output_0.pb"));
-                assertEquals(DataType.INT64.tensorProtoCode(), output.dataType(), e.name());
-                assertEquals(DataType.INT64, result.type(), e.name());
+                assertEquals(ElementType.INT64.tensorProtoCode(), output.dataType(), e.name());
+                assertEquals(ElementType.INT64, result.type(), e.name());
                 assertEquals(output.dims(), result.shape(), e.name());
                 assertEquals(row.outputShape(), result.shape(), e.name());
                 List<String> storedIndices = new ArrayList<>();

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.argonnx.generator.emit.GeneratedAnnotation;
 import io.github.argonnx.generator.emit.GenerationContext;
-import io.github.argonnx.generator.model.DataType;
+import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.OperatorSpec;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +53,7 @@ class SelectionTest {
         Selection s = select(List.of("ArgMax, ArgMin"), List.of(" 13,1 "), List.of("int64,float", " bfloat16"));
         assertEquals(Set.of("ArgMax", "ArgMin"), s.operators());
         assertEquals(Set.of(1, 13), s.opsets());
-        assertEquals(Set.of(DataType.FLOAT, DataType.INT64, DataType.BFLOAT16), s.types());
+        assertEquals(Set.of(ElementType.FLOAT, ElementType.INT64, ElementType.BFLOAT16), s.types());
     }
 
     @Test
@@ -167,6 +167,6 @@ class SelectionTest {
         assertEquals(List.of("ArgMax"), context.operatorsToGenerate().stream().map(OperatorSpec::name).toList());
         assertEquals(List.of(13), context.versionsToGenerate(context.operatorsToGenerate().get(0)).stream()
                 .map(v -> v.sinceVersion()).toList());
-        assertEquals(Set.of(DataType.FLOAT, DataType.INT64), context.typesToGenerate(context.operatorsToGenerate().get(0)));
+        assertEquals(Set.of(ElementType.FLOAT, ElementType.INT64), context.typesToGenerate(context.operatorsToGenerate().get(0)));
     }
 }

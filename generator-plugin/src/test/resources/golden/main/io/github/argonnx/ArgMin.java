@@ -61,7 +61,7 @@ import javax.annotation.processing.Generated;
  */
 @Generated(
         value = "io.github.argonnx.generator",
-        comments = "ArgMin.yaml"
+        comments = "ArgMin.yaml, ArgMin-1, ArgMin-11, ArgMin-12, ArgMin-13"
 )
 public final class ArgMin implements ArgReductionOperator {
     private static final String OPERATOR = "ArgMin";

@@ -172,10 +172,10 @@ public final class ArgMaxBfloat16Kernel {
             for (int column = 0; column < inner; column += COLUMN_BLOCK) {
                 int width = Math.min(COLUMN_BLOCK, inner - column);
                 if (selectLastIndex) {
-                    lastIndicesOfLargest(data, sliceStart + column, inner, axisLength, width, best, out,
+                    lastIndicesInColumns(data, sliceStart + column, inner, axisLength, width, best, out,
                             outStart + column);
                 } else {
-                    firstIndicesOfLargest(data, sliceStart + column, inner, axisLength, width, best, out,
+                    firstIndicesInColumns(data, sliceStart + column, inner, axisLength, width, best, out,
                             outStart + column);
                 }
             }
@@ -188,7 +188,7 @@ public final class ArgMaxBfloat16Kernel {
      * {@code out[outStart + i]}; {@code best} holds the running best of each slice.
      * Rows are taken in memory order, and the strict test keeps the first of equal elements.
      */
-    private static void firstIndicesOfLargest(short[] data, int start, int stride, int axisLength,
+    private static void firstIndicesInColumns(short[] data, int start, int stride, int axisLength,
             int width, int[] best, long[] out, int outStart) {
         for (int i = 0; i < width; i++) {
             best[i] = orderKey(data[start + i]);
@@ -212,7 +212,7 @@ public final class ArgMaxBfloat16Kernel {
      * {@code out[outStart + i]}; {@code best} holds the running best of each slice.
      * Rows are taken from the last to the first, so the strict test keeps the last of equal elements.
      */
-    private static void lastIndicesOfLargest(short[] data, int start, int stride, int axisLength,
+    private static void lastIndicesInColumns(short[] data, int start, int stride, int axisLength,
             int width, int[] best, long[] out, int outStart) {
         int last = axisLength - 1;
         int lastRow = start + last * stride;
@@ -300,10 +300,10 @@ public final class ArgMaxBfloat16Kernel {
             for (int column = 0; column < inner; column += COLUMN_BLOCK) {
                 int width = Math.min(COLUMN_BLOCK, inner - column);
                 if (selectLastIndex) {
-                    lastIndicesOfLargest(data, sliceStart + column, inner, axisLength, width, best, out,
+                    lastIndicesInColumns(data, sliceStart + column, inner, axisLength, width, best, out,
                             outStart + column);
                 } else {
-                    firstIndicesOfLargest(data, sliceStart + column, inner, axisLength, width, best, out,
+                    firstIndicesInColumns(data, sliceStart + column, inner, axisLength, width, best, out,
                             outStart + column);
                 }
             }
@@ -316,7 +316,7 @@ public final class ArgMaxBfloat16Kernel {
      * {@code out[outStart + i]}; {@code best} holds the running best of each slice.
      * Rows are taken in memory order, and the strict test keeps the first of equal elements.
      */
-    private static void firstIndicesOfLargest(ShortBuffer data, int start, int stride,
+    private static void firstIndicesInColumns(ShortBuffer data, int start, int stride,
             int axisLength, int width, int[] best, long[] out, int outStart) {
         for (int i = 0; i < width; i++) {
             best[i] = orderKey(data.get(start + i));
@@ -340,7 +340,7 @@ public final class ArgMaxBfloat16Kernel {
      * {@code out[outStart + i]}; {@code best} holds the running best of each slice.
      * Rows are taken from the last to the first, so the strict test keeps the last of equal elements.
      */
-    private static void lastIndicesOfLargest(ShortBuffer data, int start, int stride,
+    private static void lastIndicesInColumns(ShortBuffer data, int start, int stride,
             int axisLength, int width, int[] best, long[] out, int outStart) {
         int last = axisLength - 1;
         int lastRow = start + last * stride;

@@ -352,10 +352,10 @@ public final class ArgMaxFloatKernel {
             for (int column = 0; column < inner; column += COLUMN_BLOCK) {
                 int width = Math.min(COLUMN_BLOCK, inner - column);
                 if (selectLastIndex) {
-                    lastIndicesOfLargest(data, sliceStart + column, inner, axisLength, width, best, out,
+                    lastIndicesInColumns(data, sliceStart + column, inner, axisLength, width, best, out,
                             outStart + column);
                 } else {
-                    firstIndicesOfLargest(data, sliceStart + column, inner, axisLength, width, best, out,
+                    firstIndicesInColumns(data, sliceStart + column, inner, axisLength, width, best, out,
                             outStart + column);
                 }
             }
@@ -368,7 +368,7 @@ public final class ArgMaxFloatKernel {
      * {@code out[outStart + i]}; {@code best} holds the running best of each slice.
      * Rows are taken in memory order, and the strict test keeps the first of equal elements.
      */
-    private static void firstIndicesOfLargest(float[] data, int start, int stride, int axisLength,
+    private static void firstIndicesInColumns(float[] data, int start, int stride, int axisLength,
             int width, float[] best, long[] out, int outStart) {
         for (int i = 0; i < width; i++) {
             best[i] = data[start + i];
@@ -392,7 +392,7 @@ public final class ArgMaxFloatKernel {
      * {@code out[outStart + i]}; {@code best} holds the running best of each slice.
      * Rows are taken from the last to the first, so the strict test keeps the last of equal elements.
      */
-    private static void lastIndicesOfLargest(float[] data, int start, int stride, int axisLength,
+    private static void lastIndicesInColumns(float[] data, int start, int stride, int axisLength,
             int width, float[] best, long[] out, int outStart) {
         int last = axisLength - 1;
         int lastRow = start + last * stride;
@@ -648,10 +648,10 @@ public final class ArgMaxFloatKernel {
             for (int column = 0; column < inner; column += COLUMN_BLOCK) {
                 int width = Math.min(COLUMN_BLOCK, inner - column);
                 if (selectLastIndex) {
-                    lastIndicesOfLargest(data, sliceStart + column, inner, axisLength, width, best, out,
+                    lastIndicesInColumns(data, sliceStart + column, inner, axisLength, width, best, out,
                             outStart + column);
                 } else {
-                    firstIndicesOfLargest(data, sliceStart + column, inner, axisLength, width, best, out,
+                    firstIndicesInColumns(data, sliceStart + column, inner, axisLength, width, best, out,
                             outStart + column);
                 }
             }
@@ -664,7 +664,7 @@ public final class ArgMaxFloatKernel {
      * {@code out[outStart + i]}; {@code best} holds the running best of each slice.
      * Rows are taken in memory order, and the strict test keeps the first of equal elements.
      */
-    private static void firstIndicesOfLargest(FloatBuffer data, int start, int stride,
+    private static void firstIndicesInColumns(FloatBuffer data, int start, int stride,
             int axisLength, int width, float[] best, long[] out, int outStart) {
         for (int i = 0; i < width; i++) {
             best[i] = data.get(start + i);
@@ -688,7 +688,7 @@ public final class ArgMaxFloatKernel {
      * {@code out[outStart + i]}; {@code best} holds the running best of each slice.
      * Rows are taken from the last to the first, so the strict test keeps the last of equal elements.
      */
-    private static void lastIndicesOfLargest(FloatBuffer data, int start, int stride,
+    private static void lastIndicesInColumns(FloatBuffer data, int start, int stride,
             int axisLength, int width, float[] best, long[] out, int outStart) {
         int last = axisLength - 1;
         int lastRow = start + last * stride;

@@ -170,10 +170,10 @@ public final class ArgMinUint64Kernel {
             for (int column = 0; column < inner; column += COLUMN_BLOCK) {
                 int width = Math.min(COLUMN_BLOCK, inner - column);
                 if (selectLastIndex) {
-                    lastIndicesOfSmallest(data, sliceStart + column, inner, axisLength, width, best, out,
+                    lastIndicesInColumns(data, sliceStart + column, inner, axisLength, width, best, out,
                             outStart + column);
                 } else {
-                    firstIndicesOfSmallest(data, sliceStart + column, inner, axisLength, width, best, out,
+                    firstIndicesInColumns(data, sliceStart + column, inner, axisLength, width, best, out,
                             outStart + column);
                 }
             }
@@ -186,7 +186,7 @@ public final class ArgMinUint64Kernel {
      * {@code out[outStart + i]}; {@code best} holds the running best of each slice.
      * Rows are taken in memory order, and the strict test keeps the first of equal elements.
      */
-    private static void firstIndicesOfSmallest(long[] data, int start, int stride, int axisLength,
+    private static void firstIndicesInColumns(long[] data, int start, int stride, int axisLength,
             int width, long[] best, long[] out, int outStart) {
         for (int i = 0; i < width; i++) {
             best[i] = orderKey(data[start + i]);
@@ -210,7 +210,7 @@ public final class ArgMinUint64Kernel {
      * {@code out[outStart + i]}; {@code best} holds the running best of each slice.
      * Rows are taken from the last to the first, so the strict test keeps the last of equal elements.
      */
-    private static void lastIndicesOfSmallest(long[] data, int start, int stride, int axisLength,
+    private static void lastIndicesInColumns(long[] data, int start, int stride, int axisLength,
             int width, long[] best, long[] out, int outStart) {
         int last = axisLength - 1;
         int lastRow = start + last * stride;
@@ -298,10 +298,10 @@ public final class ArgMinUint64Kernel {
             for (int column = 0; column < inner; column += COLUMN_BLOCK) {
                 int width = Math.min(COLUMN_BLOCK, inner - column);
                 if (selectLastIndex) {
-                    lastIndicesOfSmallest(data, sliceStart + column, inner, axisLength, width, best, out,
+                    lastIndicesInColumns(data, sliceStart + column, inner, axisLength, width, best, out,
                             outStart + column);
                 } else {
-                    firstIndicesOfSmallest(data, sliceStart + column, inner, axisLength, width, best, out,
+                    firstIndicesInColumns(data, sliceStart + column, inner, axisLength, width, best, out,
                             outStart + column);
                 }
             }
@@ -314,7 +314,7 @@ public final class ArgMinUint64Kernel {
      * {@code out[outStart + i]}; {@code best} holds the running best of each slice.
      * Rows are taken in memory order, and the strict test keeps the first of equal elements.
      */
-    private static void firstIndicesOfSmallest(LongBuffer data, int start, int stride,
+    private static void firstIndicesInColumns(LongBuffer data, int start, int stride,
             int axisLength, int width, long[] best, long[] out, int outStart) {
         for (int i = 0; i < width; i++) {
             best[i] = orderKey(data.get(start + i));
@@ -338,8 +338,8 @@ public final class ArgMinUint64Kernel {
      * {@code out[outStart + i]}; {@code best} holds the running best of each slice.
      * Rows are taken from the last to the first, so the strict test keeps the last of equal elements.
      */
-    private static void lastIndicesOfSmallest(LongBuffer data, int start, int stride,
-            int axisLength, int width, long[] best, long[] out, int outStart) {
+    private static void lastIndicesInColumns(LongBuffer data, int start, int stride, int axisLength,
+            int width, long[] best, long[] out, int outStart) {
         int last = axisLength - 1;
         int lastRow = start + last * stride;
         for (int i = 0; i < width; i++) {

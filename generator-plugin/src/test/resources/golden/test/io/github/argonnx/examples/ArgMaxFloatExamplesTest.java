@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  */
 @Generated(
         value = "io.github.argonnx.generator",
-        comments = "ArgMax.yaml examples"
+        comments = "ArgMax.yaml examples, float"
 )
 final class ArgMaxFloatExamplesTest {
     /**

@@ -63,9 +63,9 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
             return false;
         }
         if (selectLastIndex) {
-            lastIndices(data, offset, rows, length, out, outOffset);
+            lastIndicesInRows(data, offset, rows, length, out, outOffset);
         } else {
-            firstIndices(data, offset, rows, length, out, outOffset);
+            firstIndicesInRows(data, offset, rows, length, out, outOffset);
         }
         return true;
     }
@@ -74,8 +74,8 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
      * Writes the index of the largest element of each of {@code rows} adjacent rows of {@code length}
      * elements, the first of equal ones.
      */
-    private static void firstIndices(short[] data, int offset, int rows, int length, long[] out,
-            int outOffset) {
+    private static void firstIndicesInRows(short[] data, int offset, int rows, int length,
+            long[] out, int outOffset) {
         int tail = length % BLOCK;
         for (int row = 0; row < rows; row++) {
             int start = offset + row * length;
@@ -87,11 +87,11 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
             int bestBlock = start;
             for (int b = start; b < blocksEnd; b += BLOCK) {
                 // two accumulators, so that consecutive max operations do not wait for each other
-                ShortVector m0 = orderKeys(ShortVector.fromArray(SPECIES, data, b));
-                ShortVector m1 = orderKeys(ShortVector.fromArray(SPECIES, data, b + LANES));
+                ShortVector m0 = laneKeys(ShortVector.fromArray(SPECIES, data, b));
+                ShortVector m1 = laneKeys(ShortVector.fromArray(SPECIES, data, b + LANES));
                 for (int i = b + 2 * LANES; i < b + BLOCK; i += 2 * LANES) {
-                    m0 = m0.max(orderKeys(ShortVector.fromArray(SPECIES, data, i)));
-                    m1 = m1.max(orderKeys(ShortVector.fromArray(SPECIES, data, i + LANES)));
+                    m0 = m0.max(laneKeys(ShortVector.fromArray(SPECIES, data, i)));
+                    m1 = m1.max(laneKeys(ShortVector.fromArray(SPECIES, data, i + LANES)));
                 }
                 ShortVector blockBest = m0.max(m1);
                 // after the first block, rarely true: only when some lane beats the best so far
@@ -103,7 +103,7 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
             // the elements after the last whole block, one at a time
             int bestIndex = -1;
             for (int i = blocksEnd; i < start + length; i++) {
-                short candidate = orderKey(data[i]);
+                short candidate = laneKey(data[i]);
                 if (candidate > best) {
                     best = candidate;
                     bestIndex = i;
@@ -114,10 +114,10 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
             } else {
                 // the block that first reached the best holds its first occurrence: find the lane
                 int i = bestBlock;
-                int lane = orderKeys(ShortVector.fromArray(SPECIES, data, i)).compare(VectorOperators.EQ, best).firstTrue();
+                int lane = laneKeys(ShortVector.fromArray(SPECIES, data, i)).compare(VectorOperators.EQ, best).firstTrue();
                 while (lane == LANES) {
                     i += LANES;
-                    lane = orderKeys(ShortVector.fromArray(SPECIES, data, i)).compare(VectorOperators.EQ, best).firstTrue();
+                    lane = laneKeys(ShortVector.fromArray(SPECIES, data, i)).compare(VectorOperators.EQ, best).firstTrue();
                 }
                 out[outOffset + row] = i + lane - start;
             }
@@ -128,8 +128,8 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
      * Writes the index of the largest element of each of {@code rows} adjacent rows of {@code length}
      * elements, the last of equal ones.
      */
-    private static void lastIndices(short[] data, int offset, int rows, int length, long[] out,
-            int outOffset) {
+    private static void lastIndicesInRows(short[] data, int offset, int rows, int length,
+            long[] out, int outOffset) {
         int tail = length % BLOCK;
         for (int row = 0; row < rows; row++) {
             int start = offset + row * length;
@@ -141,11 +141,11 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
             int bestBlock = start;
             for (int b = start; b < blocksEnd; b += BLOCK) {
                 // two accumulators, so that consecutive max operations do not wait for each other
-                ShortVector m0 = orderKeys(ShortVector.fromArray(SPECIES, data, b));
-                ShortVector m1 = orderKeys(ShortVector.fromArray(SPECIES, data, b + LANES));
+                ShortVector m0 = laneKeys(ShortVector.fromArray(SPECIES, data, b));
+                ShortVector m1 = laneKeys(ShortVector.fromArray(SPECIES, data, b + LANES));
                 for (int i = b + 2 * LANES; i < b + BLOCK; i += 2 * LANES) {
-                    m0 = m0.max(orderKeys(ShortVector.fromArray(SPECIES, data, i)));
-                    m1 = m1.max(orderKeys(ShortVector.fromArray(SPECIES, data, i + LANES)));
+                    m0 = m0.max(laneKeys(ShortVector.fromArray(SPECIES, data, i)));
+                    m1 = m1.max(laneKeys(ShortVector.fromArray(SPECIES, data, i + LANES)));
                 }
                 ShortVector blockBest = m0.max(m1);
                 // after the first block, rarely true: only when some lane beats or ties the best so far
@@ -157,7 +157,7 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
             // the elements after the last whole block, one at a time
             int bestIndex = -1;
             for (int i = blocksEnd; i < start + length; i++) {
-                short candidate = orderKey(data[i]);
+                short candidate = laneKey(data[i]);
                 if (candidate >= best) {
                     best = candidate;
                     bestIndex = i;
@@ -168,10 +168,10 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
             } else {
                 // the block that last reached the best holds its last occurrence: find the lane
                 int i = bestBlock + BLOCK - LANES;
-                int lane = orderKeys(ShortVector.fromArray(SPECIES, data, i)).compare(VectorOperators.EQ, best).lastTrue();
+                int lane = laneKeys(ShortVector.fromArray(SPECIES, data, i)).compare(VectorOperators.EQ, best).lastTrue();
                 while (lane < 0) {
                     i -= LANES;
-                    lane = orderKeys(ShortVector.fromArray(SPECIES, data, i)).compare(VectorOperators.EQ, best).lastTrue();
+                    lane = laneKeys(ShortVector.fromArray(SPECIES, data, i)).compare(VectorOperators.EQ, best).lastTrue();
                 }
                 out[outOffset + row] = i + lane - start;
             }
@@ -182,7 +182,7 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
      * Maps bfloat16 bits to shorts in the order of their values: -0 and +0 both map to 0, and NaN
      * maps to {@code Short.MAX_VALUE}, which no number reaches, so that it beats every number.
      */
-    private static ShortVector orderKeys(ShortVector bits) {
+    private static ShortVector laneKeys(ShortVector bits) {
         ShortVector magnitude = bits.lanewise(VectorOperators.AND, (short) 0x7FFF);
         // all ones for a set sign bit: (magnitude ^ sign) - sign is then -magnitude
         ShortVector sign = bits.lanewise(VectorOperators.ASHR, 15);
@@ -191,9 +191,9 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
     }
 
     /**
-     * One element's key, as {@link #orderKeys} maps lanes.
+     * One element's key, as {@link #laneKeys} maps lanes.
      */
-    private static short orderKey(short bits) {
+    private static short laneKey(short bits) {
         int magnitude = bits & 0x7FFF;
         if (magnitude > 0x7F80) {
             // exponent all ones and a non-zero fraction: NaN

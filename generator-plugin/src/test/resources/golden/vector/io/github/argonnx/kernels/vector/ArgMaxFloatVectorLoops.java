@@ -75,9 +75,9 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
             return false;
         }
         if (selectLastIndex) {
-            lastIndices(data, offset, rows, length, out, outOffset);
+            lastIndicesInRows(data, offset, rows, length, out, outOffset);
         } else {
-            firstIndices(data, offset, rows, length, out, outOffset);
+            firstIndicesInRows(data, offset, rows, length, out, outOffset);
         }
         return true;
     }
@@ -86,8 +86,8 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
      * Writes the index of the largest element of each of {@code rows} adjacent rows of {@code length}
      * elements, the first of equal ones.
      */
-    private static void firstIndices(float[] data, int offset, int rows, int length, long[] out,
-            int outOffset) {
+    private static void firstIndicesInRows(float[] data, int offset, int rows, int length,
+            long[] out, int outOffset) {
         int tail = length % BLOCK;
         rows:
         for (int row = 0; row < rows; row++) {
@@ -111,7 +111,7 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
                 if (b == start || !blockBest.compare(VectorOperators.LE, best).allTrue()) {
                     best = blockBest.reduceLanes(VectorOperators.MAX);
                     if (best != best) {
-                        out[outOffset + row] = firstNaN(data, b) - start;
+                        out[outOffset + row] = firstKnownNaN(data, b) - start;
                         continue rows;
                     }
                     bestBlock = b;
@@ -149,8 +149,8 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
      * Writes the index of the largest element of each of {@code rows} adjacent rows of {@code length}
      * elements, the last of equal ones.
      */
-    private static void lastIndices(float[] data, int offset, int rows, int length, long[] out,
-            int outOffset) {
+    private static void lastIndicesInRows(float[] data, int offset, int rows, int length,
+            long[] out, int outOffset) {
         int tail = length % BLOCK;
         rows:
         for (int row = 0; row < rows; row++) {
@@ -174,7 +174,7 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
                 if (b == start || !blockBest.compare(VectorOperators.LT, best).allTrue()) {
                     best = blockBest.reduceLanes(VectorOperators.MAX);
                     if (best != best) {
-                        out[outOffset + row] = lastNaN(data, start + length) - start;
+                        out[outOffset + row] = lastKnownNaN(data, start + length) - start;
                         continue rows;
                     }
                     bestBlock = b;
@@ -185,7 +185,7 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
             for (int i = blocksEnd; i < start + length; i++) {
                 float candidate = data[i];
                 if (candidate != candidate) {
-                    out[outOffset + row] = lastNaN(data, start + length) - start;
+                    out[outOffset + row] = lastKnownNaN(data, start + length) - start;
                     continue rows;
                 }
                 if (candidate >= best) {
@@ -342,7 +342,7 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
     /**
      * The first NaN from {@code from} on; called only when there is one.
      */
-    private static int firstNaN(float[] data, int from) {
+    private static int firstKnownNaN(float[] data, int from) {
         for (int i = from; ; i++) {
             if (data[i] != data[i]) {
                 return i;
@@ -353,7 +353,7 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
     /**
      * The last NaN before {@code end}; called only when there is one.
      */
-    private static int lastNaN(float[] data, int end) {
+    private static int lastKnownNaN(float[] data, int end) {
         for (int i = end - 1; ; i--) {
             if (data[i] != data[i]) {
                 return i;

@@ -1,4 +1,4 @@
-package io.github.argonnx.generator.model;
+package io.github.argonnx.generator.java;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
@@ -6,7 +6,8 @@ import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
-import java.util.ArrayList;
+import io.github.argonnx.generator.model.ElementType;
+import io.github.argonnx.generator.model.Extremum;
 import java.util.List;
 import java.util.OptionalInt;
 import javax.lang.model.element.Modifier;
@@ -18,7 +19,7 @@ import javax.lang.model.element.Modifier;
  *
  * <p>Keys here keep the storage width (a {@code short} lane stays a {@code short}), so that one vector
  * holds as many elements as the data; the scalar kernels may widen instead ({@link ElementOrder}).
- * Both give the same order, hence the same indices.
+ * Both follow the same {@link Comparison}, hence give the same indices.
  */
 public final class VectorForm {
 
@@ -28,73 +29,40 @@ public final class VectorForm {
     /** {@code jdk.incubator.vector.VectorOperators}, whose constants name the lane-wise operations. */
     public static final ClassName VECTOR_OPERATORS = ClassName.get(VECTOR_PACKAGE, "VectorOperators");
 
-    /** Name of the constant that holds the sign bit, in classes whose keys flip it. */
-    public static final String SIGN_NAME = "SIGN";
+    private final ElementType type;
+    private final Comparison comparison;
+    private final JavaStorage storage;
 
-    /** Names of the key methods emitted into classes whose keys need one: lanes, and one element. */
-    public static final String KEYS_METHOD = "orderKeys";
-    public static final String KEY_METHOD = "orderKey";
-
-    private enum Key {
-        /** Java's order of the stored value is the value order. */
-        AS_STORED,
-        /** Unsigned: the sign bit flipped turns unsigned order into signed order, at the same width. */
-        SIGN_FLIPPED,
-        /** IEEE binary32/64: the value is its own key; NaN is found by a test of its own. */
-        IEEE_WITH_NAN,
-        /** binary16 or bfloat16 bits: mapped to a short by value, NaN to the winning extreme. */
-        SIXTEEN_BIT_FLOAT
+    private VectorForm(ElementType type) {
+        this.type = type;
+        this.comparison = Comparison.of(type);
+        this.storage = JavaStorage.of(type);
     }
 
-    private final Key key;
-    private final DataType.Storage storage;
-    private final String formatName;
-    private final int infinityMagnitude;
-    private final boolean contiguous;
-    private final boolean strided;
-
-    private VectorForm(Key key, DataType.Storage storage, String formatName, int infinityMagnitude) {
-        this.key = key;
-        this.storage = storage;
-        this.formatName = formatName;
-        this.infinityMagnitude = infinityMagnitude;
-        // Measured: for 64-bit integers the scalar loop over a contiguous row beat the 8-lane vector loop.
-        this.contiguous = storage != DataType.Storage.LONG;
-        // Outer-axis loops keep each column's running index in a lane of the data's own width, so that one
-        // mask selects value and index; 8- and 16-bit lanes cannot count far enough.
-        this.strided = storage.byteWidth() >= 4;
+    public static VectorForm of(ElementType type) {
+        return new VectorForm(type);
     }
 
-    /** The form of a type, from how its bits are ordered and what they are stored in. */
-    static VectorForm of(DataType.Ordering ordering, DataType.Storage storage, String onnxName) {
-        switch (ordering) {
-            case SIGNED:
-                return new VectorForm(Key.AS_STORED, storage, onnxName, 0);
-            case UNSIGNED:
-                return new VectorForm(Key.SIGN_FLIPPED, storage, onnxName, 0);
-            case IEEE_FLOAT:
-                return new VectorForm(Key.IEEE_WITH_NAN, storage, onnxName, 0);
-            case FLOAT16_BITS:
-            case BFLOAT16_BITS:
-                return new VectorForm(Key.SIXTEEN_BIT_FLOAT, storage, onnxName, ordering.infinityMagnitude());
-            default:
-                throw new AssertionError(ordering);
-        }
-    }
-
-    /** Whether there are SIMD loops for a contiguous reduced axis ({@code inner == 1}). */
+    /**
+     * Whether there are SIMD loops for a contiguous reduced axis ({@code inner == 1}): not for 64-bit
+     * integers, whose lanes are too few per vector for the block loop to beat the scalar loop.
+     */
     public boolean contiguous() {
-        return contiguous;
+        return storage != JavaStorage.LONG;
     }
 
-    /** Whether there are SIMD loops for an outer reduced axis ({@code inner > 1}). */
+    /**
+     * Whether there are SIMD loops for an outer reduced axis ({@code inner > 1}). They keep each
+     * column's running index in a lane of the data's own width, so that one mask selects value and
+     * index; 8- and 16-bit lanes cannot count far enough.
+     */
     public boolean strided() {
-        return strided;
+        return type.byteWidth() >= 4;
     }
 
     /** Whether there are SIMD loops for this type at all. */
     public boolean any() {
-        return contiguous || strided;
+        return contiguous() || strided();
     }
 
     /** The vector class, for example {@code jdk.incubator.vector.FloatVector}. */
@@ -120,7 +88,7 @@ public final class VectorForm {
 
     /** Whether NaN must be looked for apart from the keys (IEEE types); 16-bit floats map it to a key. */
     public boolean testsNaN() {
-        return key == Key.IEEE_WITH_NAN;
+        return comparison == Comparison.IEEE_FLOAT;
     }
 
     /**
@@ -128,37 +96,41 @@ public final class VectorForm {
      * kept in lanes of the data's type, and a float holds every integer only up to 2^24.
      */
     public OptionalInt stridedAxisLimit() {
-        return storage == DataType.Storage.FLOAT ? OptionalInt.of(1 << 24) : OptionalInt.empty();
+        return storage == JavaStorage.FLOAT ? OptionalInt.of(1 << 24) : OptionalInt.empty();
     }
 
     /** An axis index as a lane value for {@code broadcast}: cast where the lane is a floating type. */
     public CodeBlock indexLane(CodeBlock index) {
-        return storage == DataType.Storage.FLOAT || storage == DataType.Storage.DOUBLE
-                ? CodeBlock.of("($T) $L", storage.type(), index) : index;
+        return storage.isFloatingPoint() ? CodeBlock.of("($T) $L", storage.type(), index) : index;
     }
 
     /** The keys of a vector of stored elements, as an expression. */
     public CodeBlock keys(CodeBlock vector) {
-        switch (key) {
-            case SIGN_FLIPPED:
-                return CodeBlock.of("$L.lanewise($T.XOR, $N)", vector, VECTOR_OPERATORS, SIGN_NAME);
+        switch (comparison) {
+            case UNSIGNED:
+                return CodeBlock.of("$L.lanewise($T.XOR, $N)", vector, VECTOR_OPERATORS, GeneratedNames.SIGN_BIT);
             case SIXTEEN_BIT_FLOAT:
-                return CodeBlock.of("$N($L)", KEYS_METHOD, vector);
+                return CodeBlock.of("$N($L)", GeneratedNames.LANE_KEYS, vector);
             default:
                 return vector;
         }
     }
 
+    /** The keys of the vector loaded from {@code data} at {@code index}, with the class's species. */
+    public CodeBlock keysAt(String index) {
+        return keys(CodeBlock.of("$T.fromArray($N, data, $L)", vectorClass(), GeneratedNames.SPECIES, index));
+    }
+
     /** The key of one stored element, as an expression of the storage type. */
     public CodeBlock key(CodeBlock element) {
-        switch (key) {
-            case SIGN_FLIPPED:
+        switch (comparison) {
+            case UNSIGNED:
                 // byte and short arithmetic is int arithmetic in Java: narrow the result back.
-                return storage.byteWidth() < 4
-                        ? CodeBlock.of("($T) ($L ^ $N)", storage.type(), element, SIGN_NAME)
-                        : CodeBlock.of("$L ^ $N", element, SIGN_NAME);
+                return type.byteWidth() < 4
+                        ? CodeBlock.of("($T) ($L ^ $N)", storage.type(), element, GeneratedNames.SIGN_BIT)
+                        : CodeBlock.of("$L ^ $N", element, GeneratedNames.SIGN_BIT);
             case SIXTEEN_BIT_FLOAT:
-                return CodeBlock.of("$N($L)", KEY_METHOD, element);
+                return CodeBlock.of("$N($L)", GeneratedNames.LANE_KEY, element);
             default:
                 return element;
         }
@@ -166,10 +138,11 @@ public final class VectorForm {
 
     /** The constants the key expressions use. */
     public List<FieldSpec> keyConstants() {
-        if (key != Key.SIGN_FLIPPED) {
+        if (comparison != Comparison.UNSIGNED) {
             return List.of();
         }
-        return List.of(FieldSpec.builder(storage.type(), SIGN_NAME, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+        return List.of(FieldSpec.builder(storage.type(), GeneratedNames.SIGN_BIT, Modifier.PRIVATE, Modifier.STATIC,
+                        Modifier.FINAL)
                 .addJavadoc("Flipping it turns the unsigned order of the bits into Java's signed order.\n")
                 .initializer("$T.MIN_VALUE", storage.boxedType())
                 .build());
@@ -177,16 +150,15 @@ public final class VectorForm {
 
     /** The methods the key expressions call: for 16-bit floats, the lane-wise and the one-element mapping. */
     public List<MethodSpec> keyMethods(Extremum extremum) {
-        List<MethodSpec> methods = new ArrayList<>();
-        if (key != Key.SIXTEEN_BIT_FLOAT) {
-            return methods;
+        if (comparison != Comparison.SIXTEEN_BIT_FLOAT) {
+            return List.of();
         }
-        String nanKey = extremum == Extremum.LARGEST ? "MAX_VALUE" : "MIN_VALUE";
+        String nanKey = ExtremumSyntax.of(extremum).nanKey();
         ClassName vector = vectorClass();
-        methods.add(MethodSpec.methodBuilder(KEYS_METHOD)
+        MethodSpec laneKeys = MethodSpec.methodBuilder(GeneratedNames.LANE_KEYS)
                 .addJavadoc("Maps $L bits to shorts in the order of their values: -0 and +0 both map to 0, and NaN\n"
                         + "maps to {@code Short.$L}, which no number reaches, so that it beats every number.\n",
-                        formatName, nanKey)
+                        type.onnxName(), nanKey)
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .returns(vector)
                 .addParameter(vector, "bits")
@@ -195,22 +167,18 @@ public final class VectorForm {
                 .addStatement("$T sign = bits.lanewise($T.ASHR, 15)", vector, VECTOR_OPERATORS)
                 .addStatement("$T keys = magnitude.lanewise($T.XOR, sign).sub(sign)", vector, VECTOR_OPERATORS)
                 .addStatement("return keys.blend($T.$L, magnitude.compare($T.GT, (short) $L))",
-                        Short.class, nanKey, VECTOR_OPERATORS, hex(infinityMagnitude))
-                .build());
-        methods.add(MethodSpec.methodBuilder(KEY_METHOD)
-                .addJavadoc("One element's key, as {@link #$N} maps lanes.\n", KEYS_METHOD)
+                        Short.class, nanKey, VECTOR_OPERATORS, Comparison.infinityMagnitude(type))
+                .build();
+        MethodSpec laneKey = MethodSpec.methodBuilder(GeneratedNames.LANE_KEY)
+                .addJavadoc("One element's key, as {@link #$N} maps lanes.\n", GeneratedNames.LANE_KEYS)
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .returns(TypeName.SHORT)
                 .addParameter(TypeName.SHORT, "bits")
-                .addStatement("int magnitude = bits & 0x7FFF")
-                .beginControlFlow("if (magnitude > $L)", hex(infinityMagnitude))
-                .addComment("exponent all ones and a non-zero fraction: NaN")
-                .addStatement("return $T.$L", Short.class, nanKey)
-                .endControlFlow()
+                .addCode(Comparison.sixteenBitNaNKey(type, ClassName.get(Short.class), nanKey))
                 .addStatement("int sign = bits >> 15")
                 .addStatement("return (short) ((magnitude ^ sign) - sign)")
-                .build());
-        return methods;
+                .build();
+        return List.of(laneKeys, laneKey);
     }
 
     /**
@@ -219,39 +187,37 @@ public final class VectorForm {
      * a NaN best.
      */
     public CodeBlock beats(CodeBlock candidate, CodeBlock best, Extremum extremum) {
-        if (key == Key.IEEE_WITH_NAN) {
+        ExtremumSyntax syntax = ExtremumSyntax.of(extremum);
+        if (testsNaN()) {
             return CodeBlock.of("$L.compare($T.$L, $L).not().and($L.compare($T.EQ, $L))", candidate, VECTOR_OPERATORS,
-                    extremum.vectorDoesNotBeat(), best, best, VECTOR_OPERATORS, best);
+                    syntax.vectorDoesNotBeat(), best, best, VECTOR_OPERATORS, best);
         }
-        return CodeBlock.of("$L.compare($T.$L, $L)", candidate, VECTOR_OPERATORS, extremum.vectorBeats(), best);
+        return CodeBlock.of("$L.compare($T.$L, $L)", candidate, VECTOR_OPERATORS, syntax.vectorBeats(), best);
     }
 
     /** As {@link #beats}, for two keys held in scalars. */
     public CodeBlock beatsOne(CodeBlock candidate, CodeBlock best, Extremum extremum) {
-        if (key == Key.IEEE_WITH_NAN) {
-            return CodeBlock.of("!($L $L $L) && $L == $L", candidate, extremum.doesNotBeatOperator(), best, best, best);
+        ExtremumSyntax syntax = ExtremumSyntax.of(extremum);
+        if (testsNaN()) {
+            return CodeBlock.of("!($L $L $L) && $L == $L", candidate, syntax.doesNotBeat(), best, best, best);
         }
-        return CodeBlock.of("$L $L $L", candidate, extremum.beatsOperator(), best);
+        return CodeBlock.of("$L $L $L", candidate, syntax.beats(), best);
     }
 
     /** For documentation: how the loops compare the elements. */
     public String description() {
-        switch (key) {
-            case SIGN_FLIPPED:
+        switch (comparison) {
+            case UNSIGNED:
                 return "Elements compare as unsigned: the sign bit of every lane is flipped, which turns the\n"
                         + "unsigned order into the signed order lanes compare in.";
-            case IEEE_WITH_NAN:
+            case IEEE_FLOAT:
                 return "Elements compare by value, -0 tying +0; NaN beats every number, so a block whose extreme\n"
                         + "is NaN is searched for its first (last) NaN.";
             case SIXTEEN_BIT_FLOAT:
-                return "Elements compare by value: " + formatName + " bits are mapped to shorts in value order, -0 and +0\n"
+                return "Elements compare by value: " + type.onnxName() + " bits are mapped to shorts in value order, -0 and +0\n"
                         + "to 0, NaN to the winning extreme.";
             default:
                 return "Elements compare as signed integers.";
         }
-    }
-
-    private static String hex(int value) {
-        return String.format("0x%04X", value);
     }
 }

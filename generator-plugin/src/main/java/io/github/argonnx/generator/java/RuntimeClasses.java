@@ -1,4 +1,4 @@
-package io.github.argonnx.generator.emit;
+package io.github.argonnx.generator.java;
 
 import com.palantir.javapoet.ClassName;
 

@@ -1,0 +1,109 @@
+package io.github.argonnx.generator.java;
+
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.TypeName;
+import io.github.argonnx.generator.model.ElementType;
+import java.util.Optional;
+
+/** The Java primitive an element type is stored in, and the matching NIO buffer view. */
+public enum JavaStorage {
+    BYTE("byte", "ByteBuffer", TypeName.BYTE),
+    SHORT("short", "ShortBuffer", TypeName.SHORT),
+    INT("int", "IntBuffer", TypeName.INT),
+    LONG("long", "LongBuffer", TypeName.LONG),
+    FLOAT("float", "FloatBuffer", TypeName.FLOAT),
+    DOUBLE("double", "DoubleBuffer", TypeName.DOUBLE);
+
+    private final String primitive;
+    private final String bufferSimpleName;
+    private final TypeName type;
+
+    JavaStorage(String primitive, String bufferSimpleName, TypeName type) {
+        this.primitive = primitive;
+        this.bufferSimpleName = bufferSimpleName;
+        this.type = type;
+    }
+
+    /**
+     * The storage of an element type: binary32 and binary64 as {@code float} and {@code double}, every
+     * other type as the signed integer primitive of its width (16-bit floats as their bit patterns).
+     */
+    public static JavaStorage of(ElementType elementType) {
+        switch (elementType.format()) {
+            case BINARY32:
+                return FLOAT;
+            case BINARY64:
+                return DOUBLE;
+            default:
+                switch (elementType.byteWidth()) {
+                    case 1:
+                        return BYTE;
+                    case 2:
+                        return SHORT;
+                    case 4:
+                        return INT;
+                    default:
+                        return LONG;
+                }
+        }
+    }
+
+    /** The primitive as a JavaPoet type, for example {@code short}. */
+    public TypeName type() {
+        return type;
+    }
+
+    /** The primitive's wrapper class, for its static helpers ({@code Short.toUnsignedInt}, {@code Float.isNaN}). */
+    public ClassName boxedType() {
+        return (ClassName) type.box();
+    }
+
+    /** The array type elements are stored in, for example {@code short[]}. */
+    public ArrayTypeName arrayType() {
+        return ArrayTypeName.of(type);
+    }
+
+    /** The {@code java.nio} buffer class, for example {@code java.nio.ShortBuffer}. */
+    public ClassName bufferType() {
+        return ClassName.get("java.nio", bufferSimpleName);
+    }
+
+    /** The Java primitive keyword, for example {@code "short"}. */
+    public String primitive() {
+        return primitive;
+    }
+
+    /** The simple name of the {@code java.nio} buffer class, for example {@code "ShortBuffer"}. */
+    public String bufferSimpleName() {
+        return bufferSimpleName;
+    }
+
+    public boolean isFloatingPoint() {
+        return this == FLOAT || this == DOUBLE;
+    }
+
+    /**
+     * The {@code ByteBuffer} method that views little-endian {@code raw_data} as this storage's
+     * buffer, for example {@code asShortBuffer}; empty for bytes, whose buffer is the
+     * {@code ByteBuffer} itself.
+     */
+    public Optional<String> rawDataViewMethod() {
+        return this == BYTE ? Optional.empty() : Optional.of("as" + bufferSimpleName);
+    }
+
+    /** How an element is held in its Java storage, for documentation, for example "IEEE 754 binary16 bit patterns in shorts". */
+    public static String description(ElementType elementType) {
+        JavaStorage storage = of(elementType);
+        switch (elementType.format()) {
+            case BINARY16:
+                return "IEEE 754 binary16 bit patterns in shorts";
+            case BFLOAT16:
+                return "bfloat16 bit patterns (the upper 16 bits of a float) in shorts";
+            default:
+                return elementType.isUnsigned()
+                        ? "unsigned " + (elementType.byteWidth() * 8) + "-bit values as " + storage.primitive() + " bit patterns"
+                        : storage.primitive() + " values";
+        }
+    }
+}
