@@ -239,12 +239,12 @@ class ValidatorTest {
     void keepdimsIsZeroOrOne(Validator v) {
         long[] shape = {2, 3};
         ArgReduction kept = v.resolve().call(shape, NodeAttributes.none().with("keepdims", 1));
-        assertTrue(kept.keepDims());
+        assertTrue(kept.keepdims());
         assertArrayEquals(new long[] {1, 3}, kept.outputShape());
         ArgReduction dropped = v.resolve().call(shape, NodeAttributes.none().with("keepdims", 0));
-        assertFalse(dropped.keepDims());
+        assertFalse(dropped.keepdims());
         assertArrayEquals(new long[] {3}, dropped.outputShape());
-        assertTrue(v.resolve().call(shape, NodeAttributes.none()).keepDims(), "keepdims defaults to 1");
+        assertTrue(v.resolve().call(shape, NodeAttributes.none()).keepdims(), "keepdims defaults to 1");
         for (long value : new long[] {2, -1}) {
             String expected = v.name() + ": attribute 'keepdims' = " + value + " is not allowed in " + v.name()
                     + " (allowed: 0, 1)";
@@ -296,7 +296,7 @@ class ValidatorTest {
         ArgReduction call = ArgMaxV13Validator.validate(DataType.UINT16, new long[] {4, 5, 6},
                 NodeAttributes.none().with("axis", -2).with("select_last_index", 1));
         assertEquals(1, call.axis());
-        assertTrue(call.keepDims());
+        assertTrue(call.keepdims());
         assertTrue(call.selectLastIndex());
         assertArrayEquals(new long[] {4, 1, 6}, call.outputShape());
         assertEquals(24, call.outputElementCount());
@@ -307,7 +307,7 @@ class ValidatorTest {
         ArgReduction call = ArgMinV11Validator.validate(DataType.FLOAT, new long[] {3}, NodeAttributes.none()
                 .with("keepdims", 0));
         assertFalse(call.selectLastIndex());
-        assertFalse(call.keepDims());
+        assertFalse(call.keepdims());
         assertArrayEquals(new long[] {}, call.outputShape());
     }
 

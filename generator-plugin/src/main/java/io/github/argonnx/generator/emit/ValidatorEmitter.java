@@ -320,13 +320,13 @@ public final class ValidatorEmitter implements ArtifactEmitter {
                             " has no elements" + emptyAllowedElsewhere(arg, v))
                     .endControlFlow();
         }
-        String keepDims = v.attribute(ArgOperator.KEEPDIMS).isPresent()
+        String keepdims = v.attribute(ArgOperator.KEEPDIMS).isPresent()
                 ? ArgOperator.javaName(ArgOperator.KEEPDIMS) + " == 1" // ONNX counts any other value as 0
                 : "true";
         String selectLast = v.attribute(ArgOperator.SELECT_LAST_INDEX).isPresent()
                 ? ArgOperator.javaName(ArgOperator.SELECT_LAST_INDEX) + " != 0"
                 : "false";
-        m.addStatement("return new $T(inputShape, normalizedAxis, $L, $L)", RuntimeClasses.ARG_REDUCTION, keepDims, selectLast);
+        m.addStatement("return new $T(inputShape, normalizedAxis, $L, $L)", RuntimeClasses.ARG_REDUCTION, keepdims, selectLast);
         return m.build();
     }
 
