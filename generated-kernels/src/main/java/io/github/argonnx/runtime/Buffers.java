@@ -97,17 +97,23 @@ public final class Buffers {
      * @param context the operator version, for example {@code ArgMax-13}
      */
     public static void requireOutputRoom(String context, long[] outputShape, long needed, long[] out, int offset) {
-        if (out == null) {
-            throw new ArgOnnxException(context + ": the output array is null");
+        requireArrayRoom(context, outputShape, needed, "array", out == null ? -1 : out.length, offset);
+    }
+
+    /** Checks room in an output array of {@code length} ({@code -1} for a null array) from {@code offset}. */
+    private static void requireArrayRoom(String context, long[] outputShape, long needed, String array, int length,
+            int offset) {
+        if (length < 0) {
+            throw new ArgOnnxException(context + ": the output " + array + " is null");
         }
-        if (offset < 0 || offset > out.length) {
-            throw new ArgOnnxException(context + ": output offset " + offset + " is outside the output array (length "
-                    + out.length + "); nothing was written");
+        if (offset < 0 || offset > length) {
+            throw new ArgOnnxException(context + ": output offset " + offset + " is outside the output " + array
+                    + " (length " + length + "); nothing was written");
         }
-        if (out.length - offset < needed) {
+        if (length - offset < needed) {
             throw new ArgOnnxException(context + ": output 'reduced' has shape " + Shapes.format(outputShape) + " ("
-                    + needed + " indices), but the output array has room for " + (out.length - offset)
-                    + " from offset " + offset + " (length " + out.length + "); nothing was written");
+                    + needed + " indices), but the output " + array + " has room for " + (length - offset)
+                    + " from offset " + offset + " (length " + length + "); nothing was written");
         }
     }
 
@@ -118,15 +124,21 @@ public final class Buffers {
      * @param context the operator version, for example {@code ArgMax-13}
      */
     public static void requireOutputRoom(String context, long[] outputShape, long needed, LongBuffer out) {
+        requireBufferRoom(context, outputShape, needed, "LongBuffer", out);
+    }
+
+    /** Checks that an output buffer is there, writable, and has room between its position and limit. */
+    private static void requireBufferRoom(String context, long[] outputShape, long needed, String bufferType,
+            Buffer out) {
         if (out == null) {
-            throw new ArgOnnxException(context + ": the output LongBuffer is null");
+            throw new ArgOnnxException(context + ": the output " + bufferType + " is null");
         }
         if (out.isReadOnly()) {
-            throw new ArgOnnxException(context + ": the output LongBuffer is read-only");
+            throw new ArgOnnxException(context + ": the output " + bufferType + " is read-only");
         }
         if (out.remaining() < needed) {
             throw new ArgOnnxException(context + ": output 'reduced' has shape " + Shapes.format(outputShape) + " ("
-                    + needed + " indices), but the output LongBuffer has room for " + out.remaining() + " ("
+                    + needed + " indices), but the output " + bufferType + " has room for " + out.remaining() + " ("
                     + positionAndLimit(out) + "); nothing was written");
         }
     }
@@ -137,21 +149,10 @@ public final class Buffers {
      *
      * @param context the operator version, for example {@code ArgMax-13}
      */
-    public static void requireOutputRoom(String context, ArgReduction call, int[] out, int offset) {
-        if (out == null) {
-            throw new ArgOnnxException(context + ": the output int array is null");
-        }
+    public static void requireOutputRoom(String context, ValidatedCall call, int[] out, int offset) {
+        requireArrayRoom(context, call.outputShape(), call.outputElementCount(), "int array",
+                out == null ? -1 : out.length, offset);
         requireIntIndices(context, call);
-        long needed = call.outputElementCount();
-        if (offset < 0 || offset > out.length) {
-            throw new ArgOnnxException(context + ": output offset " + offset + " is outside the output int array (length "
-                    + out.length + "); nothing was written");
-        }
-        if (out.length - offset < needed) {
-            throw new ArgOnnxException(context + ": output 'reduced' has shape " + Shapes.format(call.outputShape())
-                    + " (" + needed + " indices), but the output int array has room for " + (out.length - offset)
-                    + " from offset " + offset + " (length " + out.length + "); nothing was written");
-        }
     }
 
     /**
@@ -160,27 +161,16 @@ public final class Buffers {
      *
      * @param context the operator version, for example {@code ArgMax-13}
      */
-    public static void requireOutputRoom(String context, ArgReduction call, IntBuffer out) {
-        if (out == null) {
-            throw new ArgOnnxException(context + ": the output IntBuffer is null");
-        }
-        if (out.isReadOnly()) {
-            throw new ArgOnnxException(context + ": the output IntBuffer is read-only");
-        }
+    public static void requireOutputRoom(String context, ValidatedCall call, IntBuffer out) {
+        requireBufferRoom(context, call.outputShape(), call.outputElementCount(), "IntBuffer", out);
         requireIntIndices(context, call);
-        long needed = call.outputElementCount();
-        if (out.remaining() < needed) {
-            throw new ArgOnnxException(context + ": output 'reduced' has shape " + Shapes.format(call.outputShape())
-                    + " (" + needed + " indices), but the output IntBuffer has room for " + out.remaining() + " ("
-                    + positionAndLimit(out) + "); nothing was written");
-        }
     }
 
     /**
      * Checks that every index of a call fits an int: the largest is the reduced dimension's length
      * minus one.
      */
-    static void requireIntIndices(String context, ArgReduction call) {
+    static void requireIntIndices(String context, ValidatedCall call) {
         long axisLength = call.inputShape()[call.axis()];
         if (axisLength - 1 > Integer.MAX_VALUE) {
             throw new ArgOnnxException(context + ": input 'data' has shape " + Shapes.format(call.inputShape())

@@ -121,7 +121,7 @@ public final class ValidatorEmitter implements ArtifactEmitter {
                         + "@throws $T naming the first rule of $L the call breaks\n",
                         data.name(), RuntimeClasses.ARG_ONNX_EXCEPTION, name)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-                .returns(RuntimeClasses.ARG_REDUCTION)
+                .returns(RuntimeClasses.VALIDATED_CALL)
                 .addParameter(dataType, "type")
                 .addParameter(LONG_ARRAY, "inputShape")
                 .addParameter(RuntimeClasses.NODE_ATTRIBUTES, "attributes")
@@ -266,7 +266,7 @@ public final class ValidatorEmitter implements ArtifactEmitter {
                         data.nonEmpty() ? " in other versions; " + name + " refuses every empty input" : "",
                         data.name(), RuntimeClasses.ARG_ONNX_EXCEPTION, name)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-                .returns(RuntimeClasses.ARG_REDUCTION)
+                .returns(RuntimeClasses.VALIDATED_CALL)
                 .addParameter(LONG_ARRAY, "inputShape")
                 .addParameter(RuntimeClasses.NODE_ATTRIBUTES, "attributes")
                 .addStatement("$T.requireValidShape(NAME + $S, inputShape)", RuntimeClasses.SHAPES, ": " + input)
@@ -326,7 +326,7 @@ public final class ValidatorEmitter implements ArtifactEmitter {
         String selectLast = v.attribute(ArgOperator.SELECT_LAST_INDEX).isPresent()
                 ? ArgOperator.javaName(ArgOperator.SELECT_LAST_INDEX) + " != 0"
                 : "false";
-        m.addStatement("return new $T(inputShape, normalizedAxis, $L, $L)", RuntimeClasses.ARG_REDUCTION, keepdims, selectLast);
+        m.addStatement("return new $T(inputShape, normalizedAxis, $L, $L)", RuntimeClasses.VALIDATED_CALL, keepdims, selectLast);
         return m.build();
     }
 

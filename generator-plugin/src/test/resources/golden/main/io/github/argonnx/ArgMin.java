@@ -14,13 +14,13 @@ import io.github.argonnx.kernels.ArgMinUint32Kernel;
 import io.github.argonnx.kernels.ArgMinUint64Kernel;
 import io.github.argonnx.kernels.ArgMinUint8Kernel;
 import io.github.argonnx.runtime.ArgOnnxException;
-import io.github.argonnx.runtime.ArgReduction;
 import io.github.argonnx.runtime.ArgResult;
 import io.github.argonnx.runtime.Buffers;
 import io.github.argonnx.runtime.NodeAttributes;
 import io.github.argonnx.runtime.ParallelReduction;
 import io.github.argonnx.runtime.Parallelism;
 import io.github.argonnx.runtime.ReductionPlan;
+import io.github.argonnx.runtime.ValidatedCall;
 import io.github.argonnx.validation.ArgMinV11Validator;
 import io.github.argonnx.validation.ArgMinV12Validator;
 import io.github.argonnx.validation.ArgMinV13Validator;
@@ -323,7 +323,7 @@ public final class ArgMin implements ArgReductionOperator {
      */
     @Override
     public ArgResult apply(Tensor input) {
-        ArgReduction call = validate(input);
+        ValidatedCall call = validate(input);
         return ArgResult.compute(call.outputShape(), indices -> run(input, call, indices, 0));
     }
 
@@ -340,7 +340,7 @@ public final class ArgMin implements ArgReductionOperator {
      */
     @Override
     public long[] apply(Tensor input, long[] out, int outOffset) {
-        ArgReduction call = validate(input);
+        ValidatedCall call = validate(input);
         Buffers.requireOutputRoom(versionName(), call.outputShape(), call.outputElementCount(), out, outOffset);
         run(input, call, out, outOffset);
         return call.outputShape();
@@ -358,7 +358,7 @@ public final class ArgMin implements ArgReductionOperator {
      */
     @Override
     public long[] apply(Tensor input, LongBuffer out) {
-        ArgReduction call = validate(input);
+        ValidatedCall call = validate(input);
         Buffers.requireOutputRoom(versionName(), call.outputShape(), call.outputElementCount(), out);
         if (out.hasArray()) {
             run(input, call, out.array(), out.arrayOffset() + out.position());
@@ -383,7 +383,7 @@ public final class ArgMin implements ArgReductionOperator {
      */
     @Override
     public long[] apply(Tensor input, int[] out, int outOffset) {
-        ArgReduction call = validate(input);
+        ValidatedCall call = validate(input);
         Buffers.requireOutputRoom(versionName(), call, out, outOffset);
         if (call.outputElementCount() > 0) {
             Buffers.copyIndices(indices(input, call), out, outOffset);
@@ -404,7 +404,7 @@ public final class ArgMin implements ArgReductionOperator {
      */
     @Override
     public long[] apply(Tensor input, IntBuffer out) {
-        ArgReduction call = validate(input);
+        ValidatedCall call = validate(input);
         Buffers.requireOutputRoom(versionName(), call, out);
         if (call.outputElementCount() > 0) {
             Buffers.copyIndices(indices(input, call), out);
@@ -415,7 +415,7 @@ public final class ArgMin implements ArgReductionOperator {
     /**
      * Checks a call with this version's validator.
      */
-    private ArgReduction validate(Tensor input) {
+    private ValidatedCall validate(Tensor input) {
         if (input == null) {
             throw new ArgOnnxException(versionName() + ": input 'data' is null");
         }
@@ -431,7 +431,7 @@ public final class ArgMin implements ArgReductionOperator {
     /**
      * The indices of a validated call with a non-empty output, in an array of their own.
      */
-    private long[] indices(Tensor input, ArgReduction call) {
+    private long[] indices(Tensor input, ValidatedCall call) {
         long[] indices = new long[(int) call.outputElementCount()];
         runKernel(input, call, indices, 0);
         return indices;
@@ -440,7 +440,7 @@ public final class ArgMin implements ArgReductionOperator {
     /**
      * Writes a validated call's indices to {@code out[outOffset]} onwards.
      */
-    private void run(Tensor input, ArgReduction call, long[] out, int outOffset) {
+    private void run(Tensor input, ValidatedCall call, long[] out, int outOffset) {
         if (call.outputElementCount() == 0) {
             // A zero-length dimension that is not reduced: the output is empty, nothing to read.
             return;
@@ -460,7 +460,7 @@ public final class ArgMin implements ArgReductionOperator {
      * Runs the kernel for the input's type on a validated call with a non-empty output that does not
      * overlap the input: one switch per call, none per element.
      */
-    private void runKernel(Tensor input, ArgReduction call, long[] out, int outOffset) {
+    private void runKernel(Tensor input, ValidatedCall call, long[] out, int outOffset) {
         ReductionPlan plan = call.plan();
         boolean last = call.selectLastIndex();
         switch (input.dataType()) {

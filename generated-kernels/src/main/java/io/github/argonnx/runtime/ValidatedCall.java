@@ -5,7 +5,7 @@ package io.github.argonnx.runtime;
  * force, and the output shape. Validators produce it after every check has passed; the operator API
  * runs the kernel from it.
  */
-public final class ArgReduction {
+public final class ValidatedCall {
 
     private final long[] inputShape;
     private final int axis;
@@ -20,7 +20,7 @@ public final class ArgReduction {
      * @param keepdims whether the reduced dimension is kept with length 1
      * @param selectLastIndex whether ties resolve to the last index instead of the first
      */
-    public ArgReduction(long[] inputShape, int axis, boolean keepdims, boolean selectLastIndex) {
+    public ValidatedCall(long[] inputShape, int axis, boolean keepdims, boolean selectLastIndex) {
         this.inputShape = inputShape.clone();
         this.axis = axis;
         this.keepdims = keepdims;
@@ -69,7 +69,7 @@ public final class ArgReduction {
 
     @Override
     public String toString() {
-        return "ArgReduction{input=" + Shapes.format(inputShape) + ", axis=" + axis + ", keepdims=" + keepdims
+        return "ValidatedCall{input=" + Shapes.format(inputShape) + ", axis=" + axis + ", keepdims=" + keepdims
                 + ", selectLastIndex=" + selectLastIndex + ", output=" + Shapes.format(outputShape) + "}";
     }
 }
