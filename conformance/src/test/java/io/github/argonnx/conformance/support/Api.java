@@ -40,7 +40,21 @@ public final class Api {
         RESULT,
         ARRAY_AT_OFFSET,
         HEAP_LONG_BUFFER,
-        DIRECT_LONG_BUFFER
+        DIRECT_LONG_BUFFER,
+        /** {@code apply(Tensor, int[], int)}, at a random offset. */
+        INT_ARRAY_AT_OFFSET,
+        /** {@code apply(Tensor, IntBuffer)}, heap or direct, at a random position. */
+        INT_BUFFER;
+
+        /** One of the forms, drawn from {@code random}. */
+        public static OutputForm any(SplittableRandom random) {
+            return values()[random.nextInt(values().length)];
+        }
+
+        /** The forms in turn: form {@code i} modulo their number. */
+        public static OutputForm inTurn(int i) {
+            return values()[i % values().length];
+        }
     }
 
     private Api() {}
@@ -455,6 +469,36 @@ public final class Api {
                 result = new Reference.Result(Arrays.copyOfRange(out, offset, offset + n), shape);
                 break;
             }
+            case INT_ARRAY_AT_OFFSET: {
+                int n = op.apply(input.tensor()).indices().length;
+                int offset = random.nextInt(0, 5);
+                int[] out = new int[offset + n + random.nextInt(0, 5)];
+                Arrays.fill(out, INT_SENTINEL);
+                long[] shape = op.apply(input.tensor(), out, offset);
+                result = new Reference.Result(intRange(out, offset, n), shape);
+                break;
+            }
+            case INT_BUFFER: {
+                int n = op.apply(input.tensor()).indices().length;
+                int offset = random.nextInt(0, 5);
+                int capacity = offset + n + random.nextInt(0, 5);
+                IntBuffer out = random.nextBoolean() ? IntBuffer.allocate(capacity)
+                        : ByteBuffer.allocateDirect(capacity * 4).order(random.nextBoolean()
+                                ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN).asIntBuffer();
+                int[] all = new int[capacity];
+                Arrays.fill(all, INT_SENTINEL);
+                out.put(0, all);
+                out.position(offset);
+                int limit = out.limit();
+                long[] shape = op.apply(input.tensor(), out);
+                if (out.position() != offset || out.limit() != limit) {
+                    throw new AssertionError("output buffer position/limit moved from " + offset + "/" + limit + " to "
+                            + out.position() + "/" + out.limit() + " (documented to stay)");
+                }
+                out.get(0, all);
+                result = new Reference.Result(intRange(all, offset, n), shape);
+                break;
+            }
             default: {
                 int n = op.apply(input.tensor()).indices().length;
                 int offset = random.nextInt(0, 5);
@@ -485,6 +529,19 @@ public final class Api {
         }
         input.assertUnchanged();
         return result;
+    }
+
+    private static final int INT_SENTINEL = 0x5EED_5EED;
+
+    /** The n indices from offset, widened, after checking that nothing outside them was written. */
+    private static long[] intRange(int[] out, int offset, int n) {
+        long[] widened = new long[out.length];
+        for (int i = 0; i < out.length; i++) {
+            widened[i] = out[i] == INT_SENTINEL ? SENTINEL : out[i];
+        }
+        checkSentinels(widened, 0, offset);
+        checkSentinels(widened, offset + n, widened.length);
+        return Arrays.copyOfRange(widened, offset, offset + n);
     }
 
     private static void checkSentinels(long[] out, int from, int to) {
