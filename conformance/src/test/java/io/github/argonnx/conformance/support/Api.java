@@ -4,6 +4,7 @@ import io.github.argonnx.ArgReductionOperator;
 import io.github.argonnx.runtime.ArgResult;
 import io.github.argonnx.DataType;
 import io.github.argonnx.Tensor;
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.DoubleBuffer;
@@ -443,6 +444,7 @@ public final class Api {
     // ---------------------------------------------------------------- outputs
 
     private static final long SENTINEL = 0x5EED_5EED_5EED_5EEDL;
+    private static final int INT_SENTINEL = 0x5EED_5EED;
 
     /**
      * Runs {@code op} on {@code input} with the output form, and checks what a call must never do:
@@ -491,10 +493,7 @@ public final class Api {
                 out.position(offset);
                 int limit = out.limit();
                 long[] shape = op.apply(input.tensor(), out);
-                if (out.position() != offset || out.limit() != limit) {
-                    throw new AssertionError("output buffer position/limit moved from " + offset + "/" + limit + " to "
-                            + out.position() + "/" + out.limit() + " (documented to stay)");
-                }
+                checkUnmoved(out, offset, limit);
                 out.get(0, all);
                 result = new Reference.Result(intRange(all, offset, n), shape);
                 break;
@@ -513,10 +512,7 @@ public final class Api {
                 out.position(offset);
                 int limit = out.limit();
                 long[] shape = op.apply(input.tensor(), out);
-                if (out.position() != offset || out.limit() != limit) {
-                    throw new AssertionError("output buffer position/limit moved from " + offset + "/" + limit + " to "
-                            + out.position() + "/" + out.limit() + " (documented to stay)");
-                }
+                checkUnmoved(out, offset, limit);
                 long[] all = new long[out.capacity()];
                 for (int i = 0; i < all.length; i++) {
                     all[i] = out.get(i);
@@ -531,7 +527,12 @@ public final class Api {
         return result;
     }
 
-    private static final int INT_SENTINEL = 0x5EED_5EED;
+    private static void checkUnmoved(Buffer out, int position, int limit) {
+        if (out.position() != position || out.limit() != limit) {
+            throw new AssertionError("output buffer position/limit moved from " + position + "/" + limit + " to "
+                    + out.position() + "/" + out.limit() + " (documented to stay)");
+        }
+    }
 
     /** The n indices from offset, widened, after checking that nothing outside them was written. */
     private static long[] intRange(int[] out, int offset, int n) {
