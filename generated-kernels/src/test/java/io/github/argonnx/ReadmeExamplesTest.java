@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -62,15 +63,18 @@ class ReadmeExamplesTest {
     }
 
     @Test
-    void byOpType() {
-        // snippet:by-op-type
-        // A model's ArgMin node at ai.onnx opset 13, over int32 [[4, 2], [9, 1]].
-        ArgReductionOperator op = ArgReductionOperator.forModelOpset("ArgMin", 13).axis(1).keepdims(0);
-        long[] rowMinima = op.apply(Tensor.ofInt32(new int[] {4, 2, 9, 1}, 2, 2)).indices(); // {1, 1}
+    void modelNode() {
+        // snippet:model-node
+        // A model's ArgMin node at ai.onnx opset 13 with {axis: 1, keepdims: 0}, over int32 [[4, 2], [9, 1]].
+        ArgReductionOperator op = ArgReductionOperator.forNode("ArgMin", 13, Map.of("axis", 1L, "keepdims", 0L));
+        int[] rowMinima = new int[2]; // int indices, to index Java arrays with
+        long[] shape = op.apply(Tensor.ofInt32(new int[] {4, 2, 9, 1}, 2, 2), rowMinima, 0);
+        // shape is {2}; rowMinima is {1, 1}
         // end-snippet
 
         assertEquals("ArgMin", op.opType());
-        assertArrayEquals(new long[] {1, 1}, rowMinima);
+        assertArrayEquals(new long[] {2}, shape);
+        assertArrayEquals(new int[] {1, 1}, rowMinima);
     }
 
     @ParameterizedTest(name = "{0}")

@@ -113,6 +113,22 @@ class TensorTest {
     }
 
     @Test
+    void oneByteRawDataIsAcceptedInEitherByteOrder() {
+        for (DataType type : new DataType[] {DataType.UINT8, DataType.INT8}) {
+            for (boolean direct : new boolean[] {false, true}) {
+                ByteBuffer big = (direct ? ByteBuffer.allocateDirect(3) : ByteBuffer.allocate(3)).order(ByteOrder.BIG_ENDIAN);
+                big.put((byte) 5).put((byte) 200).put((byte) 7).flip();
+                Tensor x = Tensor.ofRawData(type, big, 3);
+                // uint8 200 is the largest; as int8 it is -56, the smallest.
+                long expectedMax = type == DataType.UINT8 ? 1 : 2;
+                assertArrayEquals(new long[] {expectedMax}, ArgMax.latest().keepdims(0).apply(x).indices(),
+                        type + (direct ? " direct" : " heap"));
+                assertEquals(ByteOrder.BIG_ENDIAN, big.order(), "the caller's order is left alone");
+            }
+        }
+    }
+
+    @Test
     void bigEndianRawDataIsRefused() {
         ByteBuffer raw = ByteBuffer.allocate(8);
         assertEquals("input 'data': the raw_data ByteBuffer has byte order BIG_ENDIAN, but ONNX raw_data is"

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.argonnx.runtime.ArgOnnxException;
-import io.github.argonnx.runtime.ArgReduction;
+import io.github.argonnx.runtime.ValidatedCall;
 import io.github.argonnx.runtime.NodeAttributes;
 import io.github.argonnx.validation.ArgMaxV11Validator;
 import io.github.argonnx.validation.ArgMaxV12Validator;
@@ -45,12 +45,12 @@ class ValidatorTest {
 
     @FunctionalInterface
     interface Validate {
-        ArgReduction call(DataType type, long[] inputShape, NodeAttributes attributes);
+        ValidatedCall call(DataType type, long[] inputShape, NodeAttributes attributes);
     }
 
     @FunctionalInterface
     interface Resolve {
-        ArgReduction call(long[] inputShape, NodeAttributes attributes);
+        ValidatedCall call(long[] inputShape, NodeAttributes attributes);
     }
 
     @FunctionalInterface
@@ -147,7 +147,7 @@ class ValidatorTest {
     @MethodSource("validators")
     void validateChecksAcceptedTypesThenResolvesTheCall(Validator v) {
         for (DataType type : v.dataTypes().get()) {
-            ArgReduction call = v.validate().call(type, new long[] {2, 3}, axis(-1).with("keepdims", 0));
+            ValidatedCall call = v.validate().call(type, new long[] {2, 3}, axis(-1).with("keepdims", 0));
             assertEquals(1, call.axis(), type.onnxName());
             assertArrayEquals(new long[] {2}, call.outputShape(), type.onnxName());
         }
@@ -238,13 +238,13 @@ class ValidatorTest {
     @MethodSource("validators")
     void keepdimsIsZeroOrOne(Validator v) {
         long[] shape = {2, 3};
-        ArgReduction kept = v.resolve().call(shape, NodeAttributes.none().with("keepdims", 1));
-        assertTrue(kept.keepDims());
+        ValidatedCall kept = v.resolve().call(shape, NodeAttributes.none().with("keepdims", 1));
+        assertTrue(kept.keepdims());
         assertArrayEquals(new long[] {1, 3}, kept.outputShape());
-        ArgReduction dropped = v.resolve().call(shape, NodeAttributes.none().with("keepdims", 0));
-        assertFalse(dropped.keepDims());
+        ValidatedCall dropped = v.resolve().call(shape, NodeAttributes.none().with("keepdims", 0));
+        assertFalse(dropped.keepdims());
         assertArrayEquals(new long[] {3}, dropped.outputShape());
-        assertTrue(v.resolve().call(shape, NodeAttributes.none()).keepDims(), "keepdims defaults to 1");
+        assertTrue(v.resolve().call(shape, NodeAttributes.none()).keepdims(), "keepdims defaults to 1");
         for (long value : new long[] {2, -1}) {
             String expected = v.name() + ": attribute 'keepdims' = " + value + " is not allowed in " + v.name()
                     + " (allowed: 0, 1)";
@@ -293,10 +293,10 @@ class ValidatorTest {
 
     @Test
     void validateResolvesDefaultsAndNormalisesTheAxis() {
-        ArgReduction call = ArgMaxV13Validator.validate(DataType.UINT16, new long[] {4, 5, 6},
+        ValidatedCall call = ArgMaxV13Validator.validate(DataType.UINT16, new long[] {4, 5, 6},
                 NodeAttributes.none().with("axis", -2).with("select_last_index", 1));
         assertEquals(1, call.axis());
-        assertTrue(call.keepDims());
+        assertTrue(call.keepdims());
         assertTrue(call.selectLastIndex());
         assertArrayEquals(new long[] {4, 1, 6}, call.outputShape());
         assertEquals(24, call.outputElementCount());
@@ -304,10 +304,10 @@ class ValidatorTest {
 
     @Test
     void versionsWithoutSelectLastIndexNeverSelectTheLast() {
-        ArgReduction call = ArgMinV11Validator.validate(DataType.FLOAT, new long[] {3}, NodeAttributes.none()
+        ValidatedCall call = ArgMinV11Validator.validate(DataType.FLOAT, new long[] {3}, NodeAttributes.none()
                 .with("keepdims", 0));
         assertFalse(call.selectLastIndex());
-        assertFalse(call.keepDims());
+        assertFalse(call.keepdims());
         assertArrayEquals(new long[] {}, call.outputShape());
     }
 
@@ -350,7 +350,7 @@ class ValidatorTest {
                     refusal(() -> v.resolve().call(shape, axis(1))));
             return;
         }
-        ArgReduction call = v.resolve().call(shape, axis(1));
+        ValidatedCall call = v.resolve().call(shape, axis(1));
         assertArrayEquals(new long[] {0, 1}, call.outputShape());
         assertEquals(0, call.outputElementCount());
     }

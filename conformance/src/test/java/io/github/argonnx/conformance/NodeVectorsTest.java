@@ -44,10 +44,9 @@ class NodeVectorsTest {
             TensorValue x = set.inputs().get(0);
             TensorValue y = set.outputs().get(0);
             Reference.Result expected = new Reference.Result(y.int64Values(), y.shape());
-            // Resolved from the model's opset, and named directly.
+            // Built from the node as an interpreter would (op type, opset import, attributes), and named directly.
             ArgReductionOperator[] ops = {
-                Api.configure(Api.forModelOpset(t.opType(), t.opsetVersion()), t.attributes().get("axis"),
-                        t.attributes().get("keepdims"), t.attributes().get("select_last_index")),
+                ArgReductionOperator.forNode(t.opType(), t.opsetVersion(), t.attributes()),
                 Api.configure(Api.opset(t.opType(), version), t.attributes().get("axis"),
                         t.attributes().get("keepdims"), t.attributes().get("select_last_index"))
             };

@@ -6,7 +6,11 @@ package io.github.argonnx.runtime;
  * does not match the data, or an output buffer that is too small.
  *
  * <p>The message names the operator and version (for example {@code ArgMax-13}), the attribute or
- * input at fault, the value given and what is allowed. Nothing has been written when it is thrown.
+ * input at fault, the value given and what is allowed. A call refused by its checks has written
+ * nothing. A call that fails while it runs, because the executor of its {@link Parallelism} refused a
+ * task or a task failed, names that cause (also its {@link #getCause()}); it is thrown once no task
+ * of the call is running, so nothing writes to the output after it, which may hold part of the
+ * indices.
  */
 public class ArgOnnxException extends IllegalArgumentException {
 
@@ -15,5 +19,13 @@ public class ArgOnnxException extends IllegalArgumentException {
     /** @param message what was refused, starting with the operator version or the input it is about */
     public ArgOnnxException(String message) {
         super(message);
+    }
+
+    /**
+     * @param message what failed, starting with the operator version
+     * @param cause what made the call fail, for example the executor's refusal
+     */
+    public ArgOnnxException(String message, Throwable cause) {
+        super(message, cause);
     }
 }

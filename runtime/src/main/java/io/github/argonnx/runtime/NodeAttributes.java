@@ -29,6 +29,30 @@ public final class NodeAttributes {
         return NONE;
     }
 
+    /**
+     * The attributes of a model node, in the map's iteration order.
+     *
+     * @param context the operator version, for example {@code ArgMax-13}, as messages name it
+     * @param attributes INT attributes by ONNX name
+     * @throws ArgOnnxException if the map, a name or a value is null
+     */
+    public static NodeAttributes of(String context, Map<String, Long> attributes) {
+        if (attributes == null) {
+            throw new ArgOnnxException(context + ": the node's attributes are null (pass an empty map for none)");
+        }
+        Map<String, Long> copy = new LinkedHashMap<>();
+        for (Map.Entry<String, Long> a : attributes.entrySet()) {
+            if (a.getKey() == null) {
+                throw new ArgOnnxException(context + ": an attribute has a null name (set to " + a.getValue() + ")");
+            }
+            if (a.getValue() == null) {
+                throw new ArgOnnxException(context + ": attribute '" + a.getKey() + "' has no value (null)");
+            }
+            copy.put(a.getKey(), a.getValue());
+        }
+        return copy.isEmpty() ? NONE : new NodeAttributes(Collections.unmodifiableMap(copy));
+    }
+
     /** These attributes with {@code name} set to {@code value} (replacing an earlier value). */
     public NodeAttributes with(String name, long value) {
         Objects.requireNonNull(name, "name");

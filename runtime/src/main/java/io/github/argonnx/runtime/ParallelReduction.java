@@ -1,8 +1,7 @@
 package io.github.argonnx.runtime;
 
 import java.lang.reflect.Array;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Runs one array kernel call on several threads with exactly the single-threaded result.
@@ -38,8 +37,13 @@ public final class ParallelReduction {
     /**
      * {@code kernel.reduce(data, offset, plan, selectLastIndex, out, outOffset)}, split over threads
      * as {@code parallelism} allows. Bounds are checked before any task starts.
+     *
+     * @param context the operator version, for example {@code ArgMax-13}, as messages name it
+     * @throws ArgOnnxException if the executor refuses a task or a task fails: the tasks not yet
+     *     started are cancelled, and it is thrown once none is running, so nothing writes to
+     *     {@code out} after it; {@code out} may then hold part of the indices
      */
-    public static <A> void reduce(Parallelism parallelism, ArrayKernel<A> kernel, A data, int offset,
+    public static <A> void reduce(String context, Parallelism parallelism, ArrayKernel<A> kernel, A data, int offset,
             ReductionPlan plan, boolean selectLastIndex, long[] out, int outOffset) {
         int tasks = parallelism.tasksFor(plan.inputSize());
         if (tasks > 1 && plan.outputSize() > 0) {
@@ -47,19 +51,19 @@ public final class ParallelReduction {
             java.util.Objects.checkFromIndexSize(outOffset, plan.outputSize(), out.length);
             int outer = plan.outer();
             if (outer >= 4 * tasks || outer % tasks == 0) {
-                splitSlices(parallelism, tasks, kernel, data, offset, plan, selectLastIndex, out, outOffset);
+                splitSlices(context, parallelism, tasks, kernel, data, offset, plan, selectLastIndex, out, outOffset);
                 return;
             }
             int chunks = Math.min(tasks, plan.axisLength() / MIN_AXIS_PER_CHUNK);
             if (chunks > 1) {
-                splitAxis(parallelism, chunks, kernel, data, offset, plan, selectLastIndex, out, outOffset);
+                splitAxis(context, parallelism, chunks, kernel, data, offset, plan, selectLastIndex, out, outOffset);
                 return;
             }
         }
         kernel.reduce(data, offset, plan, selectLastIndex, out, outOffset);
     }
 
-    private static <A> void splitSlices(Parallelism parallelism, int tasks, ArrayKernel<A> kernel, A data, int offset,
+    private static <A> void splitSlices(String context, Parallelism parallelism, int tasks, ArrayKernel<A> kernel, A data, int offset,
             ReductionPlan plan, boolean selectLastIndex, long[] out, int outOffset) {
         int outer = plan.outer();
         int sliceSize = plan.axisLength() * plan.inner();
@@ -71,10 +75,10 @@ public final class ParallelReduction {
             work[t] = () -> kernel.reduce(data, offset + from * sliceSize, part, selectLastIndex, out,
                     outOffset + from * plan.inner());
         }
-        runAll(parallelism, work);
+        runAll(context, parallelism, work);
     }
 
-    private static <A> void splitAxis(Parallelism parallelism, int chunks, ArrayKernel<A> kernel, A data, int offset,
+    private static <A> void splitAxis(String context, Parallelism parallelism, int chunks, ArrayKernel<A> kernel, A data, int offset,
             ReductionPlan plan, boolean selectLastIndex, long[] out, int outOffset) {
         int outer = plan.outer();
         int axisLength = plan.axisLength();
@@ -96,7 +100,7 @@ public final class ParallelReduction {
                 }
             };
         }
-        runAll(parallelism, work);
+        runAll(context, parallelism, work);
 
         // The winners' values, chunk by chunk, form a [chunks, inner] tensor per outer index; the
         // kernel's pick among them is the chunk that holds the overall answer.
@@ -119,29 +123,110 @@ public final class ParallelReduction {
         }
     }
 
-    /** Runs work[1..] on the executor and work[0] here, then waits for all; rethrows a task's failure. */
-    private static void runAll(Parallelism parallelism, Runnable[] work) {
-        CompletableFuture<?>[] others = new CompletableFuture<?>[work.length - 1];
-        for (int t = 1; t < work.length; t++) {
-            others[t - 1] = CompletableFuture.runAsync(work[t], parallelism.executor());
-        }
-        RuntimeException failure = null;
-        try {
-            work[0].run();
-        } catch (RuntimeException e) {
-            failure = e;
-        }
-        for (CompletableFuture<?> other : others) {
+    /**
+     * Runs every piece of work exactly once, or none after a failure, and returns only when none is
+     * running. work[1..] are offered to the executor; the calling thread runs work[0] and then every
+     * piece no executor thread has started, so that an executor that drops or delays tasks (or whose
+     * only thread is this one) cannot make the call wait on itself. A piece starts only once: whoever
+     * claims it first runs it, and a task the executor gets round to later finds it taken.
+     *
+     * @throws ArgOnnxException naming the first failure (a refused task, or a piece that threw), once
+     *     no piece is running any more; pieces not started by then are never run
+     */
+    private static void runAll(String context, Parallelism parallelism, Runnable[] work) {
+        Pieces pieces = new Pieces(work);
+        for (int t = 1; t < work.length && !pieces.failed(); t++) {
+            int piece = t;
             try {
-                other.join();
-            } catch (CompletionException e) {
-                if (failure == null) {
-                    failure = e.getCause() instanceof RuntimeException ? (RuntimeException) e.getCause() : e;
+                parallelism.executor().execute(() -> pieces.runIfUnclaimed(piece));
+            } catch (RuntimeException | Error e) {
+                pieces.fail(e);
+            }
+        }
+        for (int t = 0; t < work.length; t++) {
+            pieces.runIfUnclaimed(t);
+        }
+        pieces.awaitRunning();
+        Throwable failure = pieces.failure();
+        if (failure instanceof Error error) {
+            throw error;
+        }
+        if (failure != null) {
+            throw new ArgOnnxException(context + ": a parallel task failed, so the call stopped (" + failure
+                    + "); the output may hold part of the indices, and nothing writes to it any more", failure);
+        }
+    }
+
+    /** The claim, run and failure state of one call's pieces of work. */
+    private static final class Pieces {
+        private final Runnable[] work;
+        private final boolean[] claimed;
+        private final AtomicReference<Throwable> failure = new AtomicReference<>();
+        private final Object lock = new Object();
+        /** Guarded by lock. */
+        private int running;
+
+        Pieces(Runnable[] work) {
+            this.work = work;
+            this.claimed = new boolean[work.length];
+        }
+
+        boolean failed() {
+            return failure.get() != null;
+        }
+
+        Throwable failure() {
+            return failure.get();
+        }
+
+        void fail(Throwable e) {
+            failure.compareAndSet(null, e);
+        }
+
+        /** Runs piece t unless someone else has claimed it, or skips it once the call has failed. */
+        void runIfUnclaimed(int t) {
+            synchronized (lock) {
+                // Claimed and counted as running in one step, so that awaitRunning cannot miss it.
+                if (claimed[t]) {
+                    return;
+                }
+                claimed[t] = true;
+                if (failed()) {
+                    return;
+                }
+                running++;
+            }
+            try {
+                work[t].run();
+            } catch (RuntimeException | Error e) {
+                fail(e);
+            } finally {
+                synchronized (lock) {
+                    running--;
+                    lock.notifyAll();
                 }
             }
         }
-        if (failure != null) {
-            throw failure;
+
+        /**
+         * Waits until no piece is running: every piece is claimed by now, so none can start later.
+         * An interrupt does not cut the wait short (a piece still running writes to the output);
+         * it is kept for the caller.
+         */
+        void awaitRunning() {
+            boolean interrupted = false;
+            synchronized (lock) {
+                while (running > 0) {
+                    try {
+                        lock.wait();
+                    } catch (InterruptedException e) {
+                        interrupted = true;
+                    }
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }

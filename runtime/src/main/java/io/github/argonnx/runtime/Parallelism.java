@@ -11,16 +11,20 @@ import java.util.concurrent.ForkJoinPool;
  * alone, since handing work to another thread costs more than it saves there. Larger ones are
  * split: over output elements when there are enough of them, otherwise over chunks of the reduced
  * axis whose winners are then merged with the kernel's own rules. Either way the indices are
- * exactly those of a single-threaded call. The calling thread always does one share of the work.
+ * exactly those of a single-threaded call. The calling thread always does one share of the work,
+ * and then every share no executor thread has started yet: an executor that is busy, drops tasks or
+ * has the calling thread as its only thread slows a call down but never blocks it. If the executor
+ * refuses a task or a task fails, the call throws an {@link ArgOnnxException} naming the cause, once
+ * no share is running any more.
  *
  * <p>Immutable and thread-safe.
  */
 public final class Parallelism {
 
     /**
-     * Inputs are split only into tasks of at least this many elements (4 Mi): handing a task to a pool
-     * thread and waiting for it cost about 0.1 ms on the shared 2-core machines this was measured on
-     * (benchmarks/README.md), some 5% of what one task of this size takes to read with the SIMD loops.
+     * Inputs are split only into tasks of at least this many elements (4 Mi), so that handing a task to
+     * a pool thread and waiting for it stays small next to reading the task's elements, even with the
+     * SIMD loops (benchmarks/README.md has the figures).
      */
     public static final int DEFAULT_MIN_ELEMENTS_PER_TASK = 1 << 22;
 

@@ -78,15 +78,15 @@ public final class Shapes {
 
     /**
      * The shape of an arg-reduction's output: the input shape with the reduced dimension set to 1
-     * ({@code keepDims}) or removed. A rank-1 input without {@code keepDims} gives a scalar shape {@code []}.
+     * ({@code keepdims}) or removed. A rank-1 input without {@code keepdims} gives a scalar shape {@code []}.
      *
      * @param axis normalised axis in {@code [0, rank-1]}
      */
-    public static long[] outputShape(long[] inputShape, int axis, boolean keepDims) {
+    public static long[] outputShape(long[] inputShape, int axis, boolean keepdims) {
         if (axis < 0 || axis >= inputShape.length) {
             throw new IllegalArgumentException("axis " + axis + " is not a dimension of " + format(inputShape));
         }
-        if (keepDims) {
+        if (keepdims) {
             long[] shape = inputShape.clone();
             shape[axis] = 1;
             return shape;

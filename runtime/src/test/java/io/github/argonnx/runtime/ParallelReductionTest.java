@@ -91,7 +91,7 @@ class ParallelReductionTest {
                     argMaxFloat(data, offset, plan, last, expected, 1);
                     for (int threads = 2; threads <= 4; threads++) {
                         long[] actual = new long[plan.outputSize() + 1];
-                        ParallelReduction.reduce(Parallelism.using(pool(), threads).withMinElementsPerTask(1),
+                        ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), threads).withMinElementsPerTask(1),
                                 ParallelReductionTest::argMaxFloat, data, offset, plan, last, actual, 1);
                         assertArrayEquals(expected, actual, Arrays.toString(shape) + " threads " + threads + " last " + last
                                 + " data " + Arrays.toString(data));
@@ -114,7 +114,7 @@ class ParallelReductionTest {
                 long[] expected = new long[plan.outputSize()];
                 argMinUint8(data, 0, plan, last, expected, 0);
                 long[] actual = new long[plan.outputSize()];
-                ParallelReduction.reduce(Parallelism.using(pool(), 3).withMinElementsPerTask(1),
+                ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), 3).withMinElementsPerTask(1),
                         ParallelReductionTest::argMinUint8, data, 0, plan, last, actual, 0);
                 assertArrayEquals(expected, actual, Arrays.toString(shape) + " last " + last);
             }
@@ -134,9 +134,9 @@ class ParallelReductionTest {
         data[4000] = 1;
         long[] out = new long[1];
         ReductionPlan plan = new ReductionPlan(1, 4096, 1);
-        ParallelReduction.reduce(Parallelism.singleThread(), recording, data, 0, plan, false, out, 0);
-        ParallelReduction.reduce(Parallelism.using(pool(), 4), recording, data, 0, plan, false, out, 0);
-        ParallelReduction.reduce(Parallelism.using(pool(), 4).withMinElementsPerTask(4097), recording, data, 0, plan,
+        ParallelReduction.reduce("ArgMax-13", Parallelism.singleThread(), recording, data, 0, plan, false, out, 0);
+        ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), 4), recording, data, 0, plan, false, out, 0);
+        ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), 4).withMinElementsPerTask(4097), recording, data, 0, plan,
                 false, out, 0);
         assertEquals(3, calls.get());
         assertEquals(4000, out[0]);
@@ -152,7 +152,7 @@ class ParallelReductionTest {
         float[] data = new float[8 * 100];
         data[555] = 3;
         long[] out = new long[8];
-        ParallelReduction.reduce(Parallelism.using(pool(), 4).withMinElementsPerTask(100), counting, data, 0,
+        ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), 4).withMinElementsPerTask(100), counting, data, 0,
                 new ReductionPlan(8, 100, 1), false, out, 0);
         assertEquals(4, tasks.get());
         assertArrayEquals(new long[] {0, 0, 0, 0, 0, 55, 0, 0}, out);
@@ -169,13 +169,13 @@ class ParallelReductionTest {
         data[700] = 5;
         data[900] = 5;
         long[] out = new long[1];
-        ParallelReduction.reduce(Parallelism.using(pool(), 4).withMinElementsPerTask(1), counting, data, 0,
+        ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), 4).withMinElementsPerTask(1), counting, data, 0,
                 new ReductionPlan(1, 1024, 1), true, out, 0);
         assertEquals(4 + 1, calls.get(), "four chunks of 256, then the merge");
         assertEquals(900, out[0]);
 
         calls.set(0);
-        ParallelReduction.reduce(Parallelism.using(pool(), 4).withMinElementsPerTask(1), counting, data, 0,
+        ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), 4).withMinElementsPerTask(1), counting, data, 0,
                 new ReductionPlan(1, 511, 1), false, out, 0);
         assertEquals(1, calls.get(), "a slice shorter than two chunks of 256 is not split");
         assertEquals(0, out[0]);
@@ -188,20 +188,22 @@ class ParallelReductionTest {
                 throw new IllegalStateException("task at " + offset);
             }
         };
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> ParallelReduction.reduce(
+        ArgOnnxException e = assertThrows(ArgOnnxException.class, () -> ParallelReduction.reduce("ArgMax-13", 
                 Parallelism.using(pool(), 2).withMinElementsPerTask(1), failing, new float[20], 0,
                 new ReductionPlan(2, 10, 1), false, new long[2], 0));
-        assertEquals("task at 10", e.getMessage());
+        assertTrue(e.getMessage().startsWith("ArgMax-13: a parallel task failed"), e.getMessage());
+        assertTrue(e.getCause() instanceof IllegalStateException && "task at 10".equals(e.getCause().getMessage()),
+                String.valueOf(e.getCause()));
     }
 
     @Test
     void boundsAreCheckedBeforeAnyTaskRuns() {
         AtomicInteger calls = new AtomicInteger();
         ParallelReduction.ArrayKernel<float[]> counting = (data, offset, plan, last, out, outOffset) -> calls.incrementAndGet();
-        assertThrows(IndexOutOfBoundsException.class, () -> ParallelReduction.reduce(
+        assertThrows(IndexOutOfBoundsException.class, () -> ParallelReduction.reduce("ArgMax-13", 
                 Parallelism.using(pool(), 2).withMinElementsPerTask(1), counting, new float[19], 0,
                 new ReductionPlan(2, 10, 1), false, new long[2], 0));
-        assertThrows(IndexOutOfBoundsException.class, () -> ParallelReduction.reduce(
+        assertThrows(IndexOutOfBoundsException.class, () -> ParallelReduction.reduce("ArgMax-13", 
                 Parallelism.using(pool(), 2).withMinElementsPerTask(1), counting, new float[20], 0,
                 new ReductionPlan(2, 10, 1), false, new long[1], 0));
         assertEquals(0, calls.get());

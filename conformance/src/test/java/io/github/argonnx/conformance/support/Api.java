@@ -4,6 +4,7 @@ import io.github.argonnx.ArgReductionOperator;
 import io.github.argonnx.runtime.ArgResult;
 import io.github.argonnx.DataType;
 import io.github.argonnx.Tensor;
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.DoubleBuffer;
@@ -40,7 +41,21 @@ public final class Api {
         RESULT,
         ARRAY_AT_OFFSET,
         HEAP_LONG_BUFFER,
-        DIRECT_LONG_BUFFER
+        DIRECT_LONG_BUFFER,
+        /** {@code apply(Tensor, int[], int)}, at a random offset. */
+        INT_ARRAY_AT_OFFSET,
+        /** {@code apply(Tensor, IntBuffer)}, heap or direct, at a random position. */
+        INT_BUFFER;
+
+        /** One of the forms, drawn from {@code random}. */
+        public static OutputForm any(SplittableRandom random) {
+            return values()[random.nextInt(values().length)];
+        }
+
+        /** The forms in turn: form {@code i} modulo their number. */
+        public static OutputForm inTurn(int i) {
+            return values()[i % values().length];
+        }
     }
 
     private Api() {}
@@ -429,6 +444,7 @@ public final class Api {
     // ---------------------------------------------------------------- outputs
 
     private static final long SENTINEL = 0x5EED_5EED_5EED_5EEDL;
+    private static final int INT_SENTINEL = 0x5EED_5EED;
 
     /**
      * Runs {@code op} on {@code input} with the output form, and checks what a call must never do:
@@ -455,6 +471,33 @@ public final class Api {
                 result = new Reference.Result(Arrays.copyOfRange(out, offset, offset + n), shape);
                 break;
             }
+            case INT_ARRAY_AT_OFFSET: {
+                int n = op.apply(input.tensor()).indices().length;
+                int offset = random.nextInt(0, 5);
+                int[] out = new int[offset + n + random.nextInt(0, 5)];
+                Arrays.fill(out, INT_SENTINEL);
+                long[] shape = op.apply(input.tensor(), out, offset);
+                result = new Reference.Result(intRange(out, offset, n), shape);
+                break;
+            }
+            case INT_BUFFER: {
+                int n = op.apply(input.tensor()).indices().length;
+                int offset = random.nextInt(0, 5);
+                int capacity = offset + n + random.nextInt(0, 5);
+                IntBuffer out = random.nextBoolean() ? IntBuffer.allocate(capacity)
+                        : ByteBuffer.allocateDirect(capacity * 4).order(random.nextBoolean()
+                                ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN).asIntBuffer();
+                int[] all = new int[capacity];
+                Arrays.fill(all, INT_SENTINEL);
+                out.put(0, all);
+                out.position(offset);
+                int limit = out.limit();
+                long[] shape = op.apply(input.tensor(), out);
+                checkUnmoved(out, offset, limit);
+                out.get(0, all);
+                result = new Reference.Result(intRange(all, offset, n), shape);
+                break;
+            }
             default: {
                 int n = op.apply(input.tensor()).indices().length;
                 int offset = random.nextInt(0, 5);
@@ -469,10 +512,7 @@ public final class Api {
                 out.position(offset);
                 int limit = out.limit();
                 long[] shape = op.apply(input.tensor(), out);
-                if (out.position() != offset || out.limit() != limit) {
-                    throw new AssertionError("output buffer position/limit moved from " + offset + "/" + limit + " to "
-                            + out.position() + "/" + out.limit() + " (documented to stay)");
-                }
+                checkUnmoved(out, offset, limit);
                 long[] all = new long[out.capacity()];
                 for (int i = 0; i < all.length; i++) {
                     all[i] = out.get(i);
@@ -485,6 +525,24 @@ public final class Api {
         }
         input.assertUnchanged();
         return result;
+    }
+
+    private static void checkUnmoved(Buffer out, int position, int limit) {
+        if (out.position() != position || out.limit() != limit) {
+            throw new AssertionError("output buffer position/limit moved from " + position + "/" + limit + " to "
+                    + out.position() + "/" + out.limit() + " (documented to stay)");
+        }
+    }
+
+    /** The n indices from offset, widened, after checking that nothing outside them was written. */
+    private static long[] intRange(int[] out, int offset, int n) {
+        long[] widened = new long[out.length];
+        for (int i = 0; i < out.length; i++) {
+            widened[i] = out[i] == INT_SENTINEL ? SENTINEL : out[i];
+        }
+        checkSentinels(widened, 0, offset);
+        checkSentinels(widened, offset + n, widened.length);
+        return Arrays.copyOfRange(widened, offset, offset + n);
     }
 
     private static void checkSentinels(long[] out, int from, int to) {

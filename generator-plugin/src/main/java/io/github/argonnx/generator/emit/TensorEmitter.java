@@ -254,11 +254,13 @@ public final class TensorEmitter extends JavaSourceEmitter {
                         + "buffer's position and limit. The bytes are viewed as the type's storage without copying.\n\n"
                         + "@param type the element type ({@code TensorProto.data_type})\n"
                         + "@param littleEndianBytes the raw data; its order must be {@link $T#LITTLE_ENDIAN} (the raw_data\n"
-                        + "    layout) and {@code remaining()} must be the element count times {@link $T#byteWidth()}\n"
+                        + "    layout) for types wider than a byte (for int8 and uint8 either order is accepted: a single\n"
+                        + "    byte has none), and {@code remaining()} must be the element count times\n"
+                        + "    {@link $T#byteWidth()}\n"
                         + "@param shape the dimensions ({@code TensorProto.dims}), none negative; none for a scalar\n"
                         + "@return a tensor that reads the bytes in place\n"
-                        + "@throws $T if an argument is null, the buffer is big-endian, its remaining bytes are not a\n"
-                        + "    whole number of elements, or they do not match the shape\n",
+                        + "@throws $T if an argument is null, the buffer is big-endian for a type wider than a byte, its\n"
+                        + "    remaining bytes are not a whole number of elements, or they do not match the shape\n",
                         java.nio.ByteOrder.class, dataType, RuntimeClasses.ARG_ONNX_EXCEPTION)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(self)

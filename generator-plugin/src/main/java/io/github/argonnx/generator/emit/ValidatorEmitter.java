@@ -116,7 +116,7 @@ public final class ValidatorEmitter extends JavaSourceEmitter {
                         + "@throws $T naming the first rule of $L the call breaks\n",
                         data.name(), RuntimeClasses.ARG_ONNX_EXCEPTION, name)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-                .returns(RuntimeClasses.ARG_REDUCTION)
+                .returns(RuntimeClasses.VALIDATED_CALL)
                 .addParameter(dataType, "type")
                 .addParameter(LONG_ARRAY, "inputShape")
                 .addParameter(RuntimeClasses.NODE_ATTRIBUTES, "attributes")
@@ -261,7 +261,7 @@ public final class ValidatorEmitter extends JavaSourceEmitter {
                         data.nonEmpty() ? " in other versions; " + name + " refuses every empty input" : "",
                         data.name(), RuntimeClasses.ARG_ONNX_EXCEPTION, name)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-                .returns(RuntimeClasses.ARG_REDUCTION)
+                .returns(RuntimeClasses.VALIDATED_CALL)
                 .addParameter(LONG_ARRAY, "inputShape")
                 .addParameter(RuntimeClasses.NODE_ATTRIBUTES, "attributes")
                 .addStatement("$T.requireValidShape(NAME + $S, inputShape)", RuntimeClasses.SHAPES, ": " + input)
@@ -315,13 +315,13 @@ public final class ValidatorEmitter extends JavaSourceEmitter {
                             " has no elements" + emptyAllowedElsewhere(arg, v))
                     .endControlFlow();
         }
-        String keepDims = v.attribute(ArgOperator.KEEPDIMS).isPresent()
+        String keepdims = v.attribute(ArgOperator.KEEPDIMS).isPresent()
                 ? GeneratedNames.attributeMethod(ArgOperator.KEEPDIMS) + " == 1" // ONNX counts any other value as 0
                 : "true";
         String selectLast = v.attribute(ArgOperator.SELECT_LAST_INDEX).isPresent()
                 ? GeneratedNames.attributeMethod(ArgOperator.SELECT_LAST_INDEX) + " != 0"
                 : "false";
-        m.addStatement("return new $T(inputShape, normalizedAxis, $L, $L)", RuntimeClasses.ARG_REDUCTION, keepDims, selectLast);
+        m.addStatement("return new $T(inputShape, normalizedAxis, $L, $L)", RuntimeClasses.VALIDATED_CALL, keepdims, selectLast);
         return m.build();
     }
 

@@ -49,7 +49,7 @@ public final class GeneratedNames {
     /** The generated public tensor class. */
     public static final String TENSOR = "Tensor";
 
-    /** The generated interface of every operator class; not the runtime's {@code ArgReduction}, which is one validated call. */
+    /** The generated interface of every operator class. */
     public static final String OPERATOR_INTERFACE = "ArgReductionOperator";
 
     private final String basePackage;

@@ -28,7 +28,8 @@ public final class RuntimeClasses {
 
     public static final ClassName ARG_ONNX_EXCEPTION = ClassName.get(PACKAGE, "ArgOnnxException");
     public static final ClassName ARG_RESULT = ClassName.get(PACKAGE, "ArgResult");
-    public static final ClassName ARG_REDUCTION = ClassName.get(PACKAGE, "ArgReduction");
+    /** What a validator accepted: the input shape, the normalised axis, the flags and the output shape. */
+    public static final ClassName VALIDATED_CALL = ClassName.get(PACKAGE, "ValidatedCall");
     public static final ClassName BUFFERS = ClassName.get(PACKAGE, "Buffers");
     public static final ClassName NODE_ATTRIBUTES = ClassName.get(PACKAGE, "NodeAttributes");
     public static final ClassName PARALLELISM = ClassName.get(PACKAGE, "Parallelism");

@@ -92,8 +92,8 @@ class ApiEmittersTest {
         assertFalse(v12.contains("must not be empty"), "only version 11 has the non_empty rule");
         assertTrue(v12.contains("case BFLOAT16 -> \"; bfloat16 is accepted from ArgMax-13 on (ArgMax.opset(13))\";"));
         assertFalse(v13.contains("case BFLOAT16 ->"));
-        assertTrue(v13.contains("return new ArgReduction(inputShape, normalizedAxis, keepdims == 1, selectLastIndex != 0);"));
-        assertTrue(v11.contains("return new ArgReduction(inputShape, normalizedAxis, keepdims == 1, false);"));
+        assertTrue(v13.contains("return new ValidatedCall(inputShape, normalizedAxis, keepdims == 1, selectLastIndex != 0);"));
+        assertTrue(v11.contains("return new ValidatedCall(inputShape, normalizedAxis, keepdims == 1, false);"));
         assertTrue(v12.contains("if (value != 0L && value != 1L) {"));
     }
 

@@ -14,14 +14,13 @@ import io.github.argonnx.kernels.ArgMinUint32Kernel;
 import io.github.argonnx.kernels.ArgMinUint64Kernel;
 import io.github.argonnx.kernels.ArgMinUint8Kernel;
 import io.github.argonnx.runtime.ArgOnnxException;
-import io.github.argonnx.runtime.ArgReduction;
 import io.github.argonnx.runtime.ArgResult;
 import io.github.argonnx.runtime.Buffers;
 import io.github.argonnx.runtime.NodeAttributes;
 import io.github.argonnx.runtime.ParallelReduction;
 import io.github.argonnx.runtime.Parallelism;
 import io.github.argonnx.runtime.ReductionPlan;
-import io.github.argonnx.runtime.RuntimeVersion;
+import io.github.argonnx.runtime.ValidatedCall;
 import io.github.argonnx.validation.ArgMinV11Validator;
 import io.github.argonnx.validation.ArgMinV12Validator;
 import io.github.argonnx.validation.ArgMinV13Validator;
@@ -32,6 +31,7 @@ import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 import java.nio.ShortBuffer;
+import java.util.Map;
 import java.util.Objects;
 import javax.annotation.processing.Generated;
 
@@ -61,7 +61,7 @@ import javax.annotation.processing.Generated;
  */
 @Generated(
         value = "io.github.argonnx.generator",
-        comments = "ArgMin.yaml, ArgMin-1, ArgMin-11, ArgMin-12, ArgMin-13"
+        comments = "ArgMin.yaml"
 )
 public final class ArgMin implements ArgReductionOperator {
     private static final String OPERATOR = "ArgMin";
@@ -78,6 +78,8 @@ public final class ArgMin implements ArgReductionOperator {
     public static final int LATEST_KNOWN_OPSET = 26;
 
     private static final String VERSIONS_TEXT = "1, 11, 12, 13";
+
+    private static final ArgMin LATEST = new ArgMin(LATEST_VERSION, NodeAttributes.none());
 
     private final int version;
 
@@ -108,11 +110,10 @@ public final class ArgMin implements ArgReductionOperator {
     /**
      * ArgMin-13, the newest version, with every attribute at its default.
      *
-     * @return that version, with no attribute set
-     * @throws ArgOnnxException if the argonnx-runtime on the class path is not the one this code was generated for
+     * @return a shared instance
      */
     public static ArgMin latest() {
-        return opset(LATEST_VERSION);
+        return LATEST;
     }
 
     /**
@@ -121,12 +122,9 @@ public final class ArgMin implements ArgReductionOperator {
      * @param version one of 1, 11, 12, 13: a version of ArgMin, not a model's opset import (for that, use
      *     {@link #forModelOpset(int)})
      * @return that version, with no attribute set
-     * @throws ArgOnnxException for any other number, or if the argonnx-runtime on the class path is not the one
-     *     this code was generated for
+     * @throws ArgOnnxException for any other number
      */
     public static ArgMin opset(int version) {
-        // first, before anything else of the runtime links: a mismatched runtime fails here, named
-        RuntimeVersion.require(1, ArgMin.class);
         switch (version) {
             case 1, 11, 12, 13 -> {
                 return new ArgMin(version, NodeAttributes.none());
@@ -160,6 +158,24 @@ public final class ArgMin implements ArgReductionOperator {
             return opset(11);
         }
         return opset(1);
+    }
+
+    /**
+     * The operator version in force for a model that imports this ai.onnx opset, with a model node's
+     * attributes set: what an ONNX interpreter builds from a {@code NodeProto} with op type {@code "ArgMin"}.
+     *
+     * @param opset the model's {@code opset_import} version for the ai.onnx domain, as
+     *     {@link #forModelOpset(int)} takes it
+     * @param attributes the node's INT attributes by ONNX name ({@code axis}, {@code keepdims}, ...);
+     *     those not given take the version's defaults
+     * @return the version in force, with those attributes set
+     * @throws ArgOnnxException if the opset has no version of ArgMin, the map or an entry in it is null, or the
+     *     version has no such attribute or does not allow the value (its own message, as the
+     *     setters give it)
+     */
+    public static ArgMin forNode(int opset, Map<String, Long> attributes) {
+        ArgMin operator = forModelOpset(opset);
+        return operator.withAttributes(NodeAttributes.of(operator.versionName(), attributes));
     }
 
     /**
@@ -265,6 +281,20 @@ public final class ArgMin implements ArgReductionOperator {
     }
 
     /**
+     * A copy with exactly these attributes set, once this version's validator has accepted each.
+     */
+    private ArgMin withAttributes(NodeAttributes set) {
+        switch (version) {
+            case 1 -> ArgMinV1Validator.checkAttributes(set);
+            case 11 -> ArgMinV11Validator.checkAttributes(set);
+            case 12 -> ArgMinV12Validator.checkAttributes(set);
+            case 13 -> ArgMinV13Validator.checkAttributes(set);
+            default -> throw new IllegalStateException("no validator for version " + version);
+        }
+        return new ArgMin(version, set, parallelism);
+    }
+
+    /**
      * The shape of the output for an input of this shape, as ONNX shape inference gives it: the
      * input shape with the reduced dimension set to 1 ({@code keepdims} = 1) or removed.
      *
@@ -293,7 +323,7 @@ public final class ArgMin implements ArgReductionOperator {
      */
     @Override
     public ArgResult apply(Tensor input) {
-        ArgReduction call = validate(input);
+        ValidatedCall call = validate(input);
         return ArgResult.compute(call.outputShape(), indices -> run(input, call, indices, 0));
     }
 
@@ -310,7 +340,7 @@ public final class ArgMin implements ArgReductionOperator {
      */
     @Override
     public long[] apply(Tensor input, long[] out, int outOffset) {
-        ArgReduction call = validate(input);
+        ValidatedCall call = validate(input);
         Buffers.requireOutputRoom(versionName(), call.outputShape(), call.outputElementCount(), out, outOffset);
         run(input, call, out, outOffset);
         return call.outputShape();
@@ -328,15 +358,56 @@ public final class ArgMin implements ArgReductionOperator {
      */
     @Override
     public long[] apply(Tensor input, LongBuffer out) {
-        ArgReduction call = validate(input);
+        ValidatedCall call = validate(input);
         Buffers.requireOutputRoom(versionName(), call.outputShape(), call.outputElementCount(), out);
         if (out.hasArray()) {
             run(input, call, out.array(), out.arrayOffset() + out.position());
         } else if (call.outputElementCount() > 0) {
             // Kernels write arrays: stage the indices, then copy them in with one absolute bulk put.
-            long[] indices = new long[(int) call.outputElementCount()];
-            run(input, call, indices, 0);
-            out.put(out.position(), indices);
+            out.put(out.position(), indices(input, call));
+        }
+        return call.outputShape();
+    }
+
+    /**
+     * Runs the operator into a caller-supplied int array, for code that indexes Java arrays with
+     * them: the indices, row-major, go to {@code out[outOffset]} onwards.
+     *
+     * @param input input 'data'
+     * @param out receives the indices
+     * @param outOffset where the first index goes
+     * @return the output shape
+     * @throws ArgOnnxException if the call breaks a rule of this operator version, {@code out} has no room
+     *     for the output from {@code outOffset}, or an index could exceed {@link Integer#MAX_VALUE};
+     *     nothing has been written then
+     */
+    @Override
+    public long[] apply(Tensor input, int[] out, int outOffset) {
+        ValidatedCall call = validate(input);
+        Buffers.requireOutputRoom(versionName(), call, out, outOffset);
+        if (call.outputElementCount() > 0) {
+            Buffers.copyIndices(indices(input, call), out, outOffset);
+        }
+        return call.outputShape();
+    }
+
+    /**
+     * Runs the operator into a caller-supplied int buffer, heap or direct: the indices, row-major,
+     * go to {@code out.position()} onwards. The buffer's position and limit are left as they were.
+     *
+     * @param input input 'data'
+     * @param out receives the indices between its position and limit
+     * @return the output shape
+     * @throws ArgOnnxException if the call breaks a rule of this operator version, {@code out} is read-only
+     *     or has too few elements remaining, or an index could exceed {@link Integer#MAX_VALUE};
+     *     nothing has been written then
+     */
+    @Override
+    public long[] apply(Tensor input, IntBuffer out) {
+        ValidatedCall call = validate(input);
+        Buffers.requireOutputRoom(versionName(), call, out);
+        if (call.outputElementCount() > 0) {
+            Buffers.copyIndices(indices(input, call), out);
         }
         return call.outputShape();
     }
@@ -344,7 +415,7 @@ public final class ArgMin implements ArgReductionOperator {
     /**
      * Checks a call with this version's validator.
      */
-    private ArgReduction validate(Tensor input) {
+    private ValidatedCall validate(Tensor input) {
         if (input == null) {
             throw new ArgOnnxException(versionName() + ": input 'data' is null");
         }
@@ -358,19 +429,44 @@ public final class ArgMin implements ArgReductionOperator {
     }
 
     /**
-     * Runs the kernel for the input's type on a validated call: one switch per call, none per element.
+     * The indices of a validated call with a non-empty output, in an array of their own.
      */
-    private void run(Tensor input, ArgReduction call, long[] out, int outOffset) {
+    private long[] indices(Tensor input, ValidatedCall call) {
+        long[] indices = new long[(int) call.outputElementCount()];
+        runKernel(input, call, indices, 0);
+        return indices;
+    }
+
+    /**
+     * Writes a validated call's indices to {@code out[outOffset]} onwards.
+     */
+    private void run(Tensor input, ValidatedCall call, long[] out, int outOffset) {
         if (call.outputElementCount() == 0) {
             // A zero-length dimension that is not reduced: the output is empty, nothing to read.
             return;
         }
+        if (Buffers.mayOverlap(input.array(), input.arrayOffset(), input.elementCount(), input.buffer(),
+                out, outOffset, call.outputElementCount())) {
+            // The output may be the int64 input's own memory: the kernel would overwrite elements it has
+            // yet to read, so it writes to an array of its own first.
+            long[] indices = indices(input, call);
+            System.arraycopy(indices, 0, out, outOffset, indices.length);
+            return;
+        }
+        runKernel(input, call, out, outOffset);
+    }
+
+    /**
+     * Runs the kernel for the input's type on a validated call with a non-empty output that does not
+     * overlap the input: one switch per call, none per element.
+     */
+    private void runKernel(Tensor input, ValidatedCall call, long[] out, int outOffset) {
         ReductionPlan plan = call.plan();
         boolean last = call.selectLastIndex();
         switch (input.dataType()) {
             case FLOAT -> {
                 if (input.hasArray()) {
-                    ParallelReduction.reduce(parallelism, ArgMinFloatKernel::reduce, (float[]) input.array(),
+                    ParallelReduction.reduce(versionName(), parallelism, ArgMinFloatKernel::reduce, (float[]) input.array(),
                             input.arrayOffset(), plan, last, out, outOffset);
                 } else {
                     ArgMinFloatKernel.reduce((FloatBuffer) input.buffer(), plan, last, out, outOffset);
@@ -378,7 +474,7 @@ public final class ArgMin implements ArgReductionOperator {
             }
             case UINT8 -> {
                 if (input.hasArray()) {
-                    ParallelReduction.reduce(parallelism, ArgMinUint8Kernel::reduce, (byte[]) input.array(),
+                    ParallelReduction.reduce(versionName(), parallelism, ArgMinUint8Kernel::reduce, (byte[]) input.array(),
                             input.arrayOffset(), plan, last, out, outOffset);
                 } else {
                     ArgMinUint8Kernel.reduce((ByteBuffer) input.buffer(), plan, last, out, outOffset);
@@ -386,7 +482,7 @@ public final class ArgMin implements ArgReductionOperator {
             }
             case INT8 -> {
                 if (input.hasArray()) {
-                    ParallelReduction.reduce(parallelism, ArgMinInt8Kernel::reduce, (byte[]) input.array(),
+                    ParallelReduction.reduce(versionName(), parallelism, ArgMinInt8Kernel::reduce, (byte[]) input.array(),
                             input.arrayOffset(), plan, last, out, outOffset);
                 } else {
                     ArgMinInt8Kernel.reduce((ByteBuffer) input.buffer(), plan, last, out, outOffset);
@@ -394,7 +490,7 @@ public final class ArgMin implements ArgReductionOperator {
             }
             case UINT16 -> {
                 if (input.hasArray()) {
-                    ParallelReduction.reduce(parallelism, ArgMinUint16Kernel::reduce, (short[]) input.array(),
+                    ParallelReduction.reduce(versionName(), parallelism, ArgMinUint16Kernel::reduce, (short[]) input.array(),
                             input.arrayOffset(), plan, last, out, outOffset);
                 } else {
                     ArgMinUint16Kernel.reduce((ShortBuffer) input.buffer(), plan, last, out, outOffset);
@@ -402,7 +498,7 @@ public final class ArgMin implements ArgReductionOperator {
             }
             case INT16 -> {
                 if (input.hasArray()) {
-                    ParallelReduction.reduce(parallelism, ArgMinInt16Kernel::reduce, (short[]) input.array(),
+                    ParallelReduction.reduce(versionName(), parallelism, ArgMinInt16Kernel::reduce, (short[]) input.array(),
                             input.arrayOffset(), plan, last, out, outOffset);
                 } else {
                     ArgMinInt16Kernel.reduce((ShortBuffer) input.buffer(), plan, last, out, outOffset);
@@ -410,7 +506,7 @@ public final class ArgMin implements ArgReductionOperator {
             }
             case INT32 -> {
                 if (input.hasArray()) {
-                    ParallelReduction.reduce(parallelism, ArgMinInt32Kernel::reduce, (int[]) input.array(),
+                    ParallelReduction.reduce(versionName(), parallelism, ArgMinInt32Kernel::reduce, (int[]) input.array(),
                             input.arrayOffset(), plan, last, out, outOffset);
                 } else {
                     ArgMinInt32Kernel.reduce((IntBuffer) input.buffer(), plan, last, out, outOffset);
@@ -418,7 +514,7 @@ public final class ArgMin implements ArgReductionOperator {
             }
             case INT64 -> {
                 if (input.hasArray()) {
-                    ParallelReduction.reduce(parallelism, ArgMinInt64Kernel::reduce, (long[]) input.array(),
+                    ParallelReduction.reduce(versionName(), parallelism, ArgMinInt64Kernel::reduce, (long[]) input.array(),
                             input.arrayOffset(), plan, last, out, outOffset);
                 } else {
                     ArgMinInt64Kernel.reduce((LongBuffer) input.buffer(), plan, last, out, outOffset);
@@ -426,7 +522,7 @@ public final class ArgMin implements ArgReductionOperator {
             }
             case FLOAT16 -> {
                 if (input.hasArray()) {
-                    ParallelReduction.reduce(parallelism, ArgMinFloat16Kernel::reduce, (short[]) input.array(),
+                    ParallelReduction.reduce(versionName(), parallelism, ArgMinFloat16Kernel::reduce, (short[]) input.array(),
                             input.arrayOffset(), plan, last, out, outOffset);
                 } else {
                     ArgMinFloat16Kernel.reduce((ShortBuffer) input.buffer(), plan, last, out, outOffset);
@@ -434,7 +530,7 @@ public final class ArgMin implements ArgReductionOperator {
             }
             case DOUBLE -> {
                 if (input.hasArray()) {
-                    ParallelReduction.reduce(parallelism, ArgMinDoubleKernel::reduce, (double[]) input.array(),
+                    ParallelReduction.reduce(versionName(), parallelism, ArgMinDoubleKernel::reduce, (double[]) input.array(),
                             input.arrayOffset(), plan, last, out, outOffset);
                 } else {
                     ArgMinDoubleKernel.reduce((DoubleBuffer) input.buffer(), plan, last, out, outOffset);
@@ -442,7 +538,7 @@ public final class ArgMin implements ArgReductionOperator {
             }
             case UINT32 -> {
                 if (input.hasArray()) {
-                    ParallelReduction.reduce(parallelism, ArgMinUint32Kernel::reduce, (int[]) input.array(),
+                    ParallelReduction.reduce(versionName(), parallelism, ArgMinUint32Kernel::reduce, (int[]) input.array(),
                             input.arrayOffset(), plan, last, out, outOffset);
                 } else {
                     ArgMinUint32Kernel.reduce((IntBuffer) input.buffer(), plan, last, out, outOffset);
@@ -450,7 +546,7 @@ public final class ArgMin implements ArgReductionOperator {
             }
             case UINT64 -> {
                 if (input.hasArray()) {
-                    ParallelReduction.reduce(parallelism, ArgMinUint64Kernel::reduce, (long[]) input.array(),
+                    ParallelReduction.reduce(versionName(), parallelism, ArgMinUint64Kernel::reduce, (long[]) input.array(),
                             input.arrayOffset(), plan, last, out, outOffset);
                 } else {
                     ArgMinUint64Kernel.reduce((LongBuffer) input.buffer(), plan, last, out, outOffset);
@@ -458,7 +554,7 @@ public final class ArgMin implements ArgReductionOperator {
             }
             case BFLOAT16 -> {
                 if (input.hasArray()) {
-                    ParallelReduction.reduce(parallelism, ArgMinBfloat16Kernel::reduce, (short[]) input.array(),
+                    ParallelReduction.reduce(versionName(), parallelism, ArgMinBfloat16Kernel::reduce, (short[]) input.array(),
                             input.arrayOffset(), plan, last, out, outOffset);
                 } else {
                     ArgMinBfloat16Kernel.reduce((ShortBuffer) input.buffer(), plan, last, out, outOffset);

@@ -2,10 +2,11 @@
 package io.github.argonnx;
 
 import io.github.argonnx.runtime.ArgOnnxException;
-import io.github.argonnx.runtime.ArgReduction;
 import io.github.argonnx.runtime.ArgResult;
 import io.github.argonnx.runtime.Parallelism;
+import java.nio.IntBuffer;
 import java.nio.LongBuffer;
+import java.util.Map;
 import javax.annotation.processing.Generated;
 
 /**
@@ -13,13 +14,13 @@ import javax.annotation.processing.Generated;
  * so that code can hold either and pick one by its op type, as a model's node names it.
  *
  * <pre>{@code
- * ArgReductionOperator op = ArgReductionOperator.forModelOpset(node.getOpType(), opset).axis(axis);
+ * ArgReductionOperator op = ArgReductionOperator.forNode(node.getOpType(), opset, attributes);
  * ArgResult r = op.apply(x);
  * }</pre>
  *
  * <p>Implementations are immutable and thread-safe: every setter returns a new instance, of the
  * implementing class ({@code ArgMax.latest().axis(1)} is still an {@code ArgMax}). Each class documents
- * its attributes, versions and refusals. Not to be confused with {@link ArgReduction}, one validated call.
+ * its attributes, versions and refusals.
  */
 @Generated(
         value = "io.github.argonnx.generator",
@@ -83,6 +84,28 @@ public interface ArgReductionOperator {
         return switch (opType) {
             case "ArgMax" -> ArgMax.forModelOpset(opset);
             case "ArgMin" -> ArgMin.forModelOpset(opset);
+            default -> throw new ArgOnnxException("unknown op type '" + opType + "' (this build has: ArgMax, ArgMin)");
+        };
+    }
+
+    /**
+     * The operator version in force for a model that imports this ai.onnx opset,
+     * with a model node's attributes set, chosen by op type.
+     *
+     * @param opType the ONNX {@code op_type}: ArgMax, ArgMin
+     * @param opset as the implementing class's {@code forNode} takes it
+     * @param attributes as the implementing class's {@code forNode} takes it
+     * @return that operator
+     * @throws ArgOnnxException for an op type this build does not have, or as the class's
+     *     {@code forNode} does
+     */
+    static ArgReductionOperator forNode(String opType, int opset, Map<String, Long> attributes) {
+        if (opType == null) {
+            throw new ArgOnnxException("op type is null (this build has: ArgMax, ArgMin)");
+        }
+        return switch (opType) {
+            case "ArgMax" -> ArgMax.forNode(opset, attributes);
+            case "ArgMin" -> ArgMin.forNode(opset, attributes);
             default -> throw new ArgOnnxException("unknown op type '" + opType + "' (this build has: ArgMax, ArgMin)");
         };
     }
@@ -192,4 +215,26 @@ public interface ArgReductionOperator {
      * @throws ArgOnnxException if the call breaks a rule of this operator version or {@code out} has no room
      */
     long[] apply(Tensor input, LongBuffer out);
+
+    /**
+     * Runs the operator into {@code out[outOffset]} onwards, as int indices.
+     *
+     * @param input the input tensor
+     * @param out receives the indices
+     * @param outOffset where the first index goes
+     * @return the output shape
+     * @throws ArgOnnxException if the call breaks a rule of this operator version, {@code out} has no room, or an index would not fit an int
+     */
+    long[] apply(Tensor input, int[] out, int outOffset);
+
+    /**
+     * Runs the operator into {@code out} from its position, which stays, as int indices.
+     *
+     * @param input the input tensor
+     * @param out receives the indices
+     * @return the output shape
+     * @throws ArgOnnxException if the call breaks a rule of this operator version, {@code out} has no room, or an index
+     *     would not fit an int
+     */
+    long[] apply(Tensor input, IntBuffer out);
 }

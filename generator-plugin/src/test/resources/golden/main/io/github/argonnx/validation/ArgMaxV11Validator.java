@@ -3,9 +3,9 @@ package io.github.argonnx.validation;
 
 import io.github.argonnx.DataType;
 import io.github.argonnx.runtime.ArgOnnxException;
-import io.github.argonnx.runtime.ArgReduction;
 import io.github.argonnx.runtime.NodeAttributes;
 import io.github.argonnx.runtime.Shapes;
+import io.github.argonnx.runtime.ValidatedCall;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Set;
@@ -135,7 +135,7 @@ public final class ArgMaxV11Validator {
      * @return the validated call, with the output shape
      * @throws ArgOnnxException naming the first rule of ArgMax-11 the call breaks
      */
-    public static ArgReduction resolve(long[] inputShape, NodeAttributes attributes) {
+    public static ValidatedCall resolve(long[] inputShape, NodeAttributes attributes) {
         Shapes.requireValidShape(NAME + ": input 'data'", inputShape);
         if (attributes == null) {
             throw new ArgOnnxException(NAME + ": attributes are null");
@@ -159,7 +159,7 @@ public final class ArgMaxV11Validator {
         if (Shapes.elementCount(NAME + ": input 'data'", inputShape) == 0) {
             throw new ArgOnnxException(NAME + ": input 'data' must not be empty in ArgMax-11, but its shape " + Shapes.format(inputShape) + " has no elements (ArgMax-1, ArgMax-12, ArgMax-13 allow an empty input whose reduced dimension is not empty)");
         }
-        return new ArgReduction(inputShape, normalizedAxis, keepdims == 1, false);
+        return new ValidatedCall(inputShape, normalizedAxis, keepdims == 1, false);
     }
 
     /**
@@ -171,7 +171,7 @@ public final class ArgMaxV11Validator {
      * @return the validated call, with the output shape
      * @throws ArgOnnxException naming the first rule of ArgMax-11 the call breaks
      */
-    public static ArgReduction validate(DataType type, long[] inputShape,
+    public static ValidatedCall validate(DataType type, long[] inputShape,
             NodeAttributes attributes) {
         checkType(type);
         return resolve(inputShape, attributes);

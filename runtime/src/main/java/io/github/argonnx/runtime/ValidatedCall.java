@@ -5,11 +5,11 @@ package io.github.argonnx.runtime;
  * force, and the output shape. Validators produce it after every check has passed; the operator API
  * runs the kernel from it.
  */
-public final class ArgReduction {
+public final class ValidatedCall {
 
     private final long[] inputShape;
     private final int axis;
-    private final boolean keepDims;
+    private final boolean keepdims;
     private final boolean selectLastIndex;
     private final long[] outputShape;
     private final long outputElementCount;
@@ -17,15 +17,15 @@ public final class ArgReduction {
     /**
      * @param inputShape a valid input shape of rank at least 1 (copied)
      * @param axis the reduced axis, normalised to {@code [0, rank-1]}
-     * @param keepDims whether the reduced dimension is kept with length 1
+     * @param keepdims whether the reduced dimension is kept with length 1
      * @param selectLastIndex whether ties resolve to the last index instead of the first
      */
-    public ArgReduction(long[] inputShape, int axis, boolean keepDims, boolean selectLastIndex) {
+    public ValidatedCall(long[] inputShape, int axis, boolean keepdims, boolean selectLastIndex) {
         this.inputShape = inputShape.clone();
         this.axis = axis;
-        this.keepDims = keepDims;
+        this.keepdims = keepdims;
         this.selectLastIndex = selectLastIndex;
-        this.outputShape = Shapes.outputShape(this.inputShape, axis, keepDims);
+        this.outputShape = Shapes.outputShape(this.inputShape, axis, keepdims);
         this.outputElementCount = Shapes.elementCount("output 'reduced'", outputShape);
     }
 
@@ -40,8 +40,8 @@ public final class ArgReduction {
     }
 
     /** Whether the reduced dimension stays in the output with length 1 (ONNX {@code keepdims} = 1). */
-    public boolean keepDims() {
-        return keepDims;
+    public boolean keepdims() {
+        return keepdims;
     }
 
     /** Whether ties resolve to the last index of the extreme value instead of the first. */
@@ -69,7 +69,7 @@ public final class ArgReduction {
 
     @Override
     public String toString() {
-        return "ArgReduction{input=" + Shapes.format(inputShape) + ", axis=" + axis + ", keepDims=" + keepDims
+        return "ValidatedCall{input=" + Shapes.format(inputShape) + ", axis=" + axis + ", keepdims=" + keepdims
                 + ", selectLastIndex=" + selectLastIndex + ", output=" + Shapes.format(outputShape) + "}";
     }
 }
