@@ -4,21 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.palantir.javapoet.ClassName;
 import io.github.argonnx.generator.java.KernelContract;
+import io.github.argonnx.runtime.VectorizedArgReduction;
 import java.lang.reflect.Method;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-/** The runtime's SIMD contract takes exactly the parameters the generator declares on kernels and SIMD classes. */
+/** The runtime's SIMD contract (argonnx-runtime, on the test class path) takes exactly the parameters the generator declares on kernels and SIMD classes. */
 class KernelContractTest {
 
     @Test
-    void vectorizedArgReductionTakesTheKernelContractsParameters(@TempDir Path work) throws Exception {
-        ClassLoader runtime = CompiledKernels.compile(List.of(), work);
-        Class<?> contract = runtime.loadClass("io.github.argonnx.runtime.VectorizedArgReduction");
-        Method reduceStrided = Arrays.stream(contract.getMethods())
+    void vectorizedArgReductionTakesTheKernelContractsParameters() {
+        Method reduceStrided = Arrays.stream(VectorizedArgReduction.class.getMethods())
                 .filter(m -> m.getName().equals(KernelContract.REDUCE_STRIDED))
                 .findFirst().orElseThrow();
         List<String> declared = KernelContract.parameters(ClassName.OBJECT, true).stream()

@@ -20,6 +20,7 @@ import io.github.argonnx.runtime.NodeAttributes;
 import io.github.argonnx.runtime.ParallelReduction;
 import io.github.argonnx.runtime.Parallelism;
 import io.github.argonnx.runtime.ReductionPlan;
+import io.github.argonnx.runtime.RuntimeVersion;
 import io.github.argonnx.runtime.ValidatedCall;
 import io.github.argonnx.validation.ArgMinV11Validator;
 import io.github.argonnx.validation.ArgMinV12Validator;
@@ -61,7 +62,7 @@ import javax.annotation.processing.Generated;
  */
 @Generated(
         value = "io.github.argonnx.generator",
-        comments = "ArgMin.yaml"
+        comments = "ArgMin.yaml, ArgMin-1, ArgMin-11, ArgMin-12, ArgMin-13"
 )
 public final class ArgMin implements ArgReductionOperator {
     private static final String OPERATOR = "ArgMin";
@@ -78,8 +79,6 @@ public final class ArgMin implements ArgReductionOperator {
     public static final int LATEST_KNOWN_OPSET = 26;
 
     private static final String VERSIONS_TEXT = "1, 11, 12, 13";
-
-    private static final ArgMin LATEST = new ArgMin(LATEST_VERSION, NodeAttributes.none());
 
     private final int version;
 
@@ -110,10 +109,11 @@ public final class ArgMin implements ArgReductionOperator {
     /**
      * ArgMin-13, the newest version, with every attribute at its default.
      *
-     * @return a shared instance
+     * @return that version, with no attribute set
+     * @throws ArgOnnxException if the argonnx-runtime on the class path is not the one this code was generated for
      */
     public static ArgMin latest() {
-        return LATEST;
+        return opset(LATEST_VERSION);
     }
 
     /**
@@ -122,9 +122,12 @@ public final class ArgMin implements ArgReductionOperator {
      * @param version one of 1, 11, 12, 13: a version of ArgMin, not a model's opset import (for that, use
      *     {@link #forModelOpset(int)})
      * @return that version, with no attribute set
-     * @throws ArgOnnxException for any other number
+     * @throws ArgOnnxException for any other number, or if the argonnx-runtime on the class path is not the one
+     *     this code was generated for
      */
     public static ArgMin opset(int version) {
+        // first, before anything else of the runtime links: a mismatched runtime fails here, named
+        RuntimeVersion.require(1, ArgMin.class);
         switch (version) {
             case 1, 11, 12, 13 -> {
                 return new ArgMin(version, NodeAttributes.none());
