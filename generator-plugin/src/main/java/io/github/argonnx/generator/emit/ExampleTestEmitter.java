@@ -81,7 +81,8 @@ public final class ExampleTestEmitter implements ArtifactEmitter {
             }
             String field = constantName(example.name()) + "_DATA";
             test.addField(FieldSpec.builder(type.storage().arrayType(), field, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                    .addJavadoc("Input '$L' of $L ($L values as $L), shape $L$L.\n", input.name(), example.name(),
+                    .addJavadoc("Input '$L' of $L ($L values as $L), shape $L$L.\n", JavaText.comment(input.name()),
+                            JavaText.comment(example.name()),
                             input.type().onnxName(), type.onnxName(), input.shape(),
                             type.storage() == DataType.Storage.SHORT && type.isFloatingPoint()
                                     && input.values().size() <= 16
@@ -102,7 +103,7 @@ public final class ExampleTestEmitter implements ArtifactEmitter {
                 type.onnxName(), op.name(), type.onnxName());
         if (!skipped.isEmpty()) {
             test.addJavadoc("\n<p>Left out, as $L cannot hold their inputs exactly: $L.\n", type.onnxName(),
-                    String.join(", ", skipped));
+                    JavaText.comment(String.join(", ", skipped)));
         }
         context.generatedAnnotation().annotation(GenerationContext.GENERATOR_NAME, op.name() + ".yaml examples")
                 .ifPresent(test::addAnnotation);
@@ -152,8 +153,8 @@ public final class ExampleTestEmitter implements ArtifactEmitter {
         return MethodSpec.methodBuilder(identifier(example.name()) + "_v" + v.sinceVersion())
                 .addAnnotation(TEST)
                 .addAnnotation(com.palantir.javapoet.AnnotationSpec.builder(DISPLAY_NAME)
-                        .addMember("value", "$S", example.name() + " (opset " + example.opset() + ") as "
-                                + arg.versionName(v) + ", " + type.onnxName())
+                        .addMember("value", "$L", JavaText.literal(example.name() + " (opset " + example.opset()
+                                + ") as " + arg.versionName(v) + ", " + type.onnxName()))
                         .build())
                 .addStatement("check($L,$W$N,$W$L,$W$L,$W$L)", op.build(), field, longs(input.shape()),
                         longs(output.shape()), longValues(output))

@@ -112,6 +112,14 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
     /** Where each kind of file this goal generates goes; an empty map generates nothing (and removes earlier output). */
     protected abstract Map<GeneratedFile.Kind, Path> outputRoots();
 
+    /**
+     * The configured directory of every kind this goal can generate, whether this run generates it or not:
+     * files an earlier run wrote there are removed once no longer generated. Nothing outside them is touched.
+     */
+    protected Map<GeneratedFile.Kind, Path> ownedRoots() {
+        return outputRoots();
+    }
+
     /** Adds the output directory to the project's compile or test-compile source roots. */
     protected abstract void registerSourceRoot(String directory);
 
@@ -147,7 +155,8 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
             MojoExecutionException {
         Selection selection = Selection.parse(packageName, operators, opsets, types, generatedAnnotation);
         SpecInputs specs = readSpecs();
-        GeneratedOutputs outputs = new GeneratedOutputs(output.resolve(GenerationState.fileName(goal())), outputRoots());
+        GeneratedOutputs outputs = new GeneratedOutputs(output.resolve(GenerationState.fileName(goal())), outputRoots(),
+                ownedRoots());
 
         SortedMap<String, String> inputs = new TreeMap<>();
         inputs.put("goal", goal());

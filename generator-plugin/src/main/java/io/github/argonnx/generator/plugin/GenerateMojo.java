@@ -74,6 +74,15 @@ public class GenerateMojo extends AbstractGenerateMojo {
         return roots;
     }
 
+    @Override
+    protected Map<GeneratedFile.Kind, Path> ownedRoots() {
+        Map<GeneratedFile.Kind, Path> roots = new EnumMap<>(GeneratedFile.Kind.class);
+        roots.put(GeneratedFile.Kind.MAIN_SOURCE, outputDirectory.toPath());
+        roots.put(GeneratedFile.Kind.VECTOR_SOURCE, vectorOutputDirectory().toPath());
+        roots.put(GeneratedFile.Kind.DOC, docsDirectory.toPath());
+        return roots;
+    }
+
     /** {@link #vectorOutputDirectory}, or its default next to the output directory. */
     private File vectorOutputDirectory() {
         return vectorOutputDirectory != null ? vectorOutputDirectory

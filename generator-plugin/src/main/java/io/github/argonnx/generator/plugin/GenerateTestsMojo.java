@@ -59,6 +59,11 @@ public class GenerateTestsMojo extends AbstractGenerateMojo {
     }
 
     @Override
+    protected Map<GeneratedFile.Kind, Path> ownedRoots() {
+        return Map.of(GeneratedFile.Kind.TEST_SOURCE, testOutputDirectory.toPath());
+    }
+
+    @Override
     protected Optional<String> skipReason() {
         if (!skip && skipTestCompilation) {
             return Optional.of("maven.test.skip=true");
