@@ -195,12 +195,16 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
                 + result.unchanged() + " unchanged, " + result.staleRemoved() + " stale removed) in " + shownRoots());
     }
 
-    private SpecInputs readSpecs() throws InvalidConfigurationException, IOException {
+    private SpecInputs readSpecs() throws InvalidConfigurationException, IOException, MojoFailureException {
         if (specDirectory == null) {
             return SpecInputs.bundled(AbstractGenerateMojo.class.getClassLoader());
         }
         Path directory = specDirectory.toPath().toAbsolutePath().normalize();
-        return SpecInputs.fromDirectory(directory, shown(directory));
+        try {
+            return SpecInputs.fromDirectory(directory, shown(directory));
+        } catch (SpecLoadException e) {
+            throw new MojoFailureException(SpecInputs.describe(shown(directory), true, e));
+        }
     }
 
     private String shownRoots() {
