@@ -100,13 +100,16 @@ public final class SpecLoader {
     public static List<OperatorSpec> load(List<SpecSource> sources) throws SpecLoadException {
         SpecLoader loader = new SpecLoader();
         List<OperatorSpec> operators = new ArrayList<>();
-        Map<String, SourceLocation> names = new LinkedHashMap<>();
+        // Keyed ignoring case: the plugin selects operators ignoring case, and their classes must not differ only in case.
+        Map<String, OperatorSpec> names = new LinkedHashMap<>();
         for (SpecSource source : sources) {
             loader.problems.startFile(source.displayName());
             loader.readFile(source).ifPresent(op -> {
-                SourceLocation first = names.putIfAbsent(op.name(), op.location());
+                OperatorSpec first = names.putIfAbsent(op.name().toLowerCase(java.util.Locale.ROOT), op);
                 if (first != null) {
-                    loader.problems.add(op.location(), op.name(), "operator already defined at " + first);
+                    loader.problems.add(op.location(), op.name(), first.name().equals(op.name())
+                            ? "operator already defined at " + first.location()
+                            : "operator name differs only in case from " + first.name() + " at " + first.location());
                 } else {
                     operators.add(op);
                 }

@@ -13,17 +13,22 @@ import java.util.Optional;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.events.AliasEvent;
+import org.yaml.snakeyaml.events.CollectionEndEvent;
+import org.yaml.snakeyaml.events.CollectionStartEvent;
 import org.yaml.snakeyaml.events.Event;
 
 /**
  * What a spec file must be before its YAML is read: small enough, UTF-8, free of characters YAML does not
- * allow, without aliases and not nested deeper than any spec needs. Each refusal names the file, line and
+ * allow, with few aliases that do not nest, and not nested deeper than any spec needs. Each refusal names the file, line and
  * column; see {@code docs/security.md} for the limits.
  */
 public final class SpecText {
 
     /** Largest spec file accepted, in bytes (and in characters for text given as a string). */
     public static final int MAX_BYTES = 1 << 20;
+
+    /** Most aliases ({@code *name}) accepted in one spec; an alias may not occur inside an anchored value. */
+    public static final int MAX_ALIASES = 50;
 
     /** Deepest nesting of mappings and lists accepted; the published specs need 6. */
     public static final int MAX_NESTING = 20;
@@ -58,7 +63,7 @@ public final class SpecText {
 
     /**
      * The first thing that keeps a text from being read as YAML safely, if any: its size, a character
-     * YAML does not allow, an alias, or nesting deeper than {@link #MAX_NESTING}. Reading stops at the
+     * YAML does not allow, too many or nested aliases, or nesting deeper than {@link #MAX_NESTING}. Reading stops at the
      * first, so a YAML syntax error further on is left to the reader.
      */
     static Optional<SpecProblem> check(SpecSource source) {
@@ -79,19 +84,36 @@ public final class SpecText {
         LoaderOptions options = new LoaderOptions();
         options.setAllowDuplicateKeys(true);
         int depth = 0;
+        int aliases = 0;
+        // Open collections that carry an anchor: an alias inside one would nest expansions (a "YAML bomb").
+        java.util.Deque<Boolean> anchored = new java.util.ArrayDeque<>();
+        Event anchoredStart = null;
         try {
             for (Event event : new Yaml(options).parse(new StringReader(text))) {
                 if (event instanceof AliasEvent) {
-                    return Optional.of(problemAt(source, event, "aliases (*name) are not allowed in specs: write the "
-                            + "value out"));
-                }
-                if (event.is(Event.ID.MappingStart) || event.is(Event.ID.SequenceStart)) {
+                    if (++aliases > MAX_ALIASES) {
+                        return Optional.of(problemAt(source, event, "more than " + MAX_ALIASES
+                                + " aliases (*name) in one spec"));
+                    }
+                    if (anchoredStart != null) {
+                        return Optional.of(problemAt(source, event, "an alias (*name) inside an anchored value (&"
+                                + ((CollectionStartEvent) anchoredStart).getAnchor() + " at line "
+                                + (anchoredStart.getStartMark().getLine() + 1) + "): expansions must not nest"));
+                    }
+                } else if (event instanceof CollectionStartEvent start) {
                     if (++depth > MAX_NESTING) {
                         return Optional.of(problemAt(source, event, "nested deeper than " + MAX_NESTING
                                 + " mappings and lists, which no spec needs"));
                     }
-                } else if (event.is(Event.ID.MappingEnd) || event.is(Event.ID.SequenceEnd)) {
+                    anchored.push(start.getAnchor() != null);
+                    if (start.getAnchor() != null && anchoredStart == null) {
+                        anchoredStart = event;
+                    }
+                } else if (event instanceof CollectionEndEvent) {
                     depth--;
+                    if (Boolean.TRUE.equals(anchored.poll()) && !anchored.contains(Boolean.TRUE)) {
+                        anchoredStart = null;
+                    }
                 }
             }
         } catch (RuntimeException e) {

@@ -74,6 +74,29 @@ public class GenerateMojo extends AbstractGenerateMojo {
         return roots;
     }
 
+    /** Output directories must be apart: the vector loops compile only with the incubator module, and apart. */
+    @Override
+    protected void checkConfiguration(InvalidConfigurationException.Collector problems) {
+        Map<String, Path> directories = new java.util.LinkedHashMap<>();
+        directories.put("outputDirectory", outputDirectory.toPath().toAbsolutePath().normalize());
+        if (emitVectorLoops) {
+            directories.put("vectorOutputDirectory", vectorOutputDirectory().toPath().toAbsolutePath().normalize());
+        }
+        if (emitDocs) {
+            directories.put("docsDirectory", docsDirectory.toPath().toAbsolutePath().normalize());
+        }
+        for (Map.Entry<String, Path> a : directories.entrySet()) {
+            for (Map.Entry<String, Path> b : directories.entrySet()) {
+                if (a.getKey().compareTo(b.getKey()) < 0 && (a.getValue().startsWith(b.getValue())
+                        || b.getValue().startsWith(a.getValue()))) {
+                    problems.add(a.getKey(), shown(a.getValue()), (a.getValue().equals(b.getValue()) ? "is the same as"
+                            : "overlaps") + " <" + b.getKey() + "> '" + shown(b.getValue()) + "'",
+                            "a directory of its own, neither inside nor around the other output directories");
+                }
+            }
+        }
+    }
+
     @Override
     protected Map<GeneratedFile.Kind, Path> ownedRoots() {
         Map<GeneratedFile.Kind, Path> roots = new EnumMap<>(GeneratedFile.Kind.class);

@@ -64,8 +64,8 @@ public class GenerateTestsMojo extends AbstractGenerateMojo {
     }
 
     @Override
-    protected Optional<String> skipReason() {
-        if (!skip && skipTestCompilation) {
+    protected Optional<String> skipReason() throws InvalidConfigurationException {
+        if (!flag("skip", skip) && skipTestCompilation) {
             return Optional.of("maven.test.skip=true");
         }
         return super.skipReason();

@@ -386,14 +386,17 @@ class SpecLoaderErrorsTest {
 
     @Test
     void examplesTooLargeForTheGeneratedTestAreRefused() {
-        int n = SpecRules.MAX_EXAMPLE_VALUES;
+        int n = SpecRules.MAX_EXAMPLE_VALUES + 1;
         String values = String.join(", ", java.util.Collections.nCopies(n, "1"));
-        String indices = String.join(", ", java.util.Collections.nCopies(n, "0"));
         assertProblems(spec().replace(39, "shape: [2, 2], values: [2, 2, 3, 10]", "shape: [" + n + ", 1], values: ["
-                        + values + "]").replace(41, "shape: [2, 1], values: [0, 1]", "shape: [" + n + ", 1], values: ["
-                        + indices + "]"),
-                "Spec.yaml:34:5: ArgMax example keepdims_example: the examples of ArgMax hold more than " + n
-                        + " values up to this one, more than one generated test class can hold; use smaller examples");
+                        + values + "]"),
+                "Spec.yaml:34:5: ArgMax example keepdims_example: the inputs of the examples of ArgMax up to this one "
+                        + "hold " + n + " values, more than the " + (n - 1) + " one generated test class can hold; use "
+                        + "smaller examples");
+        assertProblems(spec().replace(41, "shape: [2, 1], values: [0, 1]", "shape: [" + n + ", 1], values: ["
+                        + values.replace('1', '0') + "]"),
+                "Spec.yaml:34:5: ArgMax example keepdims_example: the outputs hold " + n + " values, more than the "
+                        + (n - 1) + " one generated test method can hold; use a smaller example");
     }
 
     @Test
@@ -417,13 +420,16 @@ class SpecLoaderErrorsTest {
 
     @Test
     void aliasesNestingAndNulBytesArePointedAtWhereTheyAre() {
-        assertProblems(spec().replace(2, "domain: ai.onnx", "domain: &d ai.onnx").replace(42, "26", "*d"),
-                "Spec.yaml:42:21: aliases (*name) are not allowed in specs: write the value out");
+        assertProblems("a: &a [x, y]\nb: &b [*a, *a]\n",
+                "Spec.yaml:2:8: an alias (*name) inside an anchored value (&b at line 2): expansions must not nest");
+        assertProblems("a: &a x\nb: [" + "*a, ".repeat(SpecText.MAX_ALIASES) + "*a]\n",
+                "Spec.yaml:2:" + (5 + 4 * SpecText.MAX_ALIASES) + ": more than " + SpecText.MAX_ALIASES
+                        + " aliases (*name) in one spec");
         assertProblems(spec().replace(8, "Computes", "Com\u0000putes"),
                 "Spec.yaml:8:17: character U+0000 is not allowed in a YAML file (control characters other than tab "
                         + "and line breaks, and unpaired surrogates, are not)");
         assertProblems("operator: ArgMax\nx: " + "[".repeat(30) + "]".repeat(30) + "\n",
-                "Spec.yaml:2:" + (4 + SpecText.MAX_NESTING) + ": nested deeper than " + SpecText.MAX_NESTING
+                "Spec.yaml:2:" + (3 + SpecText.MAX_NESTING) + ": nested deeper than " + SpecText.MAX_NESTING
                         + " mappings and lists, which no spec needs");
     }
 
