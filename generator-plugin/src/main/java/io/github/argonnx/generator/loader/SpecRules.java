@@ -36,6 +36,9 @@ final class SpecRules {
      */
     static final int MAX_EXAMPLE_VALUES = 5_000;
 
+    /** The attributes besides the axis that the arg-reduction emitters give a meaning (see emit.ArgOperator). */
+    static final List<String> GENERATED_FLAGS = List.of("keepdims", "select_last_index");
+
     private final Problems problems;
 
     /** Where each example sets each attribute, so that problems with a value point at it. */
@@ -51,8 +54,9 @@ final class SpecRules {
     }
 
     /**
-     * Every version has the axis attribute (the one some version constrains with {@code axis_of}):
-     * generated validators and operators read it in every version, so a version without it would not compile.
+     * What the emitters need of each version: the axis attribute (the one some version constrains with
+     * {@code axis_of}), which generated validators and operators read in every version, so a version without
+     * it would not compile; no attribute they do not know; one input and one output.
      */
     void checkAxisInEveryVersion(String op, List<VersionSpec> versions) {
         Optional<AttributeSpec> axis = versions.stream().flatMap(v -> v.attributes().stream())
@@ -62,6 +66,17 @@ final class SpecRules {
         }
         String name = axis.get().name();
         for (VersionSpec v : versions) {
+            for (AttributeSpec a : v.attributes()) {
+                if (!a.name().equals(name) && !GENERATED_FLAGS.contains(a.name())) {
+                    problems.add(a.location(), op + "-" + v.sinceVersion(), "attribute '" + a.name() + "' has no "
+                            + "meaning the generator knows (known: " + name + ", " + String.join(", ", GENERATED_FLAGS)
+                            + ")");
+                }
+            }
+            if (v.inputs().size() != 1 || v.outputs().size() != 1) {
+                problems.add(v.location(), op + "-" + v.sinceVersion(), "an arg-reduction has one input and one "
+                        + "output; this version has " + v.inputs().size() + " and " + v.outputs().size());
+            }
             if (v.attribute(name).isEmpty()) {
                 problems.add(v.location(), op + "-" + v.sinceVersion(), "has no attribute '" + name + "', the axis "
                         + "attribute (constraint axis_of) of " + op + " at line " + axis.get().location().line()
