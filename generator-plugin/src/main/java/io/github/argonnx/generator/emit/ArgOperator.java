@@ -176,8 +176,8 @@ final class ArgOperator {
 
     /** ONNX prose made safe for Javadoc, with the upstream {@code {name}} template slip filled in. */
     String javadocText(String onnxText) {
-        return onnxText.replace("{name}", selects())
+        return JavaText.comment(onnxText.replace("{name}", selects())
                 .replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-                .replace("*/", "*&#47;").replace("@", "&#64;").strip();
+                .replace("@", "&#64;").strip());
     }
 }

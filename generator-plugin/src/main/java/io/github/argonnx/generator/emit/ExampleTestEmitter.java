@@ -80,7 +80,8 @@ public final class ExampleTestEmitter extends JavaSourceEmitter {
             }
             String field = GeneratedNames.exampleDataField(example.name());
             test.addField(FieldSpec.builder(JavaStorage.of(type).arrayType(), field, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                    .addJavadoc("Input '$L' of $L ($L values as $L), shape $L$L.\n", input.name(), example.name(),
+                    .addJavadoc("Input '$L' of $L ($L values as $L), shape $L$L.\n", JavaText.comment(input.name()),
+                            JavaText.comment(example.name()),
                             input.type().onnxName(), type.onnxName(), input.shape(),
                             Comparison.of(type) == Comparison.SIXTEEN_BIT_FLOAT
                                     && input.values().size() <= 16
@@ -101,7 +102,7 @@ public final class ExampleTestEmitter extends JavaSourceEmitter {
                 type.onnxName(), op.name(), type.onnxName());
         if (!skipped.isEmpty()) {
             test.addJavadoc("\n<p>Left out, as $L cannot hold their inputs exactly: $L.\n", type.onnxName(),
-                    String.join(", ", skipped));
+                    JavaText.comment(String.join(", ", skipped)));
         }
         test.addMethod(checkMethod(context, type, operator));
         test.addMethod(rawDataMethod(type));
@@ -149,8 +150,8 @@ public final class ExampleTestEmitter extends JavaSourceEmitter {
         return MethodSpec.methodBuilder(GeneratedNames.exampleTestMethod(example.name(), v))
                 .addAnnotation(TEST)
                 .addAnnotation(com.palantir.javapoet.AnnotationSpec.builder(DISPLAY_NAME)
-                        .addMember("value", "$S", example.name() + " (opset " + example.opset() + ") as "
-                                + arg.versionName(v) + ", " + type.onnxName())
+                        .addMember("value", "$L", JavaText.literal(example.name() + " (opset " + example.opset()
+                                + ") as " + arg.versionName(v) + ", " + type.onnxName()))
                         .build())
                 .addStatement("check($L,$W$N,$W$L,$W$L,$W$L)", op.build(), field, longs(input.shape()),
                         longs(output.shape()), longValues(output))

@@ -23,7 +23,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,9 +56,7 @@ public final class SpecLoader {
     private static final Set<String> SUPPORT_LEVELS = Set.of("COMMON", "EXPERIMENTAL");
 
     private final Problems problems = new Problems();
-
-    /** Where each example sets each attribute, so that problems with a value point at it. */
-    private final Map<ExampleSpec, Map<String, SourceLocation>> attributeLocations = new IdentityHashMap<>();
+    private final SpecRules rules = new SpecRules(problems);
 
     private SpecLoader() {}
 
@@ -68,7 +65,7 @@ public final class SpecLoader {
         List<SpecSource> sources = new ArrayList<>();
         try (Stream<Path> files = Files.list(directory)) {
             for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".yaml")).sorted().toList()) {
-                sources.add(new SpecSource(f.getFileName().toString(), Files.readString(f, StandardCharsets.UTF_8)));
+                sources.add(SpecText.decode(f.getFileName().toString(), Files.readAllBytes(f)));
             }
         }
         if (sources.isEmpty()) {
@@ -103,13 +100,16 @@ public final class SpecLoader {
     public static List<OperatorSpec> load(List<SpecSource> sources) throws SpecLoadException {
         SpecLoader loader = new SpecLoader();
         List<OperatorSpec> operators = new ArrayList<>();
-        Map<String, SourceLocation> names = new LinkedHashMap<>();
+        // Keyed ignoring case: the plugin selects operators ignoring case, and their classes must not differ only in case.
+        Map<String, OperatorSpec> names = new LinkedHashMap<>();
         for (SpecSource source : sources) {
             loader.problems.startFile(source.displayName());
             loader.readFile(source).ifPresent(op -> {
-                SourceLocation first = names.putIfAbsent(op.name(), op.location());
+                OperatorSpec first = names.putIfAbsent(op.name().toLowerCase(java.util.Locale.ROOT), op);
                 if (first != null) {
-                    loader.problems.add(op.location(), op.name(), "operator already defined at " + first);
+                    loader.problems.add(op.location(), op.name(), first.name().equals(op.name())
+                            ? "operator already defined at " + first.location()
+                            : "operator name differs only in case from " + first.name() + " at " + first.location());
                 } else {
                     operators.add(op);
                 }
@@ -122,10 +122,16 @@ public final class SpecLoader {
     }
 
     private Optional<OperatorSpec> readFile(SpecSource source) {
+        Optional<SpecProblem> unsafe = SpecText.check(source);
+        if (unsafe.isPresent()) {
+            problems.add(unsafe.get().location(), "", unsafe.get().message());
+            return Optional.empty();
+        }
         Node root;
         try {
             LoaderOptions options = new LoaderOptions();
             options.setAllowDuplicateKeys(true); // duplicates are reported by YamlFields, with both positions
+            options.setNestingDepthLimit(SpecText.MAX_NESTING + 1);
             root = new Yaml(new SafeConstructor(options)).compose(new java.io.StringReader(source.content()));
         } catch (MarkedYAMLException e) {
             problems.add(problems.location(e.getProblemMark()), "", "not valid YAML: " + e.getProblem()
@@ -162,9 +168,10 @@ public final class SpecLoader {
         if (f.has("versions") && versions.isEmpty() && problems.size() == before) {
             problems.add(f.keyNode("versions"), name, "an operator needs at least one version");
         }
-        checkVersionOrder(name, versions);
+        rules.checkVersionOrder(name, versions);
         if (problems.size() == before && !versions.isEmpty()) {
-            checkLatestKnownOpset(name, versions, (int) latestKnownOpset, f.node("latest_known_opset").get());
+            rules.checkAxisInEveryVersion(name, versions);
+            rules.checkLatestKnownOpset(name, versions, (int) latestKnownOpset, f.node("latest_known_opset").get());
         }
         List<ExampleSpec> examples = new ArrayList<>();
         for (Node e : f.list("examples").orElse(List.of())) {
@@ -174,7 +181,8 @@ public final class SpecLoader {
             return Optional.empty();
         }
         OperatorSpec op = new OperatorSpec(name, domain, versions, (int) latestKnownOpset, examples, f.location());
-        checkExamples(op);
+        rules.checkExamples(op);
+        rules.checkExampleSize(op);
         return problems.size() > before ? Optional.empty() : Optional.of(op);
     }
 
@@ -200,8 +208,9 @@ public final class SpecLoader {
             return Optional.empty();
         }
         YamlFields f = fields.get();
-        long since = f.integer("since_version").orElse(0L);
-        if (f.has("since_version") && (since < 1 || since > 10_000)) {
+        Optional<Long> sinceVersion = f.integer("since_version");
+        long since = sinceVersion.orElse(0L);
+        if (sinceVersion.isPresent() && (since < 1 || since > 10_000)) {
             problems.add(f.node("since_version").get(), context, "since_version " + since + " is out of range [1, 10000]");
         }
         String supportLevel = f.string("support_level").orElse("COMMON");
@@ -227,7 +236,7 @@ public final class SpecLoader {
         }
         VersionSpec version = new VersionSpec((int) since, function.get(), supportLevel, shapeInference.get(),
                 summary.get(), attributes, inputs, outputs, constraints, f.location());
-        checkVersion(context, version, f);
+        rules.checkVersion(context, version);
         return problems.size() > before ? Optional.empty() : Optional.of(version);
     }
 
@@ -376,80 +385,9 @@ public final class SpecLoader {
         return Optional.of(new TypeConstraintSpec(parameter, types, doc.get(), f.location()));
     }
 
-    /** Rules within one version: unique names, type parameters resolved and used, constraints sound. */
-    private void checkVersion(String context, VersionSpec v, YamlFields f) {
-        unique(context, "attribute", v.attributes().stream().map(a -> Map.entry(a.name(), a.location())).toList());
-        List<ParameterSpec> params = new ArrayList<>(v.inputs());
-        params.addAll(v.outputs());
-        unique(context, "input or output", params.stream().map(p -> Map.entry(p.name(), p.location())).toList());
-        unique(context, "type parameter", v.typeConstraints().stream()
-                .map(c -> Map.entry(c.parameter(), c.location())).toList());
-        Set<String> used = new HashSet<>();
-        for (ParameterSpec p : params) {
-            if (p.type() instanceof TypeRef.Parameter tp) {
-                used.add(tp.name());
-                if (v.typeConstraint(tp.name()).isEmpty()) {
-                    problems.add(p.location(), context, "'" + p.name() + "' has type parameter " + tp.name()
-                            + ", which no type constraint defines");
-                }
-            }
-        }
-        for (TypeConstraintSpec c : v.typeConstraints()) {
-            if (!used.contains(c.parameter())) {
-                problems.add(c.location(), context, "type parameter " + c.parameter() + " is used by no input or output");
-            }
-        }
-        for (AttributeSpec a : v.attributes()) {
-            if (a.constraint().orElse(null) instanceof AttributeConstraint.AxisOf axisOf
-                    && v.inputs().stream().noneMatch(i -> i.name().equals(axisOf.input()))) {
-                problems.add(a.location(), context, "attribute '" + a.name() + "' is an axis of '" + axisOf.input()
-                        + "', which is not an input (inputs: " + v.inputs().stream().map(ParameterSpec::name)
-                                .collect(Collectors.joining(", ")) + ")");
-            }
-            if (a.defaultValue().isPresent() && a.constraint().orElse(null)
-                    instanceof AttributeConstraint.AllowedValues allowed
-                    && !allowed.values().contains(a.defaultValue().getAsLong())) {
-                problems.add(a.location(), context, "attribute '" + a.name() + "' has default "
-                        + a.defaultValue().getAsLong() + ", which its constraint does not allow (allowed: "
-                        + allowed.values() + ")");
-            }
-        }
-    }
 
-    private void unique(String context, String what, List<Map.Entry<String, SourceLocation>> names) {
-        Map<String, SourceLocation> seen = new LinkedHashMap<>();
-        for (Map.Entry<String, SourceLocation> e : names) {
-            SourceLocation first = seen.putIfAbsent(e.getKey(), e.getValue());
-            if (first != null) {
-                problems.add(e.getValue(), context, "duplicate " + what + " '" + e.getKey()
-                        + "' (first at line " + first.line() + ")");
-            }
-        }
-    }
 
-    private void checkVersionOrder(String op, List<VersionSpec> versions) {
-        for (int i = 1; i < versions.size(); i++) {
-            VersionSpec prev = versions.get(i - 1);
-            VersionSpec cur = versions.get(i);
-            if (cur.sinceVersion() == prev.sinceVersion()) {
-                problems.add(cur.location(), op + "-" + cur.sinceVersion(), "duplicate since_version "
-                        + cur.sinceVersion() + " (first at line " + prev.location().line() + ")");
-            } else if (cur.sinceVersion() < prev.sinceVersion()) {
-                problems.add(cur.location(), op + "-" + cur.sinceVersion(), "versions out of order: since_version "
-                        + cur.sinceVersion() + " comes after " + prev.sinceVersion()
-                        + " (list versions in ascending order)");
-            }
-        }
-    }
 
-    /** The newest version must be in force somewhere up to the latest known opset, or it could never be chosen. */
-    private void checkLatestKnownOpset(String op, List<VersionSpec> versions, int latestKnownOpset, Node node) {
-        VersionSpec newest = versions.get(versions.size() - 1);
-        if (latestKnownOpset < newest.sinceVersion()) {
-            problems.add(node, op, "latest_known_opset " + latestKnownOpset + " is below the newest version, "
-                    + op + "-" + newest.sinceVersion() + " (it must be at least " + newest.sinceVersion() + ")");
-        }
-    }
 
     private Optional<ExampleSpec> readExample(String op, Node node) {
         String context = op + " example " + scalarHint(node, "name");
@@ -493,7 +431,7 @@ public final class SpecLoader {
             return Optional.empty();
         }
         ExampleSpec example = new ExampleSpec(name, source.get(), (int) opset, attributes, inputs, outputs, f.location());
-        attributeLocations.put(example, locations);
+        rules.recordAttributeLocations(example, locations);
         return Optional.of(example);
     }
 
@@ -604,80 +542,6 @@ public final class SpecLoader {
         return Optional.of(value.toString());
     }
 
-    /** Rules across entries: each example against the version in force at its opset. */
-    private void checkExamples(OperatorSpec op) {
-        unique(op.name(), "example", op.examples().stream().map(e -> Map.entry(e.name(), e.location())).toList());
-        for (ExampleSpec e : op.examples()) {
-            String context = op.name() + " example " + e.name();
-            Optional<VersionSpec> found = op.versionAt(e.opset());
-            if (found.isEmpty() || e.opset() > 10_000) {
-                problems.add(e.location(), context, "opset " + e.opset() + " has no version of " + op.name()
-                        + " (versions: " + op.versions().stream().map(v -> String.valueOf(v.sinceVersion()))
-                                .collect(Collectors.joining(", ")) + ")");
-                continue;
-            }
-            if (e.opset() > op.latestKnownOpset()) {
-                problems.add(e.location(), context, "opset " + e.opset() + " is beyond latest_known_opset "
-                        + op.latestKnownOpset() + " of " + op.name() + " (no version is known to be in force there)");
-                continue;
-            }
-            VersionSpec v = found.get();
-            String versionName = op.name() + "-" + v.sinceVersion();
-            Map<String, SourceLocation> where = attributeLocations.getOrDefault(e, Map.of());
-            for (Map.Entry<String, Long> a : e.attributes().entrySet()) {
-                Optional<AttributeSpec> spec = v.attribute(a.getKey());
-                SourceLocation at = where.getOrDefault(a.getKey(), e.location());
-                if (spec.isEmpty()) {
-                    problems.add(at, context, "attribute '" + a.getKey() + "' does not exist in "
-                            + versionName + " (attributes: " + v.attributes().stream().map(AttributeSpec::name)
-                                    .collect(Collectors.joining(", ")) + ")");
-                } else if (spec.get().constraint().orElse(null) instanceof AttributeConstraint.AllowedValues allowed
-                        && !allowed.values().contains(a.getValue())) {
-                    problems.add(at, context, "attribute '" + a.getKey() + "' = " + a.getValue()
-                            + " is not allowed in " + versionName + " (allowed: " + allowed.values() + ")");
-                }
-            }
-            checkTensors(context, versionName, v, v.inputs(), e.inputs(), "input");
-            checkTensors(context, versionName, v, v.outputs(), e.outputs(), "output");
-            checkAxes(context, versionName, v, e, where);
-        }
-    }
 
-    private void checkTensors(String context, String versionName, VersionSpec v, List<ParameterSpec> formal,
-            List<TensorLiteral> actual, String what) {
-        if (formal.size() != actual.size()) {
-            problems.add(actual.isEmpty() ? v.location() : actual.get(0).location(), context, versionName + " has "
-                    + formal.size() + " " + what + "(s) but the example gives " + actual.size());
-            return;
-        }
-        for (int i = 0; i < formal.size(); i++) {
-            TensorLiteral t = actual.get(i);
-            Set<ElementType> allowed = v.allowedTypes(formal.get(i));
-            if (!allowed.contains(t.type())) {
-                problems.add(t.location(), context, what + " '" + t.name() + "' has type " + t.type().onnxName()
-                        + ", which " + versionName + " does not accept for '" + formal.get(i).name() + "' (allowed: "
-                        + allowed.stream().sorted().map(ElementType::onnxName).collect(Collectors.joining(", ")) + ")");
-            }
-        }
-    }
 
-    private void checkAxes(String context, String versionName, VersionSpec v, ExampleSpec e,
-            Map<String, SourceLocation> where) {
-        for (AttributeSpec a : v.attributes()) {
-            if (!(a.constraint().orElse(null) instanceof AttributeConstraint.AxisOf axisOf)) {
-                continue;
-            }
-            long axis = e.attributes().getOrDefault(a.name(), a.defaultValue().orElse(0));
-            for (int i = 0; i < v.inputs().size() && i < e.inputs().size(); i++) {
-                if (v.inputs().get(i).name().equals(axisOf.input())) {
-                    int rank = e.inputs().get(i).shape().size();
-                    if (axis < -rank || axis > rank - 1) {
-                        problems.add(where.getOrDefault(a.name(), e.location()), context, "attribute '"
-                                + a.name() + "' = " + axis + " is out of range [" + (-rank) + ", " + (rank - 1)
-                                + "] for input '" + axisOf.input() + "' of rank " + rank + " in " + versionName);
-                    }
-                }
-            }
-        }
-    }
 }

@@ -141,8 +141,14 @@ final class YamlFields {
         if (text.isEmpty()) {
             return Optional.empty();
         }
+        String digits = text.get().replace("_", "");
+        if (!digits.matches("[-+]?(0|[1-9][0-9]*)")) {
+            problems.add(n, context, "'" + key + "' value " + text.get() + " is not a decimal integer (write it in "
+                    + "decimal digits without a leading 0; YAML reads 0x1 as hexadecimal and 010 as octal)");
+            return Optional.empty();
+        }
         try {
-            return Optional.of(new BigInteger(text.get().replace("_", "")).longValueExact());
+            return Optional.of(new BigInteger(digits).longValueExact());
         } catch (ArithmeticException | NumberFormatException e) {
             problems.add(n, context, "'" + key + "' value " + text.get() + " is not a 64-bit integer");
             return Optional.empty();

@@ -16,6 +16,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoExecution;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugin.descriptor.PluginDescriptor;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -56,13 +57,13 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
      * Java package of the generated operator API; kernels go in its {@code .kernels} sub-package and
      * validators in {@code .validation}, with directories to match. Must be a valid Java package name.
      * Generated code also uses the hand-written runtime core in {@code io.github.argonnx.runtime}, which is
-     * not generated: put {@code argonnx-kernels} (or another artifact holding it) on the class path.
+     * not generated: put {@code argonnx-runtime} on the class path.
      */
     @Parameter(property = "argonnx.packageName", defaultValue = "io.github.argonnx")
     protected String packageName;
 
     /**
-     * Operators to generate, by their exact (case-sensitive) spec name, for example {@code ArgMax}. Empty:
+     * Operators to generate, by their spec name in any letter case, for example {@code ArgMax}. Empty:
      * every operator in the specs. As a property: comma-separated, {@code -Dargonnx.operators=ArgMax,ArgMin}.
      */
     @Parameter(property = "argonnx.operators")
@@ -101,7 +102,11 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
      * example with {@code -Dargonnx.skip} in an offline or IDE build).
      */
     @Parameter(property = "argonnx.skip", defaultValue = "false")
-    protected boolean skip;
+    protected String skip;
+
+    /** The running execution: its configuration tells an empty parameter from an unset one. */
+    @Parameter(defaultValue = "${mojoExecution}", readonly = true)
+    protected MojoExecution mojoExecution;
 
     /** The goal's name, as in {@code argonnx:generate}. */
     protected abstract String goal();
@@ -112,18 +117,73 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
     /** Where each kind of file this goal generates goes; an empty map generates nothing (and removes earlier output). */
     protected abstract Map<GeneratedFile.Kind, Path> outputRoots();
 
+    /**
+     * The configured directory of every kind this goal can generate, whether this run generates it or not:
+     * files an earlier run wrote there are removed once no longer generated. Nothing outside them is touched.
+     */
+    protected Map<GeneratedFile.Kind, Path> ownedRoots() {
+        return outputRoots();
+    }
+
     /** Adds the output directory to the project's compile or test-compile source roots. */
     protected abstract void registerSourceRoot(String directory);
 
     /** Why this goal skips beyond {@link #skip}, if it does. */
-    protected Optional<String> skipReason() {
-        return skip ? Optional.of(PROPERTY_PREFIX + "skip=true") : Optional.empty();
+    protected Optional<String> skipReason() throws InvalidConfigurationException {
+        return flag("skip", skip) ? Optional.of(PROPERTY_PREFIX + "skip=true") : Optional.empty();
     }
+
+    /**
+     * A boolean parameter, strictly: Maven converts any text but {@code true} to {@code false}, so that
+     * {@code <skip>yes</skip>} would silently not skip.
+     */
+    static boolean flag(String parameter, String value) throws InvalidConfigurationException {
+        String text = value == null ? "false" : value.strip();
+        if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")) {
+            return Boolean.parseBoolean(text);
+        }
+        InvalidConfigurationException.Collector problems = new InvalidConfigurationException.Collector();
+        problems.add(parameter, text, "is not a boolean", "true or false");
+        problems.throwIfAny();
+        throw new AssertionError("unreachable");
+    }
+
+    /** Problems Maven's parameter injection hides: a value given empty, which Maven replaces by the default. */
+    private void checkExplicitValues(InvalidConfigurationException.Collector problems) {
+        if (mojoExecution == null || mojoExecution.getPlugin() == null) {
+            return;
+        }
+        List<Object> configurations = new java.util.ArrayList<>();
+        configurations.add(mojoExecution.getPlugin().getConfiguration());
+        org.apache.maven.model.PluginExecution execution =
+                mojoExecution.getPlugin().getExecutionsAsMap().get(mojoExecution.getExecutionId());
+        if (execution != null) {
+            configurations.add(execution.getConfiguration());
+        }
+        for (Object configuration : configurations) {
+            if (configuration instanceof org.codehaus.plexus.util.xml.Xpp3Dom dom) {
+                org.codehaus.plexus.util.xml.Xpp3Dom given = dom.getChild(Selection.PACKAGE_NAME);
+                if (given != null && given.getChildCount() == 0
+                        && (given.getValue() == null || given.getValue().isBlank())) {
+                    problems.add(Selection.PACKAGE_NAME, "is given empty; give a package name, or leave the "
+                            + "parameter out for the default io.github.argonnx");
+                }
+            }
+        }
+    }
+
+    /** Configuration problems of this goal's own parameters; none by default. */
+    protected void checkConfiguration(InvalidConfigurationException.Collector problems) {}
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
         Path output = outputDirectory().toPath().toAbsolutePath().normalize();
-        Optional<String> skipReason = skipReason();
+        Optional<String> skipReason;
+        try {
+            skipReason = skipReason();
+        } catch (InvalidConfigurationException e) {
+            throw new MojoFailureException(e.getMessage());
+        }
         if (skipReason.isPresent()) {
             boolean exists = Files.isDirectory(output);
             if (exists) {
@@ -145,9 +205,14 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
 
     private void run(Path output) throws InvalidConfigurationException, IOException, MojoFailureException,
             MojoExecutionException {
+        InvalidConfigurationException.Collector problems = new InvalidConfigurationException.Collector();
+        checkExplicitValues(problems);
+        checkConfiguration(problems);
+        problems.throwIfAny();
         Selection selection = Selection.parse(packageName, operators, opsets, types, generatedAnnotation);
         SpecInputs specs = readSpecs();
-        GeneratedOutputs outputs = new GeneratedOutputs(output.resolve(GenerationState.fileName(goal())), outputRoots());
+        GeneratedOutputs outputs = new GeneratedOutputs(output.resolve(GenerationState.fileName(goal())), outputRoots(),
+                ownedRoots());
 
         SortedMap<String, String> inputs = new TreeMap<>();
         inputs.put("goal", goal());
@@ -186,12 +251,16 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
                 + result.unchanged() + " unchanged, " + result.staleRemoved() + " stale removed) in " + shownRoots());
     }
 
-    private SpecInputs readSpecs() throws InvalidConfigurationException, IOException {
+    private SpecInputs readSpecs() throws InvalidConfigurationException, IOException, MojoFailureException {
         if (specDirectory == null) {
             return SpecInputs.bundled(AbstractGenerateMojo.class.getClassLoader());
         }
         Path directory = specDirectory.toPath().toAbsolutePath().normalize();
-        return SpecInputs.fromDirectory(directory, shown(directory));
+        try {
+            return SpecInputs.fromDirectory(directory, shown(directory));
+        } catch (SpecLoadException e) {
+            throw new MojoFailureException(SpecInputs.describe(shown(directory), true, e));
+        }
     }
 
     private String shownRoots() {

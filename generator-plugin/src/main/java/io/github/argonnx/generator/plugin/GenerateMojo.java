@@ -59,14 +59,14 @@ public class GenerateMojo extends AbstractGenerateMojo {
     /** Refuses, before anything is written, a packageName whose classes a compile dependency already has. */
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
-        if (skipReason().isEmpty() && project != null && packageName != null) {
-            try {
+        try {
+            if (project != null && packageName != null && skipReason().isEmpty()) {
                 DependencyClashes.check(packageName.strip(), project.getArtifacts());
-            } catch (InvalidConfigurationException e) {
-                throw new MojoFailureException(e.getMessage());
-            } catch (IOException e) {
-                throw new MojoExecutionException("ArgONNX: cannot read the project's dependencies: " + e, e);
             }
+        } catch (InvalidConfigurationException e) {
+            throw new MojoFailureException(e.getMessage());
+        } catch (IOException e) {
+            throw new MojoExecutionException("ArgONNX: cannot read the project's dependencies: " + e, e);
         }
         super.execute();
     }
@@ -91,6 +91,38 @@ public class GenerateMojo extends AbstractGenerateMojo {
         if (emitDocs) {
             roots.put(GeneratedFile.Kind.DOC, docsDirectory.toPath());
         }
+        return roots;
+    }
+
+    /** Output directories must be apart: the vector loops compile only with the incubator module, and apart. */
+    @Override
+    protected void checkConfiguration(InvalidConfigurationException.Collector problems) {
+        Map<String, Path> directories = new java.util.LinkedHashMap<>();
+        directories.put("outputDirectory", outputDirectory.toPath().toAbsolutePath().normalize());
+        if (emitVectorLoops) {
+            directories.put("vectorOutputDirectory", vectorOutputDirectory().toPath().toAbsolutePath().normalize());
+        }
+        if (emitDocs) {
+            directories.put("docsDirectory", docsDirectory.toPath().toAbsolutePath().normalize());
+        }
+        for (Map.Entry<String, Path> a : directories.entrySet()) {
+            for (Map.Entry<String, Path> b : directories.entrySet()) {
+                if (a.getKey().compareTo(b.getKey()) < 0 && (a.getValue().startsWith(b.getValue())
+                        || b.getValue().startsWith(a.getValue()))) {
+                    problems.add(a.getKey(), shown(a.getValue()), (a.getValue().equals(b.getValue()) ? "is the same as"
+                            : "overlaps") + " <" + b.getKey() + "> '" + shown(b.getValue()) + "'",
+                            "a directory of its own, neither inside nor around the other output directories");
+                }
+            }
+        }
+    }
+
+    @Override
+    protected Map<GeneratedFile.Kind, Path> ownedRoots() {
+        Map<GeneratedFile.Kind, Path> roots = new EnumMap<>(GeneratedFile.Kind.class);
+        roots.put(GeneratedFile.Kind.MAIN_SOURCE, outputDirectory.toPath());
+        roots.put(GeneratedFile.Kind.VECTOR_SOURCE, vectorOutputDirectory().toPath());
+        roots.put(GeneratedFile.Kind.DOC, docsDirectory.toPath());
         return roots;
     }
 

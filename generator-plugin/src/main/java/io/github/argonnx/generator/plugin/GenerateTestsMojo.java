@@ -59,8 +59,13 @@ public class GenerateTestsMojo extends AbstractGenerateMojo {
     }
 
     @Override
-    protected Optional<String> skipReason() {
-        if (!skip && skipTestCompilation) {
+    protected Map<GeneratedFile.Kind, Path> ownedRoots() {
+        return Map.of(GeneratedFile.Kind.TEST_SOURCE, testOutputDirectory.toPath());
+    }
+
+    @Override
+    protected Optional<String> skipReason() throws InvalidConfigurationException {
+        if (!flag("skip", skip) && skipTestCompilation) {
             return Optional.of("maven.test.skip=true");
         }
         return super.skipReason();

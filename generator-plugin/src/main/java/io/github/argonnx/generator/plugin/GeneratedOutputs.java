@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
@@ -22,8 +23,14 @@ import java.util.TreeMap;
  * The files one goal generates, spread over its output roots, and the state that records them.
  *
  * <p>Brings the roots in line with a new set of generated files: deletes what the previous run wrote
- * and this one does not (nothing else), writes a file only when its bytes change, and records the
- * fingerprint and a manifest last, so that an interrupted run is repaired by the next one.
+ * and this one does not, writes a file only when its bytes change, and records the fingerprint and a
+ * manifest last. Before it changes anything it journals the files it is about to write in the state, so
+ * that a run interrupted at any point (even killed) is completed by the next one: that run removes what
+ * the interrupted one wrote and its own configuration does not generate.
+ *
+ * <p>It never deletes a file it did not write: a file is deleted only if the state names it below the
+ * configured root of its kind (no {@code ..}, no absolute path, no symbolic link leading out of the root),
+ * it is a regular file, and its content has the SHA-256 the state recorded for it.
  */
 final class GeneratedOutputs {
 
@@ -33,19 +40,38 @@ final class GeneratedOutputs {
     /** Whether the outputs match a fingerprint, and if not, why. */
     record Status(boolean upToDate, String reason, int fileCount) {}
 
+    /** Suffix of the temporary file a write goes through, next to its target. */
+    static final String TEMPORARY_SUFFIX = ".argonnx-tmp";
+
+    private static final String NO_FINGERPRINT = "none";
+
     private final Path stateFile;
     private final Path stateDirectory;
     private final Map<GeneratedFile.Kind, Path> roots;
+    private final Map<GeneratedFile.Kind, Path> owned;
 
     /**
      * @param stateFile the goal's state file, in its own output directory
      * @param roots where each kind of generated file goes; kinds not present are not generated
      */
     GeneratedOutputs(Path stateFile, Map<GeneratedFile.Kind, Path> roots) {
+        this(stateFile, roots, roots);
+    }
+
+    /**
+     * @param stateFile the goal's state file, in its own output directory
+     * @param roots where each kind of generated file goes; kinds not present are not generated
+     * @param owned the configured directory of every kind, generated this time or not: files of an earlier
+     *     run are removed from these (and only these) when no longer generated
+     */
+    GeneratedOutputs(Path stateFile, Map<GeneratedFile.Kind, Path> roots, Map<GeneratedFile.Kind, Path> owned) {
         this.stateFile = stateFile.toAbsolutePath().normalize();
         this.stateDirectory = this.stateFile.getParent();
         this.roots = new EnumMap<>(GeneratedFile.Kind.class);
         roots.forEach((kind, root) -> this.roots.put(kind, root.toAbsolutePath().normalize()));
+        this.owned = new EnumMap<>(GeneratedFile.Kind.class);
+        owned.forEach((kind, root) -> this.owned.put(kind, root.toAbsolutePath().normalize()));
+        this.owned.putAll(this.roots);
     }
 
     Path stateFile() {
@@ -57,10 +83,7 @@ final class GeneratedOutputs {
         return roots.keySet();
     }
 
-    /**
-     * Where each root is, relative to the state directory: part of the fingerprint, because the manifest
-     * records paths relative to it.
-     */
+    /** Where each root is, relative to the state directory: part of the fingerprint. */
     SortedMap<String, String> layout() {
         SortedMap<String, String> layout = new TreeMap<>();
         relativeRoots().forEach((kind, root) -> layout.put("root." + kind, root));
@@ -73,24 +96,27 @@ final class GeneratedOutputs {
         return relative;
     }
 
-    /** Up to date when the previous run had the same fingerprint and every file it wrote is still as written. */
+    /** Up to date when the previous run finished with the same fingerprint and every file it wrote is still as written. */
     Status status(Fingerprint fingerprint) throws IOException {
         Optional<GenerationState> previous = GenerationState.read(stateFile());
         if (previous.isEmpty()) {
-            return new Status(false, "no previous generation state in " + stateDirectory, 0);
+            return new Status(false, "no readable generation state in " + stateDirectory, 0);
         }
         GenerationState state = previous.get();
+        if (state.interrupted()) {
+            return new Status(false, "the previous run did not finish", state.files().size());
+        }
         if (!state.fingerprintHash().equals(fingerprint.hash())) {
             List<String> changed = fingerprint.changedKeys(state.fingerprint());
             return new Status(false, "inputs changed: " + (changed.isEmpty() ? "fingerprint" : String.join(", ", changed)),
                     state.files().size());
         }
         for (Map.Entry<String, String> recorded : state.files().entrySet()) {
-            Path file = stateDirectory.resolve(recorded.getKey()).normalize();
-            if (!Files.isRegularFile(file)) {
+            Optional<Path> file = ownedFile(recorded.getKey());
+            if (file.isEmpty() || !Files.isRegularFile(file.get(), LinkOption.NOFOLLOW_LINKS)) {
                 return new Status(false, recorded.getKey() + " is missing", state.files().size());
             }
-            if (!Fingerprint.sha256Hex(Files.readAllBytes(file)).equals(recorded.getValue())) {
+            if (!Fingerprint.sha256Hex(Files.readAllBytes(file.get())).equals(recorded.getValue())) {
                 return new Status(false, recorded.getKey() + " was changed by hand", state.files().size());
             }
         }
@@ -100,42 +126,45 @@ final class GeneratedOutputs {
     /** Makes the roots hold exactly {@code files} (of this goal's kinds) and records them under {@code fingerprint}. */
     Result synchronize(List<GeneratedFile> files, Fingerprint fingerprint) throws IOException {
         SortedMap<String, byte[]> wanted = new TreeMap<>();
+        SortedMap<String, String> manifest = new TreeMap<>();
         for (GeneratedFile file : files) {
             Path root = roots.get(file.kind());
             if (root == null) {
-                throw new IllegalArgumentException(file.relativePath() + " is " + file.kind()
-                        + ", which this goal does not generate (it generates " + roots.keySet() + ")");
+                throw new IllegalArgumentException("this goal does not generate " + file.kind() + " files: "
+                        + file.relativePath());
             }
-            Path target = resolveInside(root, file.relativePath());
-            if (wanted.put(slashes(stateDirectory.relativize(target)), file.content().getBytes(StandardCharsets.UTF_8))
-                    != null) {
-                throw new IllegalArgumentException("two generated files have the path " + target);
+            resolveInside(root, file.relativePath());
+            String key = GenerationState.key(file.kind().name(), file.relativePath());
+            byte[] bytes = file.content().getBytes(StandardCharsets.UTF_8);
+            if (wanted.put(key, bytes) != null) {
+                throw new IllegalArgumentException("two generated files have the path " + file.relativePath());
             }
+            manifest.put(key, Fingerprint.sha256Hex(bytes));
         }
+
+        GenerationState previous = GenerationState.read(stateFile)
+                .orElse(new GenerationState(NO_FINGERPRINT, new TreeMap<>(), new TreeMap<>(), new TreeMap<>(),
+                        new TreeMap<>()));
+        removeTemporaries(previous);
+        // The journal: from here on, until the final state replaces it, the next run knows what this one may write.
+        writeIfChanged(stateFile, previous.withPending(manifest).format().getBytes(StandardCharsets.UTF_8));
 
         // Stale files go first: on a case-insensitive file system a file renamed only in case is then
         // deleted and written again, not deleted after being written.
         int staleRemoved = 0;
-        Optional<GenerationState> previous = GenerationState.read(stateFile());
-        if (previous.isPresent()) {
-            List<Path> boundaries = cleanupBoundaries(previous.get());
-            for (String path : previous.get().files().keySet()) {
-                Path file = stateDirectory.resolve(path).normalize();
-                // A manifest entry outside every root cannot be ours (a hand-edited state file): leave it.
-                if (!wanted.containsKey(path) && boundaries.stream().anyMatch(file::startsWith)
-                        && deleteGenerated(file, boundaries)) {
-                    staleRemoved++;
-                }
+        SortedMap<String, String> recorded = new TreeMap<>(previous.pending());
+        recorded.putAll(previous.files());
+        for (String key : recorded.keySet()) {
+            if (!wanted.containsKey(key) && deleteIfWritten(key, previous)) {
+                staleRemoved++;
             }
         }
 
         int written = 0;
-        SortedMap<String, String> manifest = new TreeMap<>();
         for (Map.Entry<String, byte[]> entry : wanted.entrySet()) {
-            if (writeIfChanged(stateDirectory.resolve(entry.getKey()).normalize(), entry.getValue())) {
+            if (writeIfChanged(ownedFile(entry.getKey()).orElseThrow(), entry.getValue())) {
                 written++;
             }
-            manifest.put(entry.getKey(), Fingerprint.sha256Hex(entry.getValue()));
         }
         GenerationState state = GenerationState.of(fingerprint, relativeRoots(), manifest);
         writeIfChanged(stateFile, state.format().getBytes(StandardCharsets.UTF_8));
@@ -154,7 +183,7 @@ final class GeneratedOutputs {
         Path directory = target.getParent();
         Files.createDirectories(directory);
         // Created like any new file (not with createTempFile, which makes it private to the owner).
-        Path temporary = directory.resolve("." + target.getFileName() + ".argonnx-tmp");
+        Path temporary = temporaryFor(target);
         try {
             Files.write(temporary, bytes);
             try {
@@ -168,30 +197,79 @@ final class GeneratedOutputs {
         return true;
     }
 
-    /** The roots of this run and of the previous one, as its state recorded them: stale removal stays inside these. */
-    private List<Path> cleanupBoundaries(GenerationState previous) {
-        List<Path> stops = new ArrayList<>(roots.values());
-        stops.add(stateDirectory);
-        previous.roots().values().forEach(root -> stops.add(stateDirectory.resolve(root).normalize()));
-        return stops;
+    private static Path temporaryFor(Path target) {
+        return target.resolveSibling("." + target.getFileName() + TEMPORARY_SUFFIX);
     }
 
-    /** Deletes a file the previous run wrote, then the directories that leaves empty, up to its root. */
-    private static boolean deleteGenerated(Path file, List<Path> stops) throws IOException {
-        if (!Files.deleteIfExists(file)) {
+    /** The temporary files a killed run left next to the files it journaled, and next to the state file. */
+    private void removeTemporaries(GenerationState previous) throws IOException {
+        List<Path> targets = new ArrayList<>();
+        targets.add(stateFile);
+        for (String key : previous.pending().keySet()) {
+            ownedFile(key).ifPresent(targets::add);
+        }
+        for (Path target : targets) {
+            Path temporary = temporaryFor(target);
+            if (Files.isRegularFile(temporary, LinkOption.NOFOLLOW_LINKS)) {
+                Files.delete(temporary);
+            }
+        }
+    }
+
+    /**
+     * Deletes a file an earlier run wrote, if it is still exactly what that run wrote, then the directories
+     * that leaves empty, up to its root.
+     */
+    private boolean deleteIfWritten(String key, GenerationState previous) throws IOException {
+        Optional<Path> found = ownedFile(key);
+        if (found.isEmpty() || !Files.isRegularFile(found.get(), LinkOption.NOFOLLOW_LINKS)
+                || !previous.wrote(key, Fingerprint.sha256Hex(Files.readAllBytes(found.get())))) {
             return false;
         }
+        Path file = found.get();
+        Files.delete(file);
+        Path root = owned.get(GeneratedFile.Kind.valueOf(GenerationState.kindOf(key)));
         Path directory = file.getParent();
-        while (directory != null && !stops.contains(directory) && stops.stream().anyMatch(directory::startsWith)
-                && isEmptyDirectory(directory)) {
+        while (directory != null && !directory.equals(root) && !directory.equals(stateDirectory)
+                && !owned.containsValue(directory) && directory.startsWith(root) && isEmptyDirectory(directory)) {
             Files.delete(directory);
             directory = directory.getParent();
         }
         return true;
     }
 
+    /**
+     * Where a state key's file is, if it names one this goal may touch: below the configured root of its
+     * kind, also after following symbolic links in the directories above it.
+     */
+    private Optional<Path> ownedFile(String key) throws IOException {
+        GeneratedFile.Kind kind;
+        try {
+            kind = GeneratedFile.Kind.valueOf(GenerationState.kindOf(key));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+        Path root = owned.get(kind);
+        String path = GenerationState.pathOf(key);
+        if (root == null || !GenerationState.isPlainRelativePath(path)) {
+            return Optional.empty();
+        }
+        Path target = root.resolve(path).normalize();
+        if (!target.startsWith(root) || target.equals(root)) {
+            return Optional.empty();
+        }
+        Path existing = target.getParent();
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing != null && existing.startsWith(root) && !existing.toRealPath().startsWith(root.toRealPath())) {
+            return Optional.empty();
+        }
+        return Optional.of(target);
+    }
+
     private static boolean isEmptyDirectory(Path directory) throws IOException {
-        if (!Files.isDirectory(directory)) {
+        if (!Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
             return false;
         }
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory)) {
@@ -202,8 +280,7 @@ final class GeneratedOutputs {
     /** A generated file's path below its root; a path that would leave the root is a generator bug. */
     private static Path resolveInside(Path root, String relativePath) {
         Path target = root.resolve(relativePath).normalize();
-        if (relativePath.isEmpty() || relativePath.startsWith("/") || relativePath.contains("\\")
-                || !target.startsWith(root) || target.equals(root)) {
+        if (!GenerationState.isPlainRelativePath(relativePath) || !target.startsWith(root) || target.equals(root)) {
             throw new IllegalArgumentException("generated path '" + relativePath + "' is not a relative path inside "
                     + root);
         }

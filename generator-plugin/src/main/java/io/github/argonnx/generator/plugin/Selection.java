@@ -54,12 +54,17 @@ record Selection(
         InvalidConfigurationException.Collector problems = new InvalidConfigurationException.Collector();
 
         String pkg = packageName == null ? "" : packageName.strip();
+        String allowedPackages = "dot-separated Java identifiers that are not keywords, outside java.* and javax.*,"
+                + " for example com.example.onnx";
         if (!SourceVersion.isName(pkg)) {
-            problems.add(PACKAGE_NAME, pkg, "is not a Java package name",
-                    "dot-separated Java identifiers that are not keywords, for example com.example.onnx");
+            problems.add(PACKAGE_NAME, pkg, "is not a Java package name", allowedPackages);
+        } else if (pkg.equals("java") || pkg.startsWith("java.") || pkg.equals("javax") || pkg.startsWith("javax.")) {
+            // The JDK's modules own these packages: javac refuses classes in them from the class path.
+            problems.add(PACKAGE_NAME, pkg, "is a package of the Java platform", allowedPackages);
         }
 
-        SortedSet<String> operatorNames = new TreeSet<>(split(operators));
+        SortedSet<String> operatorNames = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        operatorNames.addAll(split(operators));
 
         SortedSet<Integer> versions = new TreeSet<>();
         for (String text : split(opsets)) {
@@ -100,13 +105,13 @@ record Selection(
         Set<String> known = new TreeSet<>();
         specs.forEach(op -> known.add(op.name()));
         for (String name : operators) {
-            if (!known.contains(name)) {
-                String hint = known.stream().filter(n -> n.equalsIgnoreCase(name))
-                        .map(n -> " (did you mean " + n + "? names are case-sensitive)").findFirst().orElse("");
-                problems.add(OPERATORS, name, "is not an operator in the specs" + hint, String.join(", ", known));
+            if (known.stream().noneMatch(name::equalsIgnoreCase)) {
+                problems.add(OPERATORS, name, "is not an operator in the specs",
+                        String.join(", ", known));
             }
         }
         problems.throwIfAny();
+        SortedSet<String> operators = specNames(specs);
 
         // The generator's own view of the selection, without the type filter, says what each version accepts.
         GenerationContext unfilteredTypes = new GenerationContext(specs, packageName, operators, opsets, Set.of(),
@@ -152,7 +157,16 @@ record Selection(
 
     /** The generator's view of this selection over the loaded specs. */
     GenerationContext context(List<OperatorSpec> specs) {
-        return new GenerationContext(specs, packageName, operators, opsets, types, generatedAnnotation);
+        return new GenerationContext(specs, packageName, specNames(specs), opsets, types, generatedAnnotation);
+    }
+
+    /** The selected operators as the specs spell them: operator names, like type names, are case-insensitive. */
+    private SortedSet<String> specNames(List<OperatorSpec> specs) {
+        SortedSet<String> names = new TreeSet<>();
+        for (String name : operators) {
+            specs.stream().map(OperatorSpec::name).filter(name::equalsIgnoreCase).forEach(names::add);
+        }
+        return names;
     }
 
     /** The selection as fingerprint inputs; equal selections give equal inputs. */

@@ -4,6 +4,7 @@ import io.github.argonnx.generator.loader.SpecLoadException;
 import io.github.argonnx.generator.loader.SpecLoader;
 import io.github.argonnx.generator.loader.SpecProblem;
 import io.github.argonnx.generator.loader.SpecSource;
+import io.github.argonnx.generator.loader.SpecText;
 import io.github.argonnx.generator.model.OperatorSpec;
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,7 +35,8 @@ record SpecInputs(String origin, Path directory, List<SpecSource> sources) {
     }
 
     /** Every {@code *.yaml} file of a directory, in file-name order, as {@link SpecLoader#loadDirectory} reads them. */
-    static SpecInputs fromDirectory(Path directory, String shownAs) throws InvalidConfigurationException, IOException {
+    static SpecInputs fromDirectory(Path directory, String shownAs)
+            throws InvalidConfigurationException, IOException, SpecLoadException {
         InvalidConfigurationException.Collector problems = new InvalidConfigurationException.Collector();
         String allowed = "a directory of *.yaml operator specs, or no value for the specs published in argonnx-specs";
         if (!Files.exists(directory)) {
@@ -43,18 +45,47 @@ record SpecInputs(String origin, Path directory, List<SpecSource> sources) {
             problems.add(SPEC_DIRECTORY, shownAs, "is not a directory", allowed);
         }
         problems.throwIfAny();
-        List<SpecSource> sources = new ArrayList<>();
+        List<Path> specFiles;
         try (Stream<Path> files = Files.list(directory)) {
-            for (Path file : files.filter(p -> p.getFileName().toString().endsWith(".yaml") && Files.isRegularFile(p))
-                    .sorted().toList()) {
-                sources.add(new SpecSource(file.getFileName().toString(), Files.readString(file, StandardCharsets.UTF_8)));
+            specFiles = files.filter(p -> p.getFileName().toString().endsWith(".yaml")).sorted().toList();
+        }
+        // Checked before anything is read: reading a FIFO would wait forever.
+        for (Path file : specFiles) {
+            if (!Files.isRegularFile(file)) {
+                problems.add(SPEC_DIRECTORY, shownAs + "/" + file.getFileName(), notARegularFile(file),
+                        "only regular files (or links to them) named *.yaml in the spec directory");
             }
+        }
+        problems.throwIfAny();
+        List<SpecSource> sources = new ArrayList<>();
+        List<SpecProblem> unreadable = new ArrayList<>();
+        for (Path file : specFiles) {
+            String name = file.getFileName().toString();
+            try {
+                SpecText.checkSize(name, Files.size(file));
+                sources.add(SpecText.decode(name, Files.readAllBytes(file)));
+            } catch (SpecLoadException e) {
+                unreadable.addAll(e.problems());
+            }
+        }
+        if (!unreadable.isEmpty()) {
+            throw new SpecLoadException(unreadable);
         }
         if (sources.isEmpty()) {
             problems.add(SPEC_DIRECTORY, shownAs, "holds no *.yaml files", allowed);
         }
         problems.throwIfAny();
         return new SpecInputs(shownAs, directory, sources);
+    }
+
+    private static String notARegularFile(Path file) {
+        if (Files.isDirectory(file)) {
+            return "is a directory";
+        }
+        if (Files.isSymbolicLink(file)) {
+            return "is a symbolic link to nothing";
+        }
+        return "is not a regular file (a FIFO, socket or device)";
     }
 
     /** The specs published in argonnx-specs, found on the plugin's class path through the index the loader uses. */
@@ -74,8 +105,13 @@ record SpecInputs(String origin, Path directory, List<SpecSource> sources) {
 
     /** One line per problem, with the file shown as the user can find it: under the spec directory if there is one. */
     String describe(SpecLoadException e) {
+        return describe(origin, directory != null, e);
+    }
+
+    /** As {@link #describe(SpecLoadException)}, for specs of {@code origin}, a directory or not. */
+    static String describe(String origin, boolean isDirectory, SpecLoadException e) {
         List<SpecProblem> problems = e.problems();
-        String prefix = directory == null ? "" : origin + "/";
+        String prefix = isDirectory ? origin + "/" : "";
         return "ArgONNX: " + problems.size() + (problems.size() == 1 ? " problem" : " problems") + " in " + origin
                 + ":\n" + problems.stream().map(p -> "  " + prefix + p).collect(Collectors.joining("\n"));
     }

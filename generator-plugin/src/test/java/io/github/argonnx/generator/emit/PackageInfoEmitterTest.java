@@ -62,7 +62,7 @@ class PackageInfoEmitterTest {
                 Set.of(), Set.of(), Set.of(), GeneratedAnnotation.JAKARTA);
         String kernels = content(new PackageInfoEmitter().emit(jakarta), "com/example/onnx/kernels/package-info.java");
         assertTrue(kernels.contains("@Generated(value = \"io.github.argonnx.generator\", "
-                + "comments = \"package com.example.onnx.kernels\")\npackage com.example.onnx.kernels;\n\n"
+                + "comments = \"ArgMax.yaml, ArgMin.yaml\")\npackage com.example.onnx.kernels;\n\n"
                 + "import jakarta.annotation.Generated;\n"), kernels);
 
         GenerationContext none = new GenerationContext(CheckedInArtifacts.realSpecs(), "com.example.onnx",

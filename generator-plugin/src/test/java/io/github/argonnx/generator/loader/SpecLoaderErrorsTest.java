@@ -361,6 +361,78 @@ class SpecLoaderErrorsTest {
         assertProblems(twice, "Spec.yaml:42:5: ArgMax: duplicate example 'keepdims_example' (first at line 34)");
     }
 
+    // ------------------------------------------------------------------ issue #15: one problem per cause, limits
+
+    @Test
+    void aSinceVersionThatIsNotADecimalIntegerIsOneProblem() {
+        assertProblems(spec().replace(4, "11", "'1'"),
+                "Spec.yaml:4:20: ArgMax-1: expected 'since_version' to be an integer, found string '1'");
+        assertProblems(spec().replace(4, "11", "1.0"),
+                "Spec.yaml:4:20: ArgMax-1.0: expected 'since_version' to be an integer, found number '1.0'");
+        assertProblems(spec().replace(4, "11", "0x1"),
+                "Spec.yaml:4:20: ArgMax-0x1: 'since_version' value 0x1 is not a decimal integer (write it in decimal "
+                        + "digits without a leading 0; YAML reads 0x1 as hexadecimal and 010 as octal)");
+        assertProblems(spec().replace(4, "11", "18446744073709551616"),
+                "Spec.yaml:4:20: ArgMax-18446744073709551616: 'since_version' value 18446744073709551616 is not a "
+                        + "64-bit integer");
+    }
+
+    @Test
+    void aVersionWithoutTheAxisAttributeCannotBeGenerated() {
+        assertProblems(spec().delete(10),
+                "Spec.yaml:4:5: ArgMax-11: has no attribute 'axis', the axis attribute (constraint axis_of) of ArgMax "
+                        + "at line 23: every version needs it for the generated code");
+    }
+
+    @Test
+    void examplesTooLargeForTheGeneratedTestAreRefused() {
+        int n = SpecRules.MAX_EXAMPLE_VALUES + 1;
+        String values = String.join(", ", java.util.Collections.nCopies(n, "1"));
+        assertProblems(spec().replace(39, "shape: [2, 2], values: [2, 2, 3, 10]", "shape: [" + n + ", 1], values: ["
+                        + values + "]"),
+                "Spec.yaml:34:5: ArgMax example keepdims_example: the inputs of the examples of ArgMax up to this one "
+                        + "hold " + n + " values, more than the " + (n - 1) + " one generated test class can hold; use "
+                        + "smaller examples");
+        assertProblems(spec().replace(41, "shape: [2, 1], values: [0, 1]", "shape: [" + n + ", 1], values: ["
+                        + values.replace('1', '0') + "]"),
+                "Spec.yaml:34:5: ArgMax example keepdims_example: the outputs hold " + n + " values, more than the "
+                        + (n - 1) + " one generated test method can hold; use a smaller example");
+    }
+
+    @Test
+    void aByteThatIsNotUtf8IsRefusedWithItsPosition() {
+        byte[] latin1 = "operator: ArgMax\nsummary: caf\u00e9\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        SpecLoadException e = assertThrows(SpecLoadException.class, () -> SpecText.decode("Latin1.yaml", latin1));
+        assertEquals(List.of("Latin1.yaml:2:13: the file is not UTF-8: byte 0xE9 cannot start or continue a UTF-8 "
+                + "character here (save the file as UTF-8)"), strings(e));
+    }
+
+    @Test
+    void anOversizedFileIsRefusedByItsSizeBeforeParsing() {
+        String huge = "summary: " + "x".repeat(SpecText.MAX_BYTES) + "\n";
+        assertProblems(huge, "Spec.yaml:1:1: the file is too large (" + huge.length() + " characters; a spec may have "
+                + "at most " + SpecText.MAX_BYTES + " bytes)");
+        SpecLoadException e = assertThrows(SpecLoadException.class,
+                () -> SpecText.decode("Huge.yaml", huge.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        assertEquals(List.of("Huge.yaml:1:1: the file is too large (" + huge.length() + " bytes; a spec may have at most "
+                + SpecText.MAX_BYTES + " bytes)"), strings(e));
+    }
+
+    @Test
+    void aliasesNestingAndNulBytesArePointedAtWhereTheyAre() {
+        assertProblems("a: &a [x, y]\nb: &b [*a, *a]\n",
+                "Spec.yaml:2:8: an alias (*name) inside an anchored value (&b at line 2): expansions must not nest");
+        assertProblems("a: &a x\nb: [" + "*a, ".repeat(SpecText.MAX_ALIASES) + "*a]\n",
+                "Spec.yaml:2:" + (5 + 4 * SpecText.MAX_ALIASES) + ": more than " + SpecText.MAX_ALIASES
+                        + " aliases (*name) in one spec");
+        assertProblems(spec().replace(8, "Computes", "Com\u0000putes"),
+                "Spec.yaml:8:17: character U+0000 is not allowed in a YAML file (control characters other than tab "
+                        + "and line breaks, and unpaired surrogates, are not)");
+        assertProblems("operator: ArgMax\nx: " + "[".repeat(30) + "]".repeat(30) + "\n",
+                "Spec.yaml:2:" + (3 + SpecText.MAX_NESTING) + ": nested deeper than " + SpecText.MAX_NESTING
+                        + " mappings and lists, which no spec needs");
+    }
+
     // ------------------------------------------------------------------ reporting
 
     @Test

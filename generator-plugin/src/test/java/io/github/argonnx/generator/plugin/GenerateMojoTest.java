@@ -123,7 +123,7 @@ class GenerateMojoTest {
     void skipRegistersOnlyAnExistingOutputDirectoryAndWritesNothing() throws Exception {
         MavenProject fresh = project();
         GenerateMojo skipped = generate(fresh);
-        set(skipped, "skip", true);
+        set(skipped, "skip", "true");
         skipped.execute();
         assertEquals(List.of(), fresh.getCompileSourceRoots());
         assertFalse(Files.exists(basedir.resolve("target")));
@@ -132,7 +132,7 @@ class GenerateMojoTest {
         generate(project()).execute();
         MavenProject later = project();
         GenerateMojo skippedLater = generate(later);
-        set(skippedLater, "skip", true);
+        set(skippedLater, "skip", "true");
         skippedLater.execute();
         assertEquals(List.of(basedir.resolve("target/generated-sources/argonnx").toString()),
                 later.getCompileSourceRoots());
@@ -184,5 +184,46 @@ class GenerateMojoTest {
                 walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
         }
+    }
+
+    /** Issue #15 (9): Maven reads any text but "true" as false, so {@code <skip>yes</skip>} did not skip. */
+    @Test
+    void aSkipValueThatIsNotABooleanIsRefused() throws Exception {
+        GenerateMojo mojo = generate(project());
+        set(mojo, "skip", "yes");
+        MojoFailureException e = assertThrows(MojoFailureException.class, mojo::execute);
+        assertTrue(e.getMessage().contains("<skip> (property argonnx.skip): 'yes' is not a boolean; allowed: true or "
+                + "false"), e.getMessage());
+        assertFalse(Files.exists(basedir.resolve("target")));
+    }
+
+    /** Issue #15 (9): the vector loops in the main source root do not compile there. */
+    @Test
+    void anOutputDirectoryThatIsOrHoldsTheVectorDirectoryIsRefused() throws Exception {
+        for (String vector : List.of("target/generated-sources/argonnx", "target/generated-sources/argonnx/vector",
+                "target")) {
+            GenerateMojo mojo = generate(project());
+            set(mojo, "vectorOutputDirectory", basedir.resolve(vector).toFile());
+            set(mojo, "emitVectorLoops", true);
+            MojoFailureException e = assertThrows(MojoFailureException.class, mojo::execute, vector);
+            assertTrue(e.getMessage().contains("<outputDirectory> (property argonnx.outputDirectory): "
+                    + "'target/generated-sources/argonnx' " + (vector.endsWith("argonnx") ? "is the same as" : "overlaps")
+                    + " <vectorOutputDirectory> '" + vector + "'"), e.getMessage());
+        }
+        assertFalse(Files.exists(basedir.resolve("target")));
+    }
+
+    /** Issue #15 (9): Maven replaces an empty {@code <packageName>} by the default; the goal says so instead. */
+    @Test
+    void anEmptyPackageNameIsRefused() throws Exception {
+        org.apache.maven.model.Plugin plugin = new org.apache.maven.model.Plugin();
+        org.codehaus.plexus.util.xml.Xpp3Dom configuration = new org.codehaus.plexus.util.xml.Xpp3Dom("configuration");
+        configuration.addChild(new org.codehaus.plexus.util.xml.Xpp3Dom("packageName"));
+        plugin.setConfiguration(configuration);
+        GenerateMojo mojo = generate(project());
+        set(mojo, "mojoExecution", new org.apache.maven.plugin.MojoExecution(plugin, "generate", "default-cli"));
+        MojoFailureException e = assertThrows(MojoFailureException.class, mojo::execute);
+        assertTrue(e.getMessage().contains("<packageName> (property argonnx.packageName): is given empty"),
+                e.getMessage());
     }
 }

@@ -98,7 +98,8 @@ class GeneratedOutputsTest {
         new GeneratedOutputs(tests.resolve(STATE), Map.of(Kind.TEST_SOURCE, tests))
                 .synchronize(List.of(new GeneratedFile(Kind.TEST_SOURCE, "p/ATest.java", "t")), fingerprint);
 
-        GeneratedOutputs.Result result = new GeneratedOutputs(tests.resolve(STATE), Map.of()).synchronize(List.of(), fingerprint);
+        GeneratedOutputs.Result result = new GeneratedOutputs(tests.resolve(STATE), Map.of(),
+                Map.of(Kind.TEST_SOURCE, tests)).synchronize(List.of(), fingerprint);
 
         assertEquals(new GeneratedOutputs.Result(0, 0, 0, 1), result);
         assertFalse(Files.exists(tests.resolve("p")));
@@ -114,11 +115,11 @@ class GeneratedOutputsTest {
                 fingerprint);
         assertEquals("# ArgMax\n", Files.readString(docs.resolve("ops/ArgMax.md")));
         assertTrue(Files.readString(sources.resolve(".argonnx-generate.state"))
-                .contains(" ../../generated-docs/argonnx/ops/ArgMax.md\n"));
+                .contains(" DOC ops/ArgMax.md\n"));
         assertEquals(Map.of("root.DOC", "../../generated-docs/argonnx", "root.MAIN_SOURCE", "."), withDocs.layout());
 
-        GeneratedOutputs.Result result = new GeneratedOutputs(sources.resolve(STATE), Map.of(Kind.MAIN_SOURCE, sources))
-                .synchronize(List.of(main("p/A.java", "a")), fingerprint);
+        GeneratedOutputs.Result result = new GeneratedOutputs(sources.resolve(STATE), Map.of(Kind.MAIN_SOURCE, sources),
+                Map.of(Kind.DOC, docs)).synchronize(List.of(main("p/A.java", "a")), fingerprint);
 
         assertEquals(1, result.staleRemoved());
         assertFalse(Files.exists(docs.resolve("ops")));
@@ -192,7 +193,8 @@ class GeneratedOutputsTest {
     void aStateEntryOutsideEveryRootIsNeverDeleted() throws Exception {
         Path outside = Files.writeString(dir.resolve("precious.txt"), "keep");
         Path gen = Files.createDirectories(dir.resolve("gen"));
-        Files.writeString(gen.resolve(STATE), "fingerprint x\nroot MAIN_SOURCE .\nfile 00 ../precious.txt\n");
+        Files.writeString(gen.resolve(STATE), "fingerprint x\nroot MAIN_SOURCE .\nfile %s MAIN_SOURCE ../precious.txt\n"
+                .formatted(Fingerprint.sha256Hex("keep".getBytes(StandardCharsets.UTF_8))));
 
         GeneratedOutputs.Result result = mainOutputs().synchronize(List.of(main("p/A.java", "a")), fingerprint);
 
@@ -236,5 +238,117 @@ class GeneratedOutputsTest {
         Path generated = dir.resolve("generated.txt");
         GeneratedOutputs.writeIfChanged(generated, new byte[] {1});
         assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(generated));
+    }
+
+    private static String sha(String text) {
+        return Fingerprint.sha256Hex(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Issue #15 (1): a forged state with an escaping root and file, or an absolute path, deletes nothing. */
+    @Test
+    void aForgedStateDeletesNothingOutsideTheRoots() throws Exception {
+        Path project = Files.createDirectories(dir.resolve("project"));
+        Path pom = Files.writeString(project.resolve("pom.xml"), "<project/>");
+        Path absolute = Files.writeString(dir.resolve("absolute.txt"), "abs");
+        Path gen = Files.createDirectories(project.resolve("target/gen"));
+        Files.writeString(gen.resolve(STATE), "fingerprint x\nroot MAIN_SOURCE ../../..\nroot EVIL ../..\n"
+                + "file " + sha("<project/>") + " MAIN_SOURCE ../../pom.xml\n"
+                + "file " + sha("<project/>") + " EVIL pom.xml\n"
+                + "file " + sha("abs") + " MAIN_SOURCE " + absolute + "\n");
+        GeneratedOutputs outputs = new GeneratedOutputs(gen.resolve(STATE), Map.of(Kind.MAIN_SOURCE, gen));
+
+        outputs.synchronize(List.of(main("p/A.java", "a")), fingerprint);
+
+        assertTrue(Files.exists(pom));
+        assertTrue(Files.exists(absolute));
+    }
+
+    /** Issue #15 (1): a file the state names is deleted only while it holds what the state recorded. */
+    @Test
+    void aStaleFileChangedSinceItWasWrittenIsKept() throws Exception {
+        GeneratedOutputs outputs = mainOutputs();
+        outputs.synchronize(List.of(main("p/A.java", "a"), main("p/B.java", "b")), fingerprint);
+        Files.writeString(dir.resolve("gen/p/B.java"), "edited by hand");
+
+        GeneratedOutputs.Result result = outputs.synchronize(List.of(main("p/A.java", "a")), fingerprint);
+
+        assertEquals(0, result.staleRemoved());
+        assertEquals("edited by hand", Files.readString(dir.resolve("gen/p/B.java")));
+    }
+
+    /** Issue #15 (1): a symbolic link inside the root that leads out of it is not followed for deletion. */
+    @Test
+    void aSymbolicLinkOutOfTheRootIsNotFollowed() throws Exception {
+        Path outside = Files.createDirectories(dir.resolve("outside"));
+        Path precious = Files.writeString(outside.resolve("A.java"), "a");
+        Path gen = Files.createDirectories(dir.resolve("gen"));
+        try {
+            Files.createSymbolicLink(gen.resolve("p"), outside);
+        } catch (UnsupportedOperationException | java.io.IOException e) {
+            Assumptions.abort("no symbolic links here: " + e);
+        }
+        Files.writeString(gen.resolve(STATE), "fingerprint x\nfile " + sha("a") + " MAIN_SOURCE p/A.java\n");
+
+        mainOutputs().synchronize(List.of(main("q/B.java", "b")), fingerprint);
+
+        assertTrue(Files.exists(precious));
+    }
+
+    /** Issue #15 (2): a manifest entry naming a directory is left alone, not a DirectoryNotEmptyException. */
+    @Test
+    void aManifestEntryNamingADirectoryIsLeftAlone() throws Exception {
+        Path gen = Files.createDirectories(dir.resolve("gen"));
+        Files.writeString(Files.createDirectories(gen.resolve("p/Dir.java")).resolve("x"), "x");
+        Files.writeString(gen.resolve(STATE), "fingerprint x\nfile " + sha("a") + " MAIN_SOURCE p/Dir.java\n");
+
+        GeneratedOutputs.Result result = mainOutputs().synchronize(List.of(main("p/A.java", "a")), fingerprint);
+
+        assertEquals(0, result.staleRemoved());
+        assertTrue(Files.exists(gen.resolve("p/Dir.java/x")));
+    }
+
+    /**
+     * Issue #15 (3): a run that stops half way (here: a directory blocks one of its files) is completed by
+     * the next one, even when that one goes back to the earlier configuration, which is "up to date" by its
+     * fingerprint.
+     */
+    @Test
+    void anInterruptedRunIsCompletedByTheNextOne() throws Exception {
+        GeneratedOutputs outputs = mainOutputs();
+        List<GeneratedFile> old = List.of(main("old/A.java", "a"));
+        outputs.synchronize(old, fingerprint);
+        Files.createDirectories(dir.resolve("gen/renamed/Z.java/blocker"));
+        Fingerprint other = Fingerprint.of(Map.of("config.packageName", "renamed"));
+
+        assertThrows(java.io.IOException.class, () -> outputs.synchronize(
+                List.of(main("renamed/A.java", "a"), main("renamed/B.java", "b"), main("renamed/Z.java", "z")), other));
+        assertTrue(Files.exists(dir.resolve("gen/renamed/A.java")), "the interrupted run wrote part of its files");
+        Files.delete(dir.resolve("gen/renamed/Z.java/blocker"));
+        Files.delete(dir.resolve("gen/renamed/Z.java"));
+
+        assertFalse(outputs.status(fingerprint).upToDate());
+        outputs.synchronize(old, fingerprint);
+
+        try (var files = Files.walk(dir.resolve("gen"))) {
+            assertEquals(List.of(".argonnx-generate.state", "old/A.java"), files.filter(Files::isRegularFile)
+                    .map(f -> dir.resolve("gen").relativize(f).toString().replace('\\', '/')).sorted().toList());
+        }
+        assertTrue(outputs.status(fingerprint).upToDate());
+    }
+
+    /** Issue #15 (3): the temporary file a killed write leaves next to a journaled file does not stay forever. */
+    @Test
+    void temporaryFilesOfAKilledRunAreRemoved() throws Exception {
+        GeneratedOutputs outputs = mainOutputs();
+        outputs.synchronize(List.of(main("p/A.java", "a")), fingerprint);
+        Path state = dir.resolve("gen").resolve(STATE);
+        Files.writeString(state, Files.readString(state) + "pending " + sha("b") + " MAIN_SOURCE p/B.java\n");
+        Path leftover = Files.writeString(dir.resolve("gen/p/.B.java.argonnx-tmp"), "");
+        Path stateLeftover = Files.writeString(dir.resolve("gen/." + STATE + ".argonnx-tmp"), "");
+
+        outputs.synchronize(List.of(main("p/A.java", "a")), fingerprint);
+
+        assertFalse(Files.exists(leftover));
+        assertFalse(Files.exists(stateLeftover));
     }
 }

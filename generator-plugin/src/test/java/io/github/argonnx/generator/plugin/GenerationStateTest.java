@@ -13,15 +13,39 @@ import org.junit.jupiter.api.io.TempDir;
 
 class GenerationStateTest {
 
+    private static final String ZERO = "0".repeat(64);
+    private static final String FF = "f".repeat(64);
+
     @TempDir
     Path dir;
+
+    /** Issue #15 (2): a state file that is not UTF-8, or names a directory, must not fail every later build. */
+    @Test
+    void nonUtf8OrUnreadableStateIsNoState() throws Exception {
+        Path bytes = Files.write(dir.resolve("bytes"), new byte[] {'f', 'i', 'l', 'e', ' ', (byte) 0xff, '\n'});
+        assertEquals(Optional.empty(), GenerationState.read(bytes));
+        assertEquals(Optional.empty(), GenerationState.read(Files.createDirectory(dir.resolve("a-directory"))));
+    }
+
+    /** Issue #15 (1): a state naming a path outside its root (or a hash that is not one) is not a state of ours. */
+    @Test
+    void entriesThatLeaveTheirRootMakeTheWholeStateUnreadable() throws Exception {
+        for (String entry : new String[] {"file %s MAIN_SOURCE ../../../pom.xml".formatted(FF),
+                "file %s MAIN_SOURCE /etc/passwd".formatted(FF), "file %s MAIN_SOURCE a/./b".formatted(FF),
+                "file %s MAIN_SOURCE a\\..\\b".formatted(FF), "file %s ../pom.xml".formatted(FF),
+                "file 0000 MAIN_SOURCE p/A.java", "pending %s MAIN_SOURCE C:/x".formatted(FF)}) {
+            Path file = Files.writeString(dir.resolve("state"), "fingerprint x\n" + entry + "\n");
+            assertEquals(Optional.empty(), GenerationState.read(file), entry);
+        }
+    }
 
     @Test
     void formatIsSortedLinesThatReadBackToTheSameState() throws Exception {
         GenerationState state = new GenerationState("abc123",
                 new TreeMap<>(Map.of("spec.B.yaml", "2", "config.types", "float,int64")),
                 new TreeMap<>(Map.of("MAIN_SOURCE", ".", "DOC", "../docs")),
-                new TreeMap<>(Map.of("p/Z.java", "ff", "p/A b.java", "00")));
+                new TreeMap<>(Map.of("MAIN_SOURCE p/Z.java", FF, "MAIN_SOURCE p/A b.java", ZERO)),
+                new TreeMap<>(Map.of("DOC ops/A.md", FF)));
 
         assertEquals("""
                 # ArgONNX generator state: what the last run generated. Written by argonnx-maven-plugin; do not edit.
@@ -30,9 +54,10 @@ class GenerationStateTest {
                 input spec.B.yaml=2
                 root DOC ../docs
                 root MAIN_SOURCE .
-                file 00 p/A b.java
-                file ff p/Z.java
-                """, state.format());
+                file %s MAIN_SOURCE p/A b.java
+                file %s MAIN_SOURCE p/Z.java
+                pending %s DOC ops/A.md
+                """.formatted(ZERO, FF, FF), state.format());
 
         Path file = Files.writeString(dir.resolve("state"), state.format());
         assertEquals(Optional.of(state), GenerationState.read(file));

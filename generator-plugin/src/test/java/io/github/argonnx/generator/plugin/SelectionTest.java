@@ -122,10 +122,24 @@ class SelectionTest {
                 + " specs; allowed: ArgMax, ArgMin"), message);
     }
 
+    /** Issue #15 (9): operator names are case-insensitive, like type names. */
     @Test
-    void operatorNameInTheWrongCaseGetsAHint() throws Exception {
-        String message = problem(select(List.of("argmax"), null, null), specs());
-        assertTrue(message.contains("'argmax' is not an operator in the specs (did you mean ArgMax?"), message);
+    void operatorNamesAreCaseInsensitiveLikeTypeNames() throws Exception {
+        Selection selection = select(List.of("argmax"), null, List.of("FLOAT"));
+        selection.checkAgainst(specs());
+        assertEquals(List.of("ArgMax"), selection.context(specs()).operatorsToGenerate().stream()
+                .map(OperatorSpec::name).toList());
+    }
+
+    /** Issue #15 (9): classes in java.* or javax.* do not compile ("package exists in another module"). */
+    @Test
+    void packagesOfTheJavaPlatformAreRefused() {
+        for (String platform : List.of("java.lang", "java.util", "java", "javax.annotation", "javax")) {
+            String message = assertThrows(InvalidConfigurationException.class,
+                    () -> parse(platform, null, null, null, "javax"), platform).getMessage();
+            assertTrue(message.contains("'" + platform + "' is a package of the Java platform"), message);
+        }
+        assertDoesNotThrow(() -> parse("javaish.ops", null, null, null, "javax"));
     }
 
     @Test

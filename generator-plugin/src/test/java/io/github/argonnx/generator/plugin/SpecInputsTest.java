@@ -83,4 +83,38 @@ class SpecInputsTest {
         }
         throw new AssertionError(needle + " not in text");
     }
+
+    /** Issue #15 (9): entries named *.yaml that are not regular files are refused by name, not skipped. */
+    @Test
+    void yamlEntriesThatAreNotRegularFilesAreRefusedByName() throws Exception {
+        Files.writeString(dir.resolve("ArgMax.yaml"), "x: 1\n");
+        Files.createDirectory(dir.resolve("ArgMin.yaml"));
+        boolean links = true;
+        try {
+            Files.createSymbolicLink(dir.resolve("Dangling.yaml"), dir.resolve("nowhere"));
+        } catch (UnsupportedOperationException | java.io.IOException e) {
+            links = false;
+        }
+        boolean fifo = new ProcessBuilder("mkfifo", dir.resolve("Fifo.yaml").toString()).start().waitFor() == 0;
+
+        String message = assertThrows(InvalidConfigurationException.class,
+                () -> SpecInputs.fromDirectory(dir, "specs")).getMessage();
+
+        assertTrue(message.contains("<specDirectory> (property argonnx.specDirectory): 'specs/ArgMin.yaml' is a "
+                + "directory"), message);
+        assertTrue(!links || message.contains("'specs/Dangling.yaml' is a symbolic link to nothing"), message);
+        assertTrue(!fifo || message.contains("'specs/Fifo.yaml' is not a regular file (a FIFO, socket or device)"),
+                message);
+    }
+
+    /** Issue #15 (6): a spec that is not UTF-8 is refused with its file, line and column. */
+    @Test
+    void aSpecThatIsNotUtf8IsRefusedWithItsPosition() throws Exception {
+        Files.write(dir.resolve("ArgMax.yaml"), "operator: ArgMax\ndomain: ai.onnx\n# caf\u00e9\n"
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        io.github.argonnx.generator.loader.SpecLoadException e = assertThrows(
+                io.github.argonnx.generator.loader.SpecLoadException.class, () -> SpecInputs.fromDirectory(dir, "specs"));
+        assertTrue(SpecInputs.describe("specs", true, e).contains("\n  specs/ArgMax.yaml:3:6: the file is not UTF-8: "
+                + "byte 0xE9"), e.getMessage());
+    }
 }
