@@ -255,15 +255,28 @@ public final class BenchmarkReport implements Callable<Integer> {
         }
     }
 
-    /** The messages of an exception and its causes, on one line. */
+    /**
+     * The messages of an exception, its causes and what JMH attached to it (a fork's failure arrives
+     * as a suppressed exception), on one line.
+     */
     static String causes(Throwable error) {
         List<String> messages = new ArrayList<>();
-        for (Throwable t = error; t != null && messages.size() < 5; t = t.getCause()) {
-            if (t.getMessage() != null && !messages.contains(t.getMessage())) {
-                messages.add(t.getMessage());
-            }
-        }
+        collect(error, messages, 0);
         return String.join(": ", messages).replace('\n', ' ');
+    }
+
+    private static void collect(Throwable error, List<String> messages, int depth) {
+        if (error == null || depth > 8) {
+            return;
+        }
+        String message = error.getMessage();
+        if (message != null && !message.isBlank() && !messages.contains(message.strip())) {
+            messages.add(message.strip());
+        }
+        for (Throwable suppressed : error.getSuppressed()) {
+            collect(suppressed, messages, depth + 1);
+        }
+        collect(error.getCause(), messages, depth + 1);
     }
 
     /** One benchmark: its time (ms for the matrix, ns for small tensors) and bytes allocated per call. */

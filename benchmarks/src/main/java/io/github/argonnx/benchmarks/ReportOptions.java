@@ -198,9 +198,9 @@ final class ReportOptions {
             int warmupIterations, int measurementIterations, int iterationMillis, int forks, Path markdown,
             NumpyFigures numpy) {
 
-        /** The matrix cases ONNX Runtime has a kernel for. */
+        /** The matrix cases ONNX Runtime is measured on. */
         List<BenchCase> ortCases() {
-            return cases.stream().filter(c -> OrtBenchmark.hasKernel(c.type())).toList();
+            return cases.stream().filter(OrtBenchmark::runs).toList();
         }
 
         /** How many JMH benchmarks the run starts in each JVM (each in its own fork or forks). */

@@ -177,6 +177,17 @@ class ReportOptionsTest {
         assertTrue(wrongCase.contains("case.tsv:2") && wrongCase.contains("'FLOAT_SLICE' is not a case"), wrongCase);
     }
 
+    /** JMH reports a fork's failure as a suppressed exception inside its cause: the one line names it. */
+    @Test
+    void aFailedRunIsSummedUpWithTheForksOwnMessage() {
+        RuntimeException fromFork = new IllegalStateException(
+                "ArgONNX ArgMax disagrees with the plain loop on FLOAT_ROWS_NAN_LAST: output 1 is 0, expected 4095");
+        RuntimeException duringRun = new RuntimeException("Benchmark error during the run");
+        duringRun.addSuppressed(fromFork);
+        String line = BenchmarkReport.causes(new Exception("Benchmark caught the exception", duringRun));
+        assertEquals("Benchmark caught the exception: Benchmark error during the run: " + fromFork.getMessage(), line);
+    }
+
     private Path fakeJdk(String name) throws IOException {
         Path bin = Files.createDirectories(directory.resolve(name).resolve("bin"));
         Path java = Files.writeString(bin.resolve("java"), "#!/bin/sh\n");
