@@ -11,8 +11,9 @@ import org.openjdk.jmh.annotations.State;
 @State(Scope.Benchmark)
 public class BaselineBenchmark {
 
-    @Param
-    public BenchCase benchCase;
+    /** A {@link BenchCase} name. */
+    @Param("FLOAT_SLICE_NO_EXTREME")
+    public String benchCase;
 
     @Param({"ArgMax", "ArgMin"})
     public Operator operator;
@@ -22,7 +23,7 @@ public class BaselineBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        data = InputData.generate(benchCase);
+        data = InputData.generate(BenchCase.named(benchCase));
         max = operator.isMax();
     }
 

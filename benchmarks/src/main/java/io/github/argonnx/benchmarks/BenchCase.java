@@ -1,86 +1,86 @@
 package io.github.argonnx.benchmarks;
 
 import io.github.argonnx.DataType;
-import java.util.Arrays;
-import java.util.stream.Collectors;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
-/** One benchmarked input: element type, shape and reduced axis (keepdims = 0, first-index ties). */
-public enum BenchCase {
-    FLOAT_16M_AXIS0(DataType.FLOAT, 0, 16_777_216),
-    FLOAT_4096x4096_AXIS1(DataType.FLOAT, 1, 4096, 4096),
-    FLOAT_4096x4096_AXIS0(DataType.FLOAT, 0, 4096, 4096),
-    FLOAT_64x256x1024_AXIS1(DataType.FLOAT, 1, 64, 256, 1024),
-    INT32_16M_AXIS0(DataType.INT32, 0, 16_777_216),
-    UINT8_16M_AXIS0(DataType.UINT8, 0, 16_777_216),
-    FLOAT16_16M_AXIS0(DataType.FLOAT16, 0, 16_777_216),
-    BFLOAT16_16M_AXIS0(DataType.BFLOAT16, 0, 16_777_216),
-    DOUBLE_16M_AXIS0(DataType.DOUBLE, 0, 16_777_216),
-    INT64_16M_AXIS0(DataType.INT64, 0, 16_777_216),
-    UINT64_16M_AXIS0(DataType.UINT64, 0, 16_777_216);
+/**
+ * One case of the matrix: element type × {@link Layout} × {@link DataKind} (keepdims = 0,
+ * first-index ties). Named {@code TYPE_LAYOUT_DATA}, for example {@code FLOAT_OUTER_3D_NAN_LAST}:
+ * the name is what JMH's {@code benchCase} parameter and the report's {@code --cases} take.
+ */
+public record BenchCase(DataType type, Layout layout, DataKind data) {
 
-    private final DataType type;
-    private final int axis;
-    private final long[] shape;
+    private static final Map<String, BenchCase> BY_NAME = byName();
 
-    BenchCase(DataType type, int axis, long... shape) {
-        this.type = type;
-        this.axis = axis;
-        this.shape = shape;
+    public BenchCase {
+        if (!data.appliesTo(type)) {
+            throw new IllegalArgumentException(data + " does not apply to " + type.onnxName() + " ("
+                    + data.applicableTypes() + ")");
+        }
     }
 
-    public DataType type() {
-        return type;
+    /** Every case, in type, layout, data-kind order. */
+    public static List<BenchCase> all() {
+        return List.copyOf(BY_NAME.values());
     }
 
-    public int axis() {
-        return axis;
+    /**
+     * The case with this name.
+     *
+     * @throws IllegalArgumentException naming the value and what is allowed
+     */
+    public static BenchCase named(String name) {
+        BenchCase c = BY_NAME.get(name);
+        if (c == null) {
+            throw new IllegalArgumentException("'" + name + "' is not a case (allowed: TYPE_LAYOUT_DATA with TYPE one of "
+                    + names(DataType.values()) + ", LAYOUT one of " + names(Layout.values()) + ", DATA one of "
+                    + names(DataKind.values()) + " where it applies, for example FLOAT_OUTER_3D_NAN_LAST)");
+        }
+        return c;
     }
 
-    public long[] shape() {
-        return shape.clone();
+    public String name() {
+        return type.name() + "_" + layout.name() + "_" + data.name();
     }
 
-    /** Product of the dimensions before the axis. */
-    public int outer() {
-        return product(0, axis);
+    public Geometry geometry() {
+        return layout.geometry();
     }
 
-    public int axisLength() {
-        return (int) shape[axis];
+    /** For example {@code float [4096,4096] axis 0, NAN_LAST} (ONNX element type names). */
+    public String label() {
+        return type.onnxName() + " " + geometry().label() + ", " + data;
     }
 
-    /** Product of the dimensions after the axis; 1 when the reduced axis is the last. */
-    public int inner() {
-        return product(axis + 1, shape.length);
+    @Override
+    public String toString() {
+        return name();
     }
 
-    public int elementCount() {
-        return product(0, shape.length);
-    }
-
-    /** Output shape with keepdims = 0. */
-    public long[] reducedShape() {
-        long[] out = new long[shape.length - 1];
-        for (int d = 0, o = 0; d < shape.length; d++) {
-            if (d != axis) {
-                out[o++] = shape[d];
+    private static Map<String, BenchCase> byName() {
+        Map<String, BenchCase> cases = new LinkedHashMap<>();
+        for (DataType type : DataType.values()) {
+            for (Layout layout : Layout.values()) {
+                for (DataKind data : DataKind.values()) {
+                    if (data.appliesTo(type)) {
+                        BenchCase c = new BenchCase(type, layout, data);
+                        cases.put(c.name(), c);
+                    }
+                }
             }
         }
-        return out;
+        return Collections.unmodifiableMap(cases);
     }
 
-    /** For example {@code float [4096,4096] axis 0} (ONNX element type names). */
-    public String label() {
-        return type.onnxName() + " "
-                + Arrays.stream(shape).mapToObj(Long::toString).collect(Collectors.joining(",", "[", "]"))
-                + " axis " + axis;
-    }
-
-    private int product(int from, int to) {
-        long p = 1;
-        for (int d = from; d < to; d++) {
-            p *= shape[d];
+    static <E extends Enum<E>> String names(E[] values) {
+        List<String> names = new ArrayList<>();
+        for (E e : values) {
+            names.add(e.name());
         }
-        return Math.toIntExact(p);
+        return String.join(", ", names);
     }
 }

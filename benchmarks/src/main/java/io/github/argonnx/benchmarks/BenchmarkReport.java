@@ -4,25 +4,27 @@ import io.github.argonnx.benchmarks.ReportOptions.Settings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collection;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import picocli.CommandLine;
@@ -37,22 +39,22 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * Runs every contender on every case in one go (JMH sample mode, one fork each, GC profiler on) and
- * prints tables of times and side-by-side ratios; optionally writes them as Markdown. The time of a
- * benchmark is its fastest sampled call: on the shared, noisy machines this project runs on, other
- * processes only ever add time, so the minimum is the steadiest estimate of what a call costs.
+ * Runs every contender on every selected case in one go, in each JVM given (JMH, one fork each
+ * unless told otherwise, GC profiler on), and prints per JVM tables of times and side-by-side
+ * ratios; optionally writes them as Markdown. The time of a matrix benchmark is its fastest sampled
+ * call: on the shared, noisy machines this project runs on, other processes only ever add time, so
+ * the minimum is the steadiest estimate of what a call costs. Small-tensor calls are too short to
+ * sample one by one; their time is JMH's average per call.
  *
- * <pre>
- * java -jar benchmarks/target/benchmarks.jar [--cases CASE,...] [--ops ArgMax,ArgMin] [--quick]
- *     [--warmup N] [--iterations N] [--time MS] [--markdown FILE]
- * </pre>
+ * <p>Every benchmark checks its indices against the plain loop before it is timed; a disagreement
+ * stops the run (exit code 1) with a message naming the contender, the case and the first difference.
  *
  * <p>{@code --help} describes the options ({@link ReportOptions}).
  */
 @Command(name = "java -jar benchmarks.jar", mixinStandardHelpOptions = true, sortOptions = false,
         versionProvider = ReportOptions.Versions.class,
         description = "Runs ArgONNX, ONNX Runtime, a plain loop and the read floor on the benchmark cases"
-                + " (JMH sample mode, one fork each) and prints each one's fastest call and their ratios.")
+                + " (JMH, one fork each) in each JVM given and prints each one's fastest call and their ratios.")
 public final class BenchmarkReport implements Callable<Integer> {
 
     private static final String VECTOR_MODULE = "--add-modules=jdk.incubator.vector";
@@ -65,6 +67,7 @@ public final class BenchmarkReport implements Callable<Integer> {
     static final String ORT_ONE_THREAD = "ORT 1 thread";
     static final String ORT_DEFAULT = "ORT default";
     static final String PLAIN_LOOP = "plain loop";
+    static final String NUMPY = "numpy (own run)";
     static final String READ_FLOOR = "read floor";
 
     @Mixin
@@ -113,80 +116,171 @@ public final class BenchmarkReport implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws RunnerException, IOException {
-        Settings settings = options.settings();
-        Map<String, Measurement> results = new LinkedHashMap<>();
-
-        // The library as users get it without any JVM flag (plain Java loops), then with the Vector API.
-        run(settings, results, ArgOnnxBenchmark.class, "argonnx", false, true,
-                r -> "single".equals(r.getParams().getParam("threads")) ? ARGONNX_ONE_THREAD : ARGONNX);
-        run(settings, results, ArgOnnxBenchmark.class, "argonnx", true, true,
-                r -> "single".equals(r.getParams().getParam("threads")) ? SIMD_ONE_THREAD : SIMD);
-        Set<BenchCase> ortCases = EnumSet.noneOf(BenchCase.class);
-        settings.cases().stream().filter(c -> OrtBenchmark.hasKernel(c.type())).forEach(ortCases::add);
-        if (!ortCases.isEmpty()) {
-            run(settings.withCases(ortCases), results, OrtBenchmark.class, "ort", false, true,
-                    r -> "1".equals(r.getParams().getParam("ortThreads")) ? ORT_ONE_THREAD : ORT_DEFAULT);
+    public Integer call() throws IOException {
+        Settings settings;
+        try {
+            settings = options.settings();
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        run(settings, results, BaselineBenchmark.class, "plainLoop", false, true, r -> PLAIN_LOOP);
-        run(settings, results, ReadFloorBenchmark.class, "readFloor", true, false, r -> READ_FLOOR);
+        System.out.println(settings.benchmarksPerJvm() + " benchmarks in each of " + settings.jvms().size()
+                + " JVM(s): " + settings.jvms());
+        List<JvmResults> runs = new ArrayList<>();
+        try {
+            for (Path jvm : settings.jvms()) {
+                runs.add(runAll(settings, jvm));
+            }
+        } catch (RunnerException e) {
+            spec.commandLine().getErr().println("benchmark run stopped: " + causes(e));
+            return 1;
+        }
 
-        ResultTable table = new ResultTable(settings.cases(), settings.ops(), results);
-        System.out.println();
-        System.out.println(table.text());
-        System.out.println("Times are each benchmark's fastest sampled call (JMH sample mode; percentiles are in its"
-                + " output above); ratios are of times from this one run.");
+        StringBuilder markdown = new StringBuilder();
+        markdown.append("Machine: ").append(Runtime.getRuntime().availableProcessors()).append(" CPUs (nproc), ")
+                .append(cpuModel()).append(".\n\n");
+        String arguments = String.join(" ", spec.commandLine().getParseResult().originalArgs());
+        markdown.append("Command: `java -jar benchmarks/target/benchmarks.jar").append(arguments.isEmpty() ? "" : " ")
+                .append(arguments).append("`\n\n");
+        if (settings.numpy() != null) {
+            markdown.append("numpy: ").append(settings.numpy().versions())
+                    .append(" (its own run of benchmarks/numpy_bench.py: ratios to it compare runs, not one run).\n\n");
+        }
+        for (JvmResults run : runs) {
+            ResultTable table = new ResultTable(settings.cases(), settings.smallCases(), settings.ops(), run.results());
+            System.out.println();
+            System.out.println("JVM " + run.version() + " (" + run.jvm() + ")");
+            System.out.println(table.text());
+            markdown.append("### JVM ").append(run.version()).append("\n\n`").append(run.jvm()).append("`\n\n")
+                    .append(table.markdown());
+        }
+        System.out.println("Matrix times are each benchmark's fastest sampled call (JMH sample mode; percentiles are in"
+                + " its output above), small-tensor times JMH's average per call; ratios are of times from one run.");
         if (settings.markdown() != null) {
-            String arguments = String.join(" ", spec.commandLine().getParseResult().originalArgs());
-            Files.writeString(settings.markdown(), table.markdown(arguments), StandardCharsets.UTF_8);
+            Files.writeString(settings.markdown(), markdown.toString(), StandardCharsets.UTF_8);
             System.out.println("Markdown written to " + settings.markdown());
         }
         return 0;
     }
 
-    /** Runs one benchmark method over the selected cases and files each result under its label. */
-    private static void run(Settings settings, Map<String, Measurement> results, Class<?> benchmark, String method,
-            boolean vectorModule, boolean perOperator, java.util.function.Function<RunResult, String> label)
-            throws RunnerException {
-        List<String> jvmArgs = new ArrayList<>(Arrays.asList(FORK_JVM_ARGS));
-        if (vectorModule) {
-            jvmArgs.add(VECTOR_MODULE);
+    /** One JVM's run: its java executable, its version as the forks reported it, every measurement by key. */
+    record JvmResults(Path jvm, String version, Map<String, Measurement> results) {}
+
+    /** Runs every contender of the selection in one JVM. */
+    private static JvmResults runAll(Settings settings, Path jvm) throws RunnerException {
+        Map<String, Measurement> results = new LinkedHashMap<>();
+        String[] version = {"(no benchmark ran)"};
+        List<String> cases = settings.cases().stream().map(BenchCase::name).toList();
+        List<String> ortCases = settings.ortCases().stream().map(BenchCase::name).toList();
+        List<String> smallCases = settings.smallCases().stream().map(Enum::name).toList();
+        Function<RunResult, String> threads = r -> "single".equals(r.getParams().getParam("threads")) ? "1" : "default";
+        List<Run> runs = List.of(
+                // The library as users get it without any JVM flag (plain Java loops), then with the Vector API.
+                new Run(ArgOnnxBenchmark.class, "argonnx", "benchCase", cases, true, false,
+                        r -> threads.apply(r).equals("1") ? ARGONNX_ONE_THREAD : ARGONNX),
+                new Run(ArgOnnxBenchmark.class, "argonnx", "benchCase", cases, true, true,
+                        r -> threads.apply(r).equals("1") ? SIMD_ONE_THREAD : SIMD),
+                new Run(OrtBenchmark.class, "ort", "benchCase", ortCases, true, false,
+                        r -> "1".equals(r.getParams().getParam("ortThreads")) ? ORT_ONE_THREAD : ORT_DEFAULT),
+                new Run(BaselineBenchmark.class, "plainLoop", "benchCase", cases, true, false, r -> PLAIN_LOOP),
+                new Run(ReadFloorBenchmark.class, "readFloor", "benchCase", cases, false, true, r -> READ_FLOOR),
+                new Run(SmallTensorBenchmark.class, "argonnx", "smallCase", smallCases, true, false, r -> ARGONNX),
+                new Run(SmallTensorBenchmark.class, "argonnx", "smallCase", smallCases, true, true, r -> SIMD),
+                new Run(SmallTensorBenchmark.class, "plainLoop", "smallCase", smallCases, true, false, r -> PLAIN_LOOP));
+        for (Run run : runs) {
+            if (run.caseNames().isEmpty()) {
+                continue;
+            }
+            for (RunResult r : new Runner(run.options(settings, jvm)).run()) {
+                BenchmarkParams params = r.getParams();
+                version[0] = params.getVmName() + " " + params.getJdkVersion() + " (" + params.getVmVersion() + ")";
+                String caseName = params.getParam(run.caseParam());
+                Operator op = run.perOperator() ? Operator.valueOf(params.getParam("operator")) : null;
+                Result<?> primary = r.getPrimaryResult();
+                boolean small = run.benchmark() == SmallTensorBenchmark.class;
+                // Sampled calls: the fastest, since other processes only ever add time. Averages: the score.
+                double time = small ? primary.getScore() : primary.getStatistics().getMin();
+                double allocated = r.getSecondaryResults().entrySet().stream()
+                        .filter(e -> e.getKey().endsWith("gc.alloc.rate.norm"))
+                        .mapToDouble(e -> e.getValue().getScore())
+                        .findFirst()
+                        .orElse(Double.NaN);
+                results.put(ResultTable.key(run.label().apply(r), caseName, op), new Measurement(time, allocated));
+            }
         }
-        ChainedOptionsBuilder jmhOptions = new OptionsBuilder()
-                .include("^" + Pattern.quote(benchmark.getName()) + "\\." + method + "$")
-                .param("benchCase", settings.cases().stream().map(Enum::name).toArray(String[]::new))
-                .forks(settings.forks())
-                .warmupIterations(settings.warmupIterations())
-                .warmupTime(TimeValue.milliseconds(settings.iterationMillis()))
-                .measurementIterations(settings.measurementIterations())
-                .measurementTime(TimeValue.milliseconds(settings.iterationMillis()))
-                .mode(org.openjdk.jmh.annotations.Mode.SampleTime)
-                .timeUnit(TimeUnit.MILLISECONDS)
-                .jvmArgs(jvmArgs.toArray(String[]::new))
-                .addProfiler(GCProfiler.class)
-                .shouldFailOnError(false);
-        if (perOperator) {
-            jmhOptions.param("operator", settings.ops().stream().map(Enum::name).toArray(String[]::new));
+        if (settings.numpy() != null) {
+            for (BenchCase c : settings.cases()) {
+                for (Operator op : settings.ops()) {
+                    double millis = settings.numpy().millis(c, op);
+                    if (!Double.isNaN(millis)) {
+                        results.put(ResultTable.key(NUMPY, c.name(), op), new Measurement(millis, Double.NaN));
+                    }
+                }
+            }
         }
-        Collection<RunResult> runResults = new Runner(jmhOptions.build()).run();
-        for (RunResult r : runResults) {
-            BenchCase c = BenchCase.valueOf(r.getParams().getParam("benchCase"));
-            String op = perOperator ? r.getParams().getParam("operator") : null;
-            Result<?> primary = r.getPrimaryResult();
-            // The fastest sampled call: on shared machines other processes only ever add time.
-            double fastest = primary.getStatistics().getMin();
-            double allocated = r.getSecondaryResults().entrySet().stream()
-                    .filter(e -> e.getKey().endsWith("gc.alloc.rate.norm"))
-                    .mapToDouble(e -> e.getValue().getScore())
-                    .findFirst()
-                    .orElse(Double.NaN);
-            results.put(ResultTable.key(label.apply(r), c, op),
-                    new Measurement(fastest, primary.getStatistics().getPercentile(50), allocated));
+        return new JvmResults(jvm, version[0], results);
+    }
+
+    /**
+     * One benchmark method over a list of cases: with or without the Vector API module, its results
+     * filed under the label the function gives.
+     */
+    private record Run(Class<?> benchmark, String method, String caseParam, List<String> caseNames,
+            boolean perOperator, boolean vectorModule, Function<RunResult, String> label) {
+
+        Options options(Settings settings, Path jvm) {
+            List<String> jvmArgs = new ArrayList<>(Arrays.asList(FORK_JVM_ARGS));
+            if (vectorModule) {
+                jvmArgs.add(VECTOR_MODULE);
+            }
+            boolean small = benchmark == SmallTensorBenchmark.class;
+            ChainedOptionsBuilder jmhOptions = new OptionsBuilder()
+                    .include("^" + Pattern.quote(benchmark.getName()) + "\\." + method + "$")
+                    .param(caseParam, caseNames.toArray(String[]::new))
+                    .jvm(jvm.toString())
+                    .forks(settings.forks())
+                    .warmupIterations(settings.warmupIterations())
+                    .warmupTime(TimeValue.milliseconds(settings.iterationMillis()))
+                    .measurementIterations(settings.measurementIterations())
+                    .measurementTime(TimeValue.milliseconds(settings.iterationMillis()))
+                    .mode(small ? Mode.AverageTime : Mode.SampleTime)
+                    .timeUnit(small ? TimeUnit.NANOSECONDS : TimeUnit.MILLISECONDS)
+                    .jvmArgs(jvmArgs.toArray(String[]::new))
+                    .addProfiler(GCProfiler.class)
+                    // A contender that disagrees with the plain loop stops the run instead of leaving a gap.
+                    .shouldFailOnError(true);
+            if (perOperator) {
+                jmhOptions.param("operator", settings.ops().stream().map(Enum::name).toArray(String[]::new));
+            }
+            return jmhOptions.build();
         }
     }
 
-    /** One benchmark: its fastest call and median call in milliseconds, and bytes allocated per call. */
-    record Measurement(double millis, double medianMillis, double bytesPerCall) {}
+    /**
+     * The messages of an exception, its causes and what JMH attached to it (a fork's failure arrives
+     * as a suppressed exception), on one line.
+     */
+    static String causes(Throwable error) {
+        List<String> messages = new ArrayList<>();
+        collect(error, messages, 0);
+        return String.join(": ", messages).replace('\n', ' ');
+    }
+
+    private static void collect(Throwable error, List<String> messages, int depth) {
+        if (error == null || depth > 8) {
+            return;
+        }
+        String message = error.getMessage();
+        if (message != null && !message.isBlank() && !messages.contains(message.strip())) {
+            messages.add(message.strip());
+        }
+        for (Throwable suppressed : error.getSuppressed()) {
+            collect(suppressed, messages, depth + 1);
+        }
+        collect(error.getCause(), messages, depth + 1);
+    }
+
+    /** One benchmark: its time (ms for the matrix, ns for small tensors) and bytes allocated per call. */
+    record Measurement(double time, double bytesPerCall) {}
 
     static String format(double value) {
         if (Double.isNaN(value)) {
@@ -199,5 +293,18 @@ public final class BenchmarkReport implements Callable<Integer> {
             return String.format(Locale.ROOT, "%.1f", value);
         }
         return String.format(Locale.ROOT, "%.2f", value);
+    }
+
+    private static String cpuModel() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+                if (line.startsWith("model name")) {
+                    return line.substring(line.indexOf(':') + 1).trim();
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // Not Linux: fall through.
+        }
+        return System.getProperty("os.arch");
     }
 }

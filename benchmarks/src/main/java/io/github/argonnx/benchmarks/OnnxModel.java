@@ -1,5 +1,6 @@
 package io.github.argonnx.benchmarks;
 
+import io.github.argonnx.DataType;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 
@@ -18,20 +19,20 @@ final class OnnxModel {
     private OnnxModel() {}
 
     /** Model bytes for {@code y = op(x, axis, keepdims=0, select_last_index=0)}. */
-    static byte[] argReduce(Operator op, BenchCase c) {
+    static byte[] argReduce(Operator op, DataType type, Geometry g) {
         Proto node = new Proto()
                 .string(1, "x")
                 .string(2, "y")
                 .string(3, "node")
                 .string(4, op.name())
-                .message(5, intAttribute("axis", c.axis()))
+                .message(5, intAttribute("axis", g.axis()))
                 .message(5, intAttribute("keepdims", 0))
                 .message(5, intAttribute("select_last_index", 0));
         Proto graph = new Proto()
                 .message(1, node)
                 .string(2, "bench")
-                .message(11, valueInfo("x", c.type().tensorProtoCode(), c.shape()))
-                .message(12, valueInfo("y", ELEM_TYPE_INT64, c.reducedShape()));
+                .message(11, valueInfo("x", type.tensorProtoCode(), g.shape()))
+                .message(12, valueInfo("y", ELEM_TYPE_INT64, g.reducedShape()));
         Proto opsetImport = new Proto().string(1, "").varint(2, OPSET);
         return new Proto()
                 .varint(1, IR_VERSION)

@@ -29,16 +29,17 @@ import org.openjdk.jmh.annotations.TearDown;
 @State(Scope.Benchmark)
 public class OrtBenchmark {
 
-    /** The element types ONNX Runtime 1.22's CPU provider registers ArgMax/ArgMin for. */
-    private static final Set<DataType> KERNEL_TYPES = Collections.unmodifiableSet(
-            EnumSet.of(DataType.FLOAT, DataType.DOUBLE, DataType.INT32, DataType.INT64, DataType.UINT8));
+    /**
+     * The element types ONNX Runtime 1.22's CPU provider has ArgMax and ArgMin kernels for (the same
+     * for both; {@code OrtBenchmarkTest} asks ONNX Runtime for every type).
+     */
+    static final Set<DataType> KERNEL_TYPES = Collections.unmodifiableSet(
+            EnumSet.of(DataType.FLOAT, DataType.DOUBLE, DataType.FLOAT16, DataType.INT8, DataType.UINT8,
+                    DataType.INT32, DataType.INT64));
 
-    /** Only the cases whose element type ONNX Runtime's CPU provider has a kernel for. */
-    @Param({
-        "FLOAT_16M_AXIS0", "FLOAT_4096x4096_AXIS1", "FLOAT_4096x4096_AXIS0", "FLOAT_64x256x1024_AXIS1",
-        "INT32_16M_AXIS0", "UINT8_16M_AXIS0", "DOUBLE_16M_AXIS0", "INT64_16M_AXIS0"
-    })
-    public BenchCase benchCase;
+    /** A {@link BenchCase} name that ONNX Runtime {@linkplain #runs runs}. */
+    @Param("FLOAT_SLICE_NO_EXTREME")
+    public String benchCase;
 
     @Param({"ArgMax", "ArgMin"})
     public Operator operator;
@@ -49,25 +50,28 @@ public class OrtBenchmark {
 
     private OrtEnvironment environment;
     private OrtSession session;
+    private BenchCase c;
     private OnnxTensor input;
     private Map<String, OnnxTensor> inputs;
 
     @Setup(Level.Trial)
     public void setUp() throws OrtException {
-        InputData data = InputData.generate(benchCase);
+        c = BenchCase.named(benchCase);
+        if (!runs(c)) {
+            throw new IllegalStateException("ONNX Runtime is not measured on " + benchCase + " (no kernel for "
+                    + c.type().onnxName() + ", or NaN data it does not answer as ONNX's reference does)");
+        }
+        InputData data = InputData.generate(c);
         environment = OrtEnvironment.getEnvironment();
         OrtSession.SessionOptions options = new OrtSession.SessionOptions();
         options.setIntraOpNumThreads(ortThreads);
         options.setInterOpNumThreads(1);
-        session = environment.createSession(OnnxModel.argReduce(operator, benchCase), options);
-        input = directTensor(data);
+        session = environment.createSession(OnnxModel.argReduce(operator, c.type(), c.geometry()), options);
+        input = directTensor(environment, data);
         inputs = Map.of("x", input);
-        long[] expected = PlainLoops.argReduce(data, operator.isMax());
         try (OrtSession.Result result = session.run(inputs)) {
-            long[] actual = flatten(result.get(0).getValue());
-            if (!Arrays.equals(expected, actual)) {
-                throw new IllegalStateException("ONNX Runtime disagrees with the plain loop on " + benchCase);
-            }
+            PlainLoops.requireSame("ONNX Runtime " + operator, benchCase,
+                    PlainLoops.argReduce(data, operator.isMax()), flatten(result.get(0).getValue()));
         }
     }
 
@@ -84,15 +88,26 @@ public class OrtBenchmark {
         session.close();
     }
 
+    /**
+     * Whether ONNX Runtime is measured on the case: it has a kernel for the type, and it gives the
+     * reference's answer. On NaN data it does so only for a one-dimensional input: reducing an axis
+     * of a larger rank, ONNX Runtime 1.22 passes over a NaN instead of returning its index (ONNX's
+     * reference, numpy and ArgONNX return it), so its time would be of another answer.
+     */
+    static boolean runs(BenchCase c) {
+        return hasKernel(c.type()) && (c.data() != DataKind.NAN_LAST || c.geometry().shape().length == 1);
+    }
+
     /** Whether ONNX Runtime has an ArgMax/ArgMin kernel for the type, so that it can be measured at all. */
     static boolean hasKernel(DataType type) {
         return KERNEL_TYPES.contains(type);
     }
 
-    private OnnxTensor directTensor(InputData data) throws OrtException {
-        long[] shape = benchCase.shape();
-        int n = benchCase.elementCount();
-        switch (benchCase.type()) {
+    /** The input in a direct buffer, so that ONNX Runtime reads it without a copy per call. */
+    static OnnxTensor directTensor(OrtEnvironment environment, InputData data) throws OrtException {
+        long[] shape = data.geometry().shape();
+        int n = data.geometry().elementCount();
+        switch (data.type()) {
             case FLOAT: {
                 ByteBuffer b = allocate(n * 4L);
                 b.asFloatBuffer().put(data.floats());
@@ -113,13 +128,20 @@ public class OrtBenchmark {
                 b.asLongBuffer().put(data.longs());
                 return OnnxTensor.createTensor(environment, b.asLongBuffer(), shape);
             }
-            case UINT8: {
+            case FLOAT16: {
+                ByteBuffer b = allocate(n * 2L);
+                b.asShortBuffer().put(data.shorts());
+                return OnnxTensor.createTensor(environment, b, shape, OnnxJavaType.FLOAT16);
+            }
+            case UINT8:
+            case INT8: {
                 ByteBuffer b = allocate(n);
                 b.put(data.bytes()).flip();
-                return OnnxTensor.createTensor(environment, b, shape, OnnxJavaType.UINT8);
+                return OnnxTensor.createTensor(environment, b, shape,
+                        data.type() == DataType.UINT8 ? OnnxJavaType.UINT8 : OnnxJavaType.INT8);
             }
             default:
-                throw new IllegalStateException("ONNX Runtime has no ArgMax/ArgMin kernel for " + benchCase.type());
+                throw new IllegalStateException("ONNX Runtime has no ArgMax/ArgMin kernel for " + data.type());
         }
     }
 
@@ -128,7 +150,7 @@ public class OrtBenchmark {
     }
 
     /** ONNX Runtime returns a scalar as a Long and higher ranks as nested long arrays. */
-    private static long[] flatten(Object value) {
+    static long[] flatten(Object value) {
         if (value instanceof Long) {
             return new long[] {(Long) value};
         }

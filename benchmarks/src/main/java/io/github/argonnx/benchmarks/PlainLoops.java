@@ -13,12 +13,12 @@ public final class PlainLoops {
     private PlainLoops() {}
 
     public static long[] argReduce(InputData input, boolean max) {
-        BenchCase c = input.benchCase();
-        int outer = c.outer();
-        int axisLength = c.axisLength();
-        int inner = c.inner();
+        Geometry g = input.geometry();
+        int outer = g.outer();
+        int axisLength = g.axisLength();
+        int inner = g.inner();
         long[] out = new long[outer * inner];
-        switch (c.type()) {
+        switch (input.type()) {
             case FLOAT:
                 floats(input.floats(), outer, axisLength, inner, max, out);
                 break;
@@ -32,7 +32,10 @@ public final class PlainLoops {
                 bfloat16(input.shorts(), outer, axisLength, inner, max, out);
                 break;
             case INT32:
-                ints(input.ints(), outer, axisLength, inner, max, out);
+                ints(input.ints(), outer, axisLength, inner, max, out, false);
+                break;
+            case UINT32:
+                ints(input.ints(), outer, axisLength, inner, max, out, true);
                 break;
             case INT64:
                 longs(input.longs(), outer, axisLength, inner, max, out, false);
@@ -40,13 +43,40 @@ public final class PlainLoops {
             case UINT64:
                 longs(input.longs(), outer, axisLength, inner, max, out, true);
                 break;
+            case INT16:
+                shorts(input.shorts(), outer, axisLength, inner, max, out, false);
+                break;
+            case UINT16:
+                shorts(input.shorts(), outer, axisLength, inner, max, out, true);
+                break;
+            case INT8:
+                bytes(input.bytes(), outer, axisLength, inner, max, out, false);
+                break;
             case UINT8:
-                unsignedBytes(input.bytes(), outer, axisLength, inner, max, out);
+                bytes(input.bytes(), outer, axisLength, inner, max, out, true);
                 break;
             default:
-                throw new IllegalStateException("no plain loop for " + c.type());
+                throw new IllegalStateException("no plain loop for " + input.type());
         }
         return out;
+    }
+
+    /**
+     * Stops a benchmark before it is timed when a contender's indices differ from the plain loop's.
+     *
+     * @throws IllegalStateException naming the contender, the case and the first difference
+     */
+    static void requireSame(String contender, String benchCase, long[] expected, long[] actual) {
+        if (expected.length != actual.length) {
+            throw new IllegalStateException(contender + " gives " + actual.length + " indices on " + benchCase
+                    + ", the plain loop " + expected.length);
+        }
+        for (int i = 0; i < expected.length; i++) {
+            if (expected[i] != actual[i]) {
+                throw new IllegalStateException(contender + " disagrees with the plain loop on " + benchCase
+                        + ": output " + i + " is " + actual[i] + ", expected " + expected[i]);
+            }
+        }
     }
 
     static void floats(float[] x, int outer, int axisLength, int inner, boolean max, long[] out) {
@@ -121,14 +151,16 @@ public final class PlainLoops {
         }
     }
 
-    static void ints(int[] x, int outer, int axisLength, int inner, boolean max, long[] out) {
+    static void ints(int[] x, int outer, int axisLength, int inner, boolean max, long[] out, boolean unsigned) {
+        // Unsigned order is signed order with the sign bit flipped.
+        int flip = unsigned ? Integer.MIN_VALUE : 0;
         for (int o = 0; o < outer; o++) {
             for (int i = 0; i < inner; i++) {
                 int base = o * axisLength * inner + i;
-                int best = x[base];
+                int best = x[base] ^ flip;
                 int bestIndex = 0;
                 for (int k = 1; k < axisLength; k++) {
-                    int v = x[base + k * inner];
+                    int v = x[base + k * inner] ^ flip;
                     if (max ? v > best : v < best) {
                         best = v;
                         bestIndex = k;
@@ -158,14 +190,34 @@ public final class PlainLoops {
         }
     }
 
-    static void unsignedBytes(byte[] x, int outer, int axisLength, int inner, boolean max, long[] out) {
+    static void shorts(short[] x, int outer, int axisLength, int inner, boolean max, long[] out, boolean unsigned) {
+        int mask = unsigned ? 0xFFFF : -1;
         for (int o = 0; o < outer; o++) {
             for (int i = 0; i < inner; i++) {
                 int base = o * axisLength * inner + i;
-                int best = x[base] & 0xFF;
+                int best = x[base] & mask;
                 int bestIndex = 0;
                 for (int k = 1; k < axisLength; k++) {
-                    int v = x[base + k * inner] & 0xFF;
+                    int v = x[base + k * inner] & mask;
+                    if (max ? v > best : v < best) {
+                        best = v;
+                        bestIndex = k;
+                    }
+                }
+                out[o * inner + i] = bestIndex;
+            }
+        }
+    }
+
+    static void bytes(byte[] x, int outer, int axisLength, int inner, boolean max, long[] out, boolean unsigned) {
+        int mask = unsigned ? 0xFF : -1;
+        for (int o = 0; o < outer; o++) {
+            for (int i = 0; i < inner; i++) {
+                int base = o * axisLength * inner + i;
+                int best = x[base] & mask;
+                int bestIndex = 0;
+                for (int k = 1; k < axisLength; k++) {
+                    int v = x[base + k * inner] & mask;
                     if (max ? v > best : v < best) {
                         best = v;
                         bestIndex = k;

@@ -11,14 +11,15 @@ import org.openjdk.jmh.annotations.State;
 @State(Scope.Benchmark)
 public class ReadFloorBenchmark {
 
-    @Param
-    public BenchCase benchCase;
+    /** A {@link BenchCase} name. */
+    @Param("FLOAT_SLICE_NO_EXTREME")
+    public String benchCase;
 
     private InputData data;
 
     @Setup(Level.Trial)
     public void setUp() {
-        data = InputData.generate(benchCase);
+        data = InputData.generate(BenchCase.named(benchCase));
         if (!ReadFloor.get().vectorized()) {
             System.err.println("read floor without the Vector API: start the JVM with "
                     + "--add-modules jdk.incubator.vector for a meaningful floor");

@@ -1,12 +1,15 @@
 package io.github.argonnx.benchmarks;
 
+import io.github.argonnx.DataType;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
@@ -17,7 +20,8 @@ import picocli.CommandLine.TypeConversionException;
 
 /**
  * The report's command-line options (parsed by picocli, mixed into {@link BenchmarkReport}). Every
- * value is checked while parsing, so that a typo fails at once rather than after a long run.
+ * value is checked while parsing, and the combination in {@link #settings()}, so that a typo fails
+ * at once rather than after a long run.
  */
 final class ReportOptions {
 
@@ -28,14 +32,55 @@ final class ReportOptions {
     static final int QUICK_WARMUP_ITERATIONS = 2;
     static final int QUICK_MEASUREMENT_ITERATIONS = 2;
     static final int QUICK_ITERATION_MILLIS = 200;
+    static final Set<DataKind> DEFAULT_DATA = EnumSet.of(DataKind.NO_EXTREME);
 
-    @Option(names = "--cases", split = ",", paramLabel = "CASE",
-            description = "Cases to run, comma-separated (default: all): ${COMPLETION-CANDIDATES}.")
+    /** The two parts of a run: the matrix of large inputs, and the small tensors. */
+    enum Suite {
+        MATRIX,
+        SMALL
+    }
+
+    @Option(names = "--suites", split = ",", paramLabel = "SUITE",
+            description = "Parts to run, comma-separated (default: all): ${COMPLETION-CANDIDATES} (MATRIX: the"
+                    + " 16,777,216-element cases; SMALL: the small-tensor calls into a caller's array).")
+    List<Suite> suites;
+
+    @Option(names = "--types", split = ",", paramLabel = "TYPE",
+            description = "Element types of the matrix, comma-separated (default: all): ${COMPLETION-CANDIDATES}.")
+    List<DataType> types;
+
+    @Option(names = "--layouts", split = ",", paramLabel = "LAYOUT",
+            description = "Layouts of the matrix, comma-separated (default: all): ${COMPLETION-CANDIDATES}"
+                    + " (SLICE [16777216] axis 0, ROWS [4096,4096] axis 1, OUTER [4096,4096] axis 0, OUTER_3D"
+                    + " [64,256,1024] axis 1).")
+    List<Layout> layouts;
+
+    @Option(names = "--data", split = ",", paramLabel = "DATA",
+            description = "Data kinds of the matrix, comma-separated (default: NO_EXTREME): ${COMPLETION-CANDIDATES};"
+                    + " each runs on the types it applies to (NAN_LAST: float types, SUBNORMAL: float16, bfloat16).")
+    List<DataKind> data;
+
+    @Option(names = "--cases", split = ",", paramLabel = "CASE", converter = CaseName.class,
+            description = "Matrix cases by name instead of --types/--layouts/--data, comma-separated:"
+                    + " TYPE_LAYOUT_DATA, for example FLOAT_OUTER_3D_NAN_LAST.")
     List<BenchCase> cases;
+
+    @Option(names = "--small-cases", split = ",", paramLabel = "CASE",
+            description = "Small-tensor cases, comma-separated (default: all): ${COMPLETION-CANDIDATES}.")
+    List<SmallCase> smallCases;
 
     @Option(names = "--ops", split = ",", paramLabel = "OP",
             description = "Operators to run, comma-separated (default: all): ${COMPLETION-CANDIDATES}.")
     List<Operator> ops;
+
+    @Option(names = "--jvm", paramLabel = "PATH", converter = JavaExecutable.class,
+            description = "A JVM to run every benchmark in: a java executable or a JDK directory; repeat for"
+                    + " several, each gets its own tables (default: the JVM running this report).")
+    List<Path> jvms;
+
+    @Option(names = "--numpy", paramLabel = "FILE", converter = NumpyFigures.FromFile.class,
+            description = "Figures written by benchmarks/numpy_bench.py, merged in as a numpy column.")
+    NumpyFigures numpy;
 
     @Option(names = "--quick",
             description = "Smoke run: " + QUICK_WARMUP_ITERATIONS + " warm-up and " + QUICK_MEASUREMENT_ITERATIONS
@@ -66,16 +111,70 @@ final class ReportOptions {
             description = "Also write the tables as Markdown to FILE (its directory must exist).")
     Path markdown;
 
-    /** What to run, with the defaults filled in. */
+    /**
+     * What to run, with the defaults filled in.
+     *
+     * @throws IllegalArgumentException for a combination no single option can refuse, naming it
+     */
     Settings settings() {
+        boolean matrix = suites == null || suites.contains(Suite.MATRIX);
+        boolean small = suites == null || suites.contains(Suite.SMALL);
+        if (cases != null && (types != null || layouts != null || data != null)) {
+            throw new IllegalArgumentException("--cases selects cases by name and cannot be combined with --types,"
+                    + " --layouts or --data");
+        }
+        if (!matrix && (cases != null || types != null || layouts != null || data != null)) {
+            throw new IllegalArgumentException("--cases, --types, --layouts and --data select matrix cases, but"
+                    + " --suites leaves out MATRIX");
+        }
+        if (!small && smallCases != null) {
+            throw new IllegalArgumentException("--small-cases selects small-tensor cases, but --suites leaves out SMALL");
+        }
+        List<BenchCase> selected = matrix ? selectedCases() : List.of();
+        if (matrix && selected.isEmpty()) {
+            throw new IllegalArgumentException("no matrix case has a type from --types and a kind from --data ("
+                    + kindsApplicability() + ")");
+        }
+        List<Path> jvmList = jvms == null ? List.of(JavaExecutable.running()) : List.copyOf(jvms);
+        if (new LinkedHashSet<>(jvmList).size() != jvmList.size()) {
+            throw new IllegalArgumentException("--jvm names the same JVM twice: " + jvmList);
+        }
         return new Settings(
-                cases == null ? EnumSet.allOf(BenchCase.class) : enumSet(BenchCase.class, cases),
+                selected,
+                small ? (smallCases == null ? EnumSet.allOf(SmallCase.class) : enumSet(SmallCase.class, smallCases))
+                        : EnumSet.noneOf(SmallCase.class),
                 ops == null ? EnumSet.allOf(Operator.class) : enumSet(Operator.class, ops),
+                jvmList,
                 pick(warmupIterations, QUICK_WARMUP_ITERATIONS, DEFAULT_WARMUP_ITERATIONS),
                 pick(measurementIterations, QUICK_MEASUREMENT_ITERATIONS, DEFAULT_MEASUREMENT_ITERATIONS),
                 pick(iterationMillis, QUICK_ITERATION_MILLIS, DEFAULT_ITERATION_MILLIS),
                 forks == null ? DEFAULT_FORKS : forks,
-                markdown);
+                markdown,
+                numpy);
+    }
+
+    /** The named cases, or every case in the chosen types, layouts and kinds; in {@link BenchCase#all()} order. */
+    private List<BenchCase> selectedCases() {
+        Set<DataType> typeSet = types == null ? EnumSet.allOf(DataType.class) : enumSet(DataType.class, types);
+        Set<Layout> layoutSet = layouts == null ? EnumSet.allOf(Layout.class) : enumSet(Layout.class, layouts);
+        Set<DataKind> kindSet = data == null ? DEFAULT_DATA : enumSet(DataKind.class, data);
+        List<BenchCase> selected = new ArrayList<>();
+        for (BenchCase c : BenchCase.all()) {
+            boolean chosen = cases != null ? cases.contains(c)
+                    : typeSet.contains(c.type()) && layoutSet.contains(c.layout()) && kindSet.contains(c.data());
+            if (chosen) {
+                selected.add(c);
+            }
+        }
+        return selected;
+    }
+
+    private static String kindsApplicability() {
+        List<String> parts = new ArrayList<>();
+        for (DataKind kind : DataKind.values()) {
+            parts.add(kind + ": " + kind.applicableTypes());
+        }
+        return String.join("; ", parts);
     }
 
     private int pick(Integer given, int quickValue, int defaultValue) {
@@ -91,12 +190,35 @@ final class ReportOptions {
         return set;
     }
 
-    /** The resolved options: cases and operators in enum order, iteration counts, forks, optional Markdown file. */
-    record Settings(Set<BenchCase> cases, Set<Operator> ops, int warmupIterations, int measurementIterations,
-            int iterationMillis, int forks, Path markdown) {
+    /**
+     * The resolved options: matrix cases in {@link BenchCase#all()} order, small-tensor cases and
+     * operators in enum order, the JVMs in the order given, iteration counts, forks, optional files.
+     */
+    record Settings(List<BenchCase> cases, Set<SmallCase> smallCases, Set<Operator> ops, List<Path> jvms,
+            int warmupIterations, int measurementIterations, int iterationMillis, int forks, Path markdown,
+            NumpyFigures numpy) {
 
-        Settings withCases(Set<BenchCase> subset) {
-            return new Settings(subset, ops, warmupIterations, measurementIterations, iterationMillis, forks, markdown);
+        /** The matrix cases ONNX Runtime is measured on. */
+        List<BenchCase> ortCases() {
+            return cases.stream().filter(OrtBenchmark::runs).toList();
+        }
+
+        /** How many JMH benchmarks the run starts in each JVM (each in its own fork or forks). */
+        int benchmarksPerJvm() {
+            int perCase = 2 * 2 * ops.size() + ops.size() + 1; // ArgONNX plain/SIMD × threads, plain loop, read floor
+            return cases.size() * perCase + ortCases().size() * 2 * ops.size() + smallCases.size() * ops.size() * 3;
+        }
+    }
+
+    /** A matrix case name ({@link BenchCase#named}). */
+    static final class CaseName implements ITypeConverter<BenchCase> {
+        @Override
+        public BenchCase convert(String value) {
+            try {
+                return BenchCase.named(value.trim());
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
         }
     }
 
@@ -128,6 +250,30 @@ final class ReportOptions {
             throw new TypeConversionException(number + " is too small (allowed: " + minimum + " or more)");
         }
         return number;
+    }
+
+    /** A java executable, given as itself or as the JDK directory holding {@code bin/java}. */
+    static final class JavaExecutable implements ITypeConverter<Path> {
+        @Override
+        public Path convert(String value) {
+            Path given;
+            try {
+                given = Path.of(value);
+            } catch (InvalidPathException e) {
+                throw new TypeConversionException("'" + value + "' is not a valid path: " + e.getReason());
+            }
+            Path java = Files.isDirectory(given) ? given.resolve("bin").resolve("java") : given;
+            if (value.isBlank() || !Files.isRegularFile(java) || !Files.isExecutable(java)) {
+                throw new TypeConversionException("'" + value + "' is not a java executable (allowed: a java"
+                        + " executable, or a JDK directory with an executable bin/java)");
+            }
+            return java.toAbsolutePath().normalize();
+        }
+
+        /** The java executable of the JVM running the report. */
+        static Path running() {
+            return Path.of(System.getProperty("java.home"), "bin", "java").toAbsolutePath().normalize();
+        }
     }
 
     /**

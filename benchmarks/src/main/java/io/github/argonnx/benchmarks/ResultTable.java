@@ -1,9 +1,6 @@
 package io.github.argonnx.benchmarks;
 
 import io.github.argonnx.benchmarks.BenchmarkReport.Measurement;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -11,8 +8,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Lays the measurements out as two tables with one row per (operator, case): times (and bytes
- * allocated per call), then ratios of times measured side by side in the same run.
+ * Lays one JVM's measurements out as tables with one row per (operator, case): the matrix's times
+ * (and bytes allocated per call), the ratios of times measured side by side in the same run, and
+ * the small-tensor calls against their plain loops.
  */
 final class ResultTable {
 
@@ -26,6 +24,9 @@ final class ResultTable {
         }
     }
 
+    /** A header and rows of cells. */
+    record Table(List<String> header, List<List<String>> rows) {}
+
     private static final List<TimeColumn> TIMES = List.of(
             new TimeColumn(BenchmarkReport.ARGONNX_ONE_THREAD, true),
             new TimeColumn(BenchmarkReport.ARGONNX, true),
@@ -34,98 +35,132 @@ final class ResultTable {
             new TimeColumn(BenchmarkReport.ORT_ONE_THREAD, true),
             new TimeColumn(BenchmarkReport.ORT_DEFAULT, true),
             new TimeColumn(BenchmarkReport.PLAIN_LOOP, true),
+            new TimeColumn(BenchmarkReport.NUMPY, true),
             new TimeColumn(BenchmarkReport.READ_FLOOR, false));
 
     private static final List<String> ALLOCATIONS = List.of(BenchmarkReport.ARGONNX_ONE_THREAD, BenchmarkReport.ARGONNX);
 
     private static final List<RatioColumn> RATIOS = List.of(
+            new RatioColumn(BenchmarkReport.ARGONNX_ONE_THREAD, BenchmarkReport.READ_FLOOR),
+            new RatioColumn(BenchmarkReport.ARGONNX, BenchmarkReport.READ_FLOOR),
+            new RatioColumn(BenchmarkReport.SIMD_ONE_THREAD, BenchmarkReport.READ_FLOOR),
+            new RatioColumn(BenchmarkReport.SIMD, BenchmarkReport.READ_FLOOR),
+            new RatioColumn(BenchmarkReport.ARGONNX, BenchmarkReport.ARGONNX_ONE_THREAD),
+            new RatioColumn(BenchmarkReport.SIMD, BenchmarkReport.SIMD_ONE_THREAD),
+            new RatioColumn(BenchmarkReport.PLAIN_LOOP, BenchmarkReport.ARGONNX_ONE_THREAD),
             new RatioColumn(BenchmarkReport.ORT_ONE_THREAD, BenchmarkReport.ARGONNX_ONE_THREAD),
             new RatioColumn(BenchmarkReport.ORT_ONE_THREAD, BenchmarkReport.SIMD_ONE_THREAD),
             new RatioColumn(BenchmarkReport.ORT_DEFAULT, BenchmarkReport.ARGONNX),
             new RatioColumn(BenchmarkReport.ORT_DEFAULT, BenchmarkReport.SIMD),
-            new RatioColumn(BenchmarkReport.PLAIN_LOOP, BenchmarkReport.ARGONNX_ONE_THREAD),
-            new RatioColumn(BenchmarkReport.ARGONNX_ONE_THREAD, BenchmarkReport.READ_FLOOR),
-            new RatioColumn(BenchmarkReport.SIMD_ONE_THREAD, BenchmarkReport.READ_FLOOR),
-            new RatioColumn(BenchmarkReport.SIMD, BenchmarkReport.READ_FLOOR));
+            new RatioColumn(BenchmarkReport.NUMPY, BenchmarkReport.READ_FLOOR));
 
-    /** numpy's time over the read floor in docs/performance.md (same kind of machine, another run). */
-    private static final Map<BenchCase, Double> NUMPY_OVER_FLOOR = Map.of(
-            BenchCase.FLOAT_16M_AXIS0, 2.6 / 2.5,
-            BenchCase.FLOAT_4096x4096_AXIS1, 2.7 / 2.5,
-            BenchCase.FLOAT_4096x4096_AXIS0, 148.9 / 2.4,
-            BenchCase.FLOAT_64x256x1024_AXIS1, 47.7 / 2.5,
-            BenchCase.INT32_16M_AXIS0, 2.5 / 2.5,
-            BenchCase.UINT8_16M_AXIS0, 0.63 / 0.60);
+    private static final List<String> SMALL_TIMES = List.of(
+            BenchmarkReport.ARGONNX, BenchmarkReport.SIMD, BenchmarkReport.PLAIN_LOOP);
 
-    private final List<String> timeHeader = new ArrayList<>();
-    private final List<List<String>> timeRows = new ArrayList<>();
-    private final List<String> ratioHeader = new ArrayList<>();
-    private final List<List<String>> ratioRows = new ArrayList<>();
+    private static final List<RatioColumn> SMALL_RATIOS = List.of(
+            new RatioColumn(BenchmarkReport.ARGONNX, BenchmarkReport.PLAIN_LOOP),
+            new RatioColumn(BenchmarkReport.SIMD, BenchmarkReport.PLAIN_LOOP));
 
-    ResultTable(Set<BenchCase> cases, Set<Operator> ops, Map<String, Measurement> results) {
-        timeHeader.add("case (fastest call, ms)");
+    private final Map<String, Measurement> results;
+    private final Table times;
+    private final Table ratios;
+    private final Table small;
+
+    ResultTable(List<BenchCase> cases, Set<SmallCase> smallCases, Set<Operator> ops, Map<String, Measurement> results) {
+        this.results = results;
+        List<String> timeHeader = new ArrayList<>(List.of("case (fastest call, ms)"));
         TIMES.forEach(t -> timeHeader.add(t.label()));
         ALLOCATIONS.forEach(a -> timeHeader.add(a + " B/call"));
-        ratioHeader.add("case (time ratios)");
+        List<String> ratioHeader = new ArrayList<>(List.of("case (time ratios)"));
         RATIOS.forEach(r -> ratioHeader.add(r.header()));
-        ratioHeader.add("numpy / read floor (performance.md)");
+        List<List<String>> timeRows = new ArrayList<>();
+        List<List<String>> ratioRows = new ArrayList<>();
         for (BenchCase c : cases) {
             for (Operator op : ops) {
                 String name = op + " " + c.label();
-                List<String> times = new ArrayList<>();
-                times.add(name);
+                List<String> timeRow = new ArrayList<>(List.of(name));
                 for (TimeColumn t : TIMES) {
-                    times.add(BenchmarkReport.format(millis(results, t.label(), c, op)));
+                    timeRow.add(BenchmarkReport.format(time(t.label(), c.name(), op)));
                 }
                 for (String label : ALLOCATIONS) {
-                    Measurement m = results.get(key(label, c, op.name()));
-                    times.add(m == null || Double.isNaN(m.bytesPerCall())
-                            ? "n/a" : String.format(Locale.ROOT, "%.0f", m.bytesPerCall()));
+                    timeRow.add(bytes(label, c.name(), op));
                 }
-                timeRows.add(times);
-                List<String> ratios = new ArrayList<>();
-                ratios.add(name);
+                timeRows.add(timeRow);
+                List<String> ratioRow = new ArrayList<>(List.of(name));
                 for (RatioColumn r : RATIOS) {
-                    ratios.add(ratio(millis(results, r.numerator(), c, op) / millis(results, r.denominator(), c, op)));
+                    ratioRow.add(ratio(time(r.numerator(), c.name(), op) / time(r.denominator(), c.name(), op)));
                 }
-                ratios.add(ratio(NUMPY_OVER_FLOOR.getOrDefault(c, Double.NaN)));
-                ratioRows.add(ratios);
+                ratioRows.add(ratioRow);
             }
         }
+        times = new Table(timeHeader, timeRows);
+        ratios = new Table(ratioHeader, ratioRows);
+
+        List<String> smallHeader = new ArrayList<>(List.of("small tensor into a caller's long[] (ns/call)"));
+        smallHeader.addAll(SMALL_TIMES);
+        SMALL_RATIOS.forEach(r -> smallHeader.add(r.header()));
+        SMALL_TIMES.forEach(label -> smallHeader.add(label + " B/call"));
+        List<List<String>> smallRows = new ArrayList<>();
+        for (SmallCase c : smallCases) {
+            for (Operator op : ops) {
+                List<String> row = new ArrayList<>(List.of(op + " " + c.label()));
+                SMALL_TIMES.forEach(label -> row.add(BenchmarkReport.format(time(label, c.name(), op))));
+                SMALL_RATIOS.forEach(r -> row.add(ratio(time(r.numerator(), c.name(), op)
+                        / time(r.denominator(), c.name(), op))));
+                SMALL_TIMES.forEach(label -> row.add(bytes(label, c.name(), op)));
+                smallRows.add(row);
+            }
+        }
+        small = new Table(smallHeader, smallRows);
     }
 
-    static String key(String label, BenchCase c, String op) {
-        return label + "|" + c.name() + "|" + (op == null ? "" : op);
+    static String key(String label, String caseName, Operator op) {
+        return label + "|" + caseName + "|" + (op == null ? "" : op.name());
+    }
+
+    /** The tables that have rows: the matrix's times and ratios, the small tensors. */
+    List<Table> tables() {
+        List<Table> tables = new ArrayList<>();
+        if (!times.rows().isEmpty()) {
+            tables.add(times);
+            tables.add(ratios);
+        }
+        if (!small.rows().isEmpty()) {
+            tables.add(small);
+        }
+        return tables;
+    }
+
+    private double time(String label, String caseName, Operator op) {
+        boolean perOperator = TIMES.stream().filter(t -> t.label().equals(label)).findFirst()
+                .map(TimeColumn::perOperator).orElse(true);
+        Measurement m = results.get(key(label, caseName, perOperator ? op : null));
+        return m == null ? Double.NaN : m.time();
+    }
+
+    private String bytes(String label, String caseName, Operator op) {
+        Measurement m = results.get(key(label, caseName, op));
+        return m == null || Double.isNaN(m.bytesPerCall()) ? "n/a" : String.format(Locale.ROOT, "%.0f", m.bytesPerCall());
     }
 
     private static String ratio(double value) {
         return Double.isNaN(value) ? "n/a" : BenchmarkReport.format(value) + "x";
     }
 
-    private static double millis(Map<String, Measurement> results, String label, BenchCase c, Operator op) {
-        boolean perOperator = TIMES.stream().filter(t -> t.label().equals(label)).findFirst()
-                .map(TimeColumn::perOperator).orElse(true);
-        Measurement m = results.get(key(label, c, perOperator ? op.name() : null));
-        return m == null ? Double.NaN : m.millis();
-    }
-
     /** Fixed-width text for the console. */
     String text() {
-        return text(timeHeader, timeRows) + "\n" + text(ratioHeader, ratioRows);
-    }
-
-    private static String text(List<String> header, List<List<String>> rows) {
-        int[] widths = new int[header.size()];
-        for (int i = 0; i < widths.length; i++) {
-            widths[i] = header.get(i).length();
-            for (List<String> row : rows) {
-                widths[i] = Math.max(widths[i], row.get(i).length());
-            }
-        }
         StringBuilder sb = new StringBuilder();
-        appendLine(sb, header, widths);
-        for (List<String> row : rows) {
-            appendLine(sb, row, widths);
+        for (Table table : tables()) {
+            int[] widths = new int[table.header().size()];
+            for (int i = 0; i < widths.length; i++) {
+                widths[i] = table.header().get(i).length();
+                for (List<String> row : table.rows()) {
+                    widths[i] = Math.max(widths[i], row.get(i).length());
+                }
+            }
+            appendLine(sb, table.header(), widths);
+            table.rows().forEach(row -> appendLine(sb, row, widths));
+            sb.append('\n');
         }
         return sb.toString();
     }
@@ -139,49 +174,22 @@ final class ResultTable {
         sb.append('\n');
     }
 
-    /** A Markdown section: the machine, the command, and both tables. */
-    String markdown(String arguments) {
+    /** The tables as Markdown, each followed by a blank line. */
+    String markdown() {
         StringBuilder sb = new StringBuilder();
-        sb.append("Machine: ").append(Runtime.getRuntime().availableProcessors()).append(" CPUs (nproc), ")
-                .append(cpuModel()).append("; JVM ").append(System.getProperty("java.vm.name")).append(' ')
-                .append(System.getProperty("java.runtime.version")).append(".\n\n");
-        sb.append("Command: `java -jar benchmarks/target/benchmarks.jar").append(arguments.isEmpty() ? "" : " ")
-                .append(arguments).append("`\n\n");
-        markdown(sb, timeHeader, timeRows);
-        sb.append('\n');
-        markdown(sb, ratioHeader, ratioRows);
-        return sb.toString();
-    }
-
-    private static void markdown(StringBuilder sb, List<String> header, List<List<String>> rows) {
-        sb.append('|');
-        for (String h : header) {
-            sb.append(' ').append(h).append(" |");
-        }
-        sb.append("\n|---|");
-        for (int i = 1; i < header.size(); i++) {
-            sb.append("---:|");
-        }
-        sb.append('\n');
-        for (List<String> row : rows) {
+        for (Table table : tables()) {
             sb.append('|');
-            for (String cell : row) {
-                sb.append(' ').append(cell).append(" |");
+            table.header().forEach(h -> sb.append(' ').append(h).append(" |"));
+            sb.append("\n|---|");
+            sb.append("---:|".repeat(table.header().size() - 1));
+            sb.append('\n');
+            for (List<String> row : table.rows()) {
+                sb.append('|');
+                row.forEach(cell -> sb.append(' ').append(cell).append(" |"));
+                sb.append('\n');
             }
             sb.append('\n');
         }
-    }
-
-    private static String cpuModel() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
-                if (line.startsWith("model name")) {
-                    return line.substring(line.indexOf(':') + 1).trim();
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // Not Linux: fall through.
-        }
-        return System.getProperty("os.arch");
+        return sb.toString();
     }
 }

@@ -7,10 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.argonnx.benchmarks.ReportOptions.Settings;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -47,6 +50,7 @@ class ReportOptionsTest {
         return line;
     }
 
+    /** The settings the arguments resolve to (the parse and the checks of their combination). */
     private static Settings parse(String... args) {
         BenchmarkReport report = new BenchmarkReport();
         BenchmarkReport.commandLine(report).parseArgs(args);
@@ -54,13 +58,141 @@ class ReportOptionsTest {
     }
 
     @Test
-    void unknownCaseNameIsRefusedNamingItAndEveryValidCase() {
-        String message = refusal("--cases", "INT32_16M_AXIS0,INT33_16M_AXIS0");
+    void unknownCaseNameIsRefusedNamingItAndHowCaseNamesAreBuilt() {
+        String message = refusal("--cases", "INT32_SLICE_NO_EXTREME,INT33_SLICE_NO_EXTREME");
         assertTrue(message.contains("'--cases'"), message);
-        assertTrue(message.contains("'INT33_16M_AXIS0'"), message);
-        for (BenchCase valid : BenchCase.values()) {
-            assertTrue(message.contains(valid.name()), valid + " in " + message);
+        assertTrue(message.contains("'INT33_SLICE_NO_EXTREME'"), message);
+        assertTrue(message.contains("TYPE_LAYOUT_DATA"), message);
+        for (Layout layout : Layout.values()) {
+            assertTrue(message.contains(layout.name()), layout + " in " + message);
         }
+        for (DataKind kind : DataKind.values()) {
+            assertTrue(message.contains(kind.name()), kind + " in " + message);
+        }
+    }
+
+    @Test
+    void caseWhoseDataKindDoesNotApplyToItsTypeIsNotACase() {
+        String message = refusal("--cases", "INT32_SLICE_NAN_LAST");
+        assertTrue(message.contains("'INT32_SLICE_NAN_LAST'") && message.contains("where it applies"), message);
+    }
+
+    @Test
+    void typesLayoutsAndDataSelectTheCrossProductWhereEachKindApplies() {
+        Settings settings = parse("--types", "INT32,FLOAT16", "--layouts", "OUTER,SLICE", "--data",
+                "NAN_LAST,SUBNORMAL,ALL_EQUAL");
+        assertEquals(List.of(
+                        BenchCase.named("INT32_SLICE_ALL_EQUAL"),
+                        BenchCase.named("INT32_OUTER_ALL_EQUAL"),
+                        BenchCase.named("FLOAT16_SLICE_NAN_LAST"),
+                        BenchCase.named("FLOAT16_SLICE_ALL_EQUAL"),
+                        BenchCase.named("FLOAT16_SLICE_SUBNORMAL"),
+                        BenchCase.named("FLOAT16_OUTER_NAN_LAST"),
+                        BenchCase.named("FLOAT16_OUTER_ALL_EQUAL"),
+                        BenchCase.named("FLOAT16_OUTER_SUBNORMAL")),
+                settings.cases());
+    }
+
+    @Test
+    void aSelectionWithNoCaseIsRefusedSayingWhichTypesEachKindAppliesTo() {
+        String message = refusal("--types", "INT32,UINT8", "--data", "NAN_LAST");
+        assertTrue(message.contains("no matrix case"), message);
+        assertTrue(message.contains("NAN_LAST: float, float16, double, bfloat16 only"), message);
+    }
+
+    @Test
+    void casesByNameCannotBeCombinedWithTheFilters() {
+        String message = refusal("--cases", "FLOAT_SLICE_NAN_LAST", "--types", "FLOAT");
+        assertTrue(message.contains("--cases") && message.contains("cannot be combined"), message);
+    }
+
+    @Test
+    void suitesChooseTheMatrixOrTheSmallTensorsAndRefuseSelectionsForALeftOutSuite() {
+        Settings small = parse("--suites", "SMALL");
+        assertEquals(List.of(), small.cases());
+        assertEquals(EnumSet.allOf(SmallCase.class), small.smallCases());
+        Settings matrix = parse("--suites", "MATRIX", "--types", "UINT8");
+        assertEquals(EnumSet.noneOf(SmallCase.class), matrix.smallCases());
+        assertEquals(4, matrix.cases().size());
+        String message = refusal("--suites", "MATRIX", "--small-cases", "INT64_8x8_AXIS0");
+        assertTrue(message.contains("--small-cases") && message.contains("leaves out SMALL"), message);
+        String other = refusal("--suites", "SMALL", "--layouts", "ROWS");
+        assertTrue(other.contains("leaves out MATRIX"), other);
+    }
+
+    @Test
+    void smallCasesAreNamedAndAnUnknownOneListsThem() {
+        assertEquals(EnumSet.of(SmallCase.INT64_8x8_AXIS0), parse("--small-cases", "INT64_8x8_AXIS0").smallCases());
+        String message = refusal("--small-cases", "FLOAT_2x2_AXIS0");
+        assertTrue(message.contains("'FLOAT_2x2_AXIS0'") && message.contains("FLOAT_32x1000_AXIS1"), message);
+    }
+
+    @Test
+    void jvmTakesAJdkDirectoryOrAJavaExecutableRepeatedlyInOrder() throws IOException {
+        Path jdk = fakeJdk("jdk-a");
+        Path other = fakeJdk("jdk-b").resolve("bin").resolve("java");
+        Settings settings = parse("--jvm", jdk.toString(), "--jvm", other.toString());
+        assertEquals(List.of(jdk.resolve("bin").resolve("java"), other), settings.jvms());
+    }
+
+    @Test
+    void jvmDefaultsToTheRunningOne() {
+        Path running = Path.of(System.getProperty("java.home"), "bin", "java");
+        assertEquals(List.of(running), parse().jvms());
+    }
+
+    @Test
+    void jvmThatIsNotAJavaExecutableOrIsGivenTwiceIsRefused() throws IOException {
+        String missing = refusal("--jvm", directory.resolve("no-jdk").toString());
+        assertTrue(missing.contains("'--jvm'") && missing.contains("not a java executable"), missing);
+        Path notExecutable = Files.writeString(directory.resolve("java"), "");
+        String plainFile = refusal("--jvm", notExecutable.toString());
+        assertTrue(plainFile.contains("not a java executable"), plainFile);
+        Path jdk = fakeJdk("jdk-c");
+        String twice = refusal("--jvm", jdk.toString(), "--jvm", jdk.resolve("bin/java").toString());
+        assertTrue(twice.contains("same JVM twice"), twice);
+    }
+
+    @Test
+    void numpyFiguresAreReadAndMergedByCaseAndOperator() throws IOException {
+        Path file = Files.writeString(directory.resolve("numpy.tsv"),
+                "# numpy 1.24.2, Python 3.11.2\n# case\top\tms\nFLOAT_SLICE_NO_EXTREME\tArgMin\t2.5\n");
+        NumpyFigures numpy = parse("--numpy", file.toString()).numpy();
+        assertEquals("numpy 1.24.2, Python 3.11.2", numpy.versions());
+        assertEquals(2.5, numpy.millis(BenchCase.named("FLOAT_SLICE_NO_EXTREME"), Operator.ArgMin));
+        assertTrue(Double.isNaN(numpy.millis(BenchCase.named("FLOAT_SLICE_NO_EXTREME"), Operator.ArgMax)));
+    }
+
+    @Test
+    void numpyFileWithABadLineIsRefusedNamingTheLine() throws IOException {
+        Path file = Files.writeString(directory.resolve("bad.tsv"),
+                "# numpy 1.24.2\nFLOAT_SLICE_NO_EXTREME\tArgMax\t-1\n");
+        String message = refusal("--numpy", file.toString());
+        assertTrue(message.contains("'--numpy'") && message.contains("bad.tsv:2") && message.contains("'-1'"),
+                message);
+        String missing = refusal("--numpy", directory.resolve("none.tsv").toString());
+        assertTrue(missing.contains("does not exist"), missing);
+        Path unknownCase = Files.writeString(directory.resolve("case.tsv"), "# numpy 2\nFLOAT_SLICE\tArgMax\t1\n");
+        String wrongCase = refusal("--numpy", unknownCase.toString());
+        assertTrue(wrongCase.contains("case.tsv:2") && wrongCase.contains("'FLOAT_SLICE' is not a case"), wrongCase);
+    }
+
+    /** JMH reports a fork's failure as a suppressed exception inside its cause: the one line names it. */
+    @Test
+    void aFailedRunIsSummedUpWithTheForksOwnMessage() {
+        RuntimeException fromFork = new IllegalStateException(
+                "ArgONNX ArgMax disagrees with the plain loop on FLOAT_ROWS_NAN_LAST: output 1 is 0, expected 4095");
+        RuntimeException duringRun = new RuntimeException("Benchmark error during the run");
+        duringRun.addSuppressed(fromFork);
+        String line = BenchmarkReport.causes(new Exception("Benchmark caught the exception", duringRun));
+        assertEquals("Benchmark caught the exception: Benchmark error during the run: " + fromFork.getMessage(), line);
+    }
+
+    private Path fakeJdk(String name) throws IOException {
+        Path bin = Files.createDirectories(directory.resolve(name).resolve("bin"));
+        Path java = Files.writeString(bin.resolve("java"), "#!/bin/sh\n");
+        assertTrue(java.toFile().setExecutable(true), "made executable");
+        return directory.resolve(name);
     }
 
     @Test
@@ -72,10 +204,10 @@ class ReportOptionsTest {
     }
 
     @Test
-    void missingCaseListNamesTheValidCases() {
-        String message = refusal("--cases");
-        assertTrue(message.contains("'--cases'"), message);
-        assertTrue(message.contains("UINT64_16M_AXIS0"), message);
+    void missingTypeListNamesTheValidTypes() {
+        String message = refusal("--types");
+        assertTrue(message.contains("'--types'"), message);
+        assertTrue(message.contains("BFLOAT16") && message.contains("UINT32"), message);
     }
 
     @Test
@@ -123,9 +255,14 @@ class ReportOptionsTest {
     }
 
     @Test
-    void defaultsRunEverythingWithThreeWarmupAndFiveMeasuredIterationsOf400MsInOneFork() {
+    void defaultsRunEveryTypeAndLayoutOnNoExtremeDataAndTheSmallTensorsWithThreeWarmupAndFiveMeasuredIterationsOf400MsInOneFork() {
         Settings settings = parse();
-        assertEquals(EnumSet.allOf(BenchCase.class), settings.cases());
+        assertEquals(48, settings.cases().size());
+        assertTrue(settings.cases().stream().allMatch(c -> c.data() == DataKind.NO_EXTREME), settings.cases().toString());
+        assertEquals(EnumSet.allOf(SmallCase.class), settings.smallCases());
+        assertEquals(28, settings.ortCases().size());
+        // 48 cases x (4 ArgONNX + plain loop) x 2 ops + 48 floors + 28 ORT cases (7 types) x 2 x 2 + 8 small x 2 ops x 3.
+        assertEquals(48 * 10 + 48 + 28 * 4 + 8 * 2 * 3, settings.benchmarksPerJvm());
         assertEquals(EnumSet.allOf(Operator.class), settings.ops());
         assertEquals(3, settings.warmupIterations());
         assertEquals(5, settings.measurementIterations());
@@ -143,8 +280,9 @@ class ReportOptionsTest {
 
     @Test
     void casesAndOpsSelectSubsets() {
-        Settings settings = parse("--cases", "UINT8_16M_AXIS0,FLOAT_16M_AXIS0", "--ops=ArgMin");
-        assertEquals(EnumSet.of(BenchCase.FLOAT_16M_AXIS0, BenchCase.UINT8_16M_AXIS0), settings.cases());
+        Settings settings = parse("--cases", "UINT8_SLICE_NO_EXTREME,FLOAT_ROWS_NAN_LAST", "--ops=ArgMin");
+        assertEquals(List.of(BenchCase.named("FLOAT_ROWS_NAN_LAST"), BenchCase.named("UINT8_SLICE_NO_EXTREME")),
+                settings.cases());
         assertEquals(EnumSet.of(Operator.ArgMin), settings.ops());
     }
 
@@ -165,11 +303,13 @@ class ReportOptionsTest {
     void helpDescribesEveryOptionAndExitsZero() {
         Outcome outcome = execute("--help");
         assertEquals(0, outcome.exitCode());
-        for (String option : new String[] {"--cases", "--ops", "--quick", "--warmup", "--iterations", "--time",
-            "--markdown", "--version"}) {
+        for (String option : new String[] {"--suites", "--types", "--layouts", "--data", "--cases", "--small-cases",
+            "--ops", "--jvm", "--numpy", "--quick", "--warmup", "--iterations", "--time", "--forks", "--markdown",
+            "--version"}) {
             assertTrue(outcome.out().contains(option), option + " in " + outcome.out());
         }
-        assertTrue(outcome.out().contains("FLOAT_64x256x1024_AXIS1"), outcome.out());
+        assertTrue(outcome.out().contains("OUTER_3D") && outcome.out().contains("SUBNORMAL")
+                && outcome.out().contains("BFLOAT16") && outcome.out().contains("INT64_32x1000_AXIS1"), outcome.out());
     }
 
     @Test

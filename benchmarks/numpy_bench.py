@@ -1,0 +1,208 @@
+#!/usr/bin/env python3
+"""Times numpy's argmax/argmin on the benchmark matrix's cases, with the same data as the JMH run.
+
+Each case's input is rebuilt bit for bit from the formula in InputData.java (a SplitMix64 hash of
+the case name and the element index), numpy's indices are checked before any timing (the value at
+each index is the extreme, and no earlier element along the axis equals it), and each case's
+fastest call is written as CASE<TAB>OP<TAB>MILLISECONDS for the report's --numpy option:
+
+    python3 benchmarks/numpy_bench.py --out benchmarks/numpy.tsv
+    java -jar benchmarks/target/benchmarks.jar --numpy benchmarks/numpy.tsv ...
+
+numpy has no bfloat16: those cases are left out (n/a in the report).
+"""
+
+import argparse
+import os
+import platform
+import sys
+import time
+
+import numpy as np
+
+TYPES = ["FLOAT", "UINT8", "INT8", "UINT16", "INT16", "INT32", "INT64", "FLOAT16", "DOUBLE", "UINT32",
+         "UINT64", "BFLOAT16"]
+LAYOUTS = {  # name: (shape, axis), as Layout.java
+    "SLICE": ((16777216,), 0),
+    "ROWS": ((4096, 4096), 1),
+    "OUTER": ((4096, 4096), 0),
+    "OUTER_3D": ((64, 256, 1024), 1),
+}
+FLOAT_TYPES = {"FLOAT", "DOUBLE", "FLOAT16", "BFLOAT16"}
+DATA_KINDS = {  # name: the types it applies to, as DataKind.java
+    "NO_EXTREME": set(TYPES),
+    "NAN_LAST": FLOAT_TYPES,
+    "ALL_EQUAL": set(TYPES),
+    "SUBNORMAL": {"FLOAT16", "BFLOAT16"},
+}
+INTEGER_BITS = {"UINT8": 8, "INT8": 8, "UINT16": 16, "INT16": 16, "INT32": 32, "UINT32": 32, "INT64": 64,
+                "UINT64": 64}
+NUMPY_TYPES = {"UINT8": np.uint8, "INT8": np.int8, "UINT16": np.uint16, "INT16": np.int16, "INT32": np.int32,
+               "UINT32": np.uint32, "INT64": np.int64, "UINT64": np.uint64}
+MASK64 = (1 << 64) - 1
+GAMMA = 0x9E3779B97F4A7C15
+
+
+def all_cases():
+    """Every case name, in BenchCase.all() order (type, layout, data kind)."""
+    return [f"{t}_{layout}_{kind}" for t in TYPES for layout in LAYOUTS for kind in DATA_KINDS
+            if t in DATA_KINDS[kind]]
+
+
+def split_case(name):
+    for t in TYPES:
+        for layout in LAYOUTS:
+            for kind in DATA_KINDS:
+                if name == f"{t}_{layout}_{kind}" and t in DATA_KINDS[kind]:
+                    return t, layout, kind
+    raise ValueError(f"'{name}' is not a case (TYPE_LAYOUT_DATA where DATA applies to TYPE)")
+
+
+def seed(name):
+    """FNV-1a over the name's bytes, as InputData.seed."""
+    h = 0xCBF29CE484222325
+    for b in name.encode("ascii"):
+        h = ((h ^ b) * 0x100000001B3) & MASK64
+    return h
+
+
+def hashes(case_seed, count, all_equal):
+    """SplitMix64 of counters 0..count-1 (all counter 0 for all-equal data), as InputData.hash."""
+    with np.errstate(over="ignore"):
+        i = np.zeros(1, dtype=np.uint64) if all_equal else np.arange(count, dtype=np.uint64)
+        z = np.uint64(case_seed) + (i + np.uint64(1)) * np.uint64(GAMMA)
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        z = z ^ (z >> np.uint64(31))
+    return np.broadcast_to(z, (count,)) if all_equal else z
+
+
+def unit_doubles(h):
+    return (h >> np.uint64(11)).astype(np.float64) * 2.0 ** -53 * 2 - 1
+
+
+def generate(name, type_name, shape, axis, kind):
+    """The input of one case, as InputData.generate; None for bfloat16 (numpy has no such type)."""
+    if type_name == "BFLOAT16":
+        return None
+    count = int(np.prod(shape))
+    h = hashes(seed(name), count, kind == "ALL_EQUAL")
+    if type_name in ("FLOAT", "DOUBLE"):
+        values = unit_doubles(h)
+        x = values.astype(np.float32) if type_name == "FLOAT" else values
+    elif type_name == "FLOAT16":
+        sign = (h & np.uint64(1)) << np.uint64(15)
+        if kind == "SUBNORMAL":
+            bits = sign | (np.uint64(1) + (h >> np.uint64(1)) % np.uint64(0x3FF))
+        else:
+            exponent = np.uint64(1) + (h >> np.uint64(1)) % np.uint64(30)
+            bits = sign | exponent << np.uint64(10) | (h >> np.uint64(16)) & np.uint64(0x3FF)
+        x = bits.astype(np.uint16).view(np.float16)
+    else:
+        bits = INTEGER_BITS[type_name]
+        with np.errstate(over="ignore"):
+            u = np.uint64(1) + h % np.uint64((1 << bits) - 2)
+        if not type_name.startswith("U"):
+            u = u ^ np.uint64(1 << (bits - 1))
+        unsigned = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}[bits]
+        x = u.astype(unsigned).view(NUMPY_TYPES[type_name])
+    x = np.ascontiguousarray(x).reshape(shape)
+    if kind == "NAN_LAST":
+        index = [slice(None)] * len(shape)
+        index[axis] = -1
+        x[tuple(index)] = np.nan
+    return x
+
+
+def check(name, op, x, axis, kind, indices):
+    """numpy's indices are each slice's first extreme (or first NaN), found without argmax/argmin."""
+    extreme = np.expand_dims(np.max(x, axis=axis) if op == "ArgMax" else np.min(x, axis=axis), axis)
+    equal = (x == extreme) | (np.isnan(x) & np.isnan(extreme) if x.dtype.kind == "f" else False)
+    at = np.expand_dims(np.asarray(indices), axis)
+    first = np.take_along_axis(np.cumsum(equal, axis=axis, dtype=np.int32), at, axis) == 1
+    hit = np.take_along_axis(equal, at, axis)
+    if not (first.all() and hit.all()):
+        sys.exit(f"numpy {op} is not the first extreme on {name}")
+    forced = {"ALL_EQUAL": 0, "NAN_LAST": x.shape[axis] - 1}.get(kind)
+    if forced is not None and not (np.asarray(indices) == forced).all():
+        sys.exit(f"numpy {op} on {name}: expected every index {forced}")
+
+
+def fastest_millis(function, calls):
+    best = float("inf")
+    for _ in range(calls):
+        start = time.perf_counter_ns()
+        function()
+        best = min(best, time.perf_counter_ns() - start)
+    return best / 1e6
+
+
+def self_check():
+    """The values InputDataTest pins on the Java side: same formula, same data."""
+    assert seed("a") == 0xAF63DC4C8601EC8C
+    floats = generate("PIN", "FLOAT", (3,), 0, "NO_EXTREME")
+    int8 = generate("PIN", "INT8", (3,), 0, "NO_EXTREME")
+    half = generate("PIN", "FLOAT16", (3,), 0, "NO_EXTREME")
+    assert floats.view(np.int32).tolist() == PINNED_FLOAT_BITS, floats.view(np.int32).tolist()
+    assert int8.tolist() == PINNED_INT8, int8.tolist()
+    assert half.view(np.int16).tolist() == PINNED_FLOAT16_BITS, half.view(np.int16).tolist()
+
+
+PINNED_FLOAT_BITS = [-1106155370, -1084882623, -1105266348]
+PINNED_INT8 = [42, 105, -83]
+PINNED_FLOAT16_BITS = [-17212, 5860, 31256]
+
+
+def parse_list(value, allowed, what):
+    items = [v.strip() for v in value.split(",")]
+    for item in items:
+        if item not in allowed:
+            raise argparse.ArgumentTypeError(f"'{item}' is not {what} (allowed: {', '.join(allowed)})")
+    return items
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--types", type=lambda v: parse_list(v, TYPES, "a type"), default=TYPES)
+    parser.add_argument("--layouts", type=lambda v: parse_list(v, list(LAYOUTS), "a layout"), default=list(LAYOUTS))
+    parser.add_argument("--data", type=lambda v: parse_list(v, list(DATA_KINDS), "a data kind"),
+                        default=["NO_EXTREME"])
+    parser.add_argument("--cases", type=lambda v: parse_list(v, all_cases(), "a case"),
+                        help="case names instead of --types/--layouts/--data")
+    parser.add_argument("--ops", type=lambda v: parse_list(v, ["ArgMax", "ArgMin"], "an operator"),
+                        default=["ArgMax", "ArgMin"])
+    parser.add_argument("--calls", type=int, default=20, help="timed calls per case and operator (default 20)")
+    parser.add_argument("--out", required=True, help="the file to write (CASE<TAB>OP<TAB>MILLISECONDS)")
+    args = parser.parse_args()
+    if args.calls < 1:
+        parser.error("--calls must be 1 or more")
+    self_check()
+    if args.cases:
+        cases = args.cases
+    else:
+        cases = [c for c in all_cases() if split_case(c)[0] in args.types and split_case(c)[1] in args.layouts
+                 and split_case(c)[2] in args.data]
+    if not cases:
+        parser.error("no case matches --types, --layouts and --data")
+    lines = [f"# numpy {np.__version__}, Python {platform.python_version()}, {os.cpu_count()} CPUs,"
+             f" fastest of {args.calls} calls",
+             "# case\top\tmilliseconds"]
+    for name in cases:
+        type_name, layout, kind = split_case(name)
+        shape, axis = LAYOUTS[layout]
+        x = generate(name, type_name, shape, axis, kind)
+        if x is None:
+            print(f"{name}: numpy has no bfloat16, left out", file=sys.stderr)
+            continue
+        for op in args.ops:
+            function = np.argmax if op == "ArgMax" else np.argmin
+            check(name, op, x, axis, kind, function(x, axis=axis))
+            millis = fastest_millis(lambda: function(x, axis=axis), args.calls)
+            lines.append(f"{name}\t{op}\t{millis:.4f}")
+            print(f"{name} {op}: {millis:.4f} ms", file=sys.stderr)
+    with open(args.out, "w", encoding="utf-8") as out:
+        out.write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()

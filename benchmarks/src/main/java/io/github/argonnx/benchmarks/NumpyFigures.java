@@ -1,0 +1,109 @@
+package io.github.argonnx.benchmarks;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * numpy's times from {@code benchmarks/numpy_bench.py}, a separate run on the same data. The file is
+ * tab-separated text: comment lines start with {@code #} (the first names the numpy and Python
+ * versions), then one line per measurement: {@code CASE<TAB>OP<TAB>MILLISECONDS}, the case a
+ * {@link BenchCase} name, the time numpy's fastest call.
+ */
+record NumpyFigures(String versions, Map<String, Double> millis) {
+
+    static final String VERSION_PREFIX = "# numpy ";
+
+    NumpyFigures {
+        millis = Map.copyOf(millis);
+    }
+
+    /** numpy's fastest call in ms, or NaN where it has no figure. */
+    double millis(BenchCase c, Operator op) {
+        return millis.getOrDefault(c.name() + "\t" + op, Double.NaN);
+    }
+
+    /**
+     * Reads the script's output.
+     *
+     * @throws IllegalArgumentException naming the file, the line and what is wrong with it
+     */
+    static NumpyFigures parse(Path file, List<String> lines) {
+        String versions = null;
+        Map<String, Double> millis = new HashMap<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            String where = file + ":" + (i + 1) + ": ";
+            if (line.startsWith(VERSION_PREFIX) && versions == null) {
+                versions = line.substring(2).strip();
+            }
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            String[] fields = line.split("\t", -1);
+            if (fields.length != 3) {
+                throw new IllegalArgumentException(where + "expected CASE<TAB>OP<TAB>MILLISECONDS, found " + fields.length
+                        + " field(s)");
+            }
+            BenchCase c;
+            try {
+                c = BenchCase.named(fields[0]);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(where + "'" + fields[0] + "' is not a case");
+            }
+            Operator op;
+            try {
+                op = Operator.valueOf(fields[1]);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(where + "'" + fields[1] + "' is not an operator (allowed: ArgMax,"
+                        + " ArgMin)");
+            }
+            double value;
+            try {
+                value = Double.parseDouble(fields[2]);
+            } catch (NumberFormatException e) {
+                value = Double.NaN;
+            }
+            if (!(value > 0) || Double.isInfinite(value)) {
+                throw new IllegalArgumentException(where + "'" + fields[2] + "' is not a time (allowed: a positive"
+                        + " number of milliseconds)");
+            }
+            if (millis.put(c.name() + "\t" + op, value) != null) {
+                throw new IllegalArgumentException(where + c.name() + " " + op + " appears twice");
+            }
+        }
+        if (versions == null) {
+            throw new IllegalArgumentException(file + ": no '" + VERSION_PREFIX + "...' line (is it numpy_bench.py's"
+                    + " output?)");
+        }
+        return new NumpyFigures(versions, millis);
+    }
+
+    /** {@code --numpy FILE}: read and checked while the options are parsed. */
+    static final class FromFile implements ITypeConverter<NumpyFigures> {
+        @Override
+        public NumpyFigures convert(String value) {
+            try {
+                Path file = Path.of(value);
+                return parse(file, Files.readAllLines(file, StandardCharsets.UTF_8));
+            } catch (InvalidPathException e) {
+                throw new TypeConversionException("'" + value + "' is not a valid path: " + e.getReason());
+            } catch (NoSuchFileException e) {
+                throw new TypeConversionException("'" + value + "' does not exist (allowed: a file written by"
+                        + " benchmarks/numpy_bench.py)");
+            } catch (IOException e) {
+                throw new TypeConversionException("'" + value + "' cannot be read: " + e.getMessage());
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+}
