@@ -7,7 +7,7 @@
  * immutable and thread-safe, and every refusal is an {@code ArgOnnxException} that names the
  * operator version, the attribute or input, the value and what is allowed.
  */
-@Generated(value = "io.github.argonnx.generator", comments = "package io.github.argonnx")
+@Generated(value = "io.github.argonnx.generator", comments = "ArgMax.yaml, ArgMin.yaml")
 package io.github.argonnx;
 
 import javax.annotation.processing.Generated;

@@ -7,7 +7,7 @@
  * <p>This package is not API: its classes are public only so that the generated classes
  * of other packages can reach them, and they may change in any release without notice.
  */
-@Generated(value = "io.github.argonnx.generator", comments = "package io.github.argonnx.kernels.vector")
+@Generated(value = "io.github.argonnx.generator", comments = "ArgMax.yaml, ArgMin.yaml")
 package io.github.argonnx.kernels.vector;
 
 import javax.annotation.processing.Generated;
