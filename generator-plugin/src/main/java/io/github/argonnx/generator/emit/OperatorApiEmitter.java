@@ -133,6 +133,8 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                 first.name()).returns(String.class).build());
         type.addMethod(abstractMethod("version", "The operator version: the opset that introduced it.\n\n@return the version number\n")
                 .returns(int.class).build());
+        type.addMethod(abstractMethod("attributes", "The attributes set on this operator; the others take the version's defaults.\n\n"
+                + "@return the attributes set, by ONNX name\n").returns(RuntimeClasses.NODE_ATTRIBUTES).build());
         for (String attribute : shared.attributes()) {
             String method = ArgOperator.javaName(attribute);
             type.addMethod(abstractMethod(method, "A copy with attribute {@code $L} set.\n\n"
@@ -290,6 +292,14 @@ public final class OperatorApiEmitter implements ArtifactEmitter {
                 .addModifiers(Modifier.PUBLIC)
                 .returns(int.class)
                 .addStatement("return version")
+                .build());
+        type.addMethod(MethodSpec.methodBuilder("attributes")
+                .addAnnotation(Override.class)
+                .addJavadoc("The attributes set on this operator; the others take the version's defaults.\n\n"
+                        + "@return the attributes set, by ONNX name\n")
+                .addModifiers(Modifier.PUBLIC)
+                .returns(RuntimeClasses.NODE_ATTRIBUTES)
+                .addStatement("return attributes")
                 .build());
 
         for (AttributeSpec a : arg.allAttributes()) {
