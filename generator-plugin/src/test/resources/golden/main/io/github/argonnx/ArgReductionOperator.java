@@ -4,6 +4,7 @@ package io.github.argonnx;
 import io.github.argonnx.runtime.ArgOnnxException;
 import io.github.argonnx.runtime.ArgReduction;
 import io.github.argonnx.runtime.ArgResult;
+import io.github.argonnx.runtime.NodeAttributes;
 import io.github.argonnx.runtime.Parallelism;
 import java.nio.LongBuffer;
 import javax.annotation.processing.Generated;
@@ -100,6 +101,13 @@ public interface ArgReductionOperator {
      * @return the version number
      */
     int version();
+
+    /**
+     * The attributes set on this operator; the others take the version's defaults.
+     *
+     * @return the attributes set, by ONNX name
+     */
+    NodeAttributes attributes();
 
     /**
      * A copy with attribute {@code axis} set.
