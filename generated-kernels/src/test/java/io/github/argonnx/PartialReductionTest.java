@@ -174,6 +174,7 @@ class PartialReductionTest {
     @Test
     void wellSealedButInconsistentBytesAreRefusedByName() {
         byte[] good = left().toBytes();
+        assertEquals(98, good.length, "the size docs/partials.md works out for this partial");
         // The last entry's index (8 bytes before the checksum) points outside the covered [0, 3).
         byte[] index = good.clone();
         ByteBuffer.wrap(index).order(ByteOrder.LITTLE_ENDIAN).putLong(index.length - 12, 4);
