@@ -124,11 +124,7 @@ class PartialReductionPropertyTest {
     }
 
     private static long product(long[] shape) {
-        long p = 1;
-        for (long d : shape) {
-            p *= d;
-        }
-        return p;
+        return java.util.Arrays.stream(shape).reduce(1, Math::multiplyExact);
     }
 
     /** The elements [start, end) along the axis, copied out of the whole tensor, in a random form. */
