@@ -94,6 +94,18 @@ class PartialReductionTest {
     }
 
     @Test
+    void aGapFilledLaterJoinsTheRanges() {
+        PartialReduction argmin = PartialReduction.of(ArgMin.opset(11), DataType.UINT8, 6);
+        ArgAccumulator accumulator = argmin.accumulator();
+        accumulator.add(argmin.reduce(Tensor.ofUint8(new byte[] {(byte) 200, 9}, 2), 4));
+        accumulator.add(argmin.reduce(Tensor.ofUint8(new byte[] {(byte) 255, 9}, 2), 0));
+        assertEquals("[0, 2), [4, 6)", accumulator.partial().coveredRanges());
+        accumulator.add(argmin.reduce(Tensor.ofUint8(new byte[] {(byte) 128, 10}, 2), 2));
+        assertEquals("[0, 6)", accumulator.partial().coveredRanges());
+        assertArrayEquals(new long[] {1}, accumulator.finish().indices()); // 9 at 1 and 5: the first
+    }
+
+    @Test
     void overlappingChunksAreRefusedWhenMerged() {
         ArgPartial overlapping = REDUCTION.reduce(Tensor.ofFloat(new float[] {1, 2}, 2, 1), 2);
         refused(() -> left().merge(overlapping), "chunks overlap along the reduced axis: [2, 3) overlaps [0, 3)");

@@ -43,12 +43,12 @@ public final class PartialEmitter implements ArtifactEmitter {
     @Override
     public List<GeneratedFile> emit(GenerationContext context) {
         List<OperatorSpec> operators = context.operatorsToGenerate();
-        if (operators.isEmpty()) {
-            return List.of();
-        }
         SortedSet<DataType> types = new TreeSet<>();
         for (OperatorSpec op : operators) {
             types.addAll(context.typesToGenerate(op));
+        }
+        if (types.isEmpty()) {
+            return List.of(); // no element type selected: nothing to reduce
         }
         String provenance = operators.stream().map(op -> op.name() + ".yaml").collect(Collectors.joining(", "));
         List<GeneratedFile> files = new ArrayList<>();
@@ -239,12 +239,13 @@ public final class PartialEmitter implements ArtifactEmitter {
                         + "element type, tie and NaN. Streams through an {@link $T}, whose memory is proportional to\n"
                         + "the output. See docs/partials.md.\n\n"
                         + "<pre>{@code\n"
-                        + "PartialReduction argmax = PartialReduction.of(ArgMax.latest().axis(1), DataType.FLOAT, 8, 1000);\n"
-                        + "ArgPartial left = argmax.reduce(Tensor.ofFloat(firstColumns, 8, 600), 0);\n"
-                        + "ArgPartial right = argmax.reduce(Tensor.ofFloat(lastColumns, 8, 400), 600);\n"
+                        + "PartialReduction reduction = PartialReduction.of($L.latest().axis(1), DataType.$L, 8, 1000);\n"
+                        + "ArgPartial left = reduction.reduce(Tensor.$L(firstColumns, 8, 600), 0);\n"
+                        + "ArgPartial right = reduction.reduce(Tensor.$L(lastColumns, 8, 400), 600);\n"
                         + "long[] indices = right.merge(left).finish().indices();\n"
                         + "}</pre>\n\n"
-                        + "<p>Immutable and thread-safe.\n", ARG_PARTIAL, ARG_ACCUMULATOR);
+                        + "<p>Immutable and thread-safe.\n", ARG_PARTIAL, ARG_ACCUMULATOR, operators.get(0).name(),
+                        types.first().name(), types.first().tensorFactoryName(), types.first().tensorFactoryName());
         context.generatedAnnotation().annotation(GenerationContext.GENERATOR_NAME,
                 operators.stream().map(op -> op.name() + ".yaml").collect(Collectors.joining(", ")))
                 .ifPresent(spec::addAnnotation);

@@ -26,9 +26,9 @@ import javax.annotation.processing.Generated;
  * the output. See docs/partials.md.
  *
  * <pre>{@code
- * PartialReduction argmax = PartialReduction.of(ArgMax.latest().axis(1), DataType.FLOAT, 8, 1000);
- * ArgPartial left = argmax.reduce(Tensor.ofFloat(firstColumns, 8, 600), 0);
- * ArgPartial right = argmax.reduce(Tensor.ofFloat(lastColumns, 8, 400), 600);
+ * PartialReduction reduction = PartialReduction.of(ArgMax.latest().axis(1), DataType.FLOAT, 8, 1000);
+ * ArgPartial left = reduction.reduce(Tensor.ofFloat(firstColumns, 8, 600), 0);
+ * ArgPartial right = reduction.reduce(Tensor.ofFloat(lastColumns, 8, 400), 600);
  * long[] indices = right.merge(left).finish().indices();
  * }</pre>
  *
