@@ -3,10 +3,12 @@ package io.github.argonnx;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.argonnx.runtime.ArgAccumulator;
 import io.github.argonnx.runtime.ArgResult;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.FloatBuffer;
 import java.nio.LongBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -77,6 +79,34 @@ class ReadmeExamplesTest {
         assertArrayEquals(new int[] {1, 1}, rowMinima);
     }
 
+    @Test
+    void streamedChunks() {
+        // snippet:streamed-chunks
+        // The argmax over a reduced axis of 10^9 float scores that never sit in one array, fed in 1 Mi chunks.
+        long total = 1_000_000_000L;
+        PartialReduction argmax = PartialReduction.of(ArgMax.latest().keepdims(false), DataType.FLOAT, total);
+        ArgAccumulator accumulator = argmax.accumulator(); // one entry per output element: here one
+        float[] chunk = new float[1 << 20];
+        for (long offset = 0; offset < total; offset += chunk.length) {
+            int length = (int) Math.min(chunk.length, total - offset);
+            for (int i = 0; i < length; i++) {
+                chunk[i] = score(offset + i); // from a file, a socket, a model's output...
+            }
+            accumulator.add(argmax.reduce(Tensor.ofFloat(FloatBuffer.wrap(chunk, 0, length), length), offset));
+        }
+        long[] where = accumulator.finish().indices(); // {765432109}: the global index of the largest score
+        // end-snippet
+
+        assertArrayEquals(new long[] {PLANTED_MAXIMUM}, where);
+    }
+
+    private static final long PLANTED_MAXIMUM = 765_432_109L;
+
+    /** Scores in [0, 1) that repeat often (ties), with one 2.0 planted where the snippet says. */
+    private static float score(long index) {
+        return index == PLANTED_MAXIMUM ? 2f : ((index * 2_654_435_761L) & 0xFFFF) / 65536f;
+    }
+
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"../README.md", "../docs/usage.md"})
     void documentCarriesTheSameSnippets(String document) throws IOException {
@@ -87,7 +117,7 @@ class ReadmeExamplesTest {
                 Pattern.DOTALL));
         List<String> fromDoc = snippets(doc, Pattern.compile("<!-- snippet:([a-z-]+) -->\\n```java\\n(.*?)\\n```",
                 Pattern.DOTALL));
-        assertEquals(3, fromTest.size());
+        assertEquals(4, fromTest.size());
         assertEquals(fromTest, fromDoc, document + " and ReadmeExamplesTest differ: update both");
     }
 

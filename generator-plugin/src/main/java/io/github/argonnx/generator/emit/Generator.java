@@ -26,6 +26,7 @@ public final class Generator {
                 new TensorEmitter(),
                 new ValidatorEmitter(),
                 new OperatorApiEmitter(),
+                new PartialEmitter(),
                 new ExampleTestEmitter(),
                 new OperatorDocsEmitter(),
                 new SupportMatrixEmitter(),

@@ -119,6 +119,14 @@ final class OperatorClassEmitter {
                 .returns(int.class)
                 .addStatement("return version")
                 .build());
+        type.addMethod(MethodSpec.methodBuilder("attributes")
+                .addAnnotation(Override.class)
+                .addJavadoc("The attributes set on this operator; the others take the version's defaults.\n\n"
+                        + "@return the attributes set, by ONNX name\n")
+                .addModifiers(Modifier.PUBLIC)
+                .returns(RuntimeClasses.NODE_ATTRIBUTES)
+                .addStatement("return attributes")
+                .build());
 
         for (AttributeSpec a : arg.allAttributes()) {
             addSetters(type, arg, a, self, shared);

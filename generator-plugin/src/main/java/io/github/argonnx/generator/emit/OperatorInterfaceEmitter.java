@@ -73,6 +73,8 @@ final class OperatorInterfaceEmitter {
                 first.name()).returns(String.class).build());
         type.addMethod(abstractMethod("version", "The operator version: the opset that introduced it.\n\n@return the version number\n")
                 .returns(int.class).build());
+        type.addMethod(abstractMethod("attributes", "The attributes set on this operator; the others take the version's defaults.\n\n"
+                + "@return the attributes set, by ONNX name\n").returns(RuntimeClasses.NODE_ATTRIBUTES).build());
         for (String attribute : shared.attributes()) {
             String method = GeneratedNames.attributeMethod(attribute);
             type.addMethod(abstractMethod(method, "A copy with attribute {@code $L} set.\n\n"

@@ -127,6 +127,16 @@ public final class GeneratedNames {
         return ClassName.get(basePackage, TENSOR);
     }
 
+    /** The entry point of partial results, {@code <base>.PartialReduction}. */
+    public ClassName partialReductionClass() {
+        return ClassName.get(basePackage, "PartialReduction");
+    }
+
+    /** The package-private partial keys of a type, for example {@code <base>.Float16PartialKeys}. */
+    public ClassName partialKeysClass(ElementType type) {
+        return ClassName.get(basePackage, typeWord(type) + "PartialKeys");
+    }
+
     /** The example test of an operator and type, for example {@code <base>.examples.ArgMaxFloatExamplesTest}. */
     public ClassName examplesTestClass(OperatorSpec op, ElementType type) {
         return ClassName.get(examplesPackage(), op.name() + typeWord(type) + "ExamplesTest");

@@ -36,5 +36,12 @@ public final class RuntimeClasses {
     public static final ClassName PARALLEL_REDUCTION = ClassName.get(PACKAGE, "ParallelReduction");
     public static final ClassName SHAPES = ClassName.get(PACKAGE, "Shapes");
 
+    /** How partial results key, store and read the elements of one type; generated per type. */
+    public static final ClassName ELEMENT_KEYS = ClassName.get(PACKAGE, "ElementKeys");
+    /** What partial results belong to: operator, version, type, attributes, full input shape. */
+    public static final ClassName PARTIAL_SIGNATURE = ClassName.get(PACKAGE, "PartialSignature");
+    public static final ClassName ARG_PARTIAL = ClassName.get(PACKAGE, "ArgPartial");
+    public static final ClassName ARG_ACCUMULATOR = ClassName.get(PACKAGE, "ArgAccumulator");
+
     private RuntimeClasses() {}
 }

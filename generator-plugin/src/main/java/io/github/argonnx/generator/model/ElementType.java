@@ -68,6 +68,11 @@ public enum ElementType {
             return kind;
         }
 
+        /** For floating point, the width of the fraction field; 0 for integers. */
+        public int fractionBits() {
+            return fractionBits;
+        }
+
         /**
          * For floating point, infinity without its sign bit: exponent all ones, fraction zero. Every
          * larger magnitude is NaN.

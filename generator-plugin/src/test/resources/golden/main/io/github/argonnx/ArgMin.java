@@ -202,6 +202,16 @@ public final class ArgMin implements ArgReductionOperator {
     }
 
     /**
+     * The attributes set on this operator; the others take the version's defaults.
+     *
+     * @return the attributes set, by ONNX name
+     */
+    @Override
+    public NodeAttributes attributes() {
+        return attributes;
+    }
+
+    /**
      * A copy with attribute {@code axis} set (default 0): The axis in which to compute the arg indices. Accepted range is [-r, r-1] where r = rank(data).
      *
      * <p>Exists in every version; its range, [-r, r-1] for an input of rank r, is checked when the input is known.

@@ -3,6 +3,7 @@ package io.github.argonnx;
 
 import io.github.argonnx.runtime.ArgOnnxException;
 import io.github.argonnx.runtime.ArgResult;
+import io.github.argonnx.runtime.NodeAttributes;
 import io.github.argonnx.runtime.Parallelism;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
@@ -123,6 +124,13 @@ public interface ArgReductionOperator {
      * @return the version number
      */
     int version();
+
+    /**
+     * The attributes set on this operator; the others take the version's defaults.
+     *
+     * @return the attributes set, by ONNX name
+     */
+    NodeAttributes attributes();
 
     /**
      * A copy with attribute {@code axis} set.

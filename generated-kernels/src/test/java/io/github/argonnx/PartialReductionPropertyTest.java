@@ -1,0 +1,190 @@
+package io.github.argonnx;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.github.argonnx.reference.RandomTensors;
+import io.github.argonnx.reference.TestType;
+import io.github.argonnx.runtime.ArgAccumulator;
+import io.github.argonnx.runtime.ArgPartial;
+import io.github.argonnx.runtime.ArgResult;
+import java.lang.reflect.Array;
+import java.lang.reflect.Method;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Partial results against one {@code apply} on the whole tensor: every element type, operator and
+ * version, random shapes, axes, attributes and chunkings, chunks given as arrays, heap and direct
+ * buffers, merged in random trees and out of order, through an accumulator, and through the byte form.
+ */
+class PartialReductionPropertyTest {
+
+    private static final List<TestType<?, ?>> TYPES = List.of(TestType.FLOAT, TestType.UINT8, TestType.INT8,
+            TestType.UINT16, TestType.INT16, TestType.INT32, TestType.INT64, TestType.FLOAT16, TestType.DOUBLE,
+            TestType.UINT32, TestType.UINT64, TestType.BFLOAT16);
+    private static final int TRIALS = 40;
+
+    static Stream<Arguments> reductions() {
+        List<Arguments> all = new ArrayList<>();
+        for (TestType<?, ?> type : TYPES) {
+            for (String opType : List.of("ArgMax", "ArgMin")) {
+                for (int version : new int[] {1, 11, 12, 13}) {
+                    if (version == 13 || !type.onnxName().equals("bfloat16")) {
+                        all.add(Arguments.of(type, opType, version));
+                    }
+                }
+            }
+        }
+        return all.stream();
+    }
+
+    @ParameterizedTest(name = "{1}-{2} {0}")
+    @MethodSource("reductions")
+    <A> void anyChunkingAndMergeTreeGivesTheWholeTensorAnswer(TestType<A, ?> type, String opType, int version) {
+        Random random = new Random(opType.hashCode() * 31L + version * 1009L + type.onnxName().hashCode());
+        DataType dataType = DataType.fromOnnxName(type.onnxName());
+        RandomTensors.Profile[] profiles = RandomTensors.Profile.values();
+        for (int trial = 0; trial < TRIALS; trial++) {
+            long[] shape = randomShape(random);
+            int rank = shape.length;
+            int axis = random.nextInt(rank);
+            ArgReductionOperator op = ArgReductionOperator.opset(opType, version)
+                    .axis(random.nextBoolean() ? axis : axis - rank)
+                    .keepdims(random.nextInt(2));
+            if (version >= 12) {
+                op = op.selectLastIndex(random.nextInt(2));
+            }
+            int count = (int) product(shape);
+            A data = type.generator().generate(random, count, profiles[trial % profiles.length]);
+            ArgResult expected = op.apply(arrayTensor(dataType, data, shape));
+            String what = op + " over " + type + " " + java.util.Arrays.toString(shape) + ", trial " + trial;
+
+            PartialReduction reduction = PartialReduction.of(op, dataType, shape);
+            List<ArgPartial> partials = new ArrayList<>();
+            for (long[] range : randomChunking(random, shape[axis])) {
+                Tensor chunk = chunk(random, dataType, data, shape, axis, range[0], range[1]);
+                partials.add(reduction.reduce(chunk, range[0]));
+            }
+            Collections.shuffle(partials, random);
+
+            ArgAccumulator accumulator = reduction.accumulator();
+            partials.forEach(accumulator::add);
+            assertEquals(expected, accumulator.finish(), what + ", accumulated out of order");
+
+            assertEquals(expected, mergeRandomTree(random, reduction, partials).finish(), what + ", merge tree");
+        }
+    }
+
+    /** Merges pairs picked at random, in random order, some after a trip through the byte form. */
+    private static ArgPartial mergeRandomTree(Random random, PartialReduction reduction, List<ArgPartial> partials) {
+        List<ArgPartial> pool = new ArrayList<>(partials);
+        while (pool.size() > 1) {
+            ArgPartial a = pool.remove(random.nextInt(pool.size()));
+            ArgPartial b = pool.remove(random.nextInt(pool.size()));
+            if (random.nextInt(3) == 0) {
+                byte[] bytes = a.toBytes();
+                a = reduction.fromBytes(bytes);
+                assertArrayEquals(bytes, a.toBytes(), "the byte form reads back to the same bytes");
+            }
+            pool.add(random.nextBoolean() ? a.merge(b) : b.merge(a));
+        }
+        return pool.get(0);
+    }
+
+    private static long[] randomShape(Random random) {
+        long[] shape = new long[1 + random.nextInt(3)];
+        for (int i = 0; i < shape.length; i++) {
+            shape[i] = 1 + random.nextInt(i == 0 ? 40 : 6);
+        }
+        if (random.nextInt(4) == 0) {
+            shape[random.nextInt(shape.length)] = 1 + random.nextInt(300);
+        }
+        return shape;
+    }
+
+    /** Random cut points: from one chunk of the whole axis to chunks of one element. */
+    private static List<long[]> randomChunking(Random random, long axisLength) {
+        List<long[]> ranges = new ArrayList<>();
+        int maxLength = 1 + random.nextInt((int) axisLength);
+        for (long start = 0; start < axisLength; ) {
+            long end = Math.min(axisLength, start + 1 + random.nextInt(maxLength));
+            ranges.add(new long[] {start, end});
+            start = end;
+        }
+        return ranges;
+    }
+
+    private static long product(long[] shape) {
+        return java.util.Arrays.stream(shape).reduce(1, Math::multiplyExact);
+    }
+
+    /** The elements [start, end) along the axis, copied out of the whole tensor, in a random form. */
+    private static <A> Tensor chunk(Random random, DataType type, A data, long[] shape, int axis, long start, long end) {
+        long inner = 1;
+        for (int i = axis + 1; i < shape.length; i++) {
+            inner *= shape[i];
+        }
+        long outer = product(shape) / (shape[axis] * inner);
+        int length = (int) (end - start);
+        long[] chunkShape = shape.clone();
+        chunkShape[axis] = length;
+        int block = (int) (length * inner);
+        Object part = Array.newInstance(data.getClass().getComponentType(), (int) (outer * block));
+        for (int o = 0; o < outer; o++) {
+            System.arraycopy(data, (int) ((o * shape[axis] + start) * inner), part, o * block, block);
+        }
+        switch (random.nextInt(3)) {
+            case 0:
+                return arrayTensor(type, part, chunkShape);
+            case 1:
+                return Tensor.ofRawData(type, rawData(part, type.byteWidth(), ByteBuffer.allocate(0)), chunkShape);
+            default:
+                return Tensor.ofRawData(type, rawData(part, type.byteWidth(), ByteBuffer.allocateDirect(0)), chunkShape);
+        }
+    }
+
+    /** {@code Tensor.ofFloat(float[], shape)} and its siblings, by the type's name. */
+    private static Tensor arrayTensor(DataType type, Object array, long[] shape) {
+        String name = type.onnxName();
+        try {
+            Method factory = Tensor.class.getMethod("of" + Character.toUpperCase(name.charAt(0)) + name.substring(1),
+                    array.getClass(), long[].class);
+            return (Tensor) factory.invoke(null, array, shape);
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** The array's elements as little-endian raw_data, in a heap or direct buffer like {@code kind}. */
+    static ByteBuffer rawData(Object array, int width, ByteBuffer kind) {
+        int length = Array.getLength(array);
+        ByteBuffer bytes = (kind.isDirect() ? ByteBuffer.allocateDirect(length * width) : ByteBuffer.allocate(length * width))
+                .order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < length; i++) {
+            Object e = Array.get(array, i);
+            if (e instanceof Byte b) {
+                bytes.put(b);
+            } else if (e instanceof Short s) {
+                bytes.putShort(s);
+            } else if (e instanceof Integer v) {
+                bytes.putInt(v);
+            } else if (e instanceof Long v) {
+                bytes.putLong(v);
+            } else if (e instanceof Float v) {
+                bytes.putInt(Float.floatToRawIntBits(v));
+            } else {
+                bytes.putLong(Double.doubleToRawLongBits((Double) e));
+            }
+        }
+        return bytes.flip();
+    }
+}

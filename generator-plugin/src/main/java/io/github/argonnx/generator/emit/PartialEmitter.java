@@ -1,0 +1,354 @@
+package io.github.argonnx.generator.emit;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterSpec;
+import com.palantir.javapoet.TypeSpec;
+import io.github.argonnx.generator.java.GeneratedNames;
+import io.github.argonnx.generator.java.JavaStorage;
+import io.github.argonnx.generator.java.RuntimeClasses;
+import io.github.argonnx.generator.model.ElementType;
+import io.github.argonnx.generator.model.ElementType.NumberFormat;
+import io.github.argonnx.generator.model.Extremum;
+import io.github.argonnx.generator.model.OperatorSpec;
+import io.github.argonnx.generator.model.VersionSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.function.IntToLongFunction;
+import java.util.stream.Collectors;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Emits the mergeable partial results of the generated operators: one package-private
+ * {@code <Type>PartialKeys} class per element type (how partials key, store and read its elements,
+ * implementing the runtime's {@code ElementKeys}), and the public {@code PartialReduction}, which
+ * reduces chunks of the reduced axis with the operator's own kernels and hands the rest (merging,
+ * streaming, the byte form) to the runtime's {@code ArgPartial} and {@code ArgAccumulator}.
+ */
+public final class PartialEmitter extends JavaSourceEmitter {
+
+    private static final ClassName ELEMENT_KEYS = RuntimeClasses.ELEMENT_KEYS;
+    private static final ClassName PARTIAL_SIGNATURE = RuntimeClasses.PARTIAL_SIGNATURE;
+    private static final ClassName ARG_PARTIAL = RuntimeClasses.ARG_PARTIAL;
+    private static final ClassName ARG_ACCUMULATOR = RuntimeClasses.ARG_ACCUMULATOR;
+
+    @Override
+    protected List<JavaSource> sources(GenerationContext context) {
+        List<OperatorSpec> operators = context.operatorsToGenerate();
+        SortedSet<ElementType> types = new TreeSet<>();
+        for (OperatorSpec op : operators) {
+            types.addAll(context.typesToGenerate(op));
+        }
+        if (types.isEmpty()) {
+            return List.of(); // no element type selected: nothing to reduce
+        }
+        String provenance = operators.stream().map(op -> op.name() + ".yaml").collect(Collectors.joining(", "));
+        List<JavaSource> files = new ArrayList<>();
+        for (ElementType type : types) {
+            files.add(new JavaSource(GeneratedFile.Kind.MAIN_SOURCE, context.basePackage(), keysClass(context, type),
+                    "the " + type.onnxName() + " element type"));
+        }
+        files.add(new JavaSource(GeneratedFile.Kind.MAIN_SOURCE, context.basePackage(),
+                reductionClass(context, operators, types), provenance));
+        return files;
+    }
+
+    // ---- <Type>PartialKeys ----
+
+    private TypeSpec.Builder keysClass(GenerationContext context, ElementType type) {
+        ClassName self = context.names().partialKeysClass(type);
+        ClassName tensor = context.names().tensorClass();
+        Bits bits = Bits.of(type);
+        TypeSpec.Builder spec = TypeSpec.classBuilder(self)
+                .addModifiers(Modifier.FINAL)
+                .addSuperinterface(ELEMENT_KEYS)
+                .addJavadoc("How partial results key, store and read $L elements ($L).\n", type.onnxName(),
+                        bits.description());
+        spec.addField(FieldSpec.builder(self, "INSTANCE", Modifier.STATIC, Modifier.FINAL)
+                .initializer("new $T()", self)
+                .build());
+        spec.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+        spec.addMethod(override("onnxName", String.class).addStatement("return $S", type.onnxName()).build());
+        spec.addMethod(override("tensorProtoCode", int.class).addStatement("return $L", type.tensorProtoCode()).build());
+        spec.addMethod(override("byteWidth", int.class).addStatement("return $L", type.byteWidth()).build());
+        spec.addMethod(override("hasNaN", boolean.class).addStatement("return $L", bits.hasNaN()).build());
+        spec.addMethod(override("orderKey", long.class).addParameter(long.class, "bits").addCode(bits.orderKey()).build());
+        spec.addMethod(override("bits", long.class).addParameter(long.class, "orderKey").addCode(bits.fromOrderKey()).build());
+
+        JavaStorage storage = JavaStorage.of(type);
+        spec.addMethod(MethodSpec.methodBuilder("bitsAt")
+                .addJavadoc("The bits of the element at a row-major position of a $L tensor, array or buffer.\n",
+                        type.onnxName())
+                .addModifiers(Modifier.STATIC)
+                .returns(long.class)
+                .addParameter(tensor, "chunk")
+                .addParameter(int.class, "element")
+                .addStatement("$T value", storage.type())
+                .beginControlFlow("if (chunk.hasArray())")
+                .addStatement("value = (($T) chunk.array())[chunk.arrayOffset() + element]", storage.arrayType())
+                .nextControlFlow("else")
+                .addStatement("$T buffer = ($T) chunk.buffer()", storage.bufferType(), storage.bufferType())
+                .addStatement("value = buffer.get(buffer.position() + element)")
+                .endControlFlow()
+                .addStatement("return $L", bits.ofStored(CodeBlock.of("value")))
+                .build());
+        return spec;
+    }
+
+    private static MethodSpec.Builder override(String name, Class<?> returns) {
+        return MethodSpec.methodBuilder(name).addAnnotation(Override.class).addModifiers(Modifier.PUBLIC).returns(returns);
+    }
+
+    /**
+     * How a type's elements become the runtime's bits and order keys. Partial results key the raw_data
+     * bits of an element, so the model's number format (signed, unsigned, floating point and its field
+     * widths) decides; only {@link #ofStored} asks how Java holds the element.
+     */
+    private record Bits(ElementType type) {
+
+        static Bits of(ElementType type) {
+            return new Bits(type);
+        }
+
+        private NumberFormat.Kind kind() {
+            return type.format().kind();
+        }
+
+        boolean hasNaN() {
+            return kind() == NumberFormat.Kind.FLOATING_POINT;
+        }
+
+        private int width() {
+            return type.format().bits();
+        }
+
+        private long signBit() {
+            return 1L << (width() - 1);
+        }
+
+        String description() {
+            switch (kind()) {
+                case SIGNED:
+                    return "signed: the order key is the value";
+                case UNSIGNED:
+                    return width() == 64 ? "unsigned: the order key is the bits with the sign bit flipped"
+                            : "unsigned: the order key is the value";
+                default:
+                    return "by value: the order key is the signed magnitude, -0 and +0 both 0, every NaN Long.MAX_VALUE";
+            }
+        }
+
+        /** The stored Java primitive as zero-extended raw_data bits. */
+        CodeBlock ofStored(CodeBlock value) {
+            switch (JavaStorage.of(type)) {
+                case FLOAT:
+                    return CodeBlock.of("$T.toUnsignedLong($T.floatToRawIntBits($L))", Integer.class, Float.class, value);
+                case DOUBLE:
+                    return CodeBlock.of("$T.doubleToRawLongBits($L)", Double.class, value);
+                case LONG:
+                    return value;
+                default:
+                    return CodeBlock.of("$T.toUnsignedLong($L)", JavaStorage.of(type).boxedType(), value);
+            }
+        }
+
+        CodeBlock orderKey() {
+            switch (kind()) {
+                case SIGNED:
+                    return width() == 64 ? CodeBlock.of("return bits;\n")
+                            : CodeBlock.of("return ($L) bits;\n", JavaStorage.of(type).primitive());
+                case UNSIGNED:
+                    return width() == 64 ? CodeBlock.of("return bits ^ $T.MIN_VALUE;\n", Long.class)
+                            : CodeBlock.of("return bits;\n");
+                default:
+                    return CodeBlock.builder()
+                            .addStatement("long magnitude = bits & $L", hex(signBit() - 1))
+                            .beginControlFlow("if (magnitude > $L)", hex(type.format().infinityMagnitude()))
+                            .addStatement("return $T.MAX_VALUE", Long.class)
+                            .endControlFlow()
+                            .addStatement("return (bits & $L) == 0 ? magnitude : -magnitude", hex(signBit()))
+                            .build();
+            }
+        }
+
+        CodeBlock fromOrderKey() {
+            switch (kind()) {
+                case SIGNED:
+                    return width() == 64 ? CodeBlock.of("return orderKey;\n")
+                            : CodeBlock.of("return orderKey & $L;\n", hex((1L << width()) - 1));
+                case UNSIGNED:
+                    return width() == 64 ? CodeBlock.of("return orderKey ^ $T.MIN_VALUE;\n", Long.class)
+                            : CodeBlock.of("return orderKey;\n");
+                default:
+                    return CodeBlock.builder()
+                            .beginControlFlow("if (orderKey == $T.MAX_VALUE)", Long.class)
+                            .add("// the quiet NaN with no payload: partials keep that an element is NaN, not which\n")
+                            .addStatement("return $L", hex(type.format().infinityMagnitude() | (1L << (type.format().fractionBits() - 1))))
+                            .endControlFlow()
+                            .addStatement("return orderKey < 0 ? $L | -orderKey : orderKey", hex(signBit()))
+                            .build();
+            }
+        }
+
+        private String hex(long value) {
+            return width() == 64 || value > Integer.MAX_VALUE ? String.format("0x%XL", value) : String.format("0x%X", value);
+        }
+    }
+
+    // ---- PartialReduction ----
+
+    private TypeSpec.Builder reductionClass(GenerationContext context, List<OperatorSpec> operators, SortedSet<ElementType> types) {
+        ClassName self = context.names().partialReductionClass();
+        ClassName operator = context.names().operatorInterface();
+        ClassName tensor = context.names().tensorClass();
+        ClassName dataType = context.names().dataTypeEnum();
+        ClassName exception = RuntimeClasses.ARG_ONNX_EXCEPTION;
+        TypeSpec.Builder spec = TypeSpec.classBuilder(self)
+                .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+                .addJavadoc("An ArgMax/ArgMin over data that never sits in one array: chunks of the reduced axis, each\n"
+                        + "reduced with its global offset into an {@link $T}, merged in any order and any tree, and\n"
+                        + "finished to exactly the output one {@code apply} on the whole tensor gives, for every\n"
+                        + "element type, tie and NaN. Streams through an {@link $T}, whose memory is proportional to\n"
+                        + "the output. See docs/partials.md.\n\n"
+                        + "<pre>{@code\n"
+                        + "PartialReduction reduction = PartialReduction.of($L.latest().axis(1), DataType.$L, 8, 1000);\n"
+                        + "ArgPartial left = reduction.reduce(Tensor.$L(firstColumns, 8, 600), 0);\n"
+                        + "ArgPartial right = reduction.reduce(Tensor.$L(lastColumns, 8, 400), 600);\n"
+                        + "long[] indices = right.merge(left).finish().indices();\n"
+                        + "}</pre>\n\n"
+                        + "<p>Immutable and thread-safe.\n", ARG_PARTIAL, ARG_ACCUMULATOR, operators.get(0).name(),
+                        types.first().name(), GeneratedNames.tensorFactory(types.first()), GeneratedNames.tensorFactory(types.first()));
+        spec.addField(operator, "operator", Modifier.PRIVATE, Modifier.FINAL);
+        spec.addField(PARTIAL_SIGNATURE, "signature", Modifier.PRIVATE, Modifier.FINAL);
+        spec.addMethod(MethodSpec.constructorBuilder()
+                .addModifiers(Modifier.PRIVATE)
+                .addParameter(operator, "operator")
+                .addParameter(PARTIAL_SIGNATURE, "signature")
+                .addStatement("this.operator = operator")
+                .addStatement("this.signature = signature")
+                .build());
+
+        CodeBlock.Builder resolve = CodeBlock.builder()
+                .add("$T call = switch (operator.opType() + $S + operator.version()) {\n", RuntimeClasses.VALIDATED_CALL, "-")
+                .indent();
+        CodeBlock.Builder largest = CodeBlock.builder().add("boolean largest = switch (operator.opType()) {\n").indent();
+        for (OperatorSpec op : operators) {
+            for (VersionSpec v : context.versionsToGenerate(op)) {
+                resolve.add("case $S -> $T.validate(type, inputShape, operator.attributes());\n",
+                        op.name() + "-" + v.sinceVersion(), context.names().validatorClass(op, v));
+            }
+            largest.add("case $S -> $L;\n", op.name(), Extremum.of(op) == Extremum.LARGEST);
+        }
+        resolve.add("default -> throw new $T($S + operator);\n", IllegalStateException.class, "not generated: ")
+                .unindent().add("};\n");
+        largest.add("default -> throw new $T($S + operator);\n", IllegalStateException.class, "not generated: ")
+                .unindent().add("};\n");
+        spec.addMethod(MethodSpec.methodBuilder("of")
+                .addJavadoc("The partial reduction of an operator over a tensor of this type and full shape.\n\n"
+                        + "@param operator the operator, its version and attributes\n"
+                        + "@param type the element type\n"
+                        + "@param inputShape the shape of the whole input, the reduced axis at its full length (which\n"
+                        + "    may exceed what one array holds)\n"
+                        + "@return the partial reduction\n"
+                        + "@throws $T if the operator version refuses this type or shape, as {@code apply} would\n", exception)
+                .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .returns(self)
+                .addParameter(operator, "operator")
+                .addParameter(dataType, "type")
+                .addParameter(ParameterSpec.builder(long[].class, "inputShape").build())
+                .varargs(true)
+                .addComment("first, before anything else of the runtime links: a mismatched runtime fails here, named")
+                .addStatement("$T.require($L, $T.class)", RuntimeClasses.RUNTIME_VERSION, RuntimeClasses.API_LEVEL, self)
+                .beginControlFlow("if (operator == null)")
+                .addStatement("throw new $T($S)", exception, "partial reduction: the operator is null")
+                .endControlFlow()
+                .beginControlFlow("if (type == null)")
+                .addStatement("throw new $T(operator + $S)", exception, " partial reduction: the element type is null")
+                .endControlFlow()
+                .addCode(resolve.build())
+                .addCode(largest.build())
+                .addStatement("return new $T(operator, new $T(operator.opType(), operator.version(), largest, "
+                        + "elementKeys(type), call))", self, PARTIAL_SIGNATURE)
+                .build());
+
+        spec.addMethod(MethodSpec.methodBuilder("reduce")
+                .addJavadoc("Reduces one chunk of the reduced axis with the operator's kernels.\n\n"
+                        + "@param chunk the input's elements from {@code axisOffset} on along the reduced axis: the full\n"
+                        + "    shape but for that axis, arrays or buffers as {@link $T} takes them\n"
+                        + "@param axisOffset where the chunk starts along the reduced axis\n"
+                        + "@return the chunk's partial result, its indices global along the axis\n"
+                        + "@throws $T if the chunk's type or shape does not fit, or it runs past the end of the axis\n",
+                        tensor, exception)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(ARG_PARTIAL)
+                .addParameter(tensor, "chunk")
+                .addParameter(long.class, "axisOffset")
+                .beginControlFlow("if (chunk == null)")
+                .addStatement("throw new $T(signature.operatorName() + $S)", exception, " partial reduction: the chunk is null")
+                .endControlFlow()
+                .addStatement("long[] shape = chunk.shape()")
+                .addStatement("signature.checkChunk(chunk.dataType().onnxName(), shape, axisOffset)")
+                .addStatement("long[] localIndices = operator.apply(chunk).indices()")
+                .addStatement("return $T.ofChunk(signature, shape[signature.axis()], axisOffset, localIndices, bitsReader(chunk))",
+                        ARG_PARTIAL)
+                .build());
+        spec.addMethod(MethodSpec.methodBuilder("accumulator")
+                .addJavadoc("A new, empty accumulator for this reduction's partials.\n\n@return the accumulator\n")
+                .addModifiers(Modifier.PUBLIC)
+                .returns(ARG_ACCUMULATOR)
+                .addStatement("return new $T(signature)", ARG_ACCUMULATOR)
+                .build());
+        spec.addMethod(MethodSpec.methodBuilder("fromBytes")
+                .addJavadoc("Reads a partial of this reduction from its byte form ({@link $T#toBytes()}).\n\n"
+                        + "@param bytes the byte form\n@return the partial\n"
+                        + "@throws $T if the bytes are truncated, corrupted, of an unknown format version, or of another\n"
+                        + "    operator, version, element type, attribute value or shape; the message names which\n",
+                        ARG_PARTIAL, exception)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(ARG_PARTIAL)
+                .addParameter(byte[].class, "bytes")
+                .addStatement("return $T.fromBytes(signature, bytes)", ARG_PARTIAL)
+                .build());
+        spec.addMethod(MethodSpec.methodBuilder("signature")
+                .addJavadoc("The operator, version, element type, attributes and full input shape the partials belong to.\n\n"
+                        + "@return the signature\n")
+                .addModifiers(Modifier.PUBLIC)
+                .returns(PARTIAL_SIGNATURE)
+                .addStatement("return signature")
+                .build());
+
+        CodeBlock.Builder keys = CodeBlock.builder().add("return switch (type) {\n").indent();
+        CodeBlock.Builder readers = CodeBlock.builder().add("return switch (chunk.dataType()) {\n").indent();
+        for (ElementType t : types) {
+            keys.add("case $L -> $T.INSTANCE;\n", t.name(), context.names().partialKeysClass(t));
+            readers.add("case $L -> element -> $T.bitsAt(chunk, element);\n", t.name(), context.names().partialKeysClass(t));
+        }
+        String unsupported = " is not an element type of this build";
+        keys.add("default -> throw new $T(type.onnxName() + $S);\n", exception, unsupported).unindent().add("};\n");
+        readers.add("default -> throw new $T(chunk.dataType().onnxName() + $S);\n", exception, unsupported)
+                .unindent().add("};\n");
+        spec.addMethod(MethodSpec.methodBuilder("elementKeys")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(ELEMENT_KEYS)
+                .addParameter(dataType, "type")
+                .addCode(keys.build())
+                .build());
+        spec.addMethod(MethodSpec.methodBuilder("bitsReader")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(IntToLongFunction.class)
+                .addParameter(tensor, "chunk")
+                .addCode(readers.build())
+                .build());
+        spec.addMethod(MethodSpec.methodBuilder("toString")
+                .addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(String.class)
+                .addStatement("return $S + signature + $S", "PartialReduction{", "}")
+                .build());
+        return spec;
+    }
+}

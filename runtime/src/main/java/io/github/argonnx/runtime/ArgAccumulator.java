@@ -1,0 +1,80 @@
+package io.github.argonnx.runtime;
+
+import java.util.Objects;
+
+/**
+ * Streams chunks of a reduced axis into one result: takes partials as they come, in any order, and
+ * keeps one entry per output element plus the ranges of the axis seen so far (one range while chunks
+ * arrive in order, one more per gap left open). Its memory is proportional to the output, not to
+ * the input. Overlapping chunks are refused when added, missing ones when finished.
+ *
+ * <p>Not thread-safe: give each thread its own accumulator, or its partials, and merge those.
+ */
+public final class ArgAccumulator {
+
+    private final PartialSignature signature;
+    private long[] keys;
+    private long[] indices;
+    private AxisCoverage coverage;
+
+    public ArgAccumulator(PartialSignature signature) {
+        this.signature = Objects.requireNonNull(signature, "signature");
+    }
+
+    public PartialSignature signature() {
+        return signature;
+    }
+
+    /**
+     * Merges a partial in.
+     *
+     * @return this accumulator
+     * @throws ArgOnnxException if the partial is of another reduction or overlaps what was added
+     *     before; the accumulator is unchanged then
+     */
+    public ArgAccumulator add(ArgPartial partial) {
+        Objects.requireNonNull(partial, "partial");
+        if (coverage == null) {
+            signature.requireSame("the partial added", partial.signature());
+            keys = partial.keys().clone();
+            indices = partial.indices().clone();
+            coverage = partial.coverage().copy();
+            return this;
+        }
+        AxisCoverage union = ArgPartial.checkMergeable(signature, coverage, partial);
+        ArgPartial.mergeEntries(signature, keys, indices, partial);
+        coverage = union;
+        return this;
+    }
+
+    /** Whether every position of the reduced axis has been added. */
+    public boolean isComplete() {
+        return coverage != null && coverage.missing(signature.axisLength()) == null;
+    }
+
+    /**
+     * What was added so far, as a partial to store or send elsewhere.
+     *
+     * @throws ArgOnnxException if nothing has been added
+     */
+    public ArgPartial partial() {
+        if (coverage == null) {
+            throw new ArgOnnxException(signature.what() + ": no chunk added yet, so there is no partial result");
+        }
+        return new ArgPartial(signature, keys.clone(), indices.clone(), coverage.copy());
+    }
+
+    /**
+     * The ONNX output.
+     *
+     * @throws ArgOnnxException if part of the reduced axis has not been added, naming the missing ranges
+     */
+    public ArgResult finish() {
+        return ArgPartial.finish(signature, coverage, indices);
+    }
+
+    @Override
+    public String toString() {
+        return "ArgAccumulator{" + signature + ", covered " + (coverage == null ? "nothing" : coverage) + "}";
+    }
+}

@@ -1,0 +1,159 @@
+package io.github.argonnx.runtime;
+
+import java.util.Objects;
+import java.util.function.IntToLongFunction;
+
+/**
+ * The partial result of an ArgMax/ArgMin over some chunks of the reduced axis: per output element,
+ * the winning element so far (as a key, the NaN rule folded in) and its global index along the axis,
+ * plus which ranges of the axis it has seen. Immutable and thread-safe.
+ *
+ * <p>{@link #merge} is commutative and associative, so partials merged in any order and any tree
+ * {@link #finish} to exactly the indices one {@code apply} on the whole tensor gives: ties go to the
+ * smaller global index (the larger with {@code select_last_index}), a NaN beats every number (the
+ * first or last NaN), {@code -0} ties with {@code +0}. Overlapping chunks are refused when merged,
+ * missing ones when finished. {@link #toBytes} gives the byte form described in docs/partials.md.
+ */
+public final class ArgPartial {
+
+    private final PartialSignature signature;
+    private final long[] keys;
+    private final long[] indices;
+    private final AxisCoverage coverage;
+
+    ArgPartial(PartialSignature signature, long[] keys, long[] indices, AxisCoverage coverage) {
+        this.signature = signature;
+        this.keys = keys;
+        this.indices = indices;
+        this.coverage = coverage;
+    }
+
+    /**
+     * The partial of one chunk, from the indices the operator found in it.
+     *
+     * @param signature the reduction; the chunk has been checked with {@link PartialSignature#checkChunk}
+     * @param chunkLength the chunk's length along the reduced axis
+     * @param axisOffset where the chunk starts along the reduced axis
+     * @param localIndices the operator's output on the chunk: per output element, an index into the chunk
+     * @param bitsAt the bits ({@link ElementKeys}) of the chunk's element at a row-major position
+     */
+    public static ArgPartial ofChunk(PartialSignature signature, long chunkLength, long axisOffset, long[] localIndices,
+            IntToLongFunction bitsAt) {
+        int size = signature.outputSize();
+        long inner = signature.inner();
+        long[] keys = new long[size];
+        long[] indices = new long[size];
+        for (int p = 0; p < size; p++) {
+            long outer = p / inner;
+            long local = localIndices[p];
+            // The chunk is [outer, chunkLength, inner] around the axis and holds at most Integer.MAX_VALUE elements.
+            int element = (int) ((outer * chunkLength + local) * inner + p % inner);
+            keys[p] = signature.winningKey(bitsAt.applyAsLong(element));
+            indices[p] = axisOffset + local;
+        }
+        return new ArgPartial(signature, keys, indices, AxisCoverage.of(axisOffset, axisOffset + chunkLength));
+    }
+
+    /**
+     * Reads a partial from its byte form and checks it belongs to {@code expected}.
+     *
+     * @throws ArgOnnxException if the bytes are truncated, corrupted, of an unknown format version, or of
+     *     another reduction; the message names what differs
+     */
+    public static ArgPartial fromBytes(PartialSignature expected, byte[] bytes) {
+        return PartialCodec.decode(expected, bytes);
+    }
+
+    public PartialSignature signature() {
+        return signature;
+    }
+
+    /**
+     * This partial and {@code other} as one: per output element the better entry.
+     *
+     * @throws ArgOnnxException if {@code other} is of another reduction, or has seen a part of the axis
+     *     this one has seen too
+     */
+    public ArgPartial merge(ArgPartial other) {
+        Objects.requireNonNull(other, "other");
+        AxisCoverage merged = checkMergeable(signature, coverage, other);
+        long[] mergedKeys = keys.clone();
+        long[] mergedIndices = indices.clone();
+        mergeEntries(signature, mergedKeys, mergedIndices, other);
+        return new ArgPartial(signature, mergedKeys, mergedIndices, merged);
+    }
+
+    /** Whether every position of the reduced axis has been seen, so that {@link #finish} answers. */
+    public boolean isComplete() {
+        return coverage.missing(signature.axisLength()) == null;
+    }
+
+    /**
+     * The ONNX output: the indices with the output shape ({@code keepdims} honoured).
+     *
+     * @throws ArgOnnxException if part of the reduced axis has not been seen, naming the missing ranges
+     */
+    public ArgResult finish() {
+        return finish(signature, coverage, indices);
+    }
+
+    /** The byte form: header, covered ranges, one entry per output element, checksum (docs/partials.md). */
+    public byte[] toBytes() {
+        return PartialCodec.encode(signature, keys, indices, coverage);
+    }
+
+    /** The ranges of the reduced axis seen, for example {@code [0, 1024), [4096, 8192)}. */
+    public String coveredRanges() {
+        return coverage.toString();
+    }
+
+    @Override
+    public String toString() {
+        return "ArgPartial{" + signature + ", covered " + coverage + "}";
+    }
+
+    /** The union of the coverages, after checking the signatures match and the coverages do not overlap. */
+    static AxisCoverage checkMergeable(PartialSignature signature, AxisCoverage coverage, ArgPartial other) {
+        signature.requireSame("the partial merged in", other.signature);
+        String overlap = coverage.overlapWith(other.coverage);
+        if (overlap != null) {
+            throw new ArgOnnxException(signature.what() + ": chunks overlap along the reduced axis: " + overlap
+                    + " (each position must be reduced once)");
+        }
+        AxisCoverage union = coverage.copy();
+        union.addAll(other.coverage);
+        return union;
+    }
+
+    /** Replaces each entry of {@code keys}/{@code indices} that {@code other}'s entry beats. */
+    static void mergeEntries(PartialSignature signature, long[] keys, long[] indices, ArgPartial other) {
+        for (int p = 0; p < keys.length; p++) {
+            if (signature.beats(other.keys[p], other.indices[p], keys[p], indices[p])) {
+                keys[p] = other.keys[p];
+                indices[p] = other.indices[p];
+            }
+        }
+    }
+
+    static ArgResult finish(PartialSignature signature, AxisCoverage coverage, long[] indices) {
+        String missing = coverage == null ? AxisCoverage.format(0, signature.axisLength())
+                : coverage.missing(signature.axisLength());
+        if (missing != null) {
+            throw new ArgOnnxException(signature.what() + ": cannot finish, the reduced axis is not covered: missing "
+                    + missing);
+        }
+        return ArgResult.of(indices.clone(), signature.outputShape());
+    }
+
+    long[] keys() {
+        return keys;
+    }
+
+    long[] indices() {
+        return indices;
+    }
+
+    AxisCoverage coverage() {
+        return coverage;
+    }
+}

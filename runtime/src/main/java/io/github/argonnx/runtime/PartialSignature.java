@@ -1,0 +1,230 @@
+package io.github.argonnx.runtime;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * What a partial result is a part of: the operator and its version, the element type, the resolved
+ * attributes and the full input shape (the reduced axis at its whole length). Partials merge only
+ * with partials of an equal signature; their byte form carries it, and reading refuses any other.
+ *
+ * <p>It also holds the comparison partials use: each element becomes a <em>winning key</em>, a
+ * {@code long} where the larger key wins for ArgMax and ArgMin alike (the order key, bit-inverted
+ * for ArgMin), NaN being {@link Long#MAX_VALUE} for both.
+ */
+public final class PartialSignature {
+
+    private final String opType;
+    private final int version;
+    private final boolean largest;
+    private final ElementKeys elementKeys;
+    private final ValidatedCall call;
+    private final long[] inputShape;
+    private final long inner;
+    private final int outputSize;
+
+    /**
+     * @param opType the operator's ONNX op type, for example {@code ArgMax}
+     * @param version the operator version
+     * @param largest true when the operator looks for the largest element (ArgMax)
+     * @param elementKeys the element type
+     * @param call the operator's validated call on the full input shape
+     * @throws ArgOnnxException if the output has more than {@link Integer#MAX_VALUE} elements
+     */
+    public PartialSignature(String opType, int version, boolean largest, ElementKeys elementKeys, ValidatedCall call) {
+        this.opType = Objects.requireNonNull(opType, "opType");
+        this.version = version;
+        this.largest = largest;
+        this.elementKeys = Objects.requireNonNull(elementKeys, "elementKeys");
+        this.call = Objects.requireNonNull(call, "call");
+        this.inputShape = call.inputShape();
+        long count = 1;
+        for (int i = call.axis() + 1; i < inputShape.length; i++) {
+            count *= inputShape[i];
+        }
+        this.inner = count;
+        if (call.outputElementCount() > Integer.MAX_VALUE) {
+            throw new ArgOnnxException(operatorName() + ": a partial result holds one entry per output element, and "
+                    + Shapes.format(call.outputShape()) + " has " + call.outputElementCount()
+                    + " (allowed: at most " + Integer.MAX_VALUE + ")");
+        }
+        this.outputSize = (int) call.outputElementCount();
+    }
+
+    /** For example {@code ArgMax-13}. */
+    public String operatorName() {
+        return opType + "-" + version;
+    }
+
+    public String opType() {
+        return opType;
+    }
+
+    public int version() {
+        return version;
+    }
+
+    public ElementKeys elementKeys() {
+        return elementKeys;
+    }
+
+    /** The reduced axis, in {@code [0, rank-1]}. */
+    public int axis() {
+        return call.axis();
+    }
+
+    public boolean keepdims() {
+        return call.keepdims();
+    }
+
+    public boolean selectLastIndex() {
+        return call.selectLastIndex();
+    }
+
+    /** The full input shape: the reduced axis at its whole length. */
+    public long[] inputShape() {
+        return inputShape.clone();
+    }
+
+    /** The whole length of the reduced axis. */
+    public long axisLength() {
+        return inputShape[call.axis()];
+    }
+
+    /** The ONNX output shape, {@code keepdims} honoured. */
+    public long[] outputShape() {
+        return call.outputShape();
+    }
+
+    /** Output elements, one entry each in a partial. */
+    public int outputSize() {
+        return outputSize;
+    }
+
+    /** Elements after the reduced axis in row-major order: the stride of the axis. */
+    long inner() {
+        return inner;
+    }
+
+    /** The winning key of an element's bits: larger wins; NaN is {@link Long#MAX_VALUE}. */
+    long winningKey(long bits) {
+        long order = elementKeys.orderKey(bits);
+        if (largest || (elementKeys.hasNaN() && order == Long.MAX_VALUE)) {
+            return order;
+        }
+        return ~order; // reverses the order without overflow: the smallest element gets the largest key
+    }
+
+    /** The bits of an element with this winning key ({@link ElementKeys#bits}). */
+    long bits(long winningKey) {
+        if (largest || (elementKeys.hasNaN() && winningKey == Long.MAX_VALUE)) {
+            return elementKeys.bits(winningKey);
+        }
+        return elementKeys.bits(~winningKey);
+    }
+
+    /**
+     * Whether the candidate (key, index) replaces the best one: a larger key, or an equal key at a
+     * smaller index (a larger one with {@code select_last_index}). A total order on entries of distinct
+     * indices, so merging is commutative and associative.
+     */
+    boolean beats(long candidateKey, long candidateIndex, long bestKey, long bestIndex) {
+        if (candidateKey != bestKey) {
+            return candidateKey > bestKey;
+        }
+        return call.selectLastIndex() ? candidateIndex > bestIndex : candidateIndex < bestIndex;
+    }
+
+    /**
+     * Checks that a chunk fits: its shape is the input shape but for the reduced axis, which is at
+     * least 1 long and ends inside the axis from {@code axisOffset}.
+     *
+     * @throws ArgOnnxException naming what does not fit
+     */
+    public void checkChunk(String elementType, long[] chunkShape, long axisOffset) {
+        if (!elementKeys.onnxName().equals(elementType)) {
+            throw new ArgOnnxException(what() + ": chunk has element type " + elementType + ", expected "
+                    + elementKeys.onnxName());
+        }
+        int axis = call.axis();
+        boolean fits = chunkShape.length == inputShape.length;
+        for (int i = 0; fits && i < inputShape.length; i++) {
+            fits = i == axis || chunkShape[i] == inputShape[i];
+        }
+        if (!fits) {
+            throw new ArgOnnxException(what() + ": chunk shape " + Shapes.format(chunkShape) + " does not match input shape "
+                    + Shapes.format(inputShape) + " outside the reduced axis " + axis);
+        }
+        long length = chunkShape[axis];
+        if (length < 1 || axisOffset < 0 || axisOffset > axisLength() - length) {
+            throw new ArgOnnxException(what() + ": a chunk of length " + length + " at axis offset " + axisOffset
+                    + " does not fit the reduced axis " + AxisCoverage.format(0, axisLength())
+                    + " (allowed: length >= 1, 0 <= offset <= " + axisLength() + " - length)");
+        }
+    }
+
+    /**
+     * Refuses a partial of another signature, naming the first thing that differs.
+     *
+     * @param subject what the other signature belongs to, for the message
+     */
+    void requireSame(String subject, PartialSignature other) {
+        String differs = firstDifference(other.opType, other.version, other.elementKeys.onnxName(), other.axis(),
+                other.keepdims(), other.selectLastIndex(), other.inputShape);
+        if (differs != null) {
+            throw new ArgOnnxException(what() + ": " + subject + " is of another reduction: " + differs);
+        }
+    }
+
+    /** The first field that differs from these values, as text, or null when none does. */
+    String firstDifference(String otherOpType, int otherVersion, String otherType, int otherAxis,
+            boolean otherKeepdims, boolean otherSelectLastIndex, long[] otherInputShape) {
+        if (!opType.equals(otherOpType)) {
+            return "operator " + otherOpType + ", expected " + opType;
+        }
+        if (version != otherVersion) {
+            return "operator version " + otherVersion + ", expected " + version;
+        }
+        if (!elementKeys.onnxName().equals(otherType)) {
+            return "element type " + otherType + ", expected " + elementKeys.onnxName();
+        }
+        if (axis() != otherAxis) {
+            return "attribute 'axis' " + otherAxis + ", expected " + axis();
+        }
+        if (keepdims() != otherKeepdims) {
+            return "attribute 'keepdims' " + (otherKeepdims ? 1 : 0) + ", expected " + (keepdims() ? 1 : 0);
+        }
+        if (selectLastIndex() != otherSelectLastIndex) {
+            return "attribute 'select_last_index' " + (otherSelectLastIndex ? 1 : 0) + ", expected "
+                    + (selectLastIndex() ? 1 : 0);
+        }
+        if (!Arrays.equals(inputShape, otherInputShape)) {
+            return "input shape " + Shapes.format(otherInputShape) + ", expected " + Shapes.format(inputShape);
+        }
+        return null;
+    }
+
+    /** For example {@code ArgMax-13 partial over float [4, 1000]}, the subject of messages. */
+    String what() {
+        return operatorName() + " partial over " + elementKeys.onnxName() + " " + Shapes.format(inputShape);
+    }
+
+    /** Equal when they describe the same reduction. */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof PartialSignature that && firstDifference(that.opType, that.version,
+                that.elementKeys.onnxName(), that.axis(), that.keepdims(), that.selectLastIndex(), that.inputShape) == null;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(opType, version, elementKeys.onnxName(), axis(), keepdims(), selectLastIndex(),
+                Arrays.hashCode(inputShape));
+    }
+
+    @Override
+    public String toString() {
+        return what() + "{axis=" + axis() + ", keepdims=" + (keepdims() ? 1 : 0) + ", select_last_index="
+                + (selectLastIndex() ? 1 : 0) + "}";
+    }
+}
