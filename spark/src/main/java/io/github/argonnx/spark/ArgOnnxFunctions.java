@@ -1,0 +1,225 @@
+package io.github.argonnx.spark;
+
+import io.github.argonnx.DataType;
+import io.github.argonnx.runtime.ArgOnnxException;
+import java.util.Locale;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Encoders;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.api.java.UDF1;
+import org.apache.spark.sql.api.java.UDF2;
+import org.apache.spark.sql.api.java.UDF3;
+import org.apache.spark.sql.catalyst.FunctionIdentifier;
+import org.apache.spark.sql.catalyst.analysis.FunctionRegistry;
+import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.IntegralType;
+import org.apache.spark.sql.functions;
+import scala.collection.immutable.Seq;
+
+/**
+ * ONNX ArgMax and ArgMin as Spark SQL functions, registered in a session with {@link #register(SparkSession)}.
+ *
+ * <p>Per row, over an array column (axis 0, keepdims 0, the latest operator version):
+ * <ul>
+ *   <li>{@code argmax(arr)}, {@code argmin(arr)}: float, double, tinyint, smallint, int and bigint arrays;</li>
+ *   <li>{@code argmax(arr, select_last_index)}: a boolean (or 0/1), the index of the last extreme instead of the first;</li>
+ *   <li>{@code argmax(arr, 'uint8')} and {@code argmax(arr, 'uint8', select_last_index)}: the elements
+ *       read as an ONNX element type given by name; {@code uint8}, {@code uint16} and {@code uint32}
+ *       take integer arrays of their values, {@code uint64} a bigint array of its 64-bit patterns,
+ *       {@code float16} and {@code bfloat16} integer arrays of their 16-bit patterns (signed or unsigned);
+ *       a value out of range is refused.</li>
+ * </ul>
+ * A null array gives null; an empty array raises the operator's empty-axis error; a null element is
+ * refused (an ONNX tensor has no missing elements).
+ *
+ * <p>Over a whole Dataset: {@code argmax_agg(value, position)} and {@code argmin_agg(value, position)},
+ * with an optional third argument {@code select_last_index}: the position of the largest (smallest)
+ * value of a numeric column, exact across partitions. Rows with a null value are skipped; every
+ * position may appear only once.
+ *
+ * <p>Every error is an {@link ArgOnnxException} (inside a task, the cause of Spark's exception).
+ */
+public final class ArgOnnxFunctions {
+    private static final String[] OP_TYPES = {"ArgMax", "ArgMin"};
+
+    private ArgOnnxFunctions() {
+    }
+
+    /**
+     * Registers {@code argmax}, {@code argmin}, {@code argmax_agg} and {@code argmin_agg} as temporary
+     * functions of the session (and the internal functions they dispatch to, named {@code argonnx_*}).
+     *
+     * @param spark the session
+     */
+    public static void register(SparkSession spark) {
+        FunctionRegistry registry = spark.sessionState().functionRegistry();
+        for (String opType : OP_TYPES) {
+            String name = opType.toLowerCase(Locale.ROOT);
+            registerPerRow(spark, registry, name, opType);
+            registerAggregate(spark, registry, name + "_agg", opType);
+        }
+    }
+
+    private static void registerPerRow(SparkSession spark, FunctionRegistry registry, String name, String opType) {
+        ArrayArgReduction first = new ArrayArgReduction(name, opType, false);
+        ArrayArgReduction last = new ArrayArgReduction(name, opType, true);
+        spark.udf().register(internalName(name, "1"),
+                (UDF1<Object, Long>) array -> first.apply(array, null), DataTypes.LongType);
+        spark.udf().register(internalName(name, "2"), (UDF2<Object, Object, Long>) (array, option) -> {
+            if (option instanceof String typeName) {
+                return first.apply(array, elementType(name, typeName));
+            }
+            return (selectLastIndex(name, option) ? last : first).apply(array, null);
+        }, DataTypes.LongType);
+        spark.udf().register(internalName(name, "3"), (UDF3<Object, Object, Object, Long>) (array, typeName, option) ->
+                (selectLastIndex(name, option) ? last : first).apply(array, elementType(name, typeName)),
+                DataTypes.LongType);
+        registry.createOrReplaceTempFunction(name, children -> {
+            int arity = children.size();
+            if (arity < 1 || arity > 3) {
+                throw new ArgOnnxException(name + " takes 1 to 3 arguments (array [, element type] [, select_last_index]), got " + arity);
+            }
+            return dispatch(registry, internalName(name, Integer.toString(arity)), children);
+        }, "java_udf");
+    }
+
+    private static void registerAggregate(SparkSession spark, FunctionRegistry registry, String name, String opType) {
+        for (boolean selectLastIndex : new boolean[] {false, true}) {
+            String suffix = selectLastIndex ? "_last" : "";
+            spark.udf().register(internalName(name, "double" + suffix), functions.udaf(
+                    new ArgExtremeAggregator<Double>(name, opType, selectLastIndex, true),
+                    Encoders.tuple(Encoders.DOUBLE(), Encoders.LONG())));
+            spark.udf().register(internalName(name, "bigint" + suffix), functions.udaf(
+                    new ArgExtremeAggregator<Long>(name, opType, selectLastIndex, false),
+                    Encoders.tuple(Encoders.LONG(), Encoders.LONG())));
+        }
+        registry.createOrReplaceTempFunction(name, children -> {
+            int arity = children.size();
+            if (arity < 2 || arity > 3) {
+                throw new ArgOnnxException(name + " takes 2 or 3 arguments (value, position [, select_last_index]), got " + arity);
+            }
+            // Integer values stay bigint, exactly; float and double go through double, which holds them exactly.
+            String valueType = children.head().dataType() instanceof IntegralType ? "bigint" : "double";
+            boolean selectLastIndex = arity == 3 && selectLastIndex(name, children.apply(2).eval(null));
+            return dispatch(registry, internalName(name, valueType + (selectLastIndex ? "_last" : "")),
+                    (Seq<Expression>) children.take(2));
+        }, "java_udf");
+    }
+
+    private static Expression dispatch(FunctionRegistry registry, String internalName, Seq<Expression> children) {
+        return registry.lookupFunctionBuilder(FunctionIdentifier.apply(internalName)).get().apply(children);
+    }
+
+    private static String internalName(String name, String variant) {
+        return "argonnx_" + name + "_" + variant;
+    }
+
+    private static DataType elementType(String name, Object typeName) {
+        if (!(typeName instanceof String text)) {
+            throw new ArgOnnxException(name + ": the element type argument must be a string such as 'uint8', not " + typeName);
+        }
+        return DataType.fromOnnxName(text);
+    }
+
+    private static boolean selectLastIndex(String name, Object option) {
+        if (option instanceof Boolean flag) {
+            return flag;
+        }
+        if (option instanceof Number number && (number.longValue() == 0 || number.longValue() == 1)
+                && number.doubleValue() == number.longValue()) {
+            return number.longValue() == 1;
+        }
+        throw new ArgOnnxException(name + ": select_last_index must be a boolean, 0 or 1, not " + option);
+    }
+
+    /**
+     * {@code argmax(array)} for the Dataset API; needs {@link #register(SparkSession)} first.
+     *
+     * @param array an array column
+     * @return the index of the first largest element (ONNX ArgMax, NaN the largest)
+     */
+    public static Column argmax(Column array) {
+        return functions.call_function("argmax", array);
+    }
+
+    /**
+     * {@code argmax(array, select_last_index)}.
+     *
+     * @param array an array column
+     * @param selectLastIndex whether a tie goes to the last index
+     * @return the index column
+     */
+    public static Column argmax(Column array, boolean selectLastIndex) {
+        return functions.call_function("argmax", array, functions.lit(selectLastIndex));
+    }
+
+    /**
+     * {@code argmax(array, element_type, select_last_index)}.
+     *
+     * @param array an integer array column holding the values (or bit patterns) of the type
+     * @param elementType the ONNX element type name, such as {@code "uint8"} or {@code "float16"}
+     * @param selectLastIndex whether a tie goes to the last index
+     * @return the index column
+     */
+    public static Column argmax(Column array, String elementType, boolean selectLastIndex) {
+        return functions.call_function("argmax", array, functions.lit(elementType), functions.lit(selectLastIndex));
+    }
+
+    /**
+     * {@code argmin(array)} for the Dataset API; needs {@link #register(SparkSession)} first.
+     *
+     * @param array an array column
+     * @return the index of the first smallest element (ONNX ArgMin, a NaN wins, as in ONNX)
+     */
+    public static Column argmin(Column array) {
+        return functions.call_function("argmin", array);
+    }
+
+    /**
+     * {@code argmin(array, select_last_index)}.
+     *
+     * @param array an array column
+     * @param selectLastIndex whether a tie goes to the last index
+     * @return the index column
+     */
+    public static Column argmin(Column array, boolean selectLastIndex) {
+        return functions.call_function("argmin", array, functions.lit(selectLastIndex));
+    }
+
+    /**
+     * {@code argmin(array, element_type, select_last_index)}.
+     *
+     * @param array an integer array column holding the values (or bit patterns) of the type
+     * @param elementType the ONNX element type name, such as {@code "uint8"} or {@code "float16"}
+     * @param selectLastIndex whether a tie goes to the last index
+     * @return the index column
+     */
+    public static Column argmin(Column array, String elementType, boolean selectLastIndex) {
+        return functions.call_function("argmin", array, functions.lit(elementType), functions.lit(selectLastIndex));
+    }
+
+    /**
+     * {@code argmax_agg(value, position, select_last_index)}: an aggregate; needs {@link #register(SparkSession)} first.
+     *
+     * @param value a numeric column
+     * @param position each row's position (bigint, non-negative, unique)
+     * @param selectLastIndex whether a tie goes to the last position
+     * @return the position of the largest value (the first NaN if there is one)
+     */
+    public static Column argmaxAgg(Column value, Column position, boolean selectLastIndex) {
+        return functions.call_function("argmax_agg", value, position, functions.lit(selectLastIndex));
+    }
+
+    /**
+     * {@code argmin_agg(value, position, select_last_index)}: an aggregate; needs {@link #register(SparkSession)} first.
+     *
+     * @param value a numeric column
+     * @param position each row's position (bigint, non-negative, unique)
+     * @param selectLastIndex whether a tie goes to the last position
+     * @return the position of the smallest value (the first NaN if there is one)
+     */
+    public static Column argminAgg(Column value, Column position, boolean selectLastIndex) {
+        return functions.call_function("argmin_agg", value, position, functions.lit(selectLastIndex));
+    }
+}

@@ -1,0 +1,179 @@
+package io.github.argonnx.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.argonnx.ArgMax;
+import io.github.argonnx.ArgMin;
+import io.github.argonnx.ArgReductionOperator;
+import io.github.argonnx.DataType;
+import io.github.argonnx.Tensor;
+import io.github.argonnx.runtime.ArgOnnxException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+class ArgOnnxFunctionsTest {
+    private static SparkSession spark;
+
+    @BeforeAll
+    static void startSpark() {
+        spark = SparkTestSession.start();
+    }
+
+    @AfterAll
+    static void stopSpark() {
+        spark.stop();
+    }
+
+    /** The SQL element type a column of this ONNX type has, and the type argument it needs (or null). */
+    private static org.apache.spark.sql.types.DataType sqlType(DataType type) {
+        return switch (type) {
+            case FLOAT -> DataTypes.FloatType;
+            case DOUBLE -> DataTypes.DoubleType;
+            case INT8 -> DataTypes.ByteType;
+            case INT16, FLOAT16 -> DataTypes.ShortType;
+            case INT32, UINT8, UINT16, BFLOAT16 -> DataTypes.IntegerType;
+            case INT64, UINT32, UINT64 -> DataTypes.LongType;
+        };
+    }
+
+    private static boolean needsTypeArgument(DataType type) {
+        return type.isUnsigned() || type == DataType.FLOAT16 || type == DataType.BFLOAT16;
+    }
+
+    /** The element at i of raw_data as the SQL column holds it. */
+    private static Object sqlValue(DataType type, ByteBuffer raw, int i) {
+        return switch (type) {
+            case FLOAT -> raw.getFloat(i * 4);
+            case DOUBLE -> raw.getDouble(i * 8);
+            case INT8 -> raw.get(i);
+            case INT16, FLOAT16 -> raw.getShort(i * 2);
+            case INT32 -> raw.getInt(i * 4);
+            case INT64, UINT64 -> raw.getLong(i * 8);
+            case UINT8 -> raw.get(i) & 0xFF;
+            case UINT16, BFLOAT16 -> raw.getShort(i * 2) & 0xFFFF;
+            case UINT32 -> raw.getInt(i * 4) & 0xFFFFFFFFL;
+        };
+    }
+
+    @ParameterizedTest
+    @EnumSource(DataType.class)
+    void sqlFunctionsAgreeWithTheLibraryOnRandomTieAndNanHeavyRows(DataType type) {
+        Random random = new Random(1234 + type.ordinal());
+        List<ArgReductionOperator> operators = List.of(
+                ArgMax.latest().axis(0).keepdims(false), ArgMax.latest().axis(0).keepdims(false).selectLastIndex(true),
+                ArgMin.latest().axis(0).keepdims(false), ArgMin.latest().axis(0).keepdims(false).selectLastIndex(true));
+        List<Row> rows = new ArrayList<>();
+        List<List<Long>> expected = new ArrayList<>();
+        for (int id = 0; id < 150; id++) {
+            int length = 1 + random.nextInt(12);
+            ByteBuffer raw = ByteBuffer.wrap(TestData.rawData(type, length, random)).order(ByteOrder.LITTLE_ENDIAN);
+            List<Object> values = new ArrayList<>();
+            for (int i = 0; i < length; i++) {
+                values.add(sqlValue(type, raw, i));
+            }
+            rows.add(RowFactory.create(id, values));
+            List<Long> indices = new ArrayList<>();
+            for (ArgReductionOperator operator : operators) {
+                indices.add(operator.apply(Tensor.ofRawData(type, raw.duplicate().order(ByteOrder.LITTLE_ENDIAN), length)).get(0));
+            }
+            expected.add(indices);
+        }
+        StructType schema = new StructType()
+                .add("id", DataTypes.IntegerType)
+                .add("a", DataTypes.createArrayType(sqlType(type), false));
+        spark.createDataFrame(rows, schema).createOrReplaceTempView("t");
+        String typeArgument = needsTypeArgument(type) ? ", '" + type.onnxName() + "'" : "";
+        Dataset<Row> result = spark.sql("SELECT argmax(a" + typeArgument + "), argmax(a" + typeArgument + ", true),"
+                + " argmin(a" + typeArgument + "), argmin(a" + typeArgument + ", 1) FROM t ORDER BY id");
+        List<Row> actual = result.collectAsList();
+        for (int id = 0; id < rows.size(); id++) {
+            Row row = actual.get(id);
+            List<Long> got = List.of(row.getLong(0), row.getLong(1), row.getLong(2), row.getLong(3));
+            assertEquals(expected.get(id), got, type + " row " + id + ": " + rows.get(id));
+        }
+    }
+
+    @Test
+    void nanWinsForBothOperatorsAndTiesFollowSelectLastIndex() {
+        List<Row> rows = List.of(RowFactory.create(Arrays.asList(1.0f, Float.NaN, 3.0f, Float.NaN, 3.0f)));
+        StructType schema = new StructType().add("a", DataTypes.createArrayType(DataTypes.FloatType, false));
+        Row row = spark.createDataFrame(rows, schema)
+                .select(ArgOnnxFunctions.argmax(org.apache.spark.sql.functions.col("a")),
+                        ArgOnnxFunctions.argmax(org.apache.spark.sql.functions.col("a"), true),
+                        ArgOnnxFunctions.argmin(org.apache.spark.sql.functions.col("a")),
+                        ArgOnnxFunctions.argmin(org.apache.spark.sql.functions.col("a"), true))
+                .first();
+        assertEquals(List.of(1L, 3L, 1L, 3L), List.of(row.getLong(0), row.getLong(1), row.getLong(2), row.getLong(3)));
+    }
+
+    @Test
+    void unsignedAndHalfTypesReadTheirValuesNotTheSignedOnes() {
+        Row row = spark.sql("SELECT argmax(array(1, 255, 7), 'uint8'), argmax(array(1, 200, 7)),"
+                + " argmin(array(15360, 48128), 'float16'), argmax(array(-1L, 5L), 'uint64', false)").first();
+        assertEquals(List.of(1L, 1L, 1L, 0L), List.of(row.getLong(0), row.getLong(1), row.getLong(2), row.getLong(3)));
+    }
+
+    @Test
+    void aNullArrayGivesNull() {
+        Row row = spark.sql("SELECT argmax(CAST(NULL AS ARRAY<INT>)), argmin(CAST(NULL AS ARRAY<DOUBLE>), 'double')").first();
+        assertNull(row.get(0));
+        assertNull(row.get(1));
+    }
+
+    @Test
+    void anEmptyArrayRaisesTheOperatorsEmptyAxisError() {
+        ArgOnnxException library = assertThrows(ArgOnnxException.class,
+                () -> ArgMax.latest().axis(0).keepdims(false).apply(Tensor.ofFloat(new float[0], 0)));
+        ArgOnnxException error = rootCause(assertThrows(Exception.class,
+                () -> spark.sql("SELECT argmax(CAST(array() AS ARRAY<FLOAT>))").collect()));
+        assertEquals(library.getMessage(), error.getMessage());
+    }
+
+    @Test
+    void aNullElementIsRefused() {
+        ArgOnnxException error = rootCause(assertThrows(Exception.class,
+                () -> spark.sql("SELECT argmin(array(3, NULL, 1))").collect()));
+        assertTrue(error.getMessage().contains("argmin: element 1 of the array is null"), error.getMessage());
+    }
+
+    @Test
+    void aValueOutsideTheNamedTypeIsRefused() {
+        ArgOnnxException error = rootCause(assertThrows(Exception.class,
+                () -> spark.sql("SELECT argmax(array(1, 256), 'uint8')").collect()));
+        assertTrue(error.getMessage().contains("element 1 is 256, outside the range of uint8 [0, 255]"), error.getMessage());
+    }
+
+    @Test
+    void anUnknownTypeNameIsRefusedByTheLibrary() {
+        ArgOnnxException error = rootCause(assertThrows(Exception.class,
+                () -> spark.sql("SELECT argmax(array(1, 2), 'uint7')").collect()));
+        assertTrue(error.getMessage().contains("unknown ONNX element type 'uint7'"), error.getMessage());
+    }
+
+    static ArgOnnxException rootCause(Throwable thrown) {
+        for (Throwable cause = thrown; cause != null; cause = cause.getCause()) {
+            if (cause instanceof ArgOnnxException found) {
+                return found;
+            }
+        }
+        throw new AssertionError("no ArgOnnxException in the causes of " + thrown, thrown);
+    }
+}
