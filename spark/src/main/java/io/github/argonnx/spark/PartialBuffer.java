@@ -10,12 +10,17 @@ import java.io.Serializable;
  * The buffer of an aggregate: the partial result of the rows seen so far. It travels between
  * executors as the partial's byte form, which the receiving side reads back through its
  * {@link PartialReduction}, so a corrupted or foreign buffer is refused by name.
+ *
+ * <p>Public only because Spark's encoders require it of an aggregate's buffer class; it has no public API.
  */
-final class PartialBuffer implements Serializable {
+public final class PartialBuffer implements Serializable {
     private static final long serialVersionUID = 1L;
 
     private byte[] form;
     private transient ArgPartial partial;
+
+    PartialBuffer() {
+    }
 
     /** The partial so far, or null if no row has been added. */
     ArgPartial partial(PartialReduction reduction) {

@@ -10,8 +10,8 @@ import io.github.argonnx.runtime.ArgResult;
 import java.io.Serializable;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,8 +33,8 @@ import org.apache.spark.sql.functions;
  *   <li>{@value #DATA_TYPE} (int): the element type's {@code TensorProto.DataType} code (1 float, 10 float16, ...);</li>
  *   <li>{@value #SHAPE} (array of bigint): the whole tensor's shape, the same in every row.</li>
  * </ul>
- * Each partition reduces its chunks into one partial result; the driver merges those (one per
- * partition, each the size of the output) and finishes to exactly the output of one {@code apply}
+ * Each partition reduces its chunks into one partial result, in one Spark job; the driver merges
+ * those (one per partition, each the size of the output) and finishes to exactly the output of one {@code apply}
  * on the whole tensor. Every position of the axis must be in exactly one chunk: overlaps and gaps
  * are refused, naming the ranges.
  */
@@ -64,98 +64,109 @@ public final class ShardedTensor {
         if (operator == null) {
             throw new ArgOnnxException("sharded tensor: the operator is null");
         }
-        List<Row> kinds = chunks.select(functions.col(DATA_TYPE), functions.col(SHAPE)).distinct().limit(2).collectAsList();
-        if (kinds.isEmpty()) {
+        List<ChunksPartial> partials = chunks
+                .select(functions.col(OFFSET), functions.col(RAW_DATA), functions.col(DATA_TYPE), functions.col(SHAPE))
+                .toJavaRDD().mapPartitions(new ChunkReducer(operator)).collect();
+        if (partials.isEmpty()) {
             throw new ArgOnnxException(operator + " over a sharded tensor: the Dataset has no chunks");
         }
-        if (kinds.size() > 1) {
-            throw new ArgOnnxException(operator + " over a sharded tensor: the chunks disagree on element type or shape: "
-                    + describe(kinds.get(0)) + " and " + describe(kinds.get(1)));
-        }
-        ChunkReducer reducer = new ChunkReducer(operator, kinds.get(0).getInt(0), shapeOf(kinds.get(0)));
-        PartialReduction reduction = reducer.reduction();
-        List<byte[]> partials = chunks.select(functions.col(OFFSET), functions.col(RAW_DATA))
-                .toJavaRDD().mapPartitions(reducer).collect();
+        ChunksPartial first = partials.get(0);
+        PartialReduction reduction = PartialReduction.of(operator, DataType.fromTensorProtoCode(first.typeCode), first.shape);
         ArgAccumulator accumulator = reduction.accumulator();
-        for (byte[] partial : partials) {
-            accumulator.add(reduction.fromBytes(partial));
+        for (ChunksPartial partial : partials) {
+            first.checkSameTensor(operator, partial);
+            accumulator.add(reduction.fromBytes(partial.form));
         }
         return accumulator.finish();
     }
 
-    private static long[] shapeOf(Row kind) {
-        List<Long> dims = kind.getList(1);
-        long[] shape = new long[dims.size()];
-        for (int i = 0; i < shape.length; i++) {
-            shape[i] = dims.get(i);
-        }
-        return shape;
-    }
+    /** The partial result of one partition's chunks, with the tensor they say they belong to. */
+    private static final class ChunksPartial implements Serializable {
+        private static final long serialVersionUID = 1L;
 
-    private static String describe(Row kind) {
-        return "type code " + kind.get(0) + " shape " + Arrays.toString(shapeOf(kind));
+        final int typeCode;
+        final long[] shape;
+        final byte[] form;
+
+        ChunksPartial(int typeCode, long[] shape, byte[] form) {
+            this.typeCode = typeCode;
+            this.shape = shape;
+            this.form = form;
+        }
+
+        static ChunksPartial describing(Row row) {
+            List<Long> dims = row.getList(3);
+            long[] shape = new long[dims.size()];
+            for (int i = 0; i < shape.length; i++) {
+                shape[i] = dims.get(i);
+            }
+            return new ChunksPartial(row.getInt(2), shape, null);
+        }
+
+        void checkSameTensor(ArgReductionOperator operator, ChunksPartial other) {
+            if (typeCode != other.typeCode || !Arrays.equals(shape, other.shape)) {
+                throw new ArgOnnxException(operator + " over a sharded tensor: the chunks disagree on element type or shape: "
+                        + this + " and " + other);
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "type code " + typeCode + " shape " + Arrays.toString(shape);
+        }
     }
 
     /** Reduces one partition's chunks into the byte form of their partial result. */
-    private static final class ChunkReducer implements FlatMapFunction<Iterator<Row>, byte[]>, Serializable {
+    private static final class ChunkReducer implements FlatMapFunction<Iterator<Row>, ChunksPartial> {
         private static final long serialVersionUID = 1L;
 
         private final String opType;
         private final int version;
         private final Map<String, Long> attributes;
-        private final int typeCode;
-        private final long[] shape;
 
-        ChunkReducer(ArgReductionOperator operator, int typeCode, long[] shape) {
+        ChunkReducer(ArgReductionOperator operator) {
             this.opType = operator.opType();
             this.version = operator.version();
             this.attributes = new LinkedHashMap<>();
             for (String name : operator.attributes().names()) {
                 attributes.put(name, operator.attributes().value(name).getAsLong());
             }
-            this.typeCode = typeCode;
-            this.shape = shape;
-        }
-
-        PartialReduction reduction() {
-            // The operator's version is its own model opset: forNode finds the same version again.
-            ArgReductionOperator operator = ArgReductionOperator.forNode(opType, version, attributes);
-            return PartialReduction.of(operator, DataType.fromTensorProtoCode(typeCode), shape);
         }
 
         @Override
-        public Iterator<byte[]> call(Iterator<Row> rows) {
-            PartialReduction reduction = reduction();
+        public Iterator<ChunksPartial> call(Iterator<Row> rows) {
+            if (!rows.hasNext()) {
+                return Collections.emptyIterator();
+            }
+            Row firstRow = rows.next();
+            ChunksPartial tensor = ChunksPartial.describing(firstRow);
+            // The operator's version is its own model opset: forNode finds the same version again.
+            ArgReductionOperator operator = ArgReductionOperator.forNode(opType, version, attributes);
+            DataType type = DataType.fromTensorProtoCode(tensor.typeCode);
+            PartialReduction reduction = PartialReduction.of(operator, type, tensor.shape);
             int axis = reduction.signature().axis();
-            DataType type = DataType.fromTensorProtoCode(typeCode);
             long rowBytes = type.byteWidth();
-            for (int d = 0; d < shape.length; d++) {
+            for (int d = 0; d < tensor.shape.length; d++) {
                 if (d != axis) {
-                    rowBytes *= shape[d];
+                    rowBytes *= tensor.shape[d];
                 }
             }
             ArgAccumulator accumulator = reduction.accumulator();
-            boolean any = false;
-            while (rows.hasNext()) {
-                Row row = rows.next();
+            for (Row row = firstRow; row != null; row = rows.hasNext() ? rows.next() : null) {
+                tensor.checkSameTensor(operator, ChunksPartial.describing(row));
                 long offset = row.getLong(0);
                 byte[] bytes = (byte[]) row.get(1);
                 if (rowBytes == 0 || bytes == null || bytes.length == 0 || bytes.length % rowBytes != 0) {
                     throw new ArgOnnxException(reduction.signature().operatorName() + " over a sharded tensor: the chunk at offset "
-                            + offset + " has " + (bytes == null ? "no" : Integer.toString(bytes.length)) + " bytes, not a positive multiple of the "
-                            + rowBytes + " bytes one position of the reduced axis takes");
+                            + offset + " has " + (bytes == null ? "no" : Integer.toString(bytes.length))
+                            + " bytes, not a positive multiple of the " + rowBytes + " bytes one position of the reduced axis takes");
                 }
-                long[] chunkShape = shape.clone();
+                long[] chunkShape = tensor.shape.clone();
                 chunkShape[axis] = bytes.length / rowBytes;
                 Tensor chunk = Tensor.ofRawData(type, ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN), chunkShape);
                 accumulator.add(reduction.reduce(chunk, offset));
-                any = true;
             }
-            List<byte[]> out = new ArrayList<>(1);
-            if (any) {
-                out.add(accumulator.partial().toBytes());
-            }
-            return out.iterator();
+            return List.of(new ChunksPartial(tensor.typeCode, tensor.shape, accumulator.partial().toBytes())).iterator();
         }
     }
 }

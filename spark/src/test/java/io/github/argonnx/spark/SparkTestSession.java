@@ -13,6 +13,7 @@ final class SparkTestSession {
                 .appName("argonnx-spark-test")
                 .config("spark.ui.enabled", "false")
                 .config("spark.sql.shuffle.partitions", "4")
+                .config("spark.sql.adaptive.enabled", "false")
                 .config("spark.driver.host", "localhost")
                 .config("spark.sql.warehouse.dir", "target/spark-warehouse")
                 .getOrCreate();
