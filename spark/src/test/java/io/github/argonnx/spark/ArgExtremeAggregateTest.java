@@ -20,28 +20,13 @@ import java.util.Random;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
-import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import scala.Tuple2;
 
-class ArgExtremeAggregateTest {
+class ArgExtremeAggregateTest extends SparkTestSession {
     private static final int[] PARTITIONS = {1, 2, 7, 64};
-
-    private static SparkSession spark;
-
-    @BeforeAll
-    static void startSpark() {
-        spark = SparkTestSession.start();
-    }
-
-    @AfterAll
-    static void stopSpark() {
-        spark.stop();
-    }
 
     /** Runs the four aggregates over the rows in each partitioning and checks they agree with one apply. */
     private static void assertAggregatesMatchTheLibrary(List<Row> rows, StructType schema, Tensor whole, int... partitionings) {

@@ -20,28 +20,13 @@ import java.util.Random;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
-import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-class ArgOnnxFunctionsTest {
-    private static SparkSession spark;
-
-    @BeforeAll
-    static void startSpark() {
-        spark = SparkTestSession.start();
-    }
-
-    @AfterAll
-    static void stopSpark() {
-        spark.stop();
-    }
-
+class ArgOnnxFunctionsTest extends SparkTestSession {
     /** The SQL element type a column of this ONNX type has, and the type argument it needs (or null). */
     private static org.apache.spark.sql.types.DataType sqlType(DataType type) {
         return switch (type) {

@@ -21,34 +21,19 @@ import java.util.Random;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
-import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-class ShardedTensorTest {
+class ShardedTensorTest extends SparkTestSession {
     private static final int[] PARTITIONS = {1, 2, 7, 64};
     private static final StructType SCHEMA = new StructType()
             .add(ShardedTensor.OFFSET, DataTypes.LongType)
             .add(ShardedTensor.RAW_DATA, DataTypes.BinaryType)
             .add(ShardedTensor.DATA_TYPE, DataTypes.IntegerType)
             .add(ShardedTensor.SHAPE, DataTypes.createArrayType(DataTypes.LongType, false));
-
-    private static SparkSession spark;
-
-    @BeforeAll
-    static void startSpark() {
-        spark = SparkTestSession.start();
-    }
-
-    @AfterAll
-    static void stopSpark() {
-        spark.stop();
-    }
 
     /** The rows [start, end) of the reduced axis of a row-major tensor, as the chunk's own raw_data. */
     private static byte[] slice(byte[] whole, long[] shape, int axis, int start, int end, int width) {

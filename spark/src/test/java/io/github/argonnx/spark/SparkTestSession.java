@@ -1,14 +1,16 @@
 package io.github.argonnx.spark;
 
 import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 
-/** The embedded session a test class shares: two cores, no UI, few shuffle partitions. */
-final class SparkTestSession {
-    private SparkTestSession() {
-    }
+/** The embedded session each test class shares, functions registered: two cores, no UI, few shuffle partitions. */
+abstract class SparkTestSession {
+    static SparkSession spark;
 
-    static SparkSession start() {
-        SparkSession spark = SparkSession.builder()
+    @BeforeAll
+    static void startSpark() {
+        spark = SparkSession.builder()
                 .master("local[2]")
                 .appName("argonnx-spark-test")
                 .config("spark.ui.enabled", "false")
@@ -18,6 +20,10 @@ final class SparkTestSession {
                 .config("spark.sql.warehouse.dir", "target/spark-warehouse")
                 .getOrCreate();
         ArgOnnxFunctions.register(spark);
-        return spark;
+    }
+
+    @AfterAll
+    static void stopSpark() {
+        spark.stop();
     }
 }
