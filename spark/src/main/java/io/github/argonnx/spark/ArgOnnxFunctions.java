@@ -35,7 +35,7 @@ import scala.collection.immutable.Seq;
  *
  * <p>Over a whole Dataset: {@code argmax_agg(value, position)} and {@code argmin_agg(value, position)},
  * with an optional third argument {@code select_last_index}: the position of the largest (smallest)
- * value of a numeric column, exact across partitions. Rows with a null value are skipped; every
+ * value of a tinyint, smallint, int, bigint, float or double column, exact across partitions. Rows with a null value are skipped; every
  * position may appear only once.
  *
  * <p>Every error is an {@link ArgOnnxException} (inside a task, the cause of Spark's exception).
@@ -100,7 +100,12 @@ public final class ArgOnnxFunctions {
                 throw new ArgOnnxException(name + " takes 2 or 3 arguments (value, position [, select_last_index]), got " + arity);
             }
             // Integer values stay bigint, exactly; float and double go through double, which holds them exactly.
-            String valueType = children.head().dataType() instanceof IntegralType ? "bigint" : "double";
+            org.apache.spark.sql.types.DataType sqlType = children.head().dataType();
+            if (!(sqlType instanceof IntegralType) && sqlType != DataTypes.FloatType && sqlType != DataTypes.DoubleType) {
+                throw new ArgOnnxException(name + ": the value must be a tinyint, smallint, int, bigint, float or double column, not "
+                        + sqlType.sql());
+            }
+            String valueType = sqlType instanceof IntegralType ? "bigint" : "double";
             boolean selectLastIndex = arity == 3 && selectLastIndex(name, children.apply(2).eval(null));
             return dispatch(registry, internalName(name, valueType + (selectLastIndex ? "_last" : "")),
                     (Seq<Expression>) children.take(2));

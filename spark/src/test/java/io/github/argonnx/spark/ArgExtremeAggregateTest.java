@@ -94,6 +94,14 @@ class ArgExtremeAggregateTest extends SparkTestSession {
     }
 
     @Test
+    void aDecimalColumnIsRefusedRatherThanRounded() {
+        ArgOnnxException error = ArgOnnxFunctionsTest.rootCause(assertThrows(Exception.class,
+                () -> spark.sql("SELECT argmax_agg(CAST(id AS DECIMAL(38, 0)), id) FROM range(3)").collect()));
+        assertTrue(error.getMessage().contains("argmax_agg: the value must be a tinyint, smallint, int, bigint, float or double column,"
+                + " not DECIMAL(38,0)"), error.getMessage());
+    }
+
+    @Test
     void aCorruptedBufferIsRefusedByName() {
         ArgExtremeAggregator<Double> argmax = new ArgExtremeAggregator<>("argmax_agg", "ArgMax", false, true);
         byte[] form = argmax.reduce(argmax.zero(), new Tuple2<>(1.5, 3L)).partial(argmax.reduction()).toBytes();
