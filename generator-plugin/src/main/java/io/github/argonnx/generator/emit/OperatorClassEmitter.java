@@ -9,9 +9,9 @@ import io.github.argonnx.generator.emit.OperatorApiEmitter.SharedMembers;
 import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.model.AttributeSpec;
-import io.github.argonnx.generator.model.Extremum;
 import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.VersionSpec;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 import javax.lang.model.element.Modifier;
@@ -166,7 +166,9 @@ final class OperatorClassEmitter {
         VersionSpec latest = versions.get(versions.size() - 1);
         String name = op.name();
         // A small worked example: [[2, 1], [3, 10]] along axis 1.
-        String indices = arg.extremum() == Extremum.LARGEST ? "{0, 1}" : "{1, 0}";
+        double[][] rows = {{2, 1}, {3, 10}};
+        String indices = Arrays.stream(rows).map(row -> arg.extremum().prefers(row[1], row[0]) ? "1" : "0")
+                .collect(Collectors.joining(", ", "{", "}"));
         CodeBlock.Builder doc = CodeBlock.builder()
                 .add("ONNX {@code $L}: the indices of the $L elements of a tensor along an axis, for versions $L.\n\n",
                         name, arg.selects(), versions.stream().map(arg::versionName).collect(Collectors.joining(", ")))
