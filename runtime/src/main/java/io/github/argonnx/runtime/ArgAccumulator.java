@@ -17,10 +17,20 @@ public final class ArgAccumulator {
     private long[] indices;
     private AxisCoverage coverage;
 
+    /**
+     * An accumulator with nothing added yet.
+     *
+     * @param signature the reduction whose partials it takes
+     */
     public ArgAccumulator(PartialSignature signature) {
         this.signature = Objects.requireNonNull(signature, "signature");
     }
 
+    /**
+     * The reduction this accumulator takes partials of.
+     *
+     * @return its signature
+     */
     public PartialSignature signature() {
         return signature;
     }
@@ -28,6 +38,7 @@ public final class ArgAccumulator {
     /**
      * Merges a partial in.
      *
+     * @param partial a partial of this accumulator's reduction
      * @return this accumulator
      * @throws ArgOnnxException if the partial is of another reduction or overlaps what was added
      *     before; the accumulator is unchanged then
@@ -47,7 +58,11 @@ public final class ArgAccumulator {
         return this;
     }
 
-    /** Whether every position of the reduced axis has been added. */
+    /**
+     * Whether every position of the reduced axis has been added.
+     *
+     * @return true once the added partials cover the whole axis
+     */
     public boolean isComplete() {
         return coverage != null && coverage.missing(signature.axisLength()) == null;
     }
@@ -55,6 +70,7 @@ public final class ArgAccumulator {
     /**
      * What was added so far, as a partial to store or send elsewhere.
      *
+     * @return the partial of everything added
      * @throws ArgOnnxException if nothing has been added
      */
     public ArgPartial partial() {
@@ -67,6 +83,7 @@ public final class ArgAccumulator {
     /**
      * The ONNX output.
      *
+     * @return the indices and the output shape
      * @throws ArgOnnxException if part of the reduced axis has not been added, naming the missing ranges
      */
     public ArgResult finish() {

@@ -36,6 +36,7 @@ public final class ArgPartial {
      * @param axisOffset where the chunk starts along the reduced axis
      * @param localIndices the operator's output on the chunk: per output element, an index into the chunk
      * @param bitsAt the bits ({@link ElementKeys}) of the chunk's element at a row-major position
+     * @return the chunk's partial
      */
     public static ArgPartial ofChunk(PartialSignature signature, long chunkLength, long axisOffset, long[] localIndices,
             IntToLongFunction bitsAt) {
@@ -57,6 +58,9 @@ public final class ArgPartial {
     /**
      * Reads a partial from its byte form and checks it belongs to {@code expected}.
      *
+     * @param expected the reduction the partial must belong to
+     * @param bytes the partial's byte form, as {@link #toBytes} wrote it
+     * @return the partial
      * @throws ArgOnnxException if the bytes are truncated, corrupted, of an unknown format version, or of
      *     another reduction; the message names what differs
      */
@@ -64,6 +68,11 @@ public final class ArgPartial {
         return PartialCodec.decode(expected, bytes);
     }
 
+    /**
+     * The reduction this partial is part of.
+     *
+     * @return its signature
+     */
     public PartialSignature signature() {
         return signature;
     }
@@ -71,6 +80,8 @@ public final class ArgPartial {
     /**
      * This partial and {@code other} as one: per output element the better entry.
      *
+     * @param other a partial of the same reduction over other parts of the axis
+     * @return the merged partial; neither operand changes
      * @throws ArgOnnxException if {@code other} is of another reduction, or has seen a part of the axis
      *     this one has seen too
      */
@@ -83,7 +94,11 @@ public final class ArgPartial {
         return new ArgPartial(signature, mergedKeys, mergedIndices, merged);
     }
 
-    /** Whether every position of the reduced axis has been seen, so that {@link #finish} answers. */
+    /**
+     * Whether every position of the reduced axis has been seen, so that {@link #finish} answers.
+     *
+     * @return true when the partial covers the whole axis
+     */
     public boolean isComplete() {
         return coverage.missing(signature.axisLength()) == null;
     }
@@ -91,18 +106,27 @@ public final class ArgPartial {
     /**
      * The ONNX output: the indices with the output shape ({@code keepdims} honoured).
      *
+     * @return the indices and the output shape
      * @throws ArgOnnxException if part of the reduced axis has not been seen, naming the missing ranges
      */
     public ArgResult finish() {
         return finish(signature, coverage, indices);
     }
 
-    /** The byte form: header, covered ranges, one entry per output element, checksum (docs/partials.md). */
+    /**
+     * The byte form: header, covered ranges, one entry per output element, checksum (docs/partials.md).
+     *
+     * @return a new array holding the byte form
+     */
     public byte[] toBytes() {
         return PartialCodec.encode(signature, keys, indices, coverage);
     }
 
-    /** The ranges of the reduced axis seen, for example {@code [0, 1024), [4096, 8192)}. */
+    /**
+     * The ranges of the reduced axis seen, for example {@code [0, 1024), [4096, 8192)}.
+     *
+     * @return the ranges, in axis order
+     */
     public String coveredRanges() {
         return coverage.toString();
     }

@@ -13,7 +13,11 @@ public final class ArgResult {
     /** Fills a freshly allocated index array; see {@link #compute(long[], IndexWriter)}. */
     @FunctionalInterface
     public interface IndexWriter {
-        /** Writes every index, {@code indices.length} of them, from position 0. */
+        /**
+         * Writes every index, {@code indices.length} of them, from position 0.
+         *
+         * @param indices the array to fill, of the result's size
+         */
         void write(long[] indices);
     }
 
@@ -28,6 +32,9 @@ public final class ArgResult {
     /**
      * A result holding copies of the given indices and shape.
      *
+     * @param indices the indices, row-major
+     * @param shape the output shape; none for a scalar
+     * @return the result
      * @throws ArgOnnxException if an argument is null, the shape is invalid or does not hold exactly
      *     {@code indices.length} elements
      */
@@ -47,6 +54,9 @@ public final class ArgResult {
      * A result of the given shape whose indices the writer fills in place, so that large outputs are
      * not copied. The writer must not keep the array it is handed.
      *
+     * @param shape the output shape
+     * @param writer fills the indices; not called for an empty output
+     * @return the result
      * @throws ArgOnnxException if the shape is invalid or holds more than {@link Integer#MAX_VALUE} elements
      */
     public static ArgResult compute(long[] shape, IndexWriter writer) {
@@ -62,22 +72,38 @@ public final class ArgResult {
         return new ArgResult(indices, shape.clone());
     }
 
-    /** A copy of the indices, row-major. */
+    /**
+     * A copy of the indices, row-major.
+     *
+     * @return a new array of the indices
+     */
     public long[] indices() {
         return indices.clone();
     }
 
-    /** A copy of the output shape; {@code []} for a scalar output. */
+    /**
+     * A copy of the output shape; {@code []} for a scalar output.
+     *
+     * @return a new array of the dimensions
+     */
     public long[] shape() {
         return shape.clone();
     }
 
-    /** The number of dimensions of the output. */
+    /**
+     * The number of dimensions of the output.
+     *
+     * @return the output rank, 0 for a scalar
+     */
     public int rank() {
         return shape.length;
     }
 
-    /** The number of indices. */
+    /**
+     * The number of indices.
+     *
+     * @return the number of indices
+     */
     public int size() {
         return indices.length;
     }
@@ -85,6 +111,8 @@ public final class ArgResult {
     /**
      * The index at a row-major position of the output.
      *
+     * @param position a row-major position in the output
+     * @return the index there
      * @throws IndexOutOfBoundsException if {@code position} is not in {@code [0, size())}
      */
     public long get(int position) {

@@ -22,6 +22,9 @@ public final class Buffers {
     /**
      * Checks that a shape's element count fits a Java array or NIO buffer.
      *
+     * @param subject what the shape belongs to, the start of any message
+     * @param shape the shape, for messages
+     * @param elementCount the shape's element count
      * @return the element count as an int
      */
     public static int requireAddressable(String subject, long[] shape, long elementCount) {
@@ -32,7 +35,15 @@ public final class Buffers {
         return (int) elementCount;
     }
 
-    /** Checks that an array holds exactly the shape's elements. */
+    /**
+     * Checks that an array holds exactly the shape's elements.
+     *
+     * @param subject what the array belongs to, the start of any message
+     * @param shape the shape, for messages
+     * @param elementCount the shape's element count
+     * @param arrayType the array's Java type, for messages
+     * @param length the array's length
+     */
     public static void requireLength(String subject, long[] shape, long elementCount, String arrayType, int length) {
         if (length != elementCount) {
             throw new ArgOnnxException(subject + " has shape " + Shapes.format(shape) + " (" + elementCount
@@ -40,7 +51,15 @@ public final class Buffers {
         }
     }
 
-    /** Checks that the elements between a buffer's position and limit are exactly the shape's elements. */
+    /**
+     * Checks that the elements between a buffer's position and limit are exactly the shape's elements.
+     *
+     * @param subject what the buffer belongs to, the start of any message
+     * @param shape the shape, for messages
+     * @param elementCount the shape's element count
+     * @param bufferType the buffer's Java type, for messages
+     * @param buffer the buffer
+     */
     public static void requireRemaining(String subject, long[] shape, long elementCount, String bufferType,
             Buffer buffer) {
         if (buffer.remaining() != elementCount) {
@@ -57,6 +76,10 @@ public final class Buffers {
      *
      * @param elementType the ONNX element type name, for messages
      * @param elementSize bytes per element
+     * @param subject what the buffer belongs to, the start of any message
+     * @param shape the shape, for messages
+     * @param elementCount the shape's element count
+     * @param raw the {@code raw_data} bytes
      */
     public static void requireRawData(String subject, long[] shape, long elementCount, ByteBuffer raw,
             String elementType, int elementSize) {
@@ -85,6 +108,9 @@ public final class Buffers {
     /**
      * A view of a raw_data buffer's remaining bytes in little-endian order, sharing its content; the
      * caller's buffer (position, limit, order) is left as it is.
+     *
+     * @param raw the {@code raw_data} bytes
+     * @return the view, positioned at 0
      */
     public static ByteBuffer littleEndianView(ByteBuffer raw) {
         // slice() would reset the order to big-endian, so set it after slicing.
@@ -95,6 +121,10 @@ public final class Buffers {
      * Checks that a caller-supplied array has room for an output from {@code offset}.
      *
      * @param context the operator version, for example {@code ArgMax-13}
+     * @param outputShape the output shape, for messages
+     * @param needed the output's element count
+     * @param out the caller's array
+     * @param offset where the first index goes
      */
     public static void requireOutputRoom(String context, long[] outputShape, long needed, long[] out, int offset) {
         requireArrayRoom(context, outputShape, needed, "array", out == null ? -1 : out.length, offset);
@@ -122,6 +152,9 @@ public final class Buffers {
      * and limit.
      *
      * @param context the operator version, for example {@code ArgMax-13}
+     * @param outputShape the output shape, for messages
+     * @param needed the output's element count
+     * @param out the caller's buffer
      */
     public static void requireOutputRoom(String context, long[] outputShape, long needed, LongBuffer out) {
         requireBufferRoom(context, outputShape, needed, "LongBuffer", out);
@@ -148,6 +181,9 @@ public final class Buffers {
      * that every index the call can produce fits an int.
      *
      * @param context the operator version, for example {@code ArgMax-13}
+     * @param call the validated call
+     * @param out the caller's array
+     * @param offset where the first index goes
      */
     public static void requireOutputRoom(String context, ValidatedCall call, int[] out, int offset) {
         requireArrayRoom(context, call.outputShape(), call.outputElementCount(), "int array",
@@ -160,6 +196,8 @@ public final class Buffers {
      * its position and limit, and that every index the call can produce fits an int.
      *
      * @param context the operator version, for example {@code ArgMax-13}
+     * @param call the validated call
+     * @param out the caller's buffer
      */
     public static void requireOutputRoom(String context, ValidatedCall call, IntBuffer out) {
         requireBufferRoom(context, call.outputShape(), call.outputElementCount(), "IntBuffer", out);
@@ -180,14 +218,25 @@ public final class Buffers {
         }
     }
 
-    /** Copies indices, each checked to fit an int by {@link #requireIntIndices}, to {@code out[offset]} onwards. */
+    /**
+     * Copies indices, each checked to fit an int by {@link #requireIntIndices}, to {@code out[offset]} onwards.
+     *
+     * @param indices the indices
+     * @param out the caller's array
+     * @param offset where the first index goes
+     */
     public static void copyIndices(long[] indices, int[] out, int offset) {
         for (int i = 0; i < indices.length; i++) {
             out[offset + i] = (int) indices[i];
         }
     }
 
-    /** Copies indices, each checked to fit an int, to {@code out} from its position, which stays. */
+    /**
+     * Copies indices, each checked to fit an int, to {@code out} from its position, which stays.
+     *
+     * @param indices the indices
+     * @param out the caller's buffer
+     */
     public static void copyIndices(long[] indices, IntBuffer out) {
         if (out.hasArray()) {
             copyIndices(indices, out.array(), out.arrayOffset() + out.position());
@@ -211,6 +260,10 @@ public final class Buffers {
      * @param inputOffset where the input's elements start in {@code inputArray}
      * @param inputLength the number of input elements
      * @param inputBuffer the input's buffer, or null when it is in {@code inputArray}
+     * @param out the output array
+     * @param outOffset where the output starts in {@code out}
+     * @param outLength the number of output elements
+     * @return true when the kernel must not write to {@code out} directly
      */
     public static boolean mayOverlap(Object inputArray, int inputOffset, long inputLength, Buffer inputBuffer,
             long[] out, int outOffset, long outLength) {

@@ -12,24 +12,48 @@ package io.github.argonnx.runtime;
  */
 public interface ElementKeys {
 
-    /** The ONNX name of the type, for example {@code float16}. */
+    /**
+     * The ONNX name of the type, for example {@code float16}.
+     *
+     * @return the type's name
+     */
     String onnxName();
 
-    /** The type's {@code TensorProto.DataType} code, for example 10 for float16. */
+    /**
+     * The type's {@code TensorProto.DataType} code, for example 10 for float16.
+     *
+     * @return the type's code
+     */
     int tensorProtoCode();
 
-    /** Bytes per element in the {@code raw_data} layout. */
+    /**
+     * Bytes per element in the {@code raw_data} layout.
+     *
+     * @return bytes per element
+     */
     int byteWidth();
 
-    /** True for the floating-point types, whose NaN beats every number for ArgMax and ArgMin alike. */
+    /**
+     * True for the floating-point types, whose NaN beats every number for ArgMax and ArgMin alike.
+     *
+     * @return true for the floating-point types
+     */
     boolean hasNaN();
 
-    /** The order key of an element's bits; {@link Long#MAX_VALUE} for every NaN. */
+    /**
+     * The order key of an element's bits; {@link Long#MAX_VALUE} for every NaN.
+     *
+     * @param bits an element's bits, as {@code raw_data} holds them, zero-extended
+     * @return a key that orders elements as ArgMax does: a larger key is a larger element
+     */
     long orderKey(long bits);
 
     /**
      * The bits of an element with this order key: the inverse of {@link #orderKey} up to the values
      * it does not tell apart ({@code +0} for {@code -0}, one quiet NaN for every NaN).
+     *
+     * @param orderKey a key {@link #orderKey} gave
+     * @return the element's bits
      */
     long bits(long orderKey);
 }

@@ -24,7 +24,11 @@ public final class NodeAttributes {
         this.values = values;
     }
 
-    /** No attribute set. */
+    /**
+     * No attribute set.
+     *
+     * @return the empty set of attributes
+     */
     public static NodeAttributes none() {
         return NONE;
     }
@@ -34,6 +38,7 @@ public final class NodeAttributes {
      *
      * @param context the operator version, for example {@code ArgMax-13}, as messages name it
      * @param attributes INT attributes by ONNX name
+     * @return the attributes, copied
      * @throws ArgOnnxException if the map, a name or a value is null
      */
     public static NodeAttributes of(String context, Map<String, Long> attributes) {
@@ -53,7 +58,13 @@ public final class NodeAttributes {
         return copy.isEmpty() ? NONE : new NodeAttributes(Collections.unmodifiableMap(copy));
     }
 
-    /** These attributes with {@code name} set to {@code value} (replacing an earlier value). */
+    /**
+     * These attributes with {@code name} set to {@code value} (replacing an earlier value).
+     *
+     * @param name the attribute's ONNX name
+     * @param value its value
+     * @return a new instance; this one does not change
+     */
     public NodeAttributes with(String name, long value) {
         Objects.requireNonNull(name, "name");
         Map<String, Long> copy = new LinkedHashMap<>(values);
@@ -61,23 +72,43 @@ public final class NodeAttributes {
         return new NodeAttributes(Collections.unmodifiableMap(copy));
     }
 
-    /** Whether the attribute was set explicitly. */
+    /**
+     * Whether the attribute was set explicitly.
+     *
+     * @param name the attribute's ONNX name
+     * @return true when it was set
+     */
     public boolean isSet(String name) {
         return values.containsKey(name);
     }
 
-    /** The value set for the attribute, if any. */
+    /**
+     * The value set for the attribute, if any.
+     *
+     * @param name the attribute's ONNX name
+     * @return its value, or empty when it is not set
+     */
     public OptionalLong value(String name) {
         Long v = values.get(name);
         return v == null ? OptionalLong.empty() : OptionalLong.of(v);
     }
 
-    /** The value set for the attribute, or {@code defaultValue} when it is not set. */
+    /**
+     * The value set for the attribute, or {@code defaultValue} when it is not set.
+     *
+     * @param name the attribute's ONNX name
+     * @param defaultValue the version's default for it
+     * @return the value in force
+     */
     public long get(String name, long defaultValue) {
         return values.getOrDefault(name, defaultValue);
     }
 
-    /** The names of the attributes set, in the order they were first set. */
+    /**
+     * The names of the attributes set, in the order they were first set.
+     *
+     * @return an unmodifiable list of the names
+     */
     public List<String> names() {
         return Collections.unmodifiableList(new ArrayList<>(values.keySet()));
     }

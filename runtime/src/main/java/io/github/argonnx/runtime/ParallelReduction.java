@@ -23,6 +23,16 @@ public final class ParallelReduction {
     /** A generated kernel's array form, for example {@code ArgMaxFloatKernel::reduce}. */
     @FunctionalInterface
     public interface ArrayKernel<A> {
+        /**
+         * Writes the indices of one reduction, as the kernel's {@code reduce} does.
+         *
+         * @param data the input's storage array
+         * @param offset where the input's elements start in {@code data}
+         * @param plan the reduction's geometry
+         * @param selectLastIndex whether ties resolve to the last index
+         * @param out receives the indices
+         * @param outOffset where the first index goes
+         */
         void reduce(A data, int offset, ReductionPlan plan, boolean selectLastIndex, long[] out, int outOffset);
     }
 
@@ -39,6 +49,15 @@ public final class ParallelReduction {
      * as {@code parallelism} allows. Bounds are checked before any task starts.
      *
      * @param context the operator version, for example {@code ArgMax-13}, as messages name it
+     * @param <A> the input's array type
+     * @param parallelism how many threads may share the call
+     * @param kernel the kernel's array form
+     * @param data the input's storage array
+     * @param offset where the input's elements start in {@code data}
+     * @param plan the reduction's geometry
+     * @param selectLastIndex whether ties resolve to the last index
+     * @param out receives the indices
+     * @param outOffset where the first index goes
      * @throws ArgOnnxException if the executor refuses a task or a task fails: the tasks not yet
      *     started are cancelled, and it is thrown once none is running, so nothing writes to
      *     {@code out} after it; {@code out} may then hold part of the indices

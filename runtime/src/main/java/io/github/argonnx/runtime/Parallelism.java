@@ -40,7 +40,11 @@ public final class Parallelism {
         this.minElementsPerTask = minElementsPerTask;
     }
 
-    /** Every call runs on the calling thread only. */
+    /**
+     * Every call runs on the calling thread only.
+     *
+     * @return that parallelism
+     */
     public static Parallelism singleThread() {
         return SINGLE_THREAD;
     }
@@ -48,6 +52,8 @@ public final class Parallelism {
     /**
      * The default: large inputs are shared between the calling thread and
      * {@link ForkJoinPool#commonPool()}, up to one task per available processor.
+     *
+     * @return that parallelism
      */
     public static Parallelism commonPool() {
         return CommonPool.INSTANCE;
@@ -68,6 +74,9 @@ public final class Parallelism {
      * Large inputs are split into at most {@code threads} tasks: one runs on the calling thread, the
      * others are handed to {@code executor}.
      *
+     * @param executor runs the tasks beyond the calling thread's
+     * @param threads the most tasks per call, the calling thread's included
+     * @return that parallelism
      * @throws IllegalArgumentException if {@code threads} is less than 1
      */
     public static Parallelism using(Executor executor, int threads) {
@@ -81,6 +90,8 @@ public final class Parallelism {
     /**
      * The same, but splitting only inputs of at least {@code elements} per task.
      *
+     * @param elements the fewest elements a task reads
+     * @return a new instance; this one does not change
      * @throws IllegalArgumentException if {@code elements} is less than 1
      */
     public Parallelism withMinElementsPerTask(int elements) {
@@ -90,11 +101,20 @@ public final class Parallelism {
         return new Parallelism(executor, threads, elements);
     }
 
-    /** The most tasks one call is split into, the calling thread's included. */
+    /**
+     * The most tasks one call is split into, the calling thread's included.
+     *
+     * @return the number of tasks at most
+     */
     public int threads() {
         return threads;
     }
 
+    /**
+     * The fewest elements a task reads: smaller inputs are not split.
+     *
+     * @return that number of elements
+     */
     public int minElementsPerTask() {
         return minElementsPerTask;
     }

@@ -51,52 +51,101 @@ public final class PartialSignature {
         this.outputSize = (int) call.outputElementCount();
     }
 
-    /** For example {@code ArgMax-13}. */
+    /**
+     * For example {@code ArgMax-13}.
+     *
+     * @return the op type and version
+     */
     public String operatorName() {
         return opType + "-" + version;
     }
 
+    /**
+     * The operator's ONNX op type, for example {@code ArgMax}.
+     *
+     * @return the op type
+     */
     public String opType() {
         return opType;
     }
 
+    /**
+     * The operator version, the opset that introduced it.
+     *
+     * @return the version number
+     */
     public int version() {
         return version;
     }
 
+    /**
+     * The input's element type and its order keys.
+     *
+     * @return the element type
+     */
     public ElementKeys elementKeys() {
         return elementKeys;
     }
 
-    /** The reduced axis, in {@code [0, rank-1]}. */
+    /**
+     * The reduced axis, in {@code [0, rank-1]}.
+     *
+     * @return the normalised axis
+     */
     public int axis() {
         return call.axis();
     }
 
+    /**
+     * Whether the reduced dimension stays in the output with length 1.
+     *
+     * @return true when it is kept
+     */
     public boolean keepdims() {
         return call.keepdims();
     }
 
+    /**
+     * Whether ties resolve to the last index instead of the first.
+     *
+     * @return true when ties go to the last index
+     */
     public boolean selectLastIndex() {
         return call.selectLastIndex();
     }
 
-    /** The full input shape: the reduced axis at its whole length. */
+    /**
+     * The full input shape: the reduced axis at its whole length.
+     *
+     * @return a copy of the shape
+     */
     public long[] inputShape() {
         return inputShape.clone();
     }
 
-    /** The whole length of the reduced axis. */
+    /**
+     * The whole length of the reduced axis.
+     *
+     * @return the axis length
+     */
     public long axisLength() {
         return inputShape[call.axis()];
     }
 
-    /** The ONNX output shape, {@code keepdims} honoured. */
+    /**
+     * The ONNX output shape, {@code keepdims} honoured.
+     *
+     * @return a copy of the shape
+     */
     public long[] outputShape() {
         return call.outputShape();
     }
 
-    /** Output elements, one entry each in a partial. */
+    /**
+     * Output elements, one entry each in a partial.
+     *
+     * @return the number of output elements
+     */
     public int outputSize() {
         return outputSize;
     }
@@ -139,6 +188,9 @@ public final class PartialSignature {
      * Checks that a chunk fits: its shape is the input shape but for the reduced axis, which is at
      * least 1 long and ends inside the axis from {@code axisOffset}.
      *
+     * @param elementType the chunk's ONNX element type name
+     * @param chunkShape the chunk's shape
+     * @param axisOffset where the chunk starts along the reduced axis
      * @throws ArgOnnxException naming what does not fit
      */
     public void checkChunk(String elementType, long[] chunkShape, long axisOffset) {

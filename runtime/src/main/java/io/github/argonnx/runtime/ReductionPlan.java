@@ -13,6 +13,15 @@ package io.github.argonnx.runtime;
  */
 public record ReductionPlan(int outer, int axisLength, int inner) {
 
+    /**
+     * Checks the dimensions.
+     *
+     * @param outer product of the dimensions before the axis
+     * @param axisLength length of the reduced axis, at least 1
+     * @param inner product of the dimensions after the axis
+     * @throws IllegalArgumentException if a dimension is negative, the axis is empty, or the input holds
+     *     more than {@link Integer#MAX_VALUE} elements
+     */
     public ReductionPlan {
         if (outer < 0 || axisLength < 1 || inner < 0) {
             throw new IllegalArgumentException(
@@ -23,12 +32,20 @@ public record ReductionPlan(int outer, int axisLength, int inner) {
         }
     }
 
-    /** Number of input elements the plan reads. */
+    /**
+     * Number of input elements the plan reads.
+     *
+     * @return {@code outer * axisLength * inner}
+     */
     public int inputSize() {
         return outer * axisLength * inner;
     }
 
-    /** Number of int64 indices the plan writes. */
+    /**
+     * Number of int64 indices the plan writes.
+     *
+     * @return {@code outer * inner}
+     */
     public int outputSize() {
         return outer * inner;
     }

@@ -29,12 +29,20 @@ public final class RuntimeVersion {
 
     private RuntimeVersion() {}
 
-    /** The API level generated code must be generated for to run with this runtime. */
+    /**
+     * The API level generated code must be generated for to run with this runtime.
+     *
+     * @return the API level
+     */
     public static int apiLevel() {
         return API_LEVEL;
     }
 
-    /** This runtime's version ({@code argonnx-runtime}'s Maven version), or {@code "unknown"}. */
+    /**
+     * This runtime's version ({@code argonnx-runtime}'s Maven version), or {@code "unknown"}.
+     *
+     * @return the version
+     */
     public static String version() {
         return VERSION;
     }

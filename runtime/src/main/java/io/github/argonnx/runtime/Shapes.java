@@ -13,7 +13,12 @@ public final class Shapes {
 
     private Shapes() {}
 
-    /** A shape as ONNX documents print it, for example {@code [2, 3, 4]}; {@code []} for a scalar. */
+    /**
+     * A shape as ONNX documents print it, for example {@code [2, 3, 4]}; {@code []} for a scalar.
+     *
+     * @param shape the dimensions
+     * @return the text
+     */
     public static String format(long[] shape) {
         return shape == null ? "null" : Arrays.toString(shape);
     }
@@ -22,6 +27,7 @@ public final class Shapes {
      * Checks that a shape is present and has no negative dimension.
      *
      * @param subject what the shape belongs to, the start of any message
+     * @param shape the dimensions
      * @throws ArgOnnxException if the shape is null or a dimension is negative
      */
     public static void requireValidShape(String subject, long[] shape) {
@@ -39,6 +45,9 @@ public final class Shapes {
     /**
      * The number of elements of a shape: the product of its dimensions, 1 for a scalar.
      *
+     * @param subject what the shape belongs to, the start of any message
+     * @param shape the dimensions
+     * @return the element count
      * @throws ArgOnnxException if the shape is invalid or the product does not fit in a {@code long}
      */
     public static long elementCount(String subject, long[] shape) {
@@ -67,6 +76,9 @@ public final class Shapes {
     /**
      * An axis in {@code [-rank, rank-1]} as an index in {@code [0, rank-1]}.
      *
+     * @param axis the axis as given
+     * @param rank the input's rank
+     * @return the axis in {@code [0, rank-1]}
      * @throws IllegalArgumentException if the axis is out of range (validators refuse such axes first)
      */
     public static int normalizeAxis(long axis, int rank) {
@@ -81,6 +93,9 @@ public final class Shapes {
      * ({@code keepdims}) or removed. A rank-1 input without {@code keepdims} gives a scalar shape {@code []}.
      *
      * @param axis normalised axis in {@code [0, rank-1]}
+     * @param inputShape the input's shape
+     * @param keepdims whether the reduced dimension stays with length 1
+     * @return a new array of the output's dimensions
      */
     public static long[] outputShape(long[] inputShape, int axis, boolean keepdims) {
         if (axis < 0 || axis >= inputShape.length) {
@@ -101,6 +116,8 @@ public final class Shapes {
      * The plan that views a non-empty input as {@code [outer, axisLength, inner]} around the axis.
      *
      * @param axis normalised axis in {@code [0, rank-1]}
+     * @param inputShape the input's shape
+     * @return the plan
      * @throws IllegalArgumentException if the input is empty or holds more than {@link Integer#MAX_VALUE}
      *     elements (tensors are checked for both before a plan is made)
      */

@@ -29,32 +29,56 @@ public final class ValidatedCall {
         this.outputElementCount = Shapes.elementCount("output 'reduced'", outputShape);
     }
 
-    /** A copy of the input shape. */
+    /**
+     * A copy of the input shape.
+     *
+     * @return a new array of the input's dimensions
+     */
     public long[] inputShape() {
         return inputShape.clone();
     }
 
-    /** The reduced axis in {@code [0, rank-1]}. */
+    /**
+     * The reduced axis in {@code [0, rank-1]}.
+     *
+     * @return the normalised axis
+     */
     public int axis() {
         return axis;
     }
 
-    /** Whether the reduced dimension stays in the output with length 1 (ONNX {@code keepdims} = 1). */
+    /**
+     * Whether the reduced dimension stays in the output with length 1 (ONNX {@code keepdims} = 1).
+     *
+     * @return true when the reduced dimension is kept
+     */
     public boolean keepdims() {
         return keepdims;
     }
 
-    /** Whether ties resolve to the last index of the extreme value instead of the first. */
+    /**
+     * Whether ties resolve to the last index of the extreme value instead of the first.
+     *
+     * @return true when ties go to the last index
+     */
     public boolean selectLastIndex() {
         return selectLastIndex;
     }
 
-    /** A copy of the output shape. */
+    /**
+     * A copy of the output shape.
+     *
+     * @return a new array of the output's dimensions
+     */
     public long[] outputShape() {
         return outputShape.clone();
     }
 
-    /** Number of int64 indices the call writes; 0 when a non-reduced dimension has length 0. */
+    /**
+     * Number of int64 indices the call writes; 0 when a non-reduced dimension has length 0.
+     *
+     * @return the number of indices
+     */
     public long outputElementCount() {
         return outputElementCount;
     }
@@ -62,6 +86,8 @@ public final class ValidatedCall {
     /**
      * The kernel's view of the input. Only for calls that write at least one index, over inputs of at
      * most {@link Integer#MAX_VALUE} elements.
+     *
+     * @return the plan
      */
     public ReductionPlan plan() {
         return Shapes.plan(inputShape, axis);

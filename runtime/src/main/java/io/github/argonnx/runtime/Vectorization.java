@@ -47,12 +47,20 @@ public final class Vectorization {
         this.logger = logger;
     }
 
-    /** Whether kernels run SIMD loops in this JVM (those whose SIMD class is packaged with them). */
+    /**
+     * Whether kernels run SIMD loops in this JVM (those whose SIMD class is packaged with them).
+     *
+     * @return true when SIMD loops are on
+     */
     public static boolean isEnabled() {
         return INSTANCE.enabled;
     }
 
-    /** One sentence saying which loops kernels run and why, for logs and bug reports. */
+    /**
+     * One sentence saying which loops kernels run and why, for logs and bug reports.
+     *
+     * @return the sentence
+     */
     public static String status() {
         return INSTANCE.status;
     }
@@ -68,6 +76,8 @@ public final class Vectorization {
      * @param implementation the binary name of a public {@link VectorizedArgReduction} class with a
      *     public no-argument constructor
      * @param arrayType the array type the kernel stores its elements in
+     * @param <A> the array type
+     * @return the SIMD loops, or {@code null} to run the scalar ones
      */
     public static <A> VectorizedArgReduction<A> load(Class<?> kernel, String implementation, Class<A> arrayType) {
         return INSTANCE.loadFor(kernel, implementation, arrayType);

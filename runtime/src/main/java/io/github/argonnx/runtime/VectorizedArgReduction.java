@@ -15,7 +15,11 @@ package io.github.argonnx.runtime;
  */
 public interface VectorizedArgReduction<A> {
 
-    /** The array type this implementation reads, for example {@code float[].class}. */
+    /**
+     * The array type this implementation reads, for example {@code float[].class}.
+     *
+     * @return the array class
+     */
     Class<A> arrayType();
 
     /**
@@ -23,6 +27,13 @@ public interface VectorizedArgReduction<A> {
      * index of the extreme among the {@code axisLength} adjacent elements from
      * {@code data[offset + o * axisLength]}, for every {@code o < outer}.
      *
+     * @param data the input's storage array
+     * @param offset where the input's elements start in {@code data}
+     * @param outer the number of rows
+     * @param axisLength the length of each row, the reduced axis
+     * @param selectLastIndex whether ties resolve to the last index
+     * @param out receives the indices
+     * @param outOffset where the first index goes
      * @return true, or false (having written nothing) to leave it to the scalar loop
      */
     default boolean reduceContiguous(A data, int offset, int outer, int axisLength, boolean selectLastIndex,
@@ -34,6 +45,12 @@ public interface VectorizedArgReduction<A> {
      * The whole reduction of a plan with {@code inner > 1}, with the contract of the kernel's
      * {@code reduce}.
      *
+     * @param data the input's storage array
+     * @param offset where the input's elements start in {@code data}
+     * @param plan the reduction's geometry
+     * @param selectLastIndex whether ties resolve to the last index
+     * @param out receives the indices
+     * @param outOffset where the first index goes
      * @return true, or false (having written nothing) to leave it to the scalar loop
      */
     default boolean reduceStrided(A data, int offset, ReductionPlan plan, boolean selectLastIndex,

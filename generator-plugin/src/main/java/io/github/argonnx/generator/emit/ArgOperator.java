@@ -1,5 +1,6 @@
 package io.github.argonnx.generator.emit;
 
+import io.github.argonnx.generator.model.ArgAttributes;
 import io.github.argonnx.generator.model.AttributeConstraint;
 import io.github.argonnx.generator.model.AttributeSpec;
 import io.github.argonnx.generator.model.ElementType;
@@ -25,11 +26,6 @@ import java.util.stream.Collectors;
  */
 final class ArgOperator {
 
-    /** The attribute that keeps the reduced dimension, as ONNX names it. */
-    static final String KEEPDIMS = "keepdims";
-    /** The attribute that resolves ties to the last index, as ONNX names it. */
-    static final String SELECT_LAST_INDEX = "select_last_index";
-
     private final OperatorSpec spec;
     private final Extremum extremum;
     private final String axisAttribute;
@@ -44,10 +40,10 @@ final class ArgOperator {
                         + "the spec gives " + v.inputs().size() + " and " + v.outputs().size());
             }
             for (AttributeSpec a : v.attributes()) {
-                if (!a.name().equals(axisAttribute) && !a.name().equals(KEEPDIMS) && !a.name().equals(SELECT_LAST_INDEX)) {
+                if (!a.name().equals(axisAttribute) && !ArgAttributes.FLAGS.contains(a.name())) {
                     throw new IllegalArgumentException(versionName(v) + ": attribute '" + a.name()
                             + "' has no meaning the arg-reduction emitters know (known: " + axisAttribute + ", "
-                            + KEEPDIMS + ", " + SELECT_LAST_INDEX + ")");
+                            + String.join(", ", ArgAttributes.FLAGS) + ")");
                 }
             }
         }

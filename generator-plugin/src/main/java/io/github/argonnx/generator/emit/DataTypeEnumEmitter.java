@@ -61,25 +61,30 @@ public final class DataTypeEnumEmitter extends JavaSourceEmitter {
                 .addStatement("this.floatingPoint = floatingPoint")
                 .addStatement("this.unsigned = unsigned")
                 .build());
-        type.addMethod(getter("onnxName", String.class, "The ONNX element type name, for example {@code \"float16\"}."));
+        type.addMethod(getter("onnxName", String.class, "The ONNX element type name, for example {@code \"float16\"}.",
+                "the element type name"));
         type.addMethod(MethodSpec.methodBuilder("tensorTypeName")
-                .addJavadoc("The ONNX tensor type, for example {@code \"tensor(float16)\"}, as type constraints spell it.\n")
+                .addJavadoc("The ONNX tensor type, for example {@code \"tensor(float16)\"}, as type constraints spell it.\n\n"
+                        + "@return the tensor type name\n")
                 .addModifiers(Modifier.PUBLIC)
                 .returns(String.class)
                 .addStatement("return $S + onnxName + $S", "tensor(", ")")
                 .build());
         type.addMethod(getter("tensorProtoCode", int.class,
-                "The value of {@code TensorProto.DataType} for this type in ONNX model files."));
-        type.addMethod(getter("byteWidth", int.class, "Size of one element in bytes, as in {@code raw_data}."));
+                "The value of {@code TensorProto.DataType} for this type in ONNX model files.", "the type's code"));
+        type.addMethod(getter("byteWidth", int.class, "Size of one element in bytes, as in {@code raw_data}.",
+                "bytes per element"));
         type.addMethod(MethodSpec.methodBuilder("isFloatingPoint")
-                .addJavadoc("Whether elements are floating-point numbers (and can be NaN).\n")
+                .addJavadoc("Whether elements are floating-point numbers (and can be NaN).\n\n"
+                        + "@return true for the floating-point types\n")
                 .addModifiers(Modifier.PUBLIC)
                 .returns(boolean.class)
                 .addStatement("return floatingPoint")
                 .build());
         type.addMethod(MethodSpec.methodBuilder("isUnsigned")
                 .addJavadoc("Whether elements are unsigned integers, compared as unsigned although Java stores them in\n"
-                        + "signed primitives.\n")
+                        + "signed primitives.\n\n"
+                        + "@return true for the unsigned integer types\n")
                 .addModifiers(Modifier.PUBLIC)
                 .returns(boolean.class)
                 .addStatement("return unsigned")
@@ -123,9 +128,9 @@ public final class DataTypeEnumEmitter extends JavaSourceEmitter {
                 "the generator's ElementType enum"));
     }
 
-    private static MethodSpec getter(String name, Class<?> type, String doc) {
+    private static MethodSpec getter(String name, Class<?> type, String doc, String returns) {
         return MethodSpec.methodBuilder(name)
-                .addJavadoc(doc + "\n")
+                .addJavadoc("$L\n\n@return $L\n", doc, returns)
                 .addModifiers(Modifier.PUBLIC)
                 .returns(type)
                 .addStatement("return $N", name)

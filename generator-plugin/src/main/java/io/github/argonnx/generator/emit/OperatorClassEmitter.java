@@ -1,27 +1,18 @@
 package io.github.argonnx.generator.emit;
 
-import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
-import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import io.github.argonnx.generator.emit.OperatorApiEmitter.SharedMembers;
 import io.github.argonnx.generator.java.GeneratedNames;
-import io.github.argonnx.generator.java.JavaStorage;
 import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.model.AttributeSpec;
-import io.github.argonnx.generator.model.ElementType;
-import io.github.argonnx.generator.model.Extremum;
 import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.VersionSpec;
-import java.nio.IntBuffer;
-import java.nio.LongBuffer;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
-import java.util.SortedSet;
 import java.util.stream.Collectors;
 import javax.lang.model.element.Modifier;
 
@@ -29,11 +20,11 @@ import javax.lang.model.element.Modifier;
  * Emits the public operator classes, {@code <base>.ArgMax} and {@code <base>.ArgMin}: immutable,
  * builder-style values holding an operator version and the attributes set, which validate a call with
  * the version's validator and then run the kernel for the input's type, chosen by one switch per call.
+ *
+ * <p>This class emits the class's state, setters and value methods; {@link OperatorFactoryMethods} its
+ * static factories and {@link OperatorCallMethods} the methods that run it on an input.
  */
 final class OperatorClassEmitter {
-
-    private static final ArrayTypeName LONG_ARRAY = ArrayTypeName.of(TypeName.LONG);
-    private static final ArrayTypeName INT_ARRAY = ArrayTypeName.of(TypeName.INT);
 
     private OperatorClassEmitter() {}
 
@@ -93,18 +84,7 @@ final class OperatorClassEmitter {
                         self, java.util.Objects.class, "parallelism")
                 .build());
 
-        type.addMethod(MethodSpec.methodBuilder("latest")
-                .addJavadoc("$L-$L, the newest version, with every attribute at its default.\n\n"
-                        + "@return that version, with no attribute set\n"
-                        + "@throws $T if the argonnx-runtime on the class path is not the one this code was generated for\n",
-                        op.name(), latest.sinceVersion(), RuntimeClasses.ARG_ONNX_EXCEPTION)
-                .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-                .returns(self)
-                .addStatement("return opset(LATEST_VERSION)")
-                .build());
-        type.addMethod(opset(arg, versions, self));
-        type.addMethod(forModelOpset(arg, versions, self));
-        type.addMethod(forNode(arg, self));
+        OperatorFactoryMethods.add(type, arg, versions, self);
         type.addMethod(MethodSpec.methodBuilder("opType")
                 .addAnnotation(Override.class)
                 .addJavadoc("The ONNX {@code op_type}, {@code $S}.\n\n@return the operator's name\n", op.name())
@@ -149,175 +129,7 @@ final class OperatorClassEmitter {
                 .addStatement("return new $T(version, set, parallelism)", self)
                 .build());
 
-        String dataName = arg.dataInput(latest).name();
-        type.addMethod(MethodSpec.methodBuilder("outputShape")
-                .addAnnotation(Override.class)
-                .addJavadoc("The shape of the output for an input of this shape, as ONNX shape inference gives it: the\n"
-                        + "input shape with the reduced dimension set to 1 ({@code keepdims} = 1) or removed.\n\n"
-                        + "@param inputShape the shape of input '$L'\n"
-                        + "@return the output shape ({@code []} for a scalar)\n"
-                        + "@throws $T if the shape is invalid or the attributes do not fit it (axis out of range,\n"
-                        + "    a scalar, an empty reduced dimension, ...), as {@link #apply(Tensor)} would\n",
-                        dataName, RuntimeClasses.ARG_ONNX_EXCEPTION)
-                .addModifiers(Modifier.PUBLIC)
-                .returns(LONG_ARRAY)
-                .addParameter(LONG_ARRAY, "inputShape")
-                .varargs()
-                .addCode(perVersion(context, op, versions, "resolve(inputShape, attributes).outputShape()", true))
-                .build());
-
-        ClassName tensor = context.names().tensorClass();
-        type.addMethod(MethodSpec.methodBuilder("apply")
-                .addAnnotation(Override.class)
-                .addJavadoc("Runs the operator.\n\n"
-                        + "@param input input '$L'\n"
-                        + "@return the indices and their shape\n"
-                        + "@throws $T if the call breaks a rule of this operator version; nothing has run then\n",
-                        dataName, RuntimeClasses.ARG_ONNX_EXCEPTION)
-                .addModifiers(Modifier.PUBLIC)
-                .returns(RuntimeClasses.ARG_RESULT)
-                .addParameter(tensor, "input")
-                .addStatement("$T call = validate(input)", RuntimeClasses.VALIDATED_CALL)
-                .addStatement("return $T.compute(call.outputShape(), indices -> run(input, call, indices, 0))",
-                        RuntimeClasses.ARG_RESULT)
-                .build());
-        type.addMethod(MethodSpec.methodBuilder("apply")
-                .addAnnotation(Override.class)
-                .addJavadoc("Runs the operator into a caller-supplied array: the indices, row-major, go to\n"
-                        + "{@code out[outOffset]} onwards.\n\n"
-                        + "@param input input '$L'\n"
-                        + "@param out receives the indices\n"
-                        + "@param outOffset where the first index goes\n"
-                        + "@return the output shape\n"
-                        + "@throws $T if the call breaks a rule of this operator version, or {@code out} has no room\n"
-                        + "    for the output from {@code outOffset}; nothing has been written then\n",
-                        dataName, RuntimeClasses.ARG_ONNX_EXCEPTION)
-                .addModifiers(Modifier.PUBLIC)
-                .returns(LONG_ARRAY)
-                .addParameter(tensor, "input")
-                .addParameter(LONG_ARRAY, "out")
-                .addParameter(int.class, "outOffset")
-                .addStatement("$T call = validate(input)", RuntimeClasses.VALIDATED_CALL)
-                .addStatement("$T.requireOutputRoom(versionName(), call.outputShape(), call.outputElementCount(), out, outOffset)",
-                        RuntimeClasses.BUFFERS)
-                .addStatement("run(input, call, out, outOffset)")
-                .addStatement("return call.outputShape()")
-                .build());
-        type.addMethod(MethodSpec.methodBuilder("apply")
-                .addAnnotation(Override.class)
-                .addJavadoc("Runs the operator into a caller-supplied buffer, heap or direct: the indices, row-major, go to\n"
-                        + "{@code out.position()} onwards. The buffer's position and limit are left as they were.\n\n"
-                        + "@param input input '$L'\n"
-                        + "@param out receives the indices between its position and limit\n"
-                        + "@return the output shape\n"
-                        + "@throws $T if the call breaks a rule of this operator version, or {@code out} is read-only\n"
-                        + "    or has too few elements remaining; nothing has been written then\n",
-                        dataName, RuntimeClasses.ARG_ONNX_EXCEPTION)
-                .addModifiers(Modifier.PUBLIC)
-                .returns(LONG_ARRAY)
-                .addParameter(tensor, "input")
-                .addParameter(LongBuffer.class, "out")
-                .addStatement("$T call = validate(input)", RuntimeClasses.VALIDATED_CALL)
-                .addStatement("$T.requireOutputRoom(versionName(), call.outputShape(), call.outputElementCount(), out)",
-                        RuntimeClasses.BUFFERS)
-                .beginControlFlow("if (out.hasArray())")
-                .addStatement("run(input, call, out.array(), out.arrayOffset() + out.position())")
-                .nextControlFlow("else if (call.outputElementCount() > 0)")
-                .addComment("Kernels write arrays: stage the indices, then copy them in with one absolute bulk put.")
-                .addStatement("out.put(out.position(), indices(input, call))")
-                .endControlFlow()
-                .addStatement("return call.outputShape()")
-                .build());
-        type.addMethod(MethodSpec.methodBuilder("apply")
-                .addAnnotation(Override.class)
-                .addJavadoc("Runs the operator into a caller-supplied int array, for code that indexes Java arrays with\n"
-                        + "them: the indices, row-major, go to {@code out[outOffset]} onwards.\n\n"
-                        + "@param input input '$L'\n"
-                        + "@param out receives the indices\n"
-                        + "@param outOffset where the first index goes\n"
-                        + "@return the output shape\n"
-                        + "@throws $T if the call breaks a rule of this operator version, {@code out} has no room\n"
-                        + "    for the output from {@code outOffset}, or an index could exceed {@link Integer#MAX_VALUE};\n"
-                        + "    nothing has been written then\n",
-                        dataName, RuntimeClasses.ARG_ONNX_EXCEPTION)
-                .addModifiers(Modifier.PUBLIC)
-                .returns(LONG_ARRAY)
-                .addParameter(tensor, "input")
-                .addParameter(INT_ARRAY, "out")
-                .addParameter(int.class, "outOffset")
-                .addStatement("$T call = validate(input)", RuntimeClasses.VALIDATED_CALL)
-                .addStatement("$T.requireOutputRoom(versionName(), call, out, outOffset)", RuntimeClasses.BUFFERS)
-                .beginControlFlow("if (call.outputElementCount() > 0)")
-                .addStatement("$T.copyIndices(indices(input, call), out, outOffset)", RuntimeClasses.BUFFERS)
-                .endControlFlow()
-                .addStatement("return call.outputShape()")
-                .build());
-        type.addMethod(MethodSpec.methodBuilder("apply")
-                .addAnnotation(Override.class)
-                .addJavadoc("Runs the operator into a caller-supplied int buffer, heap or direct: the indices, row-major,\n"
-                        + "go to {@code out.position()} onwards. The buffer's position and limit are left as they were.\n\n"
-                        + "@param input input '$L'\n"
-                        + "@param out receives the indices between its position and limit\n"
-                        + "@return the output shape\n"
-                        + "@throws $T if the call breaks a rule of this operator version, {@code out} is read-only\n"
-                        + "    or has too few elements remaining, or an index could exceed {@link Integer#MAX_VALUE};\n"
-                        + "    nothing has been written then\n",
-                        dataName, RuntimeClasses.ARG_ONNX_EXCEPTION)
-                .addModifiers(Modifier.PUBLIC)
-                .returns(LONG_ARRAY)
-                .addParameter(tensor, "input")
-                .addParameter(IntBuffer.class, "out")
-                .addStatement("$T call = validate(input)", RuntimeClasses.VALIDATED_CALL)
-                .addStatement("$T.requireOutputRoom(versionName(), call, out)", RuntimeClasses.BUFFERS)
-                .beginControlFlow("if (call.outputElementCount() > 0)")
-                .addStatement("$T.copyIndices(indices(input, call), out)", RuntimeClasses.BUFFERS)
-                .endControlFlow()
-                .addStatement("return call.outputShape()")
-                .build());
-
-        type.addMethod(MethodSpec.methodBuilder("validate")
-                .addJavadoc("Checks a call with this version's validator.\n")
-                .addModifiers(Modifier.PRIVATE)
-                .returns(RuntimeClasses.VALIDATED_CALL)
-                .addParameter(tensor, "input")
-                .beginControlFlow("if (input == null)")
-                .addStatement("throw new $T(versionName() + $S)", RuntimeClasses.ARG_ONNX_EXCEPTION,
-                        ": input '" + dataName + "' is null")
-                .endControlFlow()
-                .addCode(perVersion(context, op, versions, "validate(input.dataType(), input.shape(), attributes)", true))
-                .build());
-        type.addMethod(MethodSpec.methodBuilder("indices")
-                .addJavadoc("The indices of a validated call with a non-empty output, in an array of their own.\n")
-                .addModifiers(Modifier.PRIVATE)
-                .returns(LONG_ARRAY)
-                .addParameter(tensor, "input")
-                .addParameter(RuntimeClasses.VALIDATED_CALL, "call")
-                .addStatement("long[] indices = new long[(int) call.outputElementCount()]")
-                .addStatement("runKernel(input, call, indices, 0)")
-                .addStatement("return indices")
-                .build());
-        type.addMethod(MethodSpec.methodBuilder("run")
-                .addJavadoc("Writes a validated call's indices to {@code out[outOffset]} onwards.\n")
-                .addModifiers(Modifier.PRIVATE)
-                .addParameter(tensor, "input")
-                .addParameter(RuntimeClasses.VALIDATED_CALL, "call")
-                .addParameter(LONG_ARRAY, "out")
-                .addParameter(int.class, "outOffset")
-                .beginControlFlow("if (call.outputElementCount() == 0)")
-                .addComment("A zero-length dimension that is not reduced: the output is empty, nothing to read.")
-                .addStatement("return")
-                .endControlFlow()
-                .beginControlFlow("if ($T.mayOverlap(input.array(), input.arrayOffset(), input.elementCount(), input.buffer(),"
-                        + "$Wout, outOffset, call.outputElementCount()))", RuntimeClasses.BUFFERS)
-                .addComment("The output may be the int64 input's own memory: the kernel would overwrite elements it has")
-                .addComment("yet to read, so it writes to an array of its own first.")
-                .addStatement("long[] indices = indices(input, call)")
-                .addStatement("$T.arraycopy(indices, 0, out, outOffset, indices.length)", System.class)
-                .addStatement("return")
-                .endControlFlow()
-                .addStatement("runKernel(input, call, out, outOffset)")
-                .build());
-        type.addMethod(runKernel(context, arg));
+        OperatorCallMethods.add(type, context, arg, versions);
         type.addMethod(MethodSpec.methodBuilder("versionName")
                 .addModifiers(Modifier.PRIVATE)
                 .returns(String.class)
@@ -354,7 +166,9 @@ final class OperatorClassEmitter {
         VersionSpec latest = versions.get(versions.size() - 1);
         String name = op.name();
         // A small worked example: [[2, 1], [3, 10]] along axis 1.
-        String indices = arg.extremum() == Extremum.LARGEST ? "{0, 1}" : "{1, 0}";
+        double[][] rows = {{2, 1}, {3, 10}};
+        String indices = Arrays.stream(rows).map(row -> arg.extremum().prefers(row[1], row[0]) ? "1" : "0")
+                .collect(Collectors.joining(", ", "{", "}"));
         CodeBlock.Builder doc = CodeBlock.builder()
                 .add("ONNX {@code $L}: the indices of the $L elements of a tensor along an axis, for versions $L.\n\n",
                         name, arg.selects(), versions.stream().map(arg::versionName).collect(Collectors.joining(", ")))
@@ -379,98 +193,6 @@ final class OperatorClassEmitter {
                 .add("first index, or the last with {@code select_last_index} = 1. A NaN beats every number, as in the\n")
                 .add("ONNX reference: the index of the first NaN (or the last) is the answer wherever there is one.\n");
         return doc.build();
-    }
-
-    private static MethodSpec opset(ArgOperator arg, List<VersionSpec> versions, ClassName self) {
-        String name = arg.name();
-        String cases = versions.stream().map(v -> String.valueOf(v.sinceVersion())).collect(Collectors.joining(", "));
-        return MethodSpec.methodBuilder("opset")
-                .addJavadoc("The operator version introduced at this opset, with every attribute at its default.\n\n"
-                        + "@param version one of $L: a version of $L, not a model's opset import (for that, use\n"
-                        + "    {@link #forModelOpset(int)})\n"
-                        + "@return that version, with no attribute set\n"
-                        + "@throws $T for any other number, or if the argonnx-runtime on the class path is not the one\n"
-                        + "    this code was generated for\n", cases, name, RuntimeClasses.ARG_ONNX_EXCEPTION)
-                .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-                .returns(self)
-                .addParameter(int.class, "version")
-                .addComment("first, before anything else of the runtime links: a mismatched runtime fails here, named")
-                .addStatement("$T.require($L, $T.class)", RuntimeClasses.RUNTIME_VERSION, RuntimeClasses.API_LEVEL, self)
-                .beginControlFlow("switch (version)")
-                .beginControlFlow("case $L ->", cases)
-                .addStatement("return new $T(version, $T.none())", self, RuntimeClasses.NODE_ATTRIBUTES)
-                .endControlFlow()
-                .addStatement("default -> throw new $T(OPERATOR + $S + version + $S + VERSIONS_TEXT\n+ $S + version + $S)",
-                        RuntimeClasses.ARG_ONNX_EXCEPTION, " has no version ", " (versions: ",
-                        "; each is in force from its opset until the next); for the version in force at a model's "
-                                + "opset import use " + name + ".forModelOpset(", ")")
-                .endControlFlow()
-                .build();
-    }
-
-    private static MethodSpec forModelOpset(ArgOperator arg, List<VersionSpec> versions, ClassName self) {
-        String name = arg.name();
-        int first = arg.spec().versions().get(0).sinceVersion();
-        MethodSpec.Builder m = MethodSpec.methodBuilder("forModelOpset")
-                .addJavadoc("The operator version in force for a model that imports this ai.onnx opset: the newest version\n"
-                        + "whose opset is not above it (for example opset 17 gives $L-$L).\n\n"
-                        + "@param opset the model's {@code opset_import} version for the ai.onnx domain, $L to\n"
-                        + "    {@link #LATEST_KNOWN_OPSET}\n"
-                        + "@return the version in force, with no attribute set\n"
-                        + "@throws $T if the opset is outside that range, or the version in force was not generated\n",
-                        name, arg.spec().versionAt(17).map(VersionSpec::sinceVersion).orElse(first), first,
-                        RuntimeClasses.ARG_ONNX_EXCEPTION)
-                .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-                .returns(self)
-                .addParameter(int.class, "opset")
-                .beginControlFlow("if (opset < $L || opset > LATEST_KNOWN_OPSET)", first)
-                .addStatement("throw new $T(OPERATOR + $S + opset + $S + LATEST_KNOWN_OPSET\n+ $S)",
-                        RuntimeClasses.ARG_ONNX_EXCEPTION, ": no version is known for opset ", " (known opsets: " + first + " to ",
-                        "; the first version of " + name + " is " + name + "-" + first + ")")
-                .endControlFlow();
-        // Every spec version, newest first: a version outside the selection is refused, not silently replaced.
-        List<VersionSpec> all = new ArrayList<>(arg.spec().versions());
-        java.util.Collections.reverse(all);
-        Set<Integer> generated = versions.stream().map(VersionSpec::sinceVersion).collect(Collectors.toSet());
-        for (VersionSpec v : all) {
-            boolean oldest = v == all.get(all.size() - 1);
-            if (!oldest) {
-                m.beginControlFlow("if (opset >= $L)", v.sinceVersion());
-            }
-            if (generated.contains(v.sinceVersion())) {
-                m.addStatement("return opset($L)", v.sinceVersion());
-            } else {
-                m.addStatement("throw new $T(OPERATOR + $S + opset + $S)", RuntimeClasses.ARG_ONNX_EXCEPTION,
-                        ": opset ", " has " + arg.versionName(v) + " in force, which this build does not include");
-            }
-            if (!oldest) {
-                m.endControlFlow();
-            }
-        }
-        return m.build();
-    }
-
-    private static MethodSpec forNode(ArgOperator arg, ClassName self) {
-        String name = arg.name();
-        return MethodSpec.methodBuilder("forNode")
-                .addJavadoc("The operator version in force for a model that imports this ai.onnx opset, with a model node's\n"
-                        + "attributes set: what an ONNX interpreter builds from a {@code NodeProto} with op type {@code $S}.\n\n"
-                        + "@param opset the model's {@code opset_import} version for the ai.onnx domain, as\n"
-                        + "    {@link #forModelOpset(int)} takes it\n"
-                        + "@param attributes the node's INT attributes by ONNX name ({@code axis}, {@code keepdims}, ...);\n"
-                        + "    those not given take the version's defaults\n"
-                        + "@return the version in force, with those attributes set\n"
-                        + "@throws $T if the opset has no version of $L, the map or an entry in it is null, or the\n"
-                        + "    version has no such attribute or does not allow the value (its own message, as the\n"
-                        + "    setters give it)\n", name, RuntimeClasses.ARG_ONNX_EXCEPTION, name)
-                .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-                .returns(self)
-                .addParameter(int.class, "opset")
-                .addParameter(OperatorInterfaceEmitter.ATTRIBUTE_MAP, "attributes")
-                .addStatement("$T operator = forModelOpset(opset)", self)
-                .addStatement("return operator.withAttributes($T.of(operator.versionName(), attributes))",
-                        RuntimeClasses.NODE_ATTRIBUTES)
-                .build();
     }
 
     private static void addSetters(TypeSpec.Builder type, ArgOperator arg, AttributeSpec a, ClassName self,
@@ -522,7 +244,7 @@ final class OperatorClassEmitter {
     }
 
     /** A switch over the version that calls {@code validatorCall} on its validator (and returns its value). */
-    private static CodeBlock perVersion(GenerationContext context, OperatorSpec op, List<VersionSpec> versions,
+    static CodeBlock perVersion(GenerationContext context, OperatorSpec op, List<VersionSpec> versions,
             String validatorCall, boolean returns) {
         CodeBlock.Builder code = CodeBlock.builder()
                 .add(returns ? "return switch (version) {\n" : "switch (version) {\n")
@@ -534,40 +256,5 @@ final class OperatorClassEmitter {
                 .unindent()
                 .add("}$L\n", returns ? ";" : "");
         return code.build();
-    }
-
-    private static MethodSpec runKernel(GenerationContext context, ArgOperator arg) {
-        OperatorSpec op = arg.spec();
-        ClassName tensor = context.names().tensorClass();
-        SortedSet<ElementType> kernels = context.typesToGenerate(op);
-        MethodSpec.Builder m = MethodSpec.methodBuilder("runKernel")
-                .addJavadoc("Runs the kernel for the input's type on a validated call with a non-empty output that does not\n"
-                        + "overlap the input: one switch per call, none per element.\n")
-                .addModifiers(Modifier.PRIVATE)
-                .addParameter(tensor, "input")
-                .addParameter(RuntimeClasses.VALIDATED_CALL, "call")
-                .addParameter(LONG_ARRAY, "out")
-                .addParameter(int.class, "outOffset")
-                .addStatement("$T plan = call.plan()", RuntimeClasses.REDUCTION_PLAN)
-                .addStatement("boolean last = call.selectLastIndex()")
-                .beginControlFlow("switch (input.dataType())");
-        for (ElementType t : kernels) {
-            ClassName kernel = OperatorApiEmitter.kernelClassName(context, op, t);
-            m.beginControlFlow("case $L ->", t.name())
-                    .beginControlFlow("if (input.hasArray())")
-                    .addStatement("$T.reduce(versionName(), parallelism, $T::reduce, ($T) input.array(),$Winput.arrayOffset(), plan, last, out, outOffset)",
-                            RuntimeClasses.PARALLEL_REDUCTION, kernel, JavaStorage.of(t).arrayType())
-                    .nextControlFlow("else")
-                    .addStatement("$T.reduce(($T) input.buffer(), plan, last, out, outOffset)", kernel, JavaStorage.of(t).bufferType())
-                    .endControlFlow()
-                    .endControlFlow();
-        }
-        if (kernels.size() < ElementType.values().length) {
-            m.addStatement("default -> throw new $T(versionName() + $S + input.dataType().onnxName() + $S)",
-                    RuntimeClasses.ARG_ONNX_EXCEPTION, ": this build has no ", " kernel (generated for: "
-                            + kernels.stream().map(ElementType::onnxName).collect(Collectors.joining(", ")) + ")");
-        }
-        m.endControlFlow();
-        return m.build();
     }
 }

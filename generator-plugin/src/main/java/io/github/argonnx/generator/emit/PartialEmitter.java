@@ -241,7 +241,8 @@ public final class PartialEmitter extends JavaSourceEmitter {
                 resolve.add("case $S -> $T.validate(type, inputShape, operator.attributes());\n",
                         op.name() + "-" + v.sinceVersion(), context.names().validatorClass(op, v));
             }
-            largest.add("case $S -> $L;\n", op.name(), Extremum.of(op) == Extremum.LARGEST);
+            // the runtime's flag: true where the larger of two elements wins
+            largest.add("case $S -> $L;\n", op.name(), Extremum.of(op).prefers(1, 0));
         }
         resolve.add("default -> throw new $T($S + operator);\n", IllegalStateException.class, "not generated: ")
                 .unindent().add("};\n");

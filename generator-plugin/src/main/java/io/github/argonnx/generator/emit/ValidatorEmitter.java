@@ -10,6 +10,7 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.RuntimeClasses;
+import io.github.argonnx.generator.model.ArgAttributes;
 import io.github.argonnx.generator.model.AttributeConstraint;
 import io.github.argonnx.generator.model.AttributeSpec;
 import io.github.argonnx.generator.model.ElementType;
@@ -315,11 +316,11 @@ public final class ValidatorEmitter extends JavaSourceEmitter {
                             " has no elements" + emptyAllowedElsewhere(arg, v))
                     .endControlFlow();
         }
-        String keepdims = v.attribute(ArgOperator.KEEPDIMS).isPresent()
-                ? GeneratedNames.attributeMethod(ArgOperator.KEEPDIMS) + " == 1" // ONNX counts any other value as 0
+        String keepdims = v.attribute(ArgAttributes.KEEPDIMS).isPresent()
+                ? GeneratedNames.attributeMethod(ArgAttributes.KEEPDIMS) + " == 1" // ONNX counts any other value as 0
                 : "true";
-        String selectLast = v.attribute(ArgOperator.SELECT_LAST_INDEX).isPresent()
-                ? GeneratedNames.attributeMethod(ArgOperator.SELECT_LAST_INDEX) + " != 0"
+        String selectLast = v.attribute(ArgAttributes.SELECT_LAST_INDEX).isPresent()
+                ? GeneratedNames.attributeMethod(ArgAttributes.SELECT_LAST_INDEX) + " != 0"
                 : "false";
         m.addStatement("return new $T(inputShape, normalizedAxis, $L, $L)", RuntimeClasses.VALIDATED_CALL, keepdims, selectLast);
         return m.build();

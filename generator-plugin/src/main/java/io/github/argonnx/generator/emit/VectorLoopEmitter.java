@@ -98,7 +98,7 @@ public final class VectorLoopEmitter extends JavaSourceEmitter {
                         .build());
                 loops.addField(FieldSpec.builder(TypeName.INT, GeneratedNames.MIN_ROW_LENGTH, Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                         .addJavadoc("Rows shorter than one block are left to the kernel's scalar loop: they have no block to\n"
-                                + "read as vectors. From one block on, this loop measured faster.\n")
+                                + "read as vectors. From one block on, a block's comparisons cost less than its elements' scalar ones.\n")
                         .initializer("$N", BLOCK)
                         .build());
             }

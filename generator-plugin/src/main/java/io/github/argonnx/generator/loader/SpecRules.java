@@ -1,5 +1,6 @@
 package io.github.argonnx.generator.loader;
 
+import io.github.argonnx.generator.model.ArgAttributes;
 import io.github.argonnx.generator.model.AttributeConstraint;
 import io.github.argonnx.generator.model.AttributeSpec;
 import io.github.argonnx.generator.model.ElementType;
@@ -36,9 +37,6 @@ final class SpecRules {
      */
     static final int MAX_EXAMPLE_VALUES = 5_000;
 
-    /** The attributes besides the axis that the arg-reduction emitters give a meaning (see emit.ArgOperator). */
-    static final List<String> GENERATED_FLAGS = List.of("keepdims", "select_last_index");
-
     private final Problems problems;
 
     /** Where each example sets each attribute, so that problems with a value point at it. */
@@ -67,9 +65,9 @@ final class SpecRules {
         String name = axis.get().name();
         for (VersionSpec v : versions) {
             for (AttributeSpec a : v.attributes()) {
-                if (!a.name().equals(name) && !GENERATED_FLAGS.contains(a.name())) {
+                if (!a.name().equals(name) && !ArgAttributes.FLAGS.contains(a.name())) {
                     problems.add(a.location(), op + "-" + v.sinceVersion(), "attribute '" + a.name() + "' has no "
-                            + "meaning the generator knows (known: " + name + ", " + String.join(", ", GENERATED_FLAGS)
+                            + "meaning the generator knows (known: " + name + ", " + String.join(", ", ArgAttributes.FLAGS)
                             + ")");
                 }
             }

@@ -44,6 +44,11 @@ public enum Extremum {
         return comparative;
     }
 
+    /** Whether {@code a} is strictly nearer this extremum than {@code b}: larger for ArgMax, smaller for ArgMin. */
+    public boolean prefers(double a, double b) {
+        return this == LARGEST ? a > b : a < b;
+    }
+
     /** The extremum an operator reduces to; refuses operators that are not ArgMax or ArgMin. */
     public static Extremum of(OperatorSpec operator) {
         for (Extremum e : values()) {

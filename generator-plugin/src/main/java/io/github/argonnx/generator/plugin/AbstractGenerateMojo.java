@@ -115,13 +115,13 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
     protected abstract File outputDirectory();
 
     /** Where each kind of file this goal generates goes; an empty map generates nothing (and removes earlier output). */
-    protected abstract Map<GeneratedFile.Kind, Path> outputRoots();
+    protected abstract Map<GeneratedFile.Kind, Path> outputRoots() throws InvalidConfigurationException;
 
     /**
      * The configured directory of every kind this goal can generate, whether this run generates it or not:
      * files an earlier run wrote there are removed once no longer generated. Nothing outside them is touched.
      */
-    protected Map<GeneratedFile.Kind, Path> ownedRoots() {
+    protected Map<GeneratedFile.Kind, Path> ownedRoots() throws InvalidConfigurationException {
         return outputRoots();
     }
 
@@ -134,18 +134,32 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
     }
 
     /**
+     * This goal's boolean parameters besides {@link #skip}, by parameter name, as given. They are declared as
+     * text and read with {@link #flag}: all are checked before anything is read or written.
+     */
+    protected Map<String, String> flags() {
+        return Map.of();
+    }
+
+    /**
      * A boolean parameter, strictly: Maven converts any text but {@code true} to {@code false}, so that
-     * {@code <skip>yes</skip>} would silently not skip.
+     * {@code <skip>yes</skip>} would silently not skip. Every boolean parameter of the goals is read here.
      */
     static boolean flag(String parameter, String value) throws InvalidConfigurationException {
+        InvalidConfigurationException.Collector problems = new InvalidConfigurationException.Collector();
+        boolean flag = checkFlag(problems, parameter, value);
+        problems.throwIfAny();
+        return flag;
+    }
+
+    /** A boolean parameter's value; {@code false}, with a problem added, for text that is not a boolean. */
+    private static boolean checkFlag(InvalidConfigurationException.Collector problems, String parameter, String value) {
         String text = value == null ? "false" : value.strip();
         if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")) {
             return Boolean.parseBoolean(text);
         }
-        InvalidConfigurationException.Collector problems = new InvalidConfigurationException.Collector();
         problems.add(parameter, text, "is not a boolean", "true or false");
-        problems.throwIfAny();
-        throw new AssertionError("unreachable");
+        return false;
     }
 
     /** Problems Maven's parameter injection hides: a value given empty, which Maven replaces by the default. */
@@ -173,7 +187,8 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
     }
 
     /** Configuration problems of this goal's own parameters; none by default. */
-    protected void checkConfiguration(InvalidConfigurationException.Collector problems) {}
+    protected void checkConfiguration(InvalidConfigurationException.Collector problems)
+            throws InvalidConfigurationException {}
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
@@ -207,6 +222,8 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
             MojoExecutionException {
         InvalidConfigurationException.Collector problems = new InvalidConfigurationException.Collector();
         checkExplicitValues(problems);
+        flags().forEach((parameter, value) -> checkFlag(problems, parameter, value));
+        problems.throwIfAny();
         checkConfiguration(problems);
         problems.throwIfAny();
         Selection selection = Selection.parse(packageName, operators, opsets, types, generatedAnnotation);
@@ -263,7 +280,7 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
         }
     }
 
-    private String shownRoots() {
+    private String shownRoots() throws InvalidConfigurationException {
         return outputRoots().isEmpty() ? shown(outputDirectory().toPath())
                 : outputRoots().values().stream().map(this::shown).distinct().collect(Collectors.joining(", "));
     }

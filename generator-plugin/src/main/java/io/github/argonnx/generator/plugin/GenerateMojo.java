@@ -46,11 +46,11 @@ public class GenerateMojo extends AbstractGenerateMojo {
 
     /** Whether to write the Vector API loops to {@link #vectorOutputDirectory}. */
     @Parameter(property = "argonnx.emitVectorLoops", defaultValue = "true")
-    private boolean emitVectorLoops;
+    private String emitVectorLoops;
 
     /** Whether to also write the generated operator docs (Markdown) to {@link #docsDirectory}. */
     @Parameter(property = "argonnx.emitDocs", defaultValue = "false")
-    private boolean emitDocs;
+    private String emitDocs;
 
     /** Where generated docs go when {@link #emitDocs} is on. Not added to any source or resource root. */
     @Parameter(property = "argonnx.docsDirectory", defaultValue = "${project.build.directory}/generated-docs/argonnx")
@@ -82,13 +82,21 @@ public class GenerateMojo extends AbstractGenerateMojo {
     }
 
     @Override
-    protected Map<GeneratedFile.Kind, Path> outputRoots() {
+    protected Map<String, String> flags() {
+        Map<String, String> flags = new java.util.LinkedHashMap<>();
+        flags.put("emitVectorLoops", emitVectorLoops);
+        flags.put("emitDocs", emitDocs);
+        return flags;
+    }
+
+    @Override
+    protected Map<GeneratedFile.Kind, Path> outputRoots() throws InvalidConfigurationException {
         Map<GeneratedFile.Kind, Path> roots = new EnumMap<>(GeneratedFile.Kind.class);
         roots.put(GeneratedFile.Kind.MAIN_SOURCE, outputDirectory.toPath());
-        if (emitVectorLoops) {
+        if (flag("emitVectorLoops", emitVectorLoops)) {
             roots.put(GeneratedFile.Kind.VECTOR_SOURCE, vectorOutputDirectory().toPath());
         }
-        if (emitDocs) {
+        if (flag("emitDocs", emitDocs)) {
             roots.put(GeneratedFile.Kind.DOC, docsDirectory.toPath());
         }
         return roots;
@@ -96,13 +104,14 @@ public class GenerateMojo extends AbstractGenerateMojo {
 
     /** Output directories must be apart: the vector loops compile only with the incubator module, and apart. */
     @Override
-    protected void checkConfiguration(InvalidConfigurationException.Collector problems) {
+    protected void checkConfiguration(InvalidConfigurationException.Collector problems)
+            throws InvalidConfigurationException {
         Map<String, Path> directories = new java.util.LinkedHashMap<>();
         directories.put("outputDirectory", outputDirectory.toPath().toAbsolutePath().normalize());
-        if (emitVectorLoops) {
+        if (flag("emitVectorLoops", emitVectorLoops)) {
             directories.put("vectorOutputDirectory", vectorOutputDirectory().toPath().toAbsolutePath().normalize());
         }
-        if (emitDocs) {
+        if (flag("emitDocs", emitDocs)) {
             directories.put("docsDirectory", docsDirectory.toPath().toAbsolutePath().normalize());
         }
         for (Map.Entry<String, Path> a : directories.entrySet()) {

@@ -33,9 +33,13 @@ public class GenerateTestsMojo extends AbstractGenerateMojo {
      * generated (unlike {@code skip}, which leaves everything as it is).
      */
     @Parameter(property = "argonnx.emitTests", defaultValue = "true")
-    private boolean emitTests;
+    private String emitTests;
 
-    /** Maven's switch for not compiling tests: generating them would be wasted work, so the goal skips too. */
+    /**
+     * Maven's switch for not compiling tests: generating them would be wasted work, so the goal skips too.
+     * Read as the compiler and Surefire plugins read it (any text but {@code true} is {@code false}), so that
+     * this goal never disagrees with them about whether tests are compiled.
+     */
     @Parameter(property = "maven.test.skip", defaultValue = "false")
     private boolean skipTestCompilation;
 
@@ -50,9 +54,14 @@ public class GenerateTestsMojo extends AbstractGenerateMojo {
     }
 
     @Override
-    protected Map<GeneratedFile.Kind, Path> outputRoots() {
+    protected Map<String, String> flags() {
+        return Map.of("emitTests", emitTests);
+    }
+
+    @Override
+    protected Map<GeneratedFile.Kind, Path> outputRoots() throws InvalidConfigurationException {
         Map<GeneratedFile.Kind, Path> roots = new EnumMap<>(GeneratedFile.Kind.class);
-        if (emitTests) {
+        if (flag("emitTests", emitTests)) {
             roots.put(GeneratedFile.Kind.TEST_SOURCE, testOutputDirectory.toPath());
         }
         return roots;

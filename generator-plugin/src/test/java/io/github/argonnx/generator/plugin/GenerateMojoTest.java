@@ -92,7 +92,7 @@ class GenerateMojoTest {
         MavenProject project = project();
         GenerateMojo mojo = generate(project);
         Path vectorOutput = basedir.resolve("target/generated-sources/argonnx-vector");
-        set(mojo, "emitVectorLoops", true); // vectorOutputDirectory unset: next to outputDirectory
+        set(mojo, "emitVectorLoops", "true"); // vectorOutputDirectory unset: next to outputDirectory
         mojo.execute();
 
         Path output = basedir.resolve("target/generated-sources/argonnx");
@@ -197,6 +197,46 @@ class GenerateMojoTest {
         assertFalse(Files.exists(basedir.resolve("target")));
     }
 
+    /** Issue #15: every boolean parameter is read strictly, as skip is; Maven would read "yes" as false. */
+    @Test
+    void booleanParametersThatAreNotBooleansAreRefusedTogether() throws Exception {
+        GenerateMojo mojo = generate(project());
+        set(mojo, "emitVectorLoops", "yes");
+        set(mojo, "emitDocs", "1");
+        MojoFailureException e = assertThrows(MojoFailureException.class, mojo::execute);
+        assertTrue(e.getMessage().contains("<emitVectorLoops> (property argonnx.emitVectorLoops): 'yes' is not a "
+                + "boolean; allowed: true or false"), e.getMessage());
+        assertTrue(e.getMessage().contains("<emitDocs> (property argonnx.emitDocs): '1' is not a boolean"),
+                e.getMessage());
+        assertFalse(Files.exists(basedir.resolve("target")), "nothing is written for a bad configuration");
+    }
+
+    @Test
+    void booleanParametersAcceptAnyCaseAndSurroundingSpace() throws Exception {
+        GenerateMojo mojo = generate(project());
+        set(mojo, "emitVectorLoops", " FALSE ");
+        set(mojo, "emitDocs", "True");
+        mojo.execute();
+        assertTrue(Files.isDirectory(basedir.resolve("target/generated-docs/argonnx")), "emitDocs=True writes docs");
+        assertFalse(Files.exists(basedir.resolve("target/generated-sources/argonnx-vector")),
+                "emitVectorLoops=FALSE writes no vector loops");
+    }
+
+    @Test
+    void aTestGoalBooleanThatIsNotABooleanIsRefused() throws Exception {
+        GenerateTestsMojo mojo = new GenerateTestsMojo();
+        set(mojo, "project", project());
+        set(mojo, "specDirectory", TestSpecs.argMaxDirectory().toFile());
+        set(mojo, "packageName", "com.example.onnx");
+        set(mojo, "generatedAnnotation", "javax");
+        set(mojo, "testOutputDirectory", basedir.resolve("target/generated-test-sources/argonnx").toFile());
+        set(mojo, "emitTests", "on");
+        MojoFailureException e = assertThrows(MojoFailureException.class, mojo::execute);
+        assertTrue(e.getMessage().contains("<emitTests> (property argonnx.emitTests): 'on' is not a boolean"),
+                e.getMessage());
+        assertFalse(Files.exists(basedir.resolve("target")));
+    }
+
     /** Issue #15 (9): the vector loops in the main source root do not compile there. */
     @Test
     void anOutputDirectoryThatIsOrHoldsTheVectorDirectoryIsRefused() throws Exception {
@@ -204,7 +244,7 @@ class GenerateMojoTest {
                 "target")) {
             GenerateMojo mojo = generate(project());
             set(mojo, "vectorOutputDirectory", basedir.resolve(vector).toFile());
-            set(mojo, "emitVectorLoops", true);
+            set(mojo, "emitVectorLoops", "true");
             MojoFailureException e = assertThrows(MojoFailureException.class, mojo::execute, vector);
             assertTrue(e.getMessage().contains("<outputDirectory> (property argonnx.outputDirectory): "
                     + "'target/generated-sources/argonnx' " + (vector.endsWith("argonnx") ? "is the same as" : "overlaps")

@@ -1,0 +1,241 @@
+package io.github.argonnx.generator.emit;
+
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import io.github.argonnx.generator.java.JavaStorage;
+import io.github.argonnx.generator.java.RuntimeClasses;
+import io.github.argonnx.generator.model.ElementType;
+import io.github.argonnx.generator.model.OperatorSpec;
+import io.github.argonnx.generator.model.VersionSpec;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+import java.util.List;
+import java.util.SortedSet;
+import java.util.stream.Collectors;
+import javax.lang.model.element.Modifier;
+
+/**
+ * The methods of a generated operator class that take an input ({@code outputShape} and the
+ * {@code apply} overloads) and the private steps they share: validate the call with the version's
+ * validator, then run the kernel for the input's type into the caller's array or buffer.
+ */
+final class OperatorCallMethods {
+
+    private static final ArrayTypeName LONG_ARRAY = ArrayTypeName.of(TypeName.LONG);
+    private static final ArrayTypeName INT_ARRAY = ArrayTypeName.of(TypeName.INT);
+
+    private OperatorCallMethods() {}
+
+    /** Adds the methods to an operator class, for the generated {@code versions}. */
+    static void add(TypeSpec.Builder type, GenerationContext context, ArgOperator arg, List<VersionSpec> versions) {
+        OperatorSpec op = arg.spec();
+        VersionSpec latest = versions.get(versions.size() - 1);
+        String dataName = arg.dataInput(latest).name();
+        type.addMethod(MethodSpec.methodBuilder("outputShape")
+                .addAnnotation(Override.class)
+                .addJavadoc("The shape of the output for an input of this shape, as ONNX shape inference gives it: the\n"
+                        + "input shape with the reduced dimension set to 1 ({@code keepdims} = 1) or removed.\n\n"
+                        + "@param inputShape the shape of input '$L'\n"
+                        + "@return the output shape ({@code []} for a scalar)\n"
+                        + "@throws $T if the shape is invalid or the attributes do not fit it (axis out of range,\n"
+                        + "    a scalar, an empty reduced dimension, ...), as {@link #apply(Tensor)} would\n",
+                        dataName, RuntimeClasses.ARG_ONNX_EXCEPTION)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(LONG_ARRAY)
+                .addParameter(LONG_ARRAY, "inputShape")
+                .varargs()
+                .addCode(OperatorClassEmitter.perVersion(context, op, versions, "resolve(inputShape, attributes).outputShape()", true))
+                .build());
+
+        ClassName tensor = context.names().tensorClass();
+        type.addMethod(MethodSpec.methodBuilder("apply")
+                .addAnnotation(Override.class)
+                .addJavadoc("Runs the operator.\n\n"
+                        + "@param input input '$L'\n"
+                        + "@return the indices and their shape\n"
+                        + "@throws $T if the call breaks a rule of this operator version; nothing has run then\n",
+                        dataName, RuntimeClasses.ARG_ONNX_EXCEPTION)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(RuntimeClasses.ARG_RESULT)
+                .addParameter(tensor, "input")
+                .addStatement("$T call = validate(input)", RuntimeClasses.VALIDATED_CALL)
+                .addStatement("return $T.compute(call.outputShape(), indices -> run(input, call, indices, 0))",
+                        RuntimeClasses.ARG_RESULT)
+                .build());
+        type.addMethod(MethodSpec.methodBuilder("apply")
+                .addAnnotation(Override.class)
+                .addJavadoc("Runs the operator into a caller-supplied array: the indices, row-major, go to\n"
+                        + "{@code out[outOffset]} onwards.\n\n"
+                        + "@param input input '$L'\n"
+                        + "@param out receives the indices\n"
+                        + "@param outOffset where the first index goes\n"
+                        + "@return the output shape\n"
+                        + "@throws $T if the call breaks a rule of this operator version, or {@code out} has no room\n"
+                        + "    for the output from {@code outOffset}; nothing has been written then\n",
+                        dataName, RuntimeClasses.ARG_ONNX_EXCEPTION)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(LONG_ARRAY)
+                .addParameter(tensor, "input")
+                .addParameter(LONG_ARRAY, "out")
+                .addParameter(int.class, "outOffset")
+                .addStatement("$T call = validate(input)", RuntimeClasses.VALIDATED_CALL)
+                .addStatement("$T.requireOutputRoom(versionName(), call.outputShape(), call.outputElementCount(), out, outOffset)",
+                        RuntimeClasses.BUFFERS)
+                .addStatement("run(input, call, out, outOffset)")
+                .addStatement("return call.outputShape()")
+                .build());
+        type.addMethod(MethodSpec.methodBuilder("apply")
+                .addAnnotation(Override.class)
+                .addJavadoc("Runs the operator into a caller-supplied buffer, heap or direct: the indices, row-major, go to\n"
+                        + "{@code out.position()} onwards. The buffer's position and limit are left as they were.\n\n"
+                        + "@param input input '$L'\n"
+                        + "@param out receives the indices between its position and limit\n"
+                        + "@return the output shape\n"
+                        + "@throws $T if the call breaks a rule of this operator version, or {@code out} is read-only\n"
+                        + "    or has too few elements remaining; nothing has been written then\n",
+                        dataName, RuntimeClasses.ARG_ONNX_EXCEPTION)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(LONG_ARRAY)
+                .addParameter(tensor, "input")
+                .addParameter(LongBuffer.class, "out")
+                .addStatement("$T call = validate(input)", RuntimeClasses.VALIDATED_CALL)
+                .addStatement("$T.requireOutputRoom(versionName(), call.outputShape(), call.outputElementCount(), out)",
+                        RuntimeClasses.BUFFERS)
+                .beginControlFlow("if (out.hasArray())")
+                .addStatement("run(input, call, out.array(), out.arrayOffset() + out.position())")
+                .nextControlFlow("else if (call.outputElementCount() > 0)")
+                .addComment("Kernels write arrays: stage the indices, then copy them in with one absolute bulk put.")
+                .addStatement("out.put(out.position(), indices(input, call))")
+                .endControlFlow()
+                .addStatement("return call.outputShape()")
+                .build());
+        type.addMethod(MethodSpec.methodBuilder("apply")
+                .addAnnotation(Override.class)
+                .addJavadoc("Runs the operator into a caller-supplied int array, for code that indexes Java arrays with\n"
+                        + "them: the indices, row-major, go to {@code out[outOffset]} onwards.\n\n"
+                        + "@param input input '$L'\n"
+                        + "@param out receives the indices\n"
+                        + "@param outOffset where the first index goes\n"
+                        + "@return the output shape\n"
+                        + "@throws $T if the call breaks a rule of this operator version, {@code out} has no room\n"
+                        + "    for the output from {@code outOffset}, or an index could exceed {@link Integer#MAX_VALUE};\n"
+                        + "    nothing has been written then\n",
+                        dataName, RuntimeClasses.ARG_ONNX_EXCEPTION)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(LONG_ARRAY)
+                .addParameter(tensor, "input")
+                .addParameter(INT_ARRAY, "out")
+                .addParameter(int.class, "outOffset")
+                .addStatement("$T call = validate(input)", RuntimeClasses.VALIDATED_CALL)
+                .addStatement("$T.requireOutputRoom(versionName(), call, out, outOffset)", RuntimeClasses.BUFFERS)
+                .beginControlFlow("if (call.outputElementCount() > 0)")
+                .addStatement("$T.copyIndices(indices(input, call), out, outOffset)", RuntimeClasses.BUFFERS)
+                .endControlFlow()
+                .addStatement("return call.outputShape()")
+                .build());
+        type.addMethod(MethodSpec.methodBuilder("apply")
+                .addAnnotation(Override.class)
+                .addJavadoc("Runs the operator into a caller-supplied int buffer, heap or direct: the indices, row-major,\n"
+                        + "go to {@code out.position()} onwards. The buffer's position and limit are left as they were.\n\n"
+                        + "@param input input '$L'\n"
+                        + "@param out receives the indices between its position and limit\n"
+                        + "@return the output shape\n"
+                        + "@throws $T if the call breaks a rule of this operator version, {@code out} is read-only\n"
+                        + "    or has too few elements remaining, or an index could exceed {@link Integer#MAX_VALUE};\n"
+                        + "    nothing has been written then\n",
+                        dataName, RuntimeClasses.ARG_ONNX_EXCEPTION)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(LONG_ARRAY)
+                .addParameter(tensor, "input")
+                .addParameter(IntBuffer.class, "out")
+                .addStatement("$T call = validate(input)", RuntimeClasses.VALIDATED_CALL)
+                .addStatement("$T.requireOutputRoom(versionName(), call, out)", RuntimeClasses.BUFFERS)
+                .beginControlFlow("if (call.outputElementCount() > 0)")
+                .addStatement("$T.copyIndices(indices(input, call), out)", RuntimeClasses.BUFFERS)
+                .endControlFlow()
+                .addStatement("return call.outputShape()")
+                .build());
+
+        type.addMethod(MethodSpec.methodBuilder("validate")
+                .addJavadoc("Checks a call with this version's validator.\n")
+                .addModifiers(Modifier.PRIVATE)
+                .returns(RuntimeClasses.VALIDATED_CALL)
+                .addParameter(tensor, "input")
+                .beginControlFlow("if (input == null)")
+                .addStatement("throw new $T(versionName() + $S)", RuntimeClasses.ARG_ONNX_EXCEPTION,
+                        ": input '" + dataName + "' is null")
+                .endControlFlow()
+                .addCode(OperatorClassEmitter.perVersion(context, op, versions, "validate(input.dataType(), input.shape(), attributes)", true))
+                .build());
+        type.addMethod(MethodSpec.methodBuilder("indices")
+                .addJavadoc("The indices of a validated call with a non-empty output, in an array of their own.\n")
+                .addModifiers(Modifier.PRIVATE)
+                .returns(LONG_ARRAY)
+                .addParameter(tensor, "input")
+                .addParameter(RuntimeClasses.VALIDATED_CALL, "call")
+                .addStatement("long[] indices = new long[(int) call.outputElementCount()]")
+                .addStatement("runKernel(input, call, indices, 0)")
+                .addStatement("return indices")
+                .build());
+        type.addMethod(MethodSpec.methodBuilder("run")
+                .addJavadoc("Writes a validated call's indices to {@code out[outOffset]} onwards.\n")
+                .addModifiers(Modifier.PRIVATE)
+                .addParameter(tensor, "input")
+                .addParameter(RuntimeClasses.VALIDATED_CALL, "call")
+                .addParameter(LONG_ARRAY, "out")
+                .addParameter(int.class, "outOffset")
+                .beginControlFlow("if (call.outputElementCount() == 0)")
+                .addComment("A zero-length dimension that is not reduced: the output is empty, nothing to read.")
+                .addStatement("return")
+                .endControlFlow()
+                .beginControlFlow("if ($T.mayOverlap(input.array(), input.arrayOffset(), input.elementCount(), input.buffer(),"
+                        + "$Wout, outOffset, call.outputElementCount()))", RuntimeClasses.BUFFERS)
+                .addComment("The output may be the int64 input's own memory: the kernel would overwrite elements it has")
+                .addComment("yet to read, so it writes to an array of its own first.")
+                .addStatement("long[] indices = indices(input, call)")
+                .addStatement("$T.arraycopy(indices, 0, out, outOffset, indices.length)", System.class)
+                .addStatement("return")
+                .endControlFlow()
+                .addStatement("runKernel(input, call, out, outOffset)")
+                .build());
+        type.addMethod(runKernel(context, arg));
+    }
+
+    private static MethodSpec runKernel(GenerationContext context, ArgOperator arg) {
+        OperatorSpec op = arg.spec();
+        ClassName tensor = context.names().tensorClass();
+        SortedSet<ElementType> kernels = context.typesToGenerate(op);
+        MethodSpec.Builder m = MethodSpec.methodBuilder("runKernel")
+                .addJavadoc("Runs the kernel for the input's type on a validated call with a non-empty output that does not\n"
+                        + "overlap the input: one switch per call, none per element.\n")
+                .addModifiers(Modifier.PRIVATE)
+                .addParameter(tensor, "input")
+                .addParameter(RuntimeClasses.VALIDATED_CALL, "call")
+                .addParameter(LONG_ARRAY, "out")
+                .addParameter(int.class, "outOffset")
+                .addStatement("$T plan = call.plan()", RuntimeClasses.REDUCTION_PLAN)
+                .addStatement("boolean last = call.selectLastIndex()")
+                .beginControlFlow("switch (input.dataType())");
+        for (ElementType t : kernels) {
+            ClassName kernel = OperatorApiEmitter.kernelClassName(context, op, t);
+            m.beginControlFlow("case $L ->", t.name())
+                    .beginControlFlow("if (input.hasArray())")
+                    .addStatement("$T.reduce(versionName(), parallelism, $T::reduce, ($T) input.array(),$Winput.arrayOffset(), plan, last, out, outOffset)",
+                            RuntimeClasses.PARALLEL_REDUCTION, kernel, JavaStorage.of(t).arrayType())
+                    .nextControlFlow("else")
+                    .addStatement("$T.reduce(($T) input.buffer(), plan, last, out, outOffset)", kernel, JavaStorage.of(t).bufferType())
+                    .endControlFlow()
+                    .endControlFlow();
+        }
+        if (kernels.size() < ElementType.values().length) {
+            m.addStatement("default -> throw new $T(versionName() + $S + input.dataType().onnxName() + $S)",
+                    RuntimeClasses.ARG_ONNX_EXCEPTION, ": this build has no ", " kernel (generated for: "
+                            + kernels.stream().map(ElementType::onnxName).collect(Collectors.joining(", ")) + ")");
+        }
+        m.endControlFlow();
+        return m.build();
+    }
+}
