@@ -78,6 +78,9 @@ class PartialReductionTest {
         ArgPartial sparse = argmax.fromBytes(accumulator.partial().toBytes());
         assertEquals("[0, 1), [2999999998, 3000000000)", sparse.coveredRanges());
         assertArrayEquals(accumulator.partial().toBytes(), sparse.toBytes());
+        // the first 9 of the positions seen wins, though the axis is not covered
+        assertArrayEquals(new long[] {length - 1}, argmax.reduce(Tensor.ofInt8(new byte[] {7, 9}, 2), length - 2).indicesSoFar());
+        assertArrayEquals(new long[] {0}, sparse.indicesSoFar());
     }
 
     @Test

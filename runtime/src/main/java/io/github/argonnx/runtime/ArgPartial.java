@@ -104,6 +104,18 @@ public final class ArgPartial {
     }
 
     /**
+     * The winners so far: per output element, in row-major order, the global index along the reduced
+     * axis of the best element among the positions this partial has seen, whether or not they cover
+     * the whole axis. For an aggregate over positions that never cover an axis (a column's rows, say);
+     * {@link #finish()} is the ONNX output.
+     *
+     * @return a new array of the indices
+     */
+    public long[] indicesSoFar() {
+        return indices.clone();
+    }
+
+    /**
      * The ONNX output: the indices with the output shape ({@code keepdims} honoured).
      *
      * @return the indices and the output shape

@@ -6,8 +6,6 @@ import io.github.argonnx.PartialReduction;
 import io.github.argonnx.Tensor;
 import io.github.argonnx.runtime.ArgOnnxException;
 import io.github.argonnx.runtime.ArgPartial;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import org.apache.spark.sql.Encoder;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.expressions.Aggregator;
@@ -88,13 +86,10 @@ final class ArgExtremeAggregator<V extends Number> extends Aggregator<Tuple2<V, 
 
     /**
      * The global index a one-output partial holds. Its positions do not cover the whole axis, so it
-     * does not {@code finish()}; the byte form (docs/partials.md) ends with the only entry's index,
-     * an int64, and the 4-byte checksum.
+     * does not {@code finish()}: the winner among the positions seen is the answer.
      */
     static long winningIndex(ArgPartial partial) {
-        byte[] form = partial.toBytes();
-        return ByteBuffer.wrap(form, form.length - Long.BYTES - Integer.BYTES, Long.BYTES)
-                .order(ByteOrder.LITTLE_ENDIAN).getLong();
+        return partial.indicesSoFar()[0];
     }
 
     @Override
