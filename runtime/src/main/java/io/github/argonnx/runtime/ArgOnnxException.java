@@ -16,12 +16,18 @@ public class ArgOnnxException extends IllegalArgumentException {
 
     private static final long serialVersionUID = 1L;
 
-    /** @param message what was refused, starting with the operator version or the input it is about */
+    /**
+     * A refusal.
+     *
+     * @param message what was refused, starting with the operator version or the input it is about
+     */
     public ArgOnnxException(String message) {
         super(message);
     }
 
     /**
+     * A call that failed for a reason outside the input, kept as the cause.
+     *
      * @param message what failed, starting with the operator version
      * @param cause what made the call fail, for example the executor's refusal
      */

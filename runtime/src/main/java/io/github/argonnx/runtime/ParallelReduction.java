@@ -20,7 +20,11 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class ParallelReduction {
 
-    /** A generated kernel's array form, for example {@code ArgMaxFloatKernel::reduce}. */
+    /**
+     * A generated kernel's array form, for example {@code ArgMaxFloatKernel::reduce}.
+     *
+     * @param <A> the array type the kernel stores its elements in
+     */
     @FunctionalInterface
     public interface ArrayKernel<A> {
         /**

@@ -24,6 +24,8 @@ public final class PartialSignature {
     private final int outputSize;
 
     /**
+     * The signature of one operator version, element type, attributes and full input shape.
+     *
      * @param opType the operator's ONNX op type, for example {@code ArgMax}
      * @param version the operator version
      * @param largest true when the operator looks for the largest element (ArgMax)

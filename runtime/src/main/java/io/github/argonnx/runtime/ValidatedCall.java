@@ -15,6 +15,8 @@ public final class ValidatedCall {
     private final long outputElementCount;
 
     /**
+     * A call its validator accepted.
+     *
      * @param inputShape a valid input shape of rank at least 1 (copied)
      * @param axis the reduced axis, normalised to {@code [0, rank-1]}
      * @param keepdims whether the reduced dimension is kept with length 1

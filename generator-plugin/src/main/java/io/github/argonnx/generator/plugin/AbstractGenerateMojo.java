@@ -135,7 +135,7 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
 
     /**
      * This goal's boolean parameters besides {@link #skip}, by parameter name, as given. They are declared as
-     * text and read with {@link #flag}: all are checked before anything is read or written.
+     * text and read with the strict {@code flag} parser: all are checked before anything is read or written.
      */
     protected Map<String, String> flags() {
         return Map.of();
