@@ -80,31 +80,15 @@ final class WordScreenedSliceLoop {
     MethodSpec loop(DataSource source, boolean fromEnd) {
         TypeName key = order.keyType();
         CodeBlock best = CodeBlock.of("best");
-        MethodSpec.Builder m = MethodSpec.methodBuilder(GeneratedNames.indexInSlice(extremum, fromEnd))
+        MethodSpec.Builder m = SliceBlocks.declare(GeneratedNames.indexInSlice(extremum, fromEnd), source, type)
                 .addJavadoc(fromEnd
                         ? "Walks the slice from its end: a strict test keeps the last of equal elements.\n"
                         : "Walks the slice from its start: a strict test keeps the first of equal elements.\n")
                 .addJavadoc("\n<p>Whole blocks are read eight elements at a time ({@link #$N}); only a block with an\n", BEATEN)
-                .addJavadoc("element that beats the best so far is walked again element by element.\n")
-                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .returns(TypeName.LONG)
-                .addParameter(source.dataType(type), "data")
-                .addParameter(TypeName.INT, "start")
-                .addParameter(TypeName.INT, "length");
+                .addJavadoc("element that beats the best so far is walked again element by element.\n");
         m.addStatement("int bestAt = $L", fromEnd ? "start + length - 1" : "start")
                 .addStatement("$T best = $L", key, order.key(source.read(CodeBlock.of("bestAt"))));
-        if (fromEnd) {
-            m.addComment("blocks end at the slice's end: the element read first cannot beat itself")
-                    .addStatement("int to = start + length")
-                    .beginControlFlow("for (; to - start >= $N; to -= $N)", BLOCK_NAME, BLOCK_NAME)
-                    .addStatement("int blockStart = to - $N", BLOCK_NAME);
-        } else {
-            m.addStatement("int end = start + length")
-                    .addComment("blocks start at the slice's start: the first element read again cannot beat itself")
-                    .addStatement("int from = start")
-                    .beginControlFlow("for (; end - from >= $N; from += $N)", BLOCK_NAME, BLOCK_NAME)
-                    .addStatement("int blockEnd = from + $N", BLOCK_NAME);
-        }
+        SliceBlocks.openBlockLoop(m, fromEnd, BLOCK_NAME);
         String first = fromEnd ? "blockStart" : "from";
         String limit = fromEnd ? "to" : "blockEnd";
         m.addComment("per byte, 255 minus the normalized best: a byte beats the best when adding it carries")
@@ -116,27 +100,22 @@ final class WordScreenedSliceLoop {
                 .addStatement("beaten |= $N($L, low, high)", BEATEN, readWord(source))
                 .endControlFlow()
                 .beginControlFlow("if ((beaten & $L) != 0)", hex(TOP_BITS));
-        if (fromEnd) {
-            m.beginControlFlow("for (int k = to - 1; k >= blockStart; k--)");
-        } else {
-            m.beginControlFlow("for (int k = from; k < blockEnd; k++)");
-        }
-        m.addStatement("$T candidate = $L", key, order.key(source.read(CodeBlock.of("k"))))
-                .beginControlFlow("if ($L)", order.strictlyBeats(CodeBlock.of("candidate"), best, extremum))
-                .addStatement("best = candidate")
-                .addStatement("bestAt = k")
-                .endControlFlow()
-                .endControlFlow()
-                .endControlFlow()
+        strictWalk(m, source, fromEnd ? "for (int k = to - 1; k >= blockStart; k--)" : "for (int k = from; k < blockEnd; k++)");
+        m.endControlFlow()
                 .endControlFlow();
-        m.beginControlFlow(fromEnd ? "for (int k = to - 1; k >= start; k--)" : "for (int k = from; k < end; k++)")
-                .addStatement("$T candidate = $L", key, order.key(source.read(CodeBlock.of("k"))))
-                .beginControlFlow("if ($L)", order.strictlyBeats(CodeBlock.of("candidate"), best, extremum))
-                .addStatement("best = candidate")
-                .addStatement("bestAt = k")
-                .endControlFlow()
-                .endControlFlow();
+        strictWalk(m, source, fromEnd ? "for (int k = to - 1; k >= start; k--)" : "for (int k = from; k < end; k++)");
         return m.addStatement("return bestAt - start").build();
+    }
+
+    /** Walks the elements {@code loop} gives, one at a time, with the kernel's strict test. */
+    private void strictWalk(MethodSpec.Builder m, DataSource source, String loop) {
+        m.beginControlFlow(loop)
+                .addStatement("$T candidate = $L", order.keyType(), order.key(source.read(CodeBlock.of("k"))))
+                .beginControlFlow("if ($L)", order.strictlyBeats(CodeBlock.of("candidate"), CodeBlock.of("best"), extremum))
+                .addStatement("best = candidate")
+                .addStatement("bestAt = k")
+                .endControlFlow()
+                .endControlFlow();
     }
 
     /** The best key as a normalized byte, 0 to 255. */
