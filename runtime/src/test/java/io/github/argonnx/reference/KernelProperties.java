@@ -46,8 +46,12 @@ public final class KernelProperties<A, B extends Buffer> {
 
     /** Written to every output slot beforehand, to catch writes outside the output range. */
     private static final long UNTOUCHED = -7;
-    /** Axis lengths on both sides of every power of two a vector or unrolled loop might use. */
-    private static final int[] BOUNDARY_LENGTHS = {1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129};
+    /**
+     * Axis lengths on both sides of every power of two a vector or unrolled loop might use, and of one
+     * and two blocks of the contiguous loops (256 bytes of words, 512 elements of a NaN screen).
+     */
+    private static final int[] BOUNDARY_LENGTHS = {1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129,
+        255, 256, 257, 263, 511, 512, 513, 1023, 1024, 1025};
     /** Output rows around the kernels' block of output columns (1024), reduced over the axis before the last. */
     private static final int[][] WIDE_SHAPES = {{2, 1023}, {2, 1024}, {2, 1025}, {2, 2049}, {3, 2, 1025}};
 
@@ -117,6 +121,33 @@ public final class KernelProperties<A, B extends Buffer> {
                     check(seed, "axisLengthsAcrossBlockBoundaries #" + c, random, shapes[s], axes[s], last, data, values);
                 }
                 c++;
+            }
+        }
+    }
+
+    /**
+     * Long slices of one special value with another special value at two positions: every pair of the
+     * type's special values, the pair at block edges of the contiguous loops (words of 8 elements,
+     * blocks of 256 and 512), so that the winner, a tie, or a NaN sits in a late block or the tail.
+     */
+    public void pairsInLongSlices(long classSeed) {
+        long seed = seed(classSeed);
+        Random random = new Random(seed ^ 0x5EED_0007L);
+        A specials = type.generator().generate(random, 16, Profile.SPECIALS_IN_ORDER);
+        int length = 1100;
+        int[] positions = {0, 7, 8, 255, 256, 263, 511, 520, 1023, 1099};
+        for (int filler = 0; filler < type.storage().length(specials); filler++) {
+            for (int other = 0; other < type.storage().length(specials); other++) {
+                int at = positions[(filler + other) % positions.length];
+                int tie = positions[(filler * 3 + other + 5) % positions.length];
+                A data = type.storage().filledWith(specials, filler, length);
+                System.arraycopy(specials, other, data, at, 1);
+                System.arraycopy(specials, other, data, tie, 1);
+                Number[] values = type.widen(data);
+                for (boolean last : new boolean[] {false, true}) {
+                    check(seed, "pairsInLongSlices " + filler + "/" + other + " at " + at + " and " + tie, random,
+                            new int[] {length}, 0, last, data, values);
+                }
             }
         }
     }

@@ -17,6 +17,7 @@ import io.github.argonnx.generator.java.VectorForm;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import javax.lang.model.element.Modifier;
@@ -54,6 +55,7 @@ public final class KernelEmitter extends JavaSourceEmitter {
         private final ElementOrder order;
         private final VectorForm vectorForm;
         private final ScreenedSliceLoop screenedLoop;
+        private final WordScreenedSliceLoop wordLoop;
         private final ClassName className;
         private final String adjective;
         private final String firstIndexName;
@@ -68,6 +70,7 @@ public final class KernelEmitter extends JavaSourceEmitter {
             this.order = ElementOrder.of(type);
             this.vectorForm = VectorForm.of(type);
             this.screenedLoop = new ScreenedSliceLoop(type, extremum);
+            this.wordLoop = type.byteWidth() == 1 ? new WordScreenedSliceLoop(type, extremum) : null;
             this.className = context.names().kernelClass(extremum, type);
             this.adjective = extremum.adjective();
             this.firstIndexName = GeneratedNames.indexInSlice(extremum, false);
@@ -100,6 +103,9 @@ public final class KernelEmitter extends JavaSourceEmitter {
             if (order.needsNaNTest()) {
                 kernel.addField(screenedLoop.blockConstant());
             }
+            if (wordLoop != null) {
+                kernel.addFields(Arrays.asList(wordLoop.constants()));
+            }
             kernel.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
             kernel.addMethod(arrayEntry());
             kernel.addMethod(bufferEntry());
@@ -111,6 +117,9 @@ public final class KernelEmitter extends JavaSourceEmitter {
                     kernel.addMethod(screenedLoop.loop(source, true));
                     kernel.addMethod(screenedLoop.nanSearch(source, false));
                     kernel.addMethod(screenedLoop.nanSearch(source, true));
+                } else if (wordLoop != null) {
+                    kernel.addMethod(wordLoop.loop(source, false));
+                    kernel.addMethod(wordLoop.loop(source, true));
                 } else {
                     kernel.addMethod(sliceLoop(source, false));
                     kernel.addMethod(sliceLoop(source, true));
@@ -120,6 +129,9 @@ public final class KernelEmitter extends JavaSourceEmitter {
                 kernel.addMethod(columnLoop(source, true));
             }
             order.keyMethod(extremum).ifPresent(kernel::addMethod);
+            if (wordLoop != null) {
+                kernel.addMethod(wordLoop.beatenBytes());
+            }
             return kernel;
         }
 

@@ -37,6 +37,7 @@ public final class KernelPropertyTestEmitter extends JavaSourceEmitter {
             new Check("heavyTies", true),
             new Check("specialValues", true),
             new Check("axisLengthsAcrossBlockBoundaries", true),
+            new Check("pairsInLongSlices", true),
             new Check("wideOutputRows", true),
             new Check("uniformTensors", true),
             new Check("emptyOutputs", false),

@@ -62,7 +62,7 @@ final class ScreenedSliceLoop {
         TypeName key = order.keyType();
         ClassName boxed = JavaStorage.of(type).boxedType();
         CodeBlock best = CodeBlock.of("best");
-        MethodSpec.Builder m = MethodSpec.methodBuilder(GeneratedNames.indexInSlice(extremum, fromEnd))
+        MethodSpec.Builder m = SliceBlocks.declare(GeneratedNames.indexInSlice(extremum, fromEnd), source, type)
                 .addJavadoc(fromEnd
                         ? "Walks the slice from its end: a strict test keeps the last of equal elements, and the\n"
                                 + "last NaN is the answer as soon as it is seen.\n"
@@ -71,31 +71,14 @@ final class ScreenedSliceLoop {
                 .addJavadoc("\n<p>Whole blocks are read $L elements at a time with the ordered test alone, which a NaN\n", UNROLL)
                 .addJavadoc("fails; beside it, sums of products of the elements are kept, which a NaN turns into NaN.\n")
                 .addJavadoc("Only a block whose sums end as NaN is searched for one (infinities or overflow can also\n")
-                .addJavadoc("make them NaN: the search then finds none). One branch per element instead of two.\n")
-                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .returns(TypeName.LONG)
-                .addParameter(source.dataType(type), "data")
-                .addParameter(TypeName.INT, "start")
-                .addParameter(TypeName.INT, "length");
+                .addJavadoc("make them NaN: the search then finds none). One branch per element instead of two.\n");
         String firstElement = fromEnd ? "start + length - 1" : "start";
         m.addStatement("int bestAt = $L", firstElement)
                 .addStatement("$T best = $L", key, source.read(CodeBlock.of("bestAt")))
                 .beginControlFlow("if ($T.isNaN(best))", boxed)
                 .addStatement("return bestAt - start")
                 .endControlFlow();
-        // Elements [start, to) remain walking down; [from, end) walking up.
-        if (fromEnd) {
-            m.addComment("blocks end at the slice's end: the element read first cannot beat itself")
-                    .addStatement("int to = start + length")
-                    .beginControlFlow("for (; to - start >= $N; to -= $N)", GeneratedNames.NAN_SCREEN_BLOCK, GeneratedNames.NAN_SCREEN_BLOCK)
-                    .addStatement("int blockStart = to - $N", GeneratedNames.NAN_SCREEN_BLOCK);
-        } else {
-            m.addStatement("int end = start + length")
-                    .addComment("blocks start at the slice's start: the first element read again cannot beat itself")
-                    .addStatement("int from = start")
-                    .beginControlFlow("for (; end - from >= $N; from += $N)", GeneratedNames.NAN_SCREEN_BLOCK, GeneratedNames.NAN_SCREEN_BLOCK)
-                    .addStatement("int blockEnd = from + $N", GeneratedNames.NAN_SCREEN_BLOCK);
-        }
+        SliceBlocks.openBlockLoop(m, fromEnd, GeneratedNames.NAN_SCREEN_BLOCK);
         for (int s = 0; s < SCREENS; s++) {
             m.addStatement("$T screen$L = 0", key, s);
         }

@@ -96,7 +96,15 @@ class KernelEmitterTest {
     @Test
     void perTypeComparisonsAppearInTheKernels() {
         List<GeneratedFile> files = emit(ArgSpecs.both());
-        assertTrue(file(files, "ArgMaxUint8Kernel").content().contains("int candidate = Byte.toUnsignedInt(data[start + k]);"));
+        // 8-bit types: words screened for a beating byte (sign bit flipped for int8, all bits for ArgMin)
+        String argMaxUint8 = file(files, "ArgMaxUint8Kernel").content();
+        assertTrue(argMaxUint8.contains("int candidate = Byte.toUnsignedInt(data[k]);")
+                && argMaxUint8.contains("int complement = 0xFF - best;")
+                && argMaxUint8.contains("long bytes = word;"), argMaxUint8);
+        assertTrue(file(files, "ArgMaxInt8Kernel").content().contains("long bytes = word ^ 0x8080808080808080L;"));
+        assertTrue(file(files, "ArgMinUint8Kernel").content().contains("long bytes = word ^ 0xFFFFFFFFFFFFFFFFL;"));
+        // 16-bit types keep the plain loop
+        assertTrue(file(files, "ArgMaxInt16Kernel").content().contains("short candidate = data[start + k];"));
         assertTrue(file(files, "ArgMinUint64Kernel").content().contains("return bits ^ Long.MIN_VALUE;"));
         // IEEE types: the NaN-aware test in the column loops; the ordered test beside a NaN screen in the slice loops
         String argMaxFloat = file(files, "ArgMaxFloatKernel").content();
