@@ -5,6 +5,7 @@ import io.github.argonnx.generator.model.AttributeSpec;
 import io.github.argonnx.generator.model.AttributeType;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.ExampleSpec;
+import io.github.argonnx.generator.model.Extremum;
 import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.ParameterSpec;
 import io.github.argonnx.generator.model.SourceLocation;
@@ -150,6 +151,10 @@ public final class SpecLoader {
         }
         YamlFields f = top.get();
         String name = f.string("operator").orElse("?");
+        if (f.has("operator") && problems.size() == before && Extremum.forOperator(name).isEmpty()) {
+            problems.add(f.node("operator").get(), name, "operator '" + name + "' is not an arg-reduction this "
+                    + "generator can emit kernels for (expected one of: " + Extremum.operatorNames() + ")");
+        }
         String domain = f.string("domain").orElse("");
         f.node("source").ifPresent(n -> f.string("source")); // attribution only, but it must be text
         Optional<Long> latestKnown = f.integer("latest_known_opset");

@@ -1,6 +1,7 @@
 package io.github.argonnx.generator.model;
 
 import java.util.Arrays;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -49,16 +50,23 @@ public enum Extremum {
         return this == LARGEST ? a > b : a < b;
     }
 
-    /** The extremum an operator reduces to; refuses operators that are not ArgMax or ArgMin. */
+    /** The extremum of the operator named {@code operatorName}, or empty if it is neither ArgMax nor ArgMin. */
+    public static Optional<Extremum> forOperator(String operatorName) {
+        return Arrays.stream(values()).filter(e -> e.operatorName.equals(operatorName)).findFirst();
+    }
+
+    /** The operator names this generator emits kernels for, for messages: {@code "ArgMax, ArgMin"}. */
+    public static String operatorNames() {
+        return Arrays.stream(values()).map(Extremum::operatorName).collect(Collectors.joining(", "));
+    }
+
+    /**
+     * The extremum a loaded operator reduces to. The loader refuses any other operator with its location,
+     * so this fails only for a model built by hand.
+     */
     public static Extremum of(OperatorSpec operator) {
-        for (Extremum e : values()) {
-            if (e.operatorName.equals(operator.name())) {
-                return e;
-            }
-        }
-        String where = operator.location() == null ? "" : operator.location() + ": ";
-        throw new IllegalArgumentException(where + "operator '" + operator.name()
-                + "' is not an arg-reduction this generator can emit kernels for (expected one of: "
-                + Arrays.stream(values()).map(Extremum::operatorName).collect(Collectors.joining(", ")) + ")");
+        return forOperator(operator.name()).orElseThrow(() -> new IllegalArgumentException("operator '"
+                + operator.name() + "' is not an arg-reduction this generator can emit kernels for (expected one of: "
+                + operatorNames() + ")"));
     }
 }

@@ -149,6 +149,13 @@ class SpecLoaderErrorsTest {
     }
 
     @Test
+    void operatorThatIsNotAnArgReduction() {
+        assertProblems(spec().replace(1, "ArgMax", "ArgM\uD83D\uDE00ax"),
+                "Spec.yaml:1:11: ArgM\uD83D\uDE00ax: operator 'ArgM\uD83D\uDE00ax' is not an arg-reduction this "
+                        + "generator can emit kernels for (expected one of: ArgMax, ArgMin)");
+    }
+
+    @Test
     void operatorDefinedInTwoFiles() {
         SpecLoadException e = assertThrows(SpecLoadException.class, () -> SpecLoader.load(List.of(
                 new SpecSource("A.yaml", MINIMAL), new SpecSource("B.yaml", MINIMAL))));
