@@ -15,12 +15,15 @@ import java.util.List;
 import javax.lang.model.element.Modifier;
 
 /**
- * The outer-axis loops of a kernel ({@code inner > 1}): the input is read in memory order, row by row,
- * with a running best per output element (column), for a block of columns at a time.
+ * The outer-axis loops of a kernel ({@code inner > 1}): the input is read in memory order, with a
+ * running best per output element (column), for a block of columns at a time. Each pass over the
+ * block folds {@link KernelContract#ROWS_PER_PASS} rows, so that a column's best is loaded and stored
+ * once per pass, and those rows are read side by side as sequential streams.
  */
 final class ColumnLoop {
 
     private static final String COLUMN_BLOCK = GeneratedNames.COLUMN_BLOCK;
+    private static final String ROWS_PER_PASS = GeneratedNames.ROWS_PER_PASS;
 
     private final ElementType type;
     private final Extremum extremum;
@@ -37,12 +40,22 @@ final class ColumnLoop {
         this.vectorizedName = vectorizedName;
     }
 
-    /** The kernel's constant for the number of columns per pass. */
-    FieldSpec blockConstant() {
-        return FieldSpec.builder(TypeName.INT, COLUMN_BLOCK, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                .addJavadoc("Output elements handled per pass when the reduced axis is not the last one;\n"
-                        + "their running bests and indices stay in the L1 cache.\n")
-                .initializer("$L", KernelContract.COLUMN_BLOCK_SIZE)
+    /** The kernel's constants of the outer-axis loops. */
+    List<FieldSpec> constants() {
+        return List.of(FieldSpec.builder(TypeName.INT, COLUMN_BLOCK, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                        .addJavadoc("Output elements handled per pass when the reduced axis is not the last one;\n"
+                                + "their running bests and indices stay in the cache, and each row is read as one long stream.\n")
+                        .initializer("$L", KernelContract.COLUMN_BLOCK_SIZE)
+                        .build(),
+                rowsPerPassConstant());
+    }
+
+    /** Rows folded per pass over a block of columns; the SIMD classes share it. */
+    static FieldSpec rowsPerPassConstant() {
+        return FieldSpec.builder(TypeName.INT, ROWS_PER_PASS, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("Rows folded per pass over a block of columns: a column's running best is loaded and\n"
+                        + "stored once per pass, not once per row.\n")
+                .initializer("$L", KernelContract.ROWS_PER_PASS)
                 .build();
     }
 
@@ -85,6 +98,37 @@ final class ColumnLoop {
     }
 
     /**
+     * One pass over the block's columns, folding {@code rows} rows: from row {@code k} on in memory
+     * order, or from row {@code k} back for the last index. A column's best is written back, with its
+     * index, only when one of the rows beat it.
+     */
+    private CodeBlock pass(DataSource source, int rows, boolean fromEnd) {
+        TypeName key = order.keyType();
+        String step = fromEnd ? " - " : " + ";
+        CodeBlock.Builder code = CodeBlock.builder()
+                .addStatement("int row = start + k * stride")
+                .beginControlFlow("for (int i = 0; i < width; i++)")
+                .addStatement("$T b = best[i]", key)
+                .addStatement("int at = -1");
+        for (int r = 0; r < rows; r++) {
+            String position = r == 0 ? "row + i" : "row" + step + (r == 1 ? "stride" : r + " * stride") + " + i";
+            code.addStatement(r == 0 ? "$T candidate = $L" : "candidate = $L",
+                            r == 0 ? new Object[] {key, order.key(source.read(CodeBlock.of(position)))}
+                                    : new Object[] {order.key(source.read(CodeBlock.of(position)))})
+                    .beginControlFlow("if ($L)", order.beats(CodeBlock.of("candidate"), CodeBlock.of("b"), extremum))
+                    .addStatement("b = candidate")
+                    .addStatement("at = $L", r == 0 ? "k" : "k" + step + r)
+                    .endControlFlow();
+        }
+        return code.beginControlFlow("if (at >= 0)")
+                .addStatement("best[i] = b")
+                .addStatement("out[outStart + i] = at")
+                .endControlFlow()
+                .endControlFlow()
+                .build();
+    }
+
+    /**
      * The scalar loop over {@code width} adjacent slices (columns) whose elements are {@code stride}
      * apart: rows are read in order, the running best index of column {@code i} lives in {@code out}.
      */
@@ -113,22 +157,23 @@ final class ColumnLoop {
                     .addStatement("best[i] = $L", order.key(source.read(CodeBlock.of("lastRow + i"))))
                     .addStatement("out[outStart + i] = last")
                     .endControlFlow()
-                    .beginControlFlow("for (int k = last - 1; k >= 0; k--)");
+                    .addStatement("int k = last - 1")
+                    .beginControlFlow("for (; k - $N >= -1; k -= $N)", ROWS_PER_PASS, ROWS_PER_PASS)
+                    .addCode(pass(source, KernelContract.ROWS_PER_PASS, true))
+                    .endControlFlow()
+                    .beginControlFlow("for (; k >= 0; k--)");
         } else {
             m.beginControlFlow("for (int i = 0; i < width; i++)")
                     .addStatement("best[i] = $L", order.key(source.read(CodeBlock.of("start + i"))))
                     .addStatement("out[outStart + i] = 0")
                     .endControlFlow()
-                    .beginControlFlow("for (int k = 1; k < axisLength; k++)");
+                    .addStatement("int k = 1")
+                    .beginControlFlow("for (; k + $N <= axisLength; k += $N)", ROWS_PER_PASS, ROWS_PER_PASS)
+                    .addCode(pass(source, KernelContract.ROWS_PER_PASS, false))
+                    .endControlFlow()
+                    .beginControlFlow("for (; k < axisLength; k++)");
         }
-        return m.addStatement("int row = start + k * stride")
-                .beginControlFlow("for (int i = 0; i < width; i++)")
-                .addStatement("$T candidate = $L", key, order.key(source.read(CodeBlock.of("row + i"))))
-                .beginControlFlow("if ($L)", order.beats(CodeBlock.of("candidate"), CodeBlock.of("best[i]"), extremum))
-                .addStatement("best[i] = candidate")
-                .addStatement("out[outStart + i] = k")
-                .endControlFlow()
-                .endControlFlow()
+        return m.addCode(pass(source, 1, fromEnd))
                 .endControlFlow()
                 .build();
     }

@@ -76,7 +76,7 @@ public final class KernelEmitter extends JavaSourceEmitter {
             TypeSpec.Builder kernel = TypeSpec.classBuilder(className)
                     .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                     .addJavadoc(classDoc());
-            kernel.addField(columnLoop.blockConstant());
+            columnLoop.constants().forEach(kernel::addField);
             if (vectorForm.any()) {
                 kernel.addField(FieldSpec.builder(
                                 ParameterizedTypeName.get(RuntimeClasses.VECTORIZED_ARG_REDUCTION, JavaStorage.of(type).arrayType()),

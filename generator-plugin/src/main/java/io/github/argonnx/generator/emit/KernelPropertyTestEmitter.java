@@ -38,6 +38,7 @@ public final class KernelPropertyTestEmitter extends JavaSourceEmitter {
             new Check("specialValues", true),
             new Check("axisLengthsAcrossBlockBoundaries", true),
             new Check("wideOutputRows", true),
+            new Check("outerAxisAcrossGroupsAndLanes", true),
             new Check("uniformTensors", true),
             new Check("emptyOutputs", false),
             new Check("refusesStorageTooSmallForThePlan", false));

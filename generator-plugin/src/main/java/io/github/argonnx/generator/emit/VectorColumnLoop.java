@@ -18,12 +18,20 @@ import javax.lang.model.element.Modifier;
 /**
  * The outer-axis loops of a SIMD class ({@code inner > 1}): rows are read in memory order, with a
  * running best and index per column, a vector of columns at a time.
+ *
+ * <p>Each pass over a block of columns folds {@link KernelContract#ROWS_PER_PASS} rows: a vector's best
+ * and index are loaded once, compared with that many rows (each read as a sequential stream), and
+ * stored once. Indices are held in lanes of the data's own type, so that one comparison mask selects
+ * both; they count rows within a group of {@link VectorForm#indexGroup} rows, and at the end of each
+ * group the columns whose best moved in it get their axis index written out.
  */
 final class VectorColumnLoop {
 
     private static final String SPECIES = GeneratedNames.SPECIES;
     private static final String LANES = GeneratedNames.LANES;
     private static final String COLUMN_BLOCK = GeneratedNames.COLUMN_BLOCK;
+    private static final String INDEX_GROUP = GeneratedNames.INDEX_GROUP;
+    private static final String ROWS_PER_PASS = GeneratedNames.ROWS_PER_PASS;
 
     private final Extremum extremum;
     private final VectorForm form;
@@ -43,45 +51,48 @@ final class VectorColumnLoop {
     static CodeBlock classDoc() {
         return CodeBlock.builder()
                 .add("\n<p>Outer-axis reductions ({@code inner > 1}) read rows in memory order and keep a running best\n")
-                .add("and index per column, a vector of columns at a time; indices are kept in lanes of the data's\n")
-                .add("own type, so that one comparison mask selects both.\n")
+                .add("and index per column, a vector of columns at a time, folding several rows per load and store\n")
+                .add("of the running bests. Indices are kept in lanes of the data's own type, so that one comparison\n")
+                .add("mask selects both; they count rows within a group short enough for those lanes.\n")
                 .build();
     }
 
-    /** The SIMD class's constant for the number of columns per pass. */
-    FieldSpec blockConstant() {
-        return FieldSpec.builder(TypeName.INT, COLUMN_BLOCK, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                .addJavadoc("Output elements per pass when the reduced axis is not the last one: their running bests\n"
-                        + "and indices stay in the L1 cache.\n")
-                .initializer("$L", KernelContract.COLUMN_BLOCK_SIZE)
-                .build();
+    /** The SIMD class's constants of the outer-axis loops. */
+    List<FieldSpec> constants() {
+        return List.of(
+                FieldSpec.builder(TypeName.INT, COLUMN_BLOCK, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                        .addJavadoc("Output elements per pass when the reduced axis is not the last one: their running bests\n"
+                                + "and indices stay in the cache, and each row is read as one long stream.\n")
+                        .initializer("$L", KernelContract.COLUMN_BLOCK_SIZE)
+                        .build(),
+                FieldSpec.builder(TypeName.INT, INDEX_GROUP, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                        .addJavadoc("Rows per group: an index lane holds a row's place in its group, from -1 (none yet)\n"
+                                + "to {@code INDEX_GROUP - 1}, every one exact in a $L lane.\n", key)
+                        .initializer("$L", form.indexGroup())
+                        .build(),
+                ColumnLoop.rowsPerPassConstant());
     }
 
     /** The methods, in the order the SIMD class lists them. */
     List<MethodSpec> methods() {
-        return List.of(reduceStrided(), columnsLoop(false), columnsLoop(true), columnLoop(false), columnLoop(true));
+        return List.of(reduceStrided(), columnsLoop(false), columnsLoop(true), writeGroupIndices(),
+                columnLoop(false), columnLoop(true));
     }
 
     private CodeBlock keys(String index) {
         return form.keysAt(index);
     }
 
-    // ---- outer reduced axis -------------------------------------------------------------------
-
     private MethodSpec reduceStrided() {
-        CodeBlock.Builder decline = CodeBlock.builder();
-        form.stridedAxisLimit().ifPresentOrElse(
-                limit -> decline.add("// indices are kept in $L lanes, exact up to $L\n", key, limit)
-                        .beginControlFlow("if (inner < $N || axisLength > $L)", LANES, limit),
-                () -> decline.beginControlFlow("if (inner < $N)", LANES));
-        decline.addStatement("return false").endControlFlow();
         return KernelContract.declare(MethodSpec.methodBuilder(KernelContract.REDUCE_STRIDED)
                 .addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC)
                 .returns(TypeName.BOOLEAN), array, true)
                 .addStatement("int inner = plan.inner()")
                 .addStatement("int axisLength = plan.axisLength()")
-                .addCode(decline.build())
+                .beginControlFlow("if (inner < $N)", LANES)
+                .addStatement("return false")
+                .endControlFlow()
                 .addStatement("int scratch = $T.min(inner, $N) / $N * $N", Math.class, COLUMN_BLOCK, LANES, LANES)
                 .addStatement("$T best = new $T[scratch]", ArrayTypeName.of(key), key)
                 .addStatement("$T bestIndex = new $T[scratch]", ArrayTypeName.of(key), key)
@@ -103,35 +114,83 @@ final class VectorColumnLoop {
                 .build();
     }
 
+    /**
+     * One pass over the whole vectors of columns, folding {@code rows} rows: from {@code row} on in
+     * memory order, or from {@code row} back for the last index. The index vectors are made before the
+     * loop; inside it, nothing lives from one vector of columns to the next (a vector carried across
+     * iterations would be boxed by the JIT on JDK 17).
+     */
+    private CodeBlock pass(int rows, boolean fromEnd) {
+        String step = fromEnd ? " - " : " + ";
+        CodeBlock.Builder code = CodeBlock.builder()
+                .addStatement("int row = start + k * stride");
+        for (int r = 0; r < rows; r++) {
+            code.addStatement("$T index$L = $T.broadcast($N, $L)", vector, r, vector, SPECIES,
+                    form.indexLane(CodeBlock.of(r == 0 ? "k - group" : "k" + step + r + " - group")));
+        }
+        code.beginControlFlow("for (int c = 0; c < vectorWidth; c += $N)", LANES)
+                .addStatement("$T b = $T.fromArray($N, best, c)", vector, vector, SPECIES)
+                .addStatement("$T at = $T.fromArray($N, bestIndex, c)", vector, vector, SPECIES);
+        for (int r = 0; r < rows; r++) {
+            String position = r == 0 ? "row + c" : "row" + step + (r == 1 ? "stride" : r + " * stride") + " + c";
+            code.addStatement("$T candidate$L = $L", vector, r, keys(position))
+                    .addStatement("$T beats$L = $L", form.maskType(), r,
+                            form.beats(CodeBlock.of("candidate$L", r), CodeBlock.of("b"), extremum))
+                    .addStatement("b = b.blend(candidate$L, beats$L)", r, r)
+                    .addStatement("at = at.blend(index$L, beats$L)", r, r);
+        }
+        return code.addStatement("b.intoArray(best, c)")
+                .addStatement("at.intoArray(bestIndex, c)")
+                .endControlFlow()
+                .build();
+    }
+
     private MethodSpec columnsLoop(boolean fromEnd) {
+        CodeBlock noIndex = form.indexLane(CodeBlock.of("-1"));
         CodeBlock.Builder code = CodeBlock.builder()
                 .addStatement("int vectorWidth = width / $N * $N", LANES, LANES)
                 .addStatement("int firstRow = $L", fromEnd ? "axisLength - 1" : "0")
                 .addStatement("int rowStart = start + firstRow * stride")
+                .add("// the first row seeds the bests; later rows' indices are written when their group ends\n")
                 .beginControlFlow("for (int c = 0; c < vectorWidth; c += $N)", LANES)
                 .addStatement("$L.intoArray(best, c)", keys("rowStart + c"))
-                .addStatement("$T.broadcast($N, $L).intoArray(bestIndex, c)", vector, SPECIES,
-                        form.indexLane(CodeBlock.of("firstRow")))
-                .endControlFlow();
-        if (fromEnd) {
-            code.beginControlFlow("for (int k = axisLength - 2; k >= 0; k--)");
-        } else {
-            code.beginControlFlow("for (int k = 1; k < axisLength; k++)");
-        }
-        code.addStatement("int row = start + k * stride")
-                .addStatement("$T index = $T.broadcast($N, $L)", vector, vector, SPECIES, form.indexLane(CodeBlock.of("k")))
-                .beginControlFlow("for (int c = 0; c < vectorWidth; c += $N)", LANES)
-                .addStatement("$T candidate = $L", vector, keys("row + c"))
-                .addStatement("$T b = $T.fromArray($N, best, c)", vector, vector, SPECIES)
-                .addStatement("$T beats = $L", form.maskType(), form.beats(CodeBlock.of("candidate"), CodeBlock.of("b"), extremum))
-                .addStatement("b.blend(candidate, beats).intoArray(best, c)")
-                .addStatement("$T.fromArray($N, bestIndex, c).blend(index, beats).intoArray(bestIndex, c)", vector, SPECIES)
-                .endControlFlow()
+                .addStatement("$T.broadcast($N, $L).intoArray(bestIndex, c)", vector, SPECIES, noIndex)
                 .endControlFlow()
                 .beginControlFlow("for (int c = 0; c < vectorWidth; c++)")
-                .addStatement("out[outStart + c] = (long) bestIndex[c]")
-                .endControlFlow()
-                .add("// the columns left over after whole vectors, one at a time\n")
+                .addStatement("out[outStart + c] = firstRow")
+                .endControlFlow();
+        if (fromEnd) {
+            code.add("// groups from the end; a group holds rows group to groupEnd - 1, taken from the last\n")
+                    .addStatement("int groupEnd = axisLength - 1")
+                    .beginControlFlow("while (groupEnd > 0)")
+                    .addStatement("int group = groupEnd - $T.min(groupEnd, $N)", Math.class, INDEX_GROUP)
+                    .addStatement("int k = groupEnd - 1")
+                    .beginControlFlow("for (; k - $N >= group - 1; k -= $N)", ROWS_PER_PASS, ROWS_PER_PASS)
+                    .add(pass(KernelContract.ROWS_PER_PASS, true))
+                    .endControlFlow()
+                    .beginControlFlow("for (; k >= group; k--)")
+                    .add(pass(1, true))
+                    .endControlFlow()
+                    .addStatement("$N(bestIndex, vectorWidth, group, out, outStart)", GeneratedNames.WRITE_GROUP_INDICES)
+                    .addStatement("groupEnd = group")
+                    .endControlFlow();
+        } else {
+            code.add("// groups from the second row; a group holds rows group to groupEnd - 1\n")
+                    .addStatement("int group = 1")
+                    .beginControlFlow("while (group < axisLength)")
+                    .addStatement("int groupEnd = group + $T.min(axisLength - group, $N)", Math.class, INDEX_GROUP)
+                    .addStatement("int k = group")
+                    .beginControlFlow("for (; k + $N <= groupEnd; k += $N)", ROWS_PER_PASS, ROWS_PER_PASS)
+                    .add(pass(KernelContract.ROWS_PER_PASS, false))
+                    .endControlFlow()
+                    .beginControlFlow("for (; k < groupEnd; k++)")
+                    .add(pass(1, false))
+                    .endControlFlow()
+                    .addStatement("$N(bestIndex, vectorWidth, group, out, outStart)", GeneratedNames.WRITE_GROUP_INDICES)
+                    .addStatement("group = groupEnd")
+                    .endControlFlow();
+        }
+        code.add("// the columns left over after whole vectors, one at a time\n")
                 .beginControlFlow("for (int c = vectorWidth; c < width; c++)")
                 .addStatement("out[outStart + c] = $N(data, start + c, stride, axisLength)",
                         GeneratedNames.indexInColumn(fromEnd))
@@ -140,7 +199,7 @@ final class VectorColumnLoop {
                 .addJavadoc("For {@code width} columns from {@code start} whose elements are {@code stride} apart, writes\n")
                 .addJavadoc("the index of each one's $L element to {@code out[outStart + c]}; {@code best} and\n",
                         extremum.adjective())
-                .addJavadoc("{@code bestIndex} hold the running bests and their indices.\n")
+                .addJavadoc("{@code bestIndex} hold the running bests and their places in the current group of rows.\n")
                 .addJavadoc(fromEnd ? "Rows are taken from the last to the first, so the strict test keeps the last of equal elements.\n"
                         : "Rows are taken in memory order, and the strict test keeps the first of equal elements.\n")
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
@@ -154,6 +213,31 @@ final class VectorColumnLoop {
                 .addParameter(ArrayTypeName.of(TypeName.LONG), "out")
                 .addParameter(TypeName.INT, "outStart")
                 .addCode(code.build())
+                .build();
+    }
+
+    private MethodSpec writeGroupIndices() {
+        return MethodSpec.methodBuilder(GeneratedNames.WRITE_GROUP_INDICES)
+                .addJavadoc("At the end of a group of rows from {@code group} on: writes the axis index of every column\n")
+                .addJavadoc("whose best moved in the group to {@code out[outStart + c]}, and marks every column's\n")
+                .addJavadoc("index as not yet set (-1) for the next group. A vector of columns with no such lane is only read.\n")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addParameter(ArrayTypeName.of(key), "bestIndex")
+                .addParameter(TypeName.INT, "vectorWidth")
+                .addParameter(TypeName.INT, "group")
+                .addParameter(ArrayTypeName.of(TypeName.LONG), "out")
+                .addParameter(TypeName.INT, "outStart")
+                .beginControlFlow("for (int c = 0; c < vectorWidth; c += $N)", LANES)
+                .beginControlFlow("if ($T.fromArray($N, bestIndex, c).compare($T.GE, $L).anyTrue())",
+                        vector, SPECIES, VectorForm.VECTOR_OPERATORS, form.indexLane(CodeBlock.of("0")))
+                .beginControlFlow("for (int i = c; i < c + $N; i++)", LANES)
+                .beginControlFlow("if (bestIndex[i] >= 0)")
+                .addStatement("out[outStart + i] = group + (int) bestIndex[i]")
+                .addStatement("bestIndex[i] = $L", form.indexLane(CodeBlock.of("-1")))
+                .endControlFlow()
+                .endControlFlow()
+                .endControlFlow()
+                .endControlFlow()
                 .build();
     }
 

@@ -102,7 +102,7 @@ public final class VectorLoopEmitter extends JavaSourceEmitter {
             }
             VectorColumnLoop columnLoop = new VectorColumnLoop(type, extremum);
             if (form.strided()) {
-                loops.addField(columnLoop.blockConstant());
+                columnLoop.constants().forEach(loops::addField);
             }
             form.keyConstants().forEach(loops::addField);
             loops.addMethod(MethodSpec.constructorBuilder()
