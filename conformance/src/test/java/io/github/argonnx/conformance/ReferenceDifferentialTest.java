@@ -89,9 +89,10 @@ class ReferenceDifferentialTest {
         List<Integer> versions = versionsFor(type);
         long cases = 0;
         for (int n : BOUNDARY_SIZES) {
-            // {shape, axis}: contiguous last axis; strided middle and first axes; n as the inner extent.
-            long[][] shapes = {{n}, {3, n}, {n, 3}, {2, n}, {2, n, 3}};
-            int[] axes = {0, -1, 0, 0, 1};
+            // {shape, axis}: contiguous last axis; strided middle and first axes; n as the inner extent;
+            // an outer axis under more columns than any vector has lanes, none a multiple of them.
+            long[][] shapes = {{n}, {3, n}, {n, 3}, {2, n}, {2, n, 3}, {n, 67}};
+            int[] axes = {0, -1, 0, 0, 1, 0};
             for (int s = 0; s < shapes.length; s++) {
                 for (String opType : OPS) {
                     for (int last = 0; last <= 1; last++) {

@@ -53,7 +53,19 @@ public final class KernelProperties<A, B extends Buffer> {
     private static final int[] BOUNDARY_LENGTHS = {1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129,
         255, 256, 257, 263, 511, 512, 513, 1023, 1024, 1025};
     /** Output rows around the kernels' block of output columns (1024), reduced over the axis before the last. */
-    private static final int[][] WIDE_SHAPES = {{2, 1023}, {2, 1024}, {2, 1025}, {2, 2049}, {3, 2, 1025}};
+    private static final int[][] WIDE_SHAPES = {{2, 4095}, {2, 4096}, {2, 4097}, {2, 8193}, {3, 2, 4097}};
+
+    /**
+     * Outer-axis lengths around the rows the column loops fold per pass (4) and around the groups of
+     * 8-bit index lanes (128 rows after the first).
+     */
+    private static final int[] OUTER_AXIS_LENGTHS = {1, 2, 3, 4, 5, 6, 7, 8, 9, 127, 128, 129, 130, 131, 255, 256, 257, 258};
+
+    /** Output rows around every vector width (8 to 64 lanes), and one a multiple of none. */
+    private static final int[] OUTER_COLUMNS = {15, 16, 17, 63, 64, 65, 67};
+
+    /** Outer-axis lengths that fill one group of 16-bit index lanes (32768 rows after the first) and pass it. */
+    private static final int[] LONG_OUTER_AXES = {32769, 32770};
 
     private final String kernelName;
     private final TestType<A, B> type;
@@ -165,6 +177,65 @@ public final class KernelProperties<A, B extends Buffer> {
                 check(seed, "wideOutputRows #" + c, random, shape, shape.length - 2, last, data, values);
             }
             c++;
+        }
+    }
+
+    /**
+     * Outer-axis reductions across the column loops' edges: axis lengths around their rows per pass and
+     * their groups of index lanes, output rows around the vector widths, the type's special values
+     * (NaN, extremes, zeros of both signs) in the first and the last row, and columns all equal.
+     */
+    public void outerAxisAcrossGroupsAndLanes(long classSeed) {
+        long seed = seed(classSeed);
+        Random random = new Random(seed ^ 0x5EED_0007L);
+        Profile[] profiles = Profile.values();
+        A specials = type.generator().generate(random, 16, Profile.SPECIALS_IN_ORDER);
+        int c = 0;
+        for (int length : OUTER_AXIS_LENGTHS) {
+            for (int columns : OUTER_COLUMNS) {
+                checkOuterAxis(seed, "outerAxisAcrossGroupsAndLanes #" + c, random, new int[] {length, columns}, 0,
+                        profiles[c % profiles.length], specials);
+                c++;
+            }
+            checkOuterAxis(seed, "outerAxisAcrossGroupsAndLanes #" + c, random, new int[] {2, length, 65}, 1,
+                    profiles[c % profiles.length], specials);
+            c++;
+        }
+        for (int length : LONG_OUTER_AXES) {
+            checkOuterAxis(seed, "outerAxisAcrossGroupsAndLanes #" + c, random, new int[] {length, 33}, 0,
+                    profiles[c % profiles.length], specials);
+            c++;
+        }
+        int[] shape = {130, 67};
+        for (int j = 0; j < type.storage().length(specials); j++) {
+            A data = type.storage().filledWith(specials, j, size(shape));
+            Number[] values = type.widen(data);
+            for (boolean last : new boolean[] {false, true}) {
+                check(seed, "outerAxisAcrossGroupsAndLanes all equal #" + j, random, shape, 0, last, data, values);
+            }
+        }
+    }
+
+    /**
+     * Random data of {@code shape} with every special value put in the first and in the last row of the
+     * reduced axis, at columns that differ between the two rows; checked with both flags.
+     */
+    private void checkOuterAxis(long seed, String label, Random random, int[] shape, int axis, Profile profile, A specials) {
+        A data = type.generator().generate(random, size(shape), profile);
+        int length = shape[axis];
+        int inner = size(shape) / (shape[0] * (axis == 0 ? 1 : shape[1]));
+        int sliceSize = length * inner;
+        for (int j = 0; j < type.storage().length(specials); j++) {
+            for (int slice = 0; slice < size(shape) / sliceSize; slice++) {
+                int first = slice * sliceSize + (3 * j) % inner;
+                int last = slice * sliceSize + (length - 1) * inner + (3 * j + 1) % inner;
+                System.arraycopy(specials, j, data, first, 1);
+                System.arraycopy(specials, j, data, last, 1);
+            }
+        }
+        Number[] values = type.widen(data);
+        for (boolean last : new boolean[] {false, true}) {
+            check(seed, label, random, shape, axis, last, data, values);
         }
     }
 

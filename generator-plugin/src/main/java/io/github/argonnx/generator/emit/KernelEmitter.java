@@ -33,8 +33,6 @@ import javax.lang.model.element.Modifier;
  */
 public final class KernelEmitter extends JavaSourceEmitter {
 
-    private static final String COLUMN_BLOCK_NAME = GeneratedNames.COLUMN_BLOCK;
-
     private static final String VECTORIZED_NAME = GeneratedNames.VECTORIZED;
 
     @Override
@@ -56,12 +54,11 @@ public final class KernelEmitter extends JavaSourceEmitter {
         private final VectorForm vectorForm;
         private final ScreenedSliceLoop screenedLoop;
         private final WordScreenedSliceLoop wordLoop;
+        private final ColumnLoop columnLoop;
         private final ClassName className;
         private final String adjective;
         private final String firstIndexName;
         private final String lastIndexName;
-        private final String firstIndicesName;
-        private final String lastIndicesName;
 
         KernelClass(GenerationContext context, KernelTarget target) {
             this.context = context;
@@ -71,23 +68,18 @@ public final class KernelEmitter extends JavaSourceEmitter {
             this.vectorForm = VectorForm.of(type);
             this.screenedLoop = new ScreenedSliceLoop(type, extremum);
             this.wordLoop = type.byteWidth() == 1 ? new WordScreenedSliceLoop(type, extremum) : null;
+            this.columnLoop = new ColumnLoop(type, extremum, VECTORIZED_NAME);
             this.className = context.names().kernelClass(extremum, type);
             this.adjective = extremum.adjective();
             this.firstIndexName = GeneratedNames.indexInSlice(extremum, false);
             this.lastIndexName = GeneratedNames.indexInSlice(extremum, true);
-            this.firstIndicesName = GeneratedNames.indicesInColumns(false);
-            this.lastIndicesName = GeneratedNames.indicesInColumns(true);
         }
 
         TypeSpec.Builder build() {
             TypeSpec.Builder kernel = TypeSpec.classBuilder(className)
                     .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                     .addJavadoc(classDoc());
-            kernel.addField(FieldSpec.builder(TypeName.INT, COLUMN_BLOCK_NAME, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                    .addJavadoc("Output elements handled per pass when the reduced axis is not the last one;\n"
-                            + "their running bests and indices stay in the L1 cache.\n")
-                    .initializer("$L", KernelContract.COLUMN_BLOCK_SIZE)
-                    .build());
+            columnLoop.constants().forEach(kernel::addField);
             if (vectorForm.any()) {
                 kernel.addField(FieldSpec.builder(
                                 ParameterizedTypeName.get(RuntimeClasses.VECTORIZED_ARG_REDUCTION, JavaStorage.of(type).arrayType()),
@@ -124,9 +116,7 @@ public final class KernelEmitter extends JavaSourceEmitter {
                     kernel.addMethod(sliceLoop(source, false));
                     kernel.addMethod(sliceLoop(source, true));
                 }
-                kernel.addMethod(reduceStrided(source));
-                kernel.addMethod(columnLoop(source, false));
-                kernel.addMethod(columnLoop(source, true));
+                columnLoop.methods(source).forEach(kernel::addMethod);
             }
             order.keyMethod(extremum).ifPresent(kernel::addMethod);
             if (wordLoop != null) {
@@ -285,90 +275,6 @@ public final class KernelEmitter extends JavaSourceEmitter {
                     .endControlFlow()
                     .endControlFlow()
                     .addStatement("return bestIndex")
-                    .build();
-        }
-
-        // ---- outer reduced axis (inner > 1) ------------------------------------------------------
-
-        private MethodSpec reduceStrided(DataSource source) {
-            return KernelContract.declare(MethodSpec.methodBuilder(KernelContract.REDUCE_STRIDED)
-                    .addJavadoc("The reduced axis is not the last one: slice {@code (o, i)} has its elements {@code inner} apart.\n")
-                    .addJavadoc("Columns are taken $L at a time so their running bests stay in cache.\n",
-                            KernelContract.COLUMN_BLOCK_SIZE)
-                    .addModifiers(Modifier.PRIVATE, Modifier.STATIC), source.dataType(type), true)
-                    .addCode(source == DataSource.ARRAY && vectorForm.strided() ? CodeBlock.builder()
-                            .beginControlFlow("if ($N != null$W&& $N.$N($L))", VECTORIZED_NAME, VECTORIZED_NAME,
-                                    KernelContract.REDUCE_STRIDED, KernelContract.arguments("data", "offset", false))
-                            .addStatement("return")
-                            .endControlFlow()
-                            .build() : CodeBlock.of(""))
-                    .addStatement("int axisLength = plan.axisLength()")
-                    .addStatement("int inner = plan.inner()")
-                    .addStatement("$T best = new $T[$T.min(inner, $N)]",
-                            ArrayTypeName.of(order.keyType()), order.keyType(), Math.class, COLUMN_BLOCK_NAME)
-                    .beginControlFlow("for (int o = 0; o < plan.outer(); o++)")
-                    .addStatement("int sliceStart = offset + o * axisLength * inner")
-                    .addStatement("int outStart = outOffset + o * inner")
-                    .beginControlFlow("for (int column = 0; column < inner; column += $N)", COLUMN_BLOCK_NAME)
-                    .addStatement("int width = $T.min($N, inner - column)", Math.class, COLUMN_BLOCK_NAME)
-                    .beginControlFlow("if (selectLastIndex)")
-                    .addStatement("$N(data, sliceStart + column, inner, axisLength, width, best, out,$WoutStart + column)",
-                            lastIndicesName)
-                    .nextControlFlow("else")
-                    .addStatement("$N(data, sliceStart + column, inner, axisLength, width, best, out,$WoutStart + column)",
-                            firstIndicesName)
-                    .endControlFlow()
-                    .endControlFlow()
-                    .endControlFlow()
-                    .build();
-        }
-
-        /**
-         * The scalar loop over {@code width} adjacent slices (columns) whose elements are {@code stride}
-         * apart: rows are read in order, the running best index of column {@code i} lives in {@code out}.
-         */
-        private MethodSpec columnLoop(DataSource source, boolean fromEnd) {
-            TypeName key = order.keyType();
-            MethodSpec.Builder m = MethodSpec.methodBuilder(fromEnd ? lastIndicesName : firstIndicesName)
-                    .addJavadoc("For {@code width} slices that start at adjacent positions from {@code start} and have their\n")
-                    .addJavadoc("elements {@code stride} apart, writes the index of each one's $L element to\n", adjective)
-                    .addJavadoc("{@code out[outStart + i]}; {@code best} holds the running best of each slice.\n")
-                    .addJavadoc(fromEnd
-                            ? "Rows are taken from the last to the first, so the strict test keeps the last of equal elements.\n"
-                            : "Rows are taken in memory order, and the strict test keeps the first of equal elements.\n")
-                    .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                    .addParameter(source.dataType(type), "data")
-                    .addParameter(TypeName.INT, "start")
-                    .addParameter(TypeName.INT, "stride")
-                    .addParameter(TypeName.INT, "axisLength")
-                    .addParameter(TypeName.INT, "width")
-                    .addParameter(ArrayTypeName.of(key), "best")
-                    .addParameter(ArrayTypeName.of(TypeName.LONG), "out")
-                    .addParameter(TypeName.INT, "outStart");
-            if (fromEnd) {
-                m.addStatement("int last = axisLength - 1")
-                        .addStatement("int lastRow = start + last * stride")
-                        .beginControlFlow("for (int i = 0; i < width; i++)")
-                        .addStatement("best[i] = $L", order.key(source.read(CodeBlock.of("lastRow + i"))))
-                        .addStatement("out[outStart + i] = last")
-                        .endControlFlow()
-                        .beginControlFlow("for (int k = last - 1; k >= 0; k--)");
-            } else {
-                m.beginControlFlow("for (int i = 0; i < width; i++)")
-                        .addStatement("best[i] = $L", order.key(source.read(CodeBlock.of("start + i"))))
-                        .addStatement("out[outStart + i] = 0")
-                        .endControlFlow()
-                        .beginControlFlow("for (int k = 1; k < axisLength; k++)");
-            }
-            return m.addStatement("int row = start + k * stride")
-                    .beginControlFlow("for (int i = 0; i < width; i++)")
-                    .addStatement("$T candidate = $L", key, order.key(source.read(CodeBlock.of("row + i"))))
-                    .beginControlFlow("if ($L)", order.beats(CodeBlock.of("candidate"), CodeBlock.of("best[i]"), extremum))
-                    .addStatement("best[i] = candidate")
-                    .addStatement("out[outStart + i] = k")
-                    .endControlFlow()
-                    .endControlFlow()
-                    .endControlFlow()
                     .build();
         }
     }

@@ -39,6 +39,7 @@ public final class KernelPropertyTestEmitter extends JavaSourceEmitter {
             new Check("axisLengthsAcrossBlockBoundaries", true),
             new Check("pairsInLongSlices", true),
             new Check("wideOutputRows", true),
+            new Check("outerAxisAcrossGroupsAndLanes", true),
             new Check("uniformTensors", true),
             new Check("emptyOutputs", false),
             new Check("refusesStorageTooSmallForThePlan", false));

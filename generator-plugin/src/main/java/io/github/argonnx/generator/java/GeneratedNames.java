@@ -207,6 +207,15 @@ public final class GeneratedNames {
         return last ? "lastIndexInColumn" : "firstIndexInColumn";
     }
 
+    /** A SIMD class's step that turns the group-relative indices of the columns into axis indices: {@code writeGroupIndices}. */
+    public static final String WRITE_GROUP_INDICES = "writeGroupIndices";
+
+    /** A SIMD class's constant: rows of an outer axis per group of lane-held indices. */
+    public static final String INDEX_GROUP = "INDEX_GROUP";
+
+    /** The constant of rows folded per pass over a block of columns, in kernels and SIMD classes. */
+    public static final String ROWS_PER_PASS = "ROWS_PER_PASS";
+
     /** A SIMD class's loop over contiguous rows: {@code firstIndicesInRows}. */
     public static String indicesInRows(boolean last) {
         return last ? "lastIndicesInRows" : "firstIndicesInRows";

@@ -25,9 +25,15 @@ public final class KernelContract {
 
     /**
      * Output elements one pass of an outer-axis loop handles, in kernels and SIMD classes alike: their
-     * running bests and indices stay in the L1 cache.
+     * running bests and indices stay in the cache, and each row's part is one long sequential read.
      */
-    public static final int COLUMN_BLOCK_SIZE = 1024;
+    public static final int COLUMN_BLOCK_SIZE = 4096;
+
+    /**
+     * Rows an outer-axis loop folds per pass over its block of columns, in kernels and SIMD classes
+     * alike: a running best is loaded and stored once per pass, not once per row.
+     */
+    public static final int ROWS_PER_PASS = 4;
 
     /** One parameter of the contract. */
     public record Parameter(String name, TypeName type) {}

@@ -9,7 +9,6 @@ import com.palantir.javapoet.TypeName;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
 import java.util.List;
-import java.util.OptionalInt;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -52,12 +51,12 @@ public final class VectorForm {
     }
 
     /**
-     * Whether there are SIMD loops for an outer reduced axis ({@code inner > 1}). They keep each
-     * column's running index in a lane of the data's own width, so that one mask selects value and
-     * index; 8- and 16-bit lanes cannot count far enough.
+     * Whether there are SIMD loops for an outer reduced axis ({@code inner > 1}): for every type. Each
+     * column's running index is kept in a lane of the data's own width, so that one mask selects value
+     * and index; lanes too narrow to count the whole axis count it in groups ({@link #indexGroup}).
      */
     public boolean strided() {
-        return type.byteWidth() >= 4;
+        return true;
     }
 
     /** Whether there are SIMD loops for this type at all. */
@@ -92,16 +91,33 @@ public final class VectorForm {
     }
 
     /**
-     * The largest axis length the outer-axis loops count exactly, if there is a limit: indices are
-     * kept in lanes of the data's type, and a float holds every integer only up to 2^24.
+     * How many rows of an outer axis one group of the outer-axis loops spans: the lanes of the data's
+     * type hold a row's place in its group, and every value from -1 (no row of this group yet) to
+     * {@code indexGroup() - 1} must be exact. Bytes count to 127, shorts to 32767, floats every
+     * integer to 2^24; the other types count any axis.
      */
-    public OptionalInt stridedAxisLimit() {
-        return storage == JavaStorage.FLOAT ? OptionalInt.of(1 << 24) : OptionalInt.empty();
+    public int indexGroup() {
+        switch (storage) {
+            case BYTE:
+                return Byte.MAX_VALUE + 1;
+            case SHORT:
+                return Short.MAX_VALUE + 1;
+            case FLOAT:
+                return 1 << 24;
+            default:
+                return Integer.MAX_VALUE;
+        }
     }
 
     /** An axis index as a lane value for {@code broadcast}: cast where the lane is a floating type. */
     public CodeBlock indexLane(CodeBlock index) {
-        return storage.isFloatingPoint() ? CodeBlock.of("($T) $L", storage.type(), index) : index;
+        if (!storage.isFloatingPoint()) {
+            return index;
+        }
+        // the cast applies to the whole expression: a cast of its first term would add in floating point
+        return index.toString().matches("-?\\w+")
+                ? CodeBlock.of("($T) $L", storage.type(), index)
+                : CodeBlock.of("($T) ($L)", storage.type(), index);
     }
 
     /** The keys of a vector of stored elements, as an expression. */

@@ -18,7 +18,7 @@ import javax.annotation.processing.Generated;
  *
  * <p>The input is read as {@code [outer, axisLength, inner]} ({@link ReductionPlan}). With {@code inner == 1}
  * each slice is contiguous and is scanned on its own; otherwise the input is read in memory
- * order, row by row, keeping a running best for up to 1024 output elements at a time.
+ * order, row by row, keeping a running best for up to 4096 output elements at a time.
  * Nothing proportional to the input is allocated.
  */
 @Generated(
@@ -28,9 +28,15 @@ import javax.annotation.processing.Generated;
 public final class ArgMaxBfloat16Kernel {
     /**
      * Output elements handled per pass when the reduced axis is not the last one;
-     * their running bests and indices stay in the L1 cache.
+     * their running bests and indices stay in the cache, and each row is read as one long stream.
      */
-    private static final int COLUMN_BLOCK = 1024;
+    private static final int COLUMN_BLOCK = 4096;
+
+    /**
+     * Rows folded per pass over a block of columns: a column's running best is loaded and
+     * stored once per pass, not once per row.
+     */
+    private static final int ROWS_PER_PASS = 4;
 
     /**
      * SIMD loops for array input, or null without the Vector API: then the JIT drops every use.
@@ -159,10 +165,14 @@ public final class ArgMaxBfloat16Kernel {
 
     /**
      * The reduced axis is not the last one: slice {@code (o, i)} has its elements {@code inner} apart.
-     * Columns are taken 1024 at a time so their running bests stay in cache.
+     * Columns are taken 4096 at a time so their running bests stay in cache.
      */
     private static void reduceStrided(short[] data, int offset, ReductionPlan plan,
             boolean selectLastIndex, long[] out, int outOffset) {
+        if (VECTORIZED != null
+                && VECTORIZED.reduceStrided(data, offset, plan, selectLastIndex, out, outOffset)) {
+            return;
+        }
         int axisLength = plan.axisLength();
         int inner = plan.inner();
         int[] best = new int[Math.min(inner, COLUMN_BLOCK)];
@@ -194,13 +204,51 @@ public final class ArgMaxBfloat16Kernel {
             best[i] = orderKey(data[start + i]);
             out[outStart + i] = 0;
         }
-        for (int k = 1; k < axisLength; k++) {
+        int k = 1;
+        for (; k + ROWS_PER_PASS <= axisLength; k += ROWS_PER_PASS) {
             int row = start + k * stride;
             for (int i = 0; i < width; i++) {
+                int b = best[i];
+                int at = -1;
                 int candidate = orderKey(data[row + i]);
-                if (candidate > best[i]) {
-                    best[i] = candidate;
-                    out[outStart + i] = k;
+                if (candidate > b) {
+                    b = candidate;
+                    at = k;
+                }
+                candidate = orderKey(data[row + stride + i]);
+                if (candidate > b) {
+                    b = candidate;
+                    at = k + 1;
+                }
+                candidate = orderKey(data[row + 2 * stride + i]);
+                if (candidate > b) {
+                    b = candidate;
+                    at = k + 2;
+                }
+                candidate = orderKey(data[row + 3 * stride + i]);
+                if (candidate > b) {
+                    b = candidate;
+                    at = k + 3;
+                }
+                if (at >= 0) {
+                    best[i] = b;
+                    out[outStart + i] = at;
+                }
+            }
+        }
+        for (; k < axisLength; k++) {
+            int row = start + k * stride;
+            for (int i = 0; i < width; i++) {
+                int b = best[i];
+                int at = -1;
+                int candidate = orderKey(data[row + i]);
+                if (candidate > b) {
+                    b = candidate;
+                    at = k;
+                }
+                if (at >= 0) {
+                    best[i] = b;
+                    out[outStart + i] = at;
                 }
             }
         }
@@ -220,13 +268,51 @@ public final class ArgMaxBfloat16Kernel {
             best[i] = orderKey(data[lastRow + i]);
             out[outStart + i] = last;
         }
-        for (int k = last - 1; k >= 0; k--) {
+        int k = last - 1;
+        for (; k - ROWS_PER_PASS >= -1; k -= ROWS_PER_PASS) {
             int row = start + k * stride;
             for (int i = 0; i < width; i++) {
+                int b = best[i];
+                int at = -1;
                 int candidate = orderKey(data[row + i]);
-                if (candidate > best[i]) {
-                    best[i] = candidate;
-                    out[outStart + i] = k;
+                if (candidate > b) {
+                    b = candidate;
+                    at = k;
+                }
+                candidate = orderKey(data[row - stride + i]);
+                if (candidate > b) {
+                    b = candidate;
+                    at = k - 1;
+                }
+                candidate = orderKey(data[row - 2 * stride + i]);
+                if (candidate > b) {
+                    b = candidate;
+                    at = k - 2;
+                }
+                candidate = orderKey(data[row - 3 * stride + i]);
+                if (candidate > b) {
+                    b = candidate;
+                    at = k - 3;
+                }
+                if (at >= 0) {
+                    best[i] = b;
+                    out[outStart + i] = at;
+                }
+            }
+        }
+        for (; k >= 0; k--) {
+            int row = start + k * stride;
+            for (int i = 0; i < width; i++) {
+                int b = best[i];
+                int at = -1;
+                int candidate = orderKey(data[row + i]);
+                if (candidate > b) {
+                    b = candidate;
+                    at = k;
+                }
+                if (at >= 0) {
+                    best[i] = b;
+                    out[outStart + i] = at;
                 }
             }
         }
@@ -287,7 +373,7 @@ public final class ArgMaxBfloat16Kernel {
 
     /**
      * The reduced axis is not the last one: slice {@code (o, i)} has its elements {@code inner} apart.
-     * Columns are taken 1024 at a time so their running bests stay in cache.
+     * Columns are taken 4096 at a time so their running bests stay in cache.
      */
     private static void reduceStrided(ShortBuffer data, int offset, ReductionPlan plan,
             boolean selectLastIndex, long[] out, int outOffset) {
@@ -322,13 +408,51 @@ public final class ArgMaxBfloat16Kernel {
             best[i] = orderKey(data.get(start + i));
             out[outStart + i] = 0;
         }
-        for (int k = 1; k < axisLength; k++) {
+        int k = 1;
+        for (; k + ROWS_PER_PASS <= axisLength; k += ROWS_PER_PASS) {
             int row = start + k * stride;
             for (int i = 0; i < width; i++) {
+                int b = best[i];
+                int at = -1;
                 int candidate = orderKey(data.get(row + i));
-                if (candidate > best[i]) {
-                    best[i] = candidate;
-                    out[outStart + i] = k;
+                if (candidate > b) {
+                    b = candidate;
+                    at = k;
+                }
+                candidate = orderKey(data.get(row + stride + i));
+                if (candidate > b) {
+                    b = candidate;
+                    at = k + 1;
+                }
+                candidate = orderKey(data.get(row + 2 * stride + i));
+                if (candidate > b) {
+                    b = candidate;
+                    at = k + 2;
+                }
+                candidate = orderKey(data.get(row + 3 * stride + i));
+                if (candidate > b) {
+                    b = candidate;
+                    at = k + 3;
+                }
+                if (at >= 0) {
+                    best[i] = b;
+                    out[outStart + i] = at;
+                }
+            }
+        }
+        for (; k < axisLength; k++) {
+            int row = start + k * stride;
+            for (int i = 0; i < width; i++) {
+                int b = best[i];
+                int at = -1;
+                int candidate = orderKey(data.get(row + i));
+                if (candidate > b) {
+                    b = candidate;
+                    at = k;
+                }
+                if (at >= 0) {
+                    best[i] = b;
+                    out[outStart + i] = at;
                 }
             }
         }
@@ -348,13 +472,51 @@ public final class ArgMaxBfloat16Kernel {
             best[i] = orderKey(data.get(lastRow + i));
             out[outStart + i] = last;
         }
-        for (int k = last - 1; k >= 0; k--) {
+        int k = last - 1;
+        for (; k - ROWS_PER_PASS >= -1; k -= ROWS_PER_PASS) {
             int row = start + k * stride;
             for (int i = 0; i < width; i++) {
+                int b = best[i];
+                int at = -1;
                 int candidate = orderKey(data.get(row + i));
-                if (candidate > best[i]) {
-                    best[i] = candidate;
-                    out[outStart + i] = k;
+                if (candidate > b) {
+                    b = candidate;
+                    at = k;
+                }
+                candidate = orderKey(data.get(row - stride + i));
+                if (candidate > b) {
+                    b = candidate;
+                    at = k - 1;
+                }
+                candidate = orderKey(data.get(row - 2 * stride + i));
+                if (candidate > b) {
+                    b = candidate;
+                    at = k - 2;
+                }
+                candidate = orderKey(data.get(row - 3 * stride + i));
+                if (candidate > b) {
+                    b = candidate;
+                    at = k - 3;
+                }
+                if (at >= 0) {
+                    best[i] = b;
+                    out[outStart + i] = at;
+                }
+            }
+        }
+        for (; k >= 0; k--) {
+            int row = start + k * stride;
+            for (int i = 0; i < width; i++) {
+                int b = best[i];
+                int at = -1;
+                int candidate = orderKey(data.get(row + i));
+                if (candidate > b) {
+                    b = candidate;
+                    at = k;
+                }
+                if (at >= 0) {
+                    best[i] = b;
+                    out[outStart + i] = at;
                 }
             }
         }

@@ -28,8 +28,9 @@ import jdk.incubator.vector.VectorSpecies;
  * ties the best also replaces it, and that block is searched from its end.
  *
  * <p>Outer-axis reductions ({@code inner > 1}) read rows in memory order and keep a running best
- * and index per column, a vector of columns at a time; indices are kept in lanes of the data's
- * own type, so that one comparison mask selects both.
+ * and index per column, a vector of columns at a time, folding several rows per load and store
+ * of the running bests. Indices are kept in lanes of the data's own type, so that one comparison
+ * mask selects both; they count rows within a group short enough for those lanes.
  */
 @Generated(
         value = "io.github.argonnx.generator",
@@ -53,9 +54,21 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
 
     /**
      * Output elements per pass when the reduced axis is not the last one: their running bests
-     * and indices stay in the L1 cache.
+     * and indices stay in the cache, and each row is read as one long stream.
      */
-    private static final int COLUMN_BLOCK = 1024;
+    private static final int COLUMN_BLOCK = 4096;
+
+    /**
+     * Rows per group: an index lane holds a row's place in its group, from -1 (none yet)
+     * to {@code INDEX_GROUP - 1}, every one exact in a float lane.
+     */
+    private static final int INDEX_GROUP = 16777216;
+
+    /**
+     * Rows folded per pass over a block of columns: a column's running best is loaded and
+     * stored once per pass, not once per row.
+     */
+    private static final int ROWS_PER_PASS = 4;
 
     /**
      * Called by {@code Vectorization.load}, only when the JVM has the Vector API.
@@ -213,8 +226,7 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
             boolean selectLastIndex, long[] out, int outOffset) {
         int inner = plan.inner();
         int axisLength = plan.axisLength();
-        // indices are kept in float lanes, exact up to 16777216
-        if (inner < LANES || axisLength > 16777216) {
+        if (inner < LANES) {
             return false;
         }
         int scratch = Math.min(inner, COLUMN_BLOCK) / LANES * LANES;
@@ -240,7 +252,7 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
     /**
      * For {@code width} columns from {@code start} whose elements are {@code stride} apart, writes
      * the index of each one's largest element to {@code out[outStart + c]}; {@code best} and
-     * {@code bestIndex} hold the running bests and their indices.
+     * {@code bestIndex} hold the running bests and their places in the current group of rows.
      * Rows are taken in memory order, and the strict test keeps the first of equal elements.
      */
     private static void firstIndicesInColumns(float[] data, int start, int stride, int axisLength,
@@ -248,23 +260,64 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
         int vectorWidth = width / LANES * LANES;
         int firstRow = 0;
         int rowStart = start + firstRow * stride;
+        // the first row seeds the bests; later rows' indices are written when their group ends
         for (int c = 0; c < vectorWidth; c += LANES) {
             FloatVector.fromArray(SPECIES, data, rowStart + c).intoArray(best, c);
-            FloatVector.broadcast(SPECIES, (float) firstRow).intoArray(bestIndex, c);
-        }
-        for (int k = 1; k < axisLength; k++) {
-            int row = start + k * stride;
-            FloatVector index = FloatVector.broadcast(SPECIES, (float) k);
-            for (int c = 0; c < vectorWidth; c += LANES) {
-                FloatVector candidate = FloatVector.fromArray(SPECIES, data, row + c);
-                FloatVector b = FloatVector.fromArray(SPECIES, best, c);
-                VectorMask<Float> beats = candidate.compare(VectorOperators.LE, b).not().and(b.compare(VectorOperators.EQ, b));
-                b.blend(candidate, beats).intoArray(best, c);
-                FloatVector.fromArray(SPECIES, bestIndex, c).blend(index, beats).intoArray(bestIndex, c);
-            }
+            FloatVector.broadcast(SPECIES, (float) -1).intoArray(bestIndex, c);
         }
         for (int c = 0; c < vectorWidth; c++) {
-            out[outStart + c] = (long) bestIndex[c];
+            out[outStart + c] = firstRow;
+        }
+        // groups from the second row; a group holds rows group to groupEnd - 1
+        int group = 1;
+        while (group < axisLength) {
+            int groupEnd = group + Math.min(axisLength - group, INDEX_GROUP);
+            int k = group;
+            for (; k + ROWS_PER_PASS <= groupEnd; k += ROWS_PER_PASS) {
+                int row = start + k * stride;
+                FloatVector index0 = FloatVector.broadcast(SPECIES, (float) (k - group));
+                FloatVector index1 = FloatVector.broadcast(SPECIES, (float) (k + 1 - group));
+                FloatVector index2 = FloatVector.broadcast(SPECIES, (float) (k + 2 - group));
+                FloatVector index3 = FloatVector.broadcast(SPECIES, (float) (k + 3 - group));
+                for (int c = 0; c < vectorWidth; c += LANES) {
+                    FloatVector b = FloatVector.fromArray(SPECIES, best, c);
+                    FloatVector at = FloatVector.fromArray(SPECIES, bestIndex, c);
+                    FloatVector candidate0 = FloatVector.fromArray(SPECIES, data, row + c);
+                    VectorMask<Float> beats0 = candidate0.compare(VectorOperators.LE, b).not().and(b.compare(VectorOperators.EQ, b));
+                    b = b.blend(candidate0, beats0);
+                    at = at.blend(index0, beats0);
+                    FloatVector candidate1 = FloatVector.fromArray(SPECIES, data, row + stride + c);
+                    VectorMask<Float> beats1 = candidate1.compare(VectorOperators.LE, b).not().and(b.compare(VectorOperators.EQ, b));
+                    b = b.blend(candidate1, beats1);
+                    at = at.blend(index1, beats1);
+                    FloatVector candidate2 = FloatVector.fromArray(SPECIES, data, row + 2 * stride + c);
+                    VectorMask<Float> beats2 = candidate2.compare(VectorOperators.LE, b).not().and(b.compare(VectorOperators.EQ, b));
+                    b = b.blend(candidate2, beats2);
+                    at = at.blend(index2, beats2);
+                    FloatVector candidate3 = FloatVector.fromArray(SPECIES, data, row + 3 * stride + c);
+                    VectorMask<Float> beats3 = candidate3.compare(VectorOperators.LE, b).not().and(b.compare(VectorOperators.EQ, b));
+                    b = b.blend(candidate3, beats3);
+                    at = at.blend(index3, beats3);
+                    b.intoArray(best, c);
+                    at.intoArray(bestIndex, c);
+                }
+            }
+            for (; k < groupEnd; k++) {
+                int row = start + k * stride;
+                FloatVector index0 = FloatVector.broadcast(SPECIES, (float) (k - group));
+                for (int c = 0; c < vectorWidth; c += LANES) {
+                    FloatVector b = FloatVector.fromArray(SPECIES, best, c);
+                    FloatVector at = FloatVector.fromArray(SPECIES, bestIndex, c);
+                    FloatVector candidate0 = FloatVector.fromArray(SPECIES, data, row + c);
+                    VectorMask<Float> beats0 = candidate0.compare(VectorOperators.LE, b).not().and(b.compare(VectorOperators.EQ, b));
+                    b = b.blend(candidate0, beats0);
+                    at = at.blend(index0, beats0);
+                    b.intoArray(best, c);
+                    at.intoArray(bestIndex, c);
+                }
+            }
+            writeGroupIndices(bestIndex, vectorWidth, group, out, outStart);
+            group = groupEnd;
         }
         // the columns left over after whole vectors, one at a time
         for (int c = vectorWidth; c < width; c++) {
@@ -275,7 +328,7 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
     /**
      * For {@code width} columns from {@code start} whose elements are {@code stride} apart, writes
      * the index of each one's largest element to {@code out[outStart + c]}; {@code best} and
-     * {@code bestIndex} hold the running bests and their indices.
+     * {@code bestIndex} hold the running bests and their places in the current group of rows.
      * Rows are taken from the last to the first, so the strict test keeps the last of equal elements.
      */
     private static void lastIndicesInColumns(float[] data, int start, int stride, int axisLength,
@@ -283,27 +336,87 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
         int vectorWidth = width / LANES * LANES;
         int firstRow = axisLength - 1;
         int rowStart = start + firstRow * stride;
+        // the first row seeds the bests; later rows' indices are written when their group ends
         for (int c = 0; c < vectorWidth; c += LANES) {
             FloatVector.fromArray(SPECIES, data, rowStart + c).intoArray(best, c);
-            FloatVector.broadcast(SPECIES, (float) firstRow).intoArray(bestIndex, c);
-        }
-        for (int k = axisLength - 2; k >= 0; k--) {
-            int row = start + k * stride;
-            FloatVector index = FloatVector.broadcast(SPECIES, (float) k);
-            for (int c = 0; c < vectorWidth; c += LANES) {
-                FloatVector candidate = FloatVector.fromArray(SPECIES, data, row + c);
-                FloatVector b = FloatVector.fromArray(SPECIES, best, c);
-                VectorMask<Float> beats = candidate.compare(VectorOperators.LE, b).not().and(b.compare(VectorOperators.EQ, b));
-                b.blend(candidate, beats).intoArray(best, c);
-                FloatVector.fromArray(SPECIES, bestIndex, c).blend(index, beats).intoArray(bestIndex, c);
-            }
+            FloatVector.broadcast(SPECIES, (float) -1).intoArray(bestIndex, c);
         }
         for (int c = 0; c < vectorWidth; c++) {
-            out[outStart + c] = (long) bestIndex[c];
+            out[outStart + c] = firstRow;
+        }
+        // groups from the end; a group holds rows group to groupEnd - 1, taken from the last
+        int groupEnd = axisLength - 1;
+        while (groupEnd > 0) {
+            int group = groupEnd - Math.min(groupEnd, INDEX_GROUP);
+            int k = groupEnd - 1;
+            for (; k - ROWS_PER_PASS >= group - 1; k -= ROWS_PER_PASS) {
+                int row = start + k * stride;
+                FloatVector index0 = FloatVector.broadcast(SPECIES, (float) (k - group));
+                FloatVector index1 = FloatVector.broadcast(SPECIES, (float) (k - 1 - group));
+                FloatVector index2 = FloatVector.broadcast(SPECIES, (float) (k - 2 - group));
+                FloatVector index3 = FloatVector.broadcast(SPECIES, (float) (k - 3 - group));
+                for (int c = 0; c < vectorWidth; c += LANES) {
+                    FloatVector b = FloatVector.fromArray(SPECIES, best, c);
+                    FloatVector at = FloatVector.fromArray(SPECIES, bestIndex, c);
+                    FloatVector candidate0 = FloatVector.fromArray(SPECIES, data, row + c);
+                    VectorMask<Float> beats0 = candidate0.compare(VectorOperators.LE, b).not().and(b.compare(VectorOperators.EQ, b));
+                    b = b.blend(candidate0, beats0);
+                    at = at.blend(index0, beats0);
+                    FloatVector candidate1 = FloatVector.fromArray(SPECIES, data, row - stride + c);
+                    VectorMask<Float> beats1 = candidate1.compare(VectorOperators.LE, b).not().and(b.compare(VectorOperators.EQ, b));
+                    b = b.blend(candidate1, beats1);
+                    at = at.blend(index1, beats1);
+                    FloatVector candidate2 = FloatVector.fromArray(SPECIES, data, row - 2 * stride + c);
+                    VectorMask<Float> beats2 = candidate2.compare(VectorOperators.LE, b).not().and(b.compare(VectorOperators.EQ, b));
+                    b = b.blend(candidate2, beats2);
+                    at = at.blend(index2, beats2);
+                    FloatVector candidate3 = FloatVector.fromArray(SPECIES, data, row - 3 * stride + c);
+                    VectorMask<Float> beats3 = candidate3.compare(VectorOperators.LE, b).not().and(b.compare(VectorOperators.EQ, b));
+                    b = b.blend(candidate3, beats3);
+                    at = at.blend(index3, beats3);
+                    b.intoArray(best, c);
+                    at.intoArray(bestIndex, c);
+                }
+            }
+            for (; k >= group; k--) {
+                int row = start + k * stride;
+                FloatVector index0 = FloatVector.broadcast(SPECIES, (float) (k - group));
+                for (int c = 0; c < vectorWidth; c += LANES) {
+                    FloatVector b = FloatVector.fromArray(SPECIES, best, c);
+                    FloatVector at = FloatVector.fromArray(SPECIES, bestIndex, c);
+                    FloatVector candidate0 = FloatVector.fromArray(SPECIES, data, row + c);
+                    VectorMask<Float> beats0 = candidate0.compare(VectorOperators.LE, b).not().and(b.compare(VectorOperators.EQ, b));
+                    b = b.blend(candidate0, beats0);
+                    at = at.blend(index0, beats0);
+                    b.intoArray(best, c);
+                    at.intoArray(bestIndex, c);
+                }
+            }
+            writeGroupIndices(bestIndex, vectorWidth, group, out, outStart);
+            groupEnd = group;
         }
         // the columns left over after whole vectors, one at a time
         for (int c = vectorWidth; c < width; c++) {
             out[outStart + c] = lastIndexInColumn(data, start + c, stride, axisLength);
+        }
+    }
+
+    /**
+     * At the end of a group of rows from {@code group} on: writes the axis index of every column
+     * whose best moved in the group to {@code out[outStart + c]}, and marks every column's
+     * index as not yet set (-1) for the next group. A vector of columns with no such lane is only read.
+     */
+    private static void writeGroupIndices(float[] bestIndex, int vectorWidth, int group, long[] out,
+            int outStart) {
+        for (int c = 0; c < vectorWidth; c += LANES) {
+            if (FloatVector.fromArray(SPECIES, bestIndex, c).compare(VectorOperators.GE, (float) 0).anyTrue()) {
+                for (int i = c; i < c + LANES; i++) {
+                    if (bestIndex[i] >= 0) {
+                        out[outStart + i] = group + (int) bestIndex[i];
+                        bestIndex[i] = (float) -1;
+                    }
+                }
+            }
         }
     }
 

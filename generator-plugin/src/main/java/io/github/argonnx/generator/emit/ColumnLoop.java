@@ -1,0 +1,180 @@
+package io.github.argonnx.generator.emit;
+
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.TypeName;
+import io.github.argonnx.generator.java.ElementOrder;
+import io.github.argonnx.generator.java.GeneratedNames;
+import io.github.argonnx.generator.java.KernelContract;
+import io.github.argonnx.generator.java.VectorForm;
+import io.github.argonnx.generator.model.ElementType;
+import io.github.argonnx.generator.model.Extremum;
+import java.util.List;
+import javax.lang.model.element.Modifier;
+
+/**
+ * The outer-axis loops of a kernel ({@code inner > 1}): the input is read in memory order, with a
+ * running best per output element (column), for a block of columns at a time. Each pass over the
+ * block folds {@link KernelContract#ROWS_PER_PASS} rows, so that a column's best is loaded and stored
+ * once per pass, and those rows are read side by side as sequential streams.
+ */
+final class ColumnLoop {
+
+    private static final String COLUMN_BLOCK = GeneratedNames.COLUMN_BLOCK;
+    private static final String ROWS_PER_PASS = GeneratedNames.ROWS_PER_PASS;
+
+    private final ElementType type;
+    private final Extremum extremum;
+    private final ElementOrder order;
+    private final VectorForm vectorForm;
+    private final String vectorizedName;
+
+    /** {@code vectorizedName}: the kernel's field holding its SIMD loops, tried first for array input. */
+    ColumnLoop(ElementType type, Extremum extremum, String vectorizedName) {
+        this.type = type;
+        this.extremum = extremum;
+        this.order = ElementOrder.of(type);
+        this.vectorForm = VectorForm.of(type);
+        this.vectorizedName = vectorizedName;
+    }
+
+    /** The kernel's constants of the outer-axis loops. */
+    List<FieldSpec> constants() {
+        return List.of(FieldSpec.builder(TypeName.INT, COLUMN_BLOCK, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                        .addJavadoc("Output elements handled per pass when the reduced axis is not the last one;\n"
+                                + "their running bests and indices stay in the cache, and each row is read as one long stream.\n")
+                        .initializer("$L", KernelContract.COLUMN_BLOCK_SIZE)
+                        .build(),
+                rowsPerPassConstant());
+    }
+
+    /** Rows folded per pass over a block of columns; the SIMD classes share it. */
+    static FieldSpec rowsPerPassConstant() {
+        return FieldSpec.builder(TypeName.INT, ROWS_PER_PASS, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("Rows folded per pass over a block of columns: a column's running best is loaded and\n"
+                        + "stored once per pass, not once per row.\n")
+                .initializer("$L", KernelContract.ROWS_PER_PASS)
+                .build();
+    }
+
+    /** The methods of one data source, in the order the kernel lists them. */
+    List<MethodSpec> methods(DataSource source) {
+        return List.of(reduceStrided(source), columnLoop(source, false), columnLoop(source, true));
+    }
+
+    private MethodSpec reduceStrided(DataSource source) {
+        return KernelContract.declare(MethodSpec.methodBuilder(KernelContract.REDUCE_STRIDED)
+                .addJavadoc("The reduced axis is not the last one: slice {@code (o, i)} has its elements {@code inner} apart.\n")
+                .addJavadoc("Columns are taken $L at a time so their running bests stay in cache.\n",
+                        KernelContract.COLUMN_BLOCK_SIZE)
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC), source.dataType(type), true)
+                .addCode(source == DataSource.ARRAY && vectorForm.strided() ? CodeBlock.builder()
+                        .beginControlFlow("if ($N != null$W&& $N.$N($L))", vectorizedName, vectorizedName,
+                                KernelContract.REDUCE_STRIDED, KernelContract.arguments("data", "offset", false))
+                        .addStatement("return")
+                        .endControlFlow()
+                        .build() : CodeBlock.of(""))
+                .addStatement("int axisLength = plan.axisLength()")
+                .addStatement("int inner = plan.inner()")
+                .addStatement("$T best = new $T[$T.min(inner, $N)]",
+                        ArrayTypeName.of(order.keyType()), order.keyType(), Math.class, COLUMN_BLOCK)
+                .beginControlFlow("for (int o = 0; o < plan.outer(); o++)")
+                .addStatement("int sliceStart = offset + o * axisLength * inner")
+                .addStatement("int outStart = outOffset + o * inner")
+                .beginControlFlow("for (int column = 0; column < inner; column += $N)", COLUMN_BLOCK)
+                .addStatement("int width = $T.min($N, inner - column)", Math.class, COLUMN_BLOCK)
+                .beginControlFlow("if (selectLastIndex)")
+                .addStatement("$N(data, sliceStart + column, inner, axisLength, width, best, out,$WoutStart + column)",
+                        GeneratedNames.indicesInColumns(true))
+                .nextControlFlow("else")
+                .addStatement("$N(data, sliceStart + column, inner, axisLength, width, best, out,$WoutStart + column)",
+                        GeneratedNames.indicesInColumns(false))
+                .endControlFlow()
+                .endControlFlow()
+                .endControlFlow()
+                .build();
+    }
+
+    /**
+     * One pass over the block's columns, folding {@code rows} rows: from row {@code k} on in memory
+     * order, or from row {@code k} back for the last index. A column's best is written back, with its
+     * index, only when one of the rows beat it.
+     */
+    private CodeBlock pass(DataSource source, int rows, boolean fromEnd) {
+        TypeName key = order.keyType();
+        String step = fromEnd ? " - " : " + ";
+        CodeBlock.Builder code = CodeBlock.builder()
+                .addStatement("int row = start + k * stride")
+                .beginControlFlow("for (int i = 0; i < width; i++)")
+                .addStatement("$T b = best[i]", key)
+                .addStatement("int at = -1");
+        for (int r = 0; r < rows; r++) {
+            String position = r == 0 ? "row + i" : "row" + step + (r == 1 ? "stride" : r + " * stride") + " + i";
+            code.addStatement(r == 0 ? "$T candidate = $L" : "candidate = $L",
+                            r == 0 ? new Object[] {key, order.key(source.read(CodeBlock.of(position)))}
+                                    : new Object[] {order.key(source.read(CodeBlock.of(position)))})
+                    .beginControlFlow("if ($L)", order.beats(CodeBlock.of("candidate"), CodeBlock.of("b"), extremum))
+                    .addStatement("b = candidate")
+                    .addStatement("at = $L", r == 0 ? "k" : "k" + step + r)
+                    .endControlFlow();
+        }
+        return code.beginControlFlow("if (at >= 0)")
+                .addStatement("best[i] = b")
+                .addStatement("out[outStart + i] = at")
+                .endControlFlow()
+                .endControlFlow()
+                .build();
+    }
+
+    /**
+     * The scalar loop over {@code width} adjacent slices (columns) whose elements are {@code stride}
+     * apart: rows are read in order, the running best index of column {@code i} lives in {@code out}.
+     */
+    private MethodSpec columnLoop(DataSource source, boolean fromEnd) {
+        TypeName key = order.keyType();
+        MethodSpec.Builder m = MethodSpec.methodBuilder(GeneratedNames.indicesInColumns(fromEnd))
+                .addJavadoc("For {@code width} slices that start at adjacent positions from {@code start} and have their\n")
+                .addJavadoc("elements {@code stride} apart, writes the index of each one's $L element to\n", extremum.adjective())
+                .addJavadoc("{@code out[outStart + i]}; {@code best} holds the running best of each slice.\n")
+                .addJavadoc(fromEnd
+                        ? "Rows are taken from the last to the first, so the strict test keeps the last of equal elements.\n"
+                        : "Rows are taken in memory order, and the strict test keeps the first of equal elements.\n")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addParameter(source.dataType(type), "data")
+                .addParameter(TypeName.INT, "start")
+                .addParameter(TypeName.INT, "stride")
+                .addParameter(TypeName.INT, "axisLength")
+                .addParameter(TypeName.INT, "width")
+                .addParameter(ArrayTypeName.of(key), "best")
+                .addParameter(ArrayTypeName.of(TypeName.LONG), "out")
+                .addParameter(TypeName.INT, "outStart");
+        if (fromEnd) {
+            m.addStatement("int last = axisLength - 1")
+                    .addStatement("int lastRow = start + last * stride")
+                    .beginControlFlow("for (int i = 0; i < width; i++)")
+                    .addStatement("best[i] = $L", order.key(source.read(CodeBlock.of("lastRow + i"))))
+                    .addStatement("out[outStart + i] = last")
+                    .endControlFlow()
+                    .addStatement("int k = last - 1")
+                    .beginControlFlow("for (; k - $N >= -1; k -= $N)", ROWS_PER_PASS, ROWS_PER_PASS)
+                    .addCode(pass(source, KernelContract.ROWS_PER_PASS, true))
+                    .endControlFlow()
+                    .beginControlFlow("for (; k >= 0; k--)");
+        } else {
+            m.beginControlFlow("for (int i = 0; i < width; i++)")
+                    .addStatement("best[i] = $L", order.key(source.read(CodeBlock.of("start + i"))))
+                    .addStatement("out[outStart + i] = 0")
+                    .endControlFlow()
+                    .addStatement("int k = 1")
+                    .beginControlFlow("for (; k + $N <= axisLength; k += $N)", ROWS_PER_PASS, ROWS_PER_PASS)
+                    .addCode(pass(source, KernelContract.ROWS_PER_PASS, false))
+                    .endControlFlow()
+                    .beginControlFlow("for (; k < axisLength; k++)");
+        }
+        return m.addCode(pass(source, 1, fromEnd))
+                .endControlFlow()
+                .build();
+    }
+}

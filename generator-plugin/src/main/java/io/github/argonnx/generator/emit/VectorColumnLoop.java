@@ -1,0 +1,272 @@
+package io.github.argonnx.generator.emit;
+
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.TypeName;
+import io.github.argonnx.generator.java.GeneratedNames;
+import io.github.argonnx.generator.java.JavaStorage;
+import io.github.argonnx.generator.java.KernelContract;
+import io.github.argonnx.generator.java.VectorForm;
+import io.github.argonnx.generator.model.ElementType;
+import io.github.argonnx.generator.model.Extremum;
+import java.util.List;
+import javax.lang.model.element.Modifier;
+
+/**
+ * The outer-axis loops of a SIMD class ({@code inner > 1}): rows are read in memory order, with a
+ * running best and index per column, a vector of columns at a time.
+ *
+ * <p>Each pass over a block of columns folds {@link KernelContract#ROWS_PER_PASS} rows: a vector's best
+ * and index are loaded once, compared with that many rows (each read as a sequential stream), and
+ * stored once. Indices are held in lanes of the data's own type, so that one comparison mask selects
+ * both; they count rows within a group of {@link VectorForm#indexGroup} rows, and at the end of each
+ * group the columns whose best moved in it get their axis index written out.
+ */
+final class VectorColumnLoop {
+
+    private static final String SPECIES = GeneratedNames.SPECIES;
+    private static final String LANES = GeneratedNames.LANES;
+    private static final String COLUMN_BLOCK = GeneratedNames.COLUMN_BLOCK;
+    private static final String INDEX_GROUP = GeneratedNames.INDEX_GROUP;
+    private static final String ROWS_PER_PASS = GeneratedNames.ROWS_PER_PASS;
+
+    private final Extremum extremum;
+    private final VectorForm form;
+    private final ClassName vector;
+    private final TypeName key;
+    private final TypeName array;
+
+    VectorColumnLoop(ElementType type, Extremum extremum) {
+        this.extremum = extremum;
+        this.form = VectorForm.of(type);
+        this.vector = form.vectorClass();
+        this.key = form.keyType();
+        this.array = JavaStorage.of(type).arrayType();
+    }
+
+    /** For the SIMD class's documentation: how its outer-axis loops work. */
+    static CodeBlock classDoc() {
+        return CodeBlock.builder()
+                .add("\n<p>Outer-axis reductions ({@code inner > 1}) read rows in memory order and keep a running best\n")
+                .add("and index per column, a vector of columns at a time, folding several rows per load and store\n")
+                .add("of the running bests. Indices are kept in lanes of the data's own type, so that one comparison\n")
+                .add("mask selects both; they count rows within a group short enough for those lanes.\n")
+                .build();
+    }
+
+    /** The SIMD class's constants of the outer-axis loops. */
+    List<FieldSpec> constants() {
+        return List.of(
+                FieldSpec.builder(TypeName.INT, COLUMN_BLOCK, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                        .addJavadoc("Output elements per pass when the reduced axis is not the last one: their running bests\n"
+                                + "and indices stay in the cache, and each row is read as one long stream.\n")
+                        .initializer("$L", KernelContract.COLUMN_BLOCK_SIZE)
+                        .build(),
+                FieldSpec.builder(TypeName.INT, INDEX_GROUP, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                        .addJavadoc("Rows per group: an index lane holds a row's place in its group, from -1 (none yet)\n"
+                                + "to {@code INDEX_GROUP - 1}, every one exact in a $L lane.\n", key)
+                        .initializer("$L", form.indexGroup())
+                        .build(),
+                ColumnLoop.rowsPerPassConstant());
+    }
+
+    /** The methods, in the order the SIMD class lists them. */
+    List<MethodSpec> methods() {
+        return List.of(reduceStrided(), columnsLoop(false), columnsLoop(true), writeGroupIndices(),
+                columnLoop(false), columnLoop(true));
+    }
+
+    private CodeBlock keys(String index) {
+        return form.keysAt(index);
+    }
+
+    private MethodSpec reduceStrided() {
+        return KernelContract.declare(MethodSpec.methodBuilder(KernelContract.REDUCE_STRIDED)
+                .addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(TypeName.BOOLEAN), array, true)
+                .addStatement("int inner = plan.inner()")
+                .addStatement("int axisLength = plan.axisLength()")
+                .beginControlFlow("if (inner < $N)", LANES)
+                .addStatement("return false")
+                .endControlFlow()
+                .addStatement("int scratch = $T.min(inner, $N) / $N * $N", Math.class, COLUMN_BLOCK, LANES, LANES)
+                .addStatement("$T best = new $T[scratch]", ArrayTypeName.of(key), key)
+                .addStatement("$T bestIndex = new $T[scratch]", ArrayTypeName.of(key), key)
+                .beginControlFlow("for (int o = 0; o < plan.outer(); o++)")
+                .addStatement("int sliceStart = offset + o * axisLength * inner")
+                .addStatement("int outStart = outOffset + o * inner")
+                .beginControlFlow("for (int column = 0; column < inner; column += $N)", COLUMN_BLOCK)
+                .addStatement("int width = $T.min($N, inner - column)", Math.class, COLUMN_BLOCK)
+                .beginControlFlow("if (selectLastIndex)")
+                .addStatement("$N(data, sliceStart + column, inner, axisLength, width, best, bestIndex,$W"
+                        + "out, outStart + column)", GeneratedNames.indicesInColumns(true))
+                .nextControlFlow("else")
+                .addStatement("$N(data, sliceStart + column, inner, axisLength, width, best, bestIndex,$W"
+                        + "out, outStart + column)", GeneratedNames.indicesInColumns(false))
+                .endControlFlow()
+                .endControlFlow()
+                .endControlFlow()
+                .addStatement("return true")
+                .build();
+    }
+
+    /**
+     * One pass over the whole vectors of columns, folding {@code rows} rows: from {@code row} on in
+     * memory order, or from {@code row} back for the last index. The index vectors are made before the
+     * loop; inside it, nothing lives from one vector of columns to the next (a vector carried across
+     * iterations would be boxed by the JIT on JDK 17).
+     */
+    private CodeBlock pass(int rows, boolean fromEnd) {
+        String step = fromEnd ? " - " : " + ";
+        CodeBlock.Builder code = CodeBlock.builder()
+                .addStatement("int row = start + k * stride");
+        for (int r = 0; r < rows; r++) {
+            code.addStatement("$T index$L = $T.broadcast($N, $L)", vector, r, vector, SPECIES,
+                    form.indexLane(CodeBlock.of(r == 0 ? "k - group" : "k" + step + r + " - group")));
+        }
+        code.beginControlFlow("for (int c = 0; c < vectorWidth; c += $N)", LANES)
+                .addStatement("$T b = $T.fromArray($N, best, c)", vector, vector, SPECIES)
+                .addStatement("$T at = $T.fromArray($N, bestIndex, c)", vector, vector, SPECIES);
+        for (int r = 0; r < rows; r++) {
+            String position = r == 0 ? "row + c" : "row" + step + (r == 1 ? "stride" : r + " * stride") + " + c";
+            code.addStatement("$T candidate$L = $L", vector, r, keys(position))
+                    .addStatement("$T beats$L = $L", form.maskType(), r,
+                            form.beats(CodeBlock.of("candidate$L", r), CodeBlock.of("b"), extremum))
+                    .addStatement("b = b.blend(candidate$L, beats$L)", r, r)
+                    .addStatement("at = at.blend(index$L, beats$L)", r, r);
+        }
+        return code.addStatement("b.intoArray(best, c)")
+                .addStatement("at.intoArray(bestIndex, c)")
+                .endControlFlow()
+                .build();
+    }
+
+    private MethodSpec columnsLoop(boolean fromEnd) {
+        CodeBlock noIndex = form.indexLane(CodeBlock.of("-1"));
+        CodeBlock.Builder code = CodeBlock.builder()
+                .addStatement("int vectorWidth = width / $N * $N", LANES, LANES)
+                .addStatement("int firstRow = $L", fromEnd ? "axisLength - 1" : "0")
+                .addStatement("int rowStart = start + firstRow * stride")
+                .add("// the first row seeds the bests; later rows' indices are written when their group ends\n")
+                .beginControlFlow("for (int c = 0; c < vectorWidth; c += $N)", LANES)
+                .addStatement("$L.intoArray(best, c)", keys("rowStart + c"))
+                .addStatement("$T.broadcast($N, $L).intoArray(bestIndex, c)", vector, SPECIES, noIndex)
+                .endControlFlow()
+                .beginControlFlow("for (int c = 0; c < vectorWidth; c++)")
+                .addStatement("out[outStart + c] = firstRow")
+                .endControlFlow();
+        if (fromEnd) {
+            code.add("// groups from the end; a group holds rows group to groupEnd - 1, taken from the last\n")
+                    .addStatement("int groupEnd = axisLength - 1")
+                    .beginControlFlow("while (groupEnd > 0)")
+                    .addStatement("int group = groupEnd - $T.min(groupEnd, $N)", Math.class, INDEX_GROUP)
+                    .addStatement("int k = groupEnd - 1")
+                    .beginControlFlow("for (; k - $N >= group - 1; k -= $N)", ROWS_PER_PASS, ROWS_PER_PASS)
+                    .add(pass(KernelContract.ROWS_PER_PASS, true))
+                    .endControlFlow()
+                    .beginControlFlow("for (; k >= group; k--)")
+                    .add(pass(1, true))
+                    .endControlFlow()
+                    .addStatement("$N(bestIndex, vectorWidth, group, out, outStart)", GeneratedNames.WRITE_GROUP_INDICES)
+                    .addStatement("groupEnd = group")
+                    .endControlFlow();
+        } else {
+            code.add("// groups from the second row; a group holds rows group to groupEnd - 1\n")
+                    .addStatement("int group = 1")
+                    .beginControlFlow("while (group < axisLength)")
+                    .addStatement("int groupEnd = group + $T.min(axisLength - group, $N)", Math.class, INDEX_GROUP)
+                    .addStatement("int k = group")
+                    .beginControlFlow("for (; k + $N <= groupEnd; k += $N)", ROWS_PER_PASS, ROWS_PER_PASS)
+                    .add(pass(KernelContract.ROWS_PER_PASS, false))
+                    .endControlFlow()
+                    .beginControlFlow("for (; k < groupEnd; k++)")
+                    .add(pass(1, false))
+                    .endControlFlow()
+                    .addStatement("$N(bestIndex, vectorWidth, group, out, outStart)", GeneratedNames.WRITE_GROUP_INDICES)
+                    .addStatement("group = groupEnd")
+                    .endControlFlow();
+        }
+        code.add("// the columns left over after whole vectors, one at a time\n")
+                .beginControlFlow("for (int c = vectorWidth; c < width; c++)")
+                .addStatement("out[outStart + c] = $N(data, start + c, stride, axisLength)",
+                        GeneratedNames.indexInColumn(fromEnd))
+                .endControlFlow();
+        return MethodSpec.methodBuilder(GeneratedNames.indicesInColumns(fromEnd))
+                .addJavadoc("For {@code width} columns from {@code start} whose elements are {@code stride} apart, writes\n")
+                .addJavadoc("the index of each one's $L element to {@code out[outStart + c]}; {@code best} and\n",
+                        extremum.adjective())
+                .addJavadoc("{@code bestIndex} hold the running bests and their places in the current group of rows.\n")
+                .addJavadoc(fromEnd ? "Rows are taken from the last to the first, so the strict test keeps the last of equal elements.\n"
+                        : "Rows are taken in memory order, and the strict test keeps the first of equal elements.\n")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addParameter(array, "data")
+                .addParameter(TypeName.INT, "start")
+                .addParameter(TypeName.INT, "stride")
+                .addParameter(TypeName.INT, "axisLength")
+                .addParameter(TypeName.INT, "width")
+                .addParameter(ArrayTypeName.of(key), "best")
+                .addParameter(ArrayTypeName.of(key), "bestIndex")
+                .addParameter(ArrayTypeName.of(TypeName.LONG), "out")
+                .addParameter(TypeName.INT, "outStart")
+                .addCode(code.build())
+                .build();
+    }
+
+    private MethodSpec writeGroupIndices() {
+        return MethodSpec.methodBuilder(GeneratedNames.WRITE_GROUP_INDICES)
+                .addJavadoc("At the end of a group of rows from {@code group} on: writes the axis index of every column\n")
+                .addJavadoc("whose best moved in the group to {@code out[outStart + c]}, and marks every column's\n")
+                .addJavadoc("index as not yet set (-1) for the next group. A vector of columns with no such lane is only read.\n")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addParameter(ArrayTypeName.of(key), "bestIndex")
+                .addParameter(TypeName.INT, "vectorWidth")
+                .addParameter(TypeName.INT, "group")
+                .addParameter(ArrayTypeName.of(TypeName.LONG), "out")
+                .addParameter(TypeName.INT, "outStart")
+                .beginControlFlow("for (int c = 0; c < vectorWidth; c += $N)", LANES)
+                .beginControlFlow("if ($T.fromArray($N, bestIndex, c).compare($T.GE, $L).anyTrue())",
+                        vector, SPECIES, VectorForm.VECTOR_OPERATORS, form.indexLane(CodeBlock.of("0")))
+                .beginControlFlow("for (int i = c; i < c + $N; i++)", LANES)
+                .beginControlFlow("if (bestIndex[i] >= 0)")
+                .addStatement("out[outStart + i] = group + (int) bestIndex[i]")
+                .addStatement("bestIndex[i] = $L", form.indexLane(CodeBlock.of("-1")))
+                .endControlFlow()
+                .endControlFlow()
+                .endControlFlow()
+                .endControlFlow()
+                .build();
+    }
+
+    private MethodSpec columnLoop(boolean fromEnd) {
+        MethodSpec.Builder m = MethodSpec.methodBuilder(GeneratedNames.indexInColumn(fromEnd))
+                .addJavadoc("The index of the $L element of one column, as {@link #$N} finds it for whole vectors.\n",
+                        extremum.adjective(), GeneratedNames.indicesInColumns(fromEnd))
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(TypeName.INT)
+                .addParameter(array, "data")
+                .addParameter(TypeName.INT, "start")
+                .addParameter(TypeName.INT, "stride")
+                .addParameter(TypeName.INT, "axisLength");
+        if (fromEnd) {
+            m.addStatement("$T best = $L", key, form.key(CodeBlock.of("data[start + (axisLength - 1) * stride]")))
+                    .addStatement("int bestIndex = axisLength - 1")
+                    .beginControlFlow("for (int k = axisLength - 2; k >= 0; k--)");
+        } else {
+            m.addStatement("$T best = $L", key, form.key(CodeBlock.of("data[start]")))
+                    .addStatement("int bestIndex = 0")
+                    .beginControlFlow("for (int k = 1; k < axisLength; k++)");
+        }
+        return m.addStatement("$T candidate = $L", key, form.key(CodeBlock.of("data[start + k * stride]")))
+                .beginControlFlow("if ($L)", form.beatsOne(CodeBlock.of("candidate"), CodeBlock.of("best"), extremum))
+                .addStatement("best = candidate")
+                .addStatement("bestIndex = k")
+                .endControlFlow()
+                .endControlFlow()
+                .addStatement("return bestIndex")
+                .build();
+    }
+}
