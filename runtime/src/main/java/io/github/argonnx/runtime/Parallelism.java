@@ -41,11 +41,11 @@ public final class Parallelism {
     public static final long DEFAULT_MIN_BYTES_PER_TASK_SIMD = 16L << 20;
 
     /**
-     * By default a task reads at least this many bytes (2 MiB) where the kernel's plain Java loops run:
-     * they spend several times longer per byte than the SIMD loops, so a share pays for its hand-over
-     * sooner.
+     * By default a task reads at least this many bytes (4 MiB) where the kernel's plain Java loops run:
+     * they take longer per byte than the SIMD loops (for 8- and 16-bit types about ten times longer), so
+     * a share pays for its hand-over sooner.
      */
-    public static final long DEFAULT_MIN_BYTES_PER_TASK_PLAIN = 2L << 20;
+    public static final long DEFAULT_MIN_BYTES_PER_TASK_PLAIN = 4L << 20;
 
     /** {@link #minElementsPerTask} when the default rule, by bytes and loop, decides. */
     private static final int BY_BYTES = 0;
