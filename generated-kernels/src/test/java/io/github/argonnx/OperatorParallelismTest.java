@@ -64,7 +64,7 @@ class OperatorParallelismTest {
      * Little-endian raw data drawn from few byte values, so that elements tie often; the bytes 0x7F,
      * 0x80, 0xFF and 0x00 make NaNs, infinities, -0/+0 and unsigned values above the signed range.
      */
-    private static java.nio.ByteBuffer tiesAndExtremes(DataType type, int n, SplittableRandom random) {
+    static java.nio.ByteBuffer tiesAndExtremes(DataType type, int n, SplittableRandom random) {
         byte[] palette = {0x00, 0x7F, (byte) 0x80, (byte) 0xFF, 0x3C, 0x01};
         int width = type.byteWidth();
         byte[] bytes = new byte[n * width];
@@ -82,7 +82,7 @@ class OperatorParallelismTest {
     }
 
     /** A tensor over a Java array (the form the threads split), with the elements of {@code le}. */
-    private static Tensor arrayTensor(DataType type, java.nio.ByteBuffer le, long[] shape) {
+    static Tensor arrayTensor(DataType type, java.nio.ByteBuffer le, long[] shape) {
         le.order(java.nio.ByteOrder.LITTLE_ENDIAN);
         int n = le.remaining() / type.byteWidth();
         switch (type.byteWidth()) {

@@ -80,6 +80,30 @@ class ReadmeExamplesTest {
     }
 
     @Test
+    void preparedForOneShape() {
+        // snippet:prepared
+        // A classification head: float scores [1, 10], refilled for every input; the best class of each.
+        PreparedArgReduction head = ArgMax.latest().axis(1).keepdims(false).prepare(DataType.FLOAT, 1, 10);
+        float[] logits = new float[10];
+        Tensor scores = Tensor.ofFloat(logits, 1, 10); // a view of logits: it sees every refill
+        long[] classes = new long[3];
+        for (int input = 0; input < classes.length; input++) {
+            fill(logits, input); // the model's output for this input
+            head.apply(scores, classes, input); // checks type, shape and room only; allocates nothing
+        }
+        // classes is {7, 8, 9}
+        // end-snippet
+
+        assertArrayEquals(new long[] {7, 8, 9}, classes);
+    }
+
+    /** Scores with the largest at class 7 + input, and ties elsewhere. */
+    private static void fill(float[] logits, int input) {
+        java.util.Arrays.fill(logits, 0.25f);
+        logits[7 + input] = 3f;
+    }
+
+    @Test
     void streamedChunks() {
         // snippet:streamed-chunks
         // The argmax over a reduced axis of 10^9 float scores that never sit in one array, fed in 1 Mi chunks.
@@ -117,7 +141,7 @@ class ReadmeExamplesTest {
                 Pattern.DOTALL));
         List<String> fromDoc = snippets(doc, Pattern.compile("<!-- snippet:([a-z-]+) -->\\n```java\\n(.*?)\\n```",
                 Pattern.DOTALL));
-        assertEquals(4, fromTest.size());
+        assertEquals(5, fromTest.size());
         assertEquals(fromTest, fromDoc, document + " and ReadmeExamplesTest differ: update both");
     }
 

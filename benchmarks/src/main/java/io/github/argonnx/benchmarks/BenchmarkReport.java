@@ -66,6 +66,8 @@ public final class BenchmarkReport implements Callable<Integer> {
     static final String SIMD = "ArgONNX+SIMD";
     static final String ORT_ONE_THREAD = "ORT 1 thread";
     static final String ORT_DEFAULT = "ORT default";
+    static final String PREPARED = "ArgONNX prepared";
+    static final String SIMD_PREPARED = "ArgONNX+SIMD prepared";
     static final String PLAIN_LOOP = "plain loop";
     static final String NUMPY = "numpy (own run)";
     static final String READ_FLOOR = "read floor";
@@ -185,6 +187,8 @@ public final class BenchmarkReport implements Callable<Integer> {
                 new Run(ReadFloorBenchmark.class, "readFloor", "benchCase", cases, false, true, r -> READ_FLOOR),
                 new Run(SmallTensorBenchmark.class, "argonnx", "smallCase", smallCases, true, false, r -> ARGONNX),
                 new Run(SmallTensorBenchmark.class, "argonnx", "smallCase", smallCases, true, true, r -> SIMD),
+                new Run(SmallTensorBenchmark.class, "prepared", "smallCase", smallCases, true, false, r -> PREPARED),
+                new Run(SmallTensorBenchmark.class, "prepared", "smallCase", smallCases, true, true, r -> SIMD_PREPARED),
                 new Run(SmallTensorBenchmark.class, "plainLoop", "smallCase", smallCases, true, false, r -> PLAIN_LOOP));
         for (Run run : runs) {
             if (run.caseNames().isEmpty()) {

@@ -55,11 +55,14 @@ final class ResultTable {
             new RatioColumn(BenchmarkReport.NUMPY, BenchmarkReport.READ_FLOOR));
 
     private static final List<String> SMALL_TIMES = List.of(
-            BenchmarkReport.ARGONNX, BenchmarkReport.SIMD, BenchmarkReport.PLAIN_LOOP);
+            BenchmarkReport.ARGONNX, BenchmarkReport.SIMD, BenchmarkReport.PREPARED, BenchmarkReport.SIMD_PREPARED,
+            BenchmarkReport.PLAIN_LOOP);
 
     private static final List<RatioColumn> SMALL_RATIOS = List.of(
             new RatioColumn(BenchmarkReport.ARGONNX, BenchmarkReport.PLAIN_LOOP),
-            new RatioColumn(BenchmarkReport.SIMD, BenchmarkReport.PLAIN_LOOP));
+            new RatioColumn(BenchmarkReport.SIMD, BenchmarkReport.PLAIN_LOOP),
+            new RatioColumn(BenchmarkReport.PREPARED, BenchmarkReport.PLAIN_LOOP),
+            new RatioColumn(BenchmarkReport.SIMD_PREPARED, BenchmarkReport.PLAIN_LOOP));
 
     private final Map<String, Measurement> results;
     private final Table times;

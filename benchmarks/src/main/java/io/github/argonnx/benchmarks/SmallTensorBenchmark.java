@@ -1,6 +1,7 @@
 package io.github.argonnx.benchmarks;
 
 import io.github.argonnx.ArgReductionOperator;
+import io.github.argonnx.PreparedArgReduction;
 import io.github.argonnx.Tensor;
 import java.util.Arrays;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -12,8 +13,9 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * The per-call cost on small tensors: ArgONNX's {@code apply(Tensor, long[], int)} into the caller's
- * array (operator and tensor built once, as an application holding them would), beside a plain
- * loop written for exactly that layout and type. The GC profiler's B/op says whether a call allocates.
+ * array (operator and tensor built once, as an application holding them would) and the same call on
+ * the operator prepared for that type and shape ({@link PreparedArgReduction}), beside a plain loop
+ * written for exactly that layout and type. The GC profiler's B/op says whether a call allocates.
  */
 @State(Scope.Benchmark)
 public class SmallTensorBenchmark {
@@ -27,6 +29,7 @@ public class SmallTensorBenchmark {
     private InputData data;
     private Tensor tensor;
     private ArgReductionOperator op;
+    private PreparedArgReduction prepared;
     private boolean max;
     private long[] out;
     private int rows;
@@ -53,6 +56,10 @@ public class SmallTensorBenchmark {
             throw new IllegalStateException("ArgONNX " + operator + " gives shape " + Arrays.toString(outputShape)
                     + " on " + smallCase + ", expected " + Arrays.toString(smallCase.geometry().reducedShape()));
         }
+        prepared = op.prepare(tensor.dataType(), shape);
+        Arrays.fill(out, -1);
+        prepared();
+        PlainLoops.requireSame("ArgONNX prepared " + operator, smallCase.name(), expected, out.clone());
         Arrays.fill(out, -1);
         plainLoop();
         PlainLoops.requireSame("the loop for " + smallCase.label(), smallCase.name(), expected, out.clone());
@@ -62,6 +69,13 @@ public class SmallTensorBenchmark {
     @Benchmark
     public long[] argonnx() {
         return op.apply(tensor, out, 0);
+    }
+
+    /** The indices go to {@code out}; the output shape is the prepared operator's, known before the call. */
+    @Benchmark
+    public long[] prepared() {
+        prepared.apply(tensor, out, 0);
+        return out;
     }
 
     @Benchmark

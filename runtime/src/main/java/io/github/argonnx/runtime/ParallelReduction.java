@@ -50,7 +50,7 @@ public final class ParallelReduction {
 
     /**
      * {@code kernel.reduce(data, offset, plan, selectLastIndex, out, outOffset)}, split over threads
-     * as {@code parallelism} allows. Bounds are checked before any task starts.
+     * as {@code parallelism} allows for the plain Java loops. Bounds are checked before any task starts.
      *
      * @param context the operator version, for example {@code ArgMax-13}, as messages name it
      * @param <A> the input's array type
@@ -68,7 +68,31 @@ public final class ParallelReduction {
      */
     public static <A> void reduce(String context, Parallelism parallelism, ArrayKernel<A> kernel, A data, int offset,
             ReductionPlan plan, boolean selectLastIndex, long[] out, int outOffset) {
-        int tasks = parallelism.tasksFor(plan.inputSize());
+        int tasks = parallelism.tasksFor(plan, elementBytes(data), false);
+        reduce(context, parallelism, tasks, kernel, data, offset, plan, selectLastIndex, out, outOffset);
+    }
+
+    /**
+     * {@code kernel.reduce(data, offset, plan, selectLastIndex, out, outOffset)} split into at most
+     * {@code tasks} tasks, as {@link Parallelism#tasksFor} decided for it. Bounds are checked before any
+     * task starts.
+     *
+     * @param context the operator version, for example {@code ArgMax-13}, as messages name it
+     * @param <A> the input's array type
+     * @param parallelism the threads that share the call
+     * @param tasks the most tasks, the calling thread's included; 1 runs the kernel on the calling thread
+     * @param kernel the kernel's array form
+     * @param data the input's storage array
+     * @param offset where the input's elements start in {@code data}
+     * @param plan the reduction's geometry
+     * @param selectLastIndex whether ties resolve to the last index
+     * @param out receives the indices
+     * @param outOffset where the first index goes
+     * @throws ArgOnnxException if the executor refuses a task or a task fails, as
+     *     {@link #reduce(String, Parallelism, ArrayKernel, Object, int, ReductionPlan, boolean, long[], int)}
+     */
+    public static <A> void reduce(String context, Parallelism parallelism, int tasks, ArrayKernel<A> kernel, A data,
+            int offset, ReductionPlan plan, boolean selectLastIndex, long[] out, int outOffset) {
         if (tasks > 1 && plan.outputSize() > 0) {
             java.util.Objects.checkFromIndexSize(offset, plan.inputSize(), Array.getLength(data));
             java.util.Objects.checkFromIndexSize(outOffset, plan.outputSize(), out.length);
@@ -84,6 +108,21 @@ public final class ParallelReduction {
             }
         }
         kernel.reduce(data, offset, plan, selectLastIndex, out, outOffset);
+    }
+
+    /** The width in bytes of one element of a primitive storage array. */
+    private static int elementBytes(Object data) {
+        Class<?> component = data.getClass().getComponentType();
+        if (component == byte.class) {
+            return Byte.BYTES;
+        }
+        if (component == short.class) {
+            return Short.BYTES;
+        }
+        if (component == int.class || component == float.class) {
+            return Integer.BYTES;
+        }
+        return Long.BYTES;
     }
 
     private static <A> void splitSlices(String context, Parallelism parallelism, int tasks, ArrayKernel<A> kernel, A data, int offset,

@@ -7,13 +7,19 @@ import java.util.concurrent.ForkJoinPool;
 /**
  * How many threads one ArgMax/ArgMin call may use, and on which executor.
  *
- * <p>Inputs smaller than {@link #minElementsPerTask()} per extra thread run on the calling thread
- * alone, since handing work to another thread costs more than it saves there. Larger ones are
- * split: over output elements when there are enough of them, otherwise over chunks of the reduced
- * axis whose winners are then merged with the kernel's own rules. Either way the indices are
- * exactly those of a single-threaded call. The calling thread always does one share of the work,
- * and then every share no executor thread has started yet: an executor that is busy, drops tasks or
- * has the calling thread as its only thread slows a call down but never blocks it. If the executor
+ * <p>By default an input is split only when each task reads enough bytes that handing it to another
+ * thread costs little next to reading them: {@link #DEFAULT_MIN_BYTES_PER_TASK_SIMD} per task where the
+ * kernel's SIMD loops run for that type and layout (they read close to memory speed, so a second thread
+ * gains only on large inputs), {@link #DEFAULT_MIN_BYTES_PER_TASK_PLAIN} where the plain Java loops
+ * run (they spend their time comparing, so a second thread gains sooner). Smaller inputs run on the
+ * calling thread alone. {@link #withMinElementsPerTask(int)} replaces that rule with a fixed number of
+ * elements per task, whatever the type and loop.
+ *
+ * <p>Split inputs are shared over output elements when there are enough of them, otherwise over
+ * chunks of the reduced axis whose winners are then merged with the kernel's own rules. Either way the
+ * indices are exactly those of a single-threaded call. The calling thread always does one share of the
+ * work, and then every share no executor thread has started yet: an executor that is busy, drops tasks
+ * or has the calling thread as its only thread slows a call down but never blocks it. If the executor
  * refuses a task or a task fails, the call throws an {@link ArgOnnxException} naming the cause, once
  * no share is running any more.
  *
@@ -22,13 +28,29 @@ import java.util.concurrent.ForkJoinPool;
 public final class Parallelism {
 
     /**
-     * Inputs are split only into tasks of at least this many elements (4 Mi), so that handing a task to
-     * a pool thread and waiting for it stays small next to reading the task's elements, even with the
-     * SIMD loops (benchmarks/README.md has the figures).
+     * A task size in elements for {@link #withMinElementsPerTask(int)} that suits 4-byte elements read by
+     * SIMD loops (4 Mi). The default rule decides by bytes instead.
      */
     public static final int DEFAULT_MIN_ELEMENTS_PER_TASK = 1 << 22;
 
-    private static final Parallelism SINGLE_THREAD = new Parallelism(null, 1, DEFAULT_MIN_ELEMENTS_PER_TASK);
+    /**
+     * By default a task reads at least this many bytes (16 MiB) where the kernel's SIMD loops run: they
+     * read close to memory speed, and a smaller share saves less than handing it over costs
+     * (benchmarks/README.md has the figures).
+     */
+    public static final long DEFAULT_MIN_BYTES_PER_TASK_SIMD = 16L << 20;
+
+    /**
+     * By default a task reads at least this many bytes (4 MiB) where the kernel's plain Java loops run:
+     * they take longer per byte than the SIMD loops (for 8- and 16-bit types about ten times longer), so
+     * a share pays for its hand-over sooner.
+     */
+    public static final long DEFAULT_MIN_BYTES_PER_TASK_PLAIN = 4L << 20;
+
+    /** {@link #minElementsPerTask} when the default rule, by bytes and loop, decides. */
+    private static final int BY_BYTES = 0;
+
+    private static final Parallelism SINGLE_THREAD = new Parallelism(null, 1, BY_BYTES);
 
     private final Executor executor;
     private final int threads;
@@ -66,7 +88,7 @@ public final class Parallelism {
         private static Parallelism create() {
             ForkJoinPool pool = ForkJoinPool.commonPool();
             int threads = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), pool.getParallelism() + 1));
-            return new Parallelism(threads == 1 ? null : pool, threads, DEFAULT_MIN_ELEMENTS_PER_TASK);
+            return new Parallelism(threads == 1 ? null : pool, threads, BY_BYTES);
         }
     }
 
@@ -84,11 +106,13 @@ public final class Parallelism {
         if (threads < 1) {
             throw new IllegalArgumentException("parallelism: threads must be at least 1, got " + threads);
         }
-        return new Parallelism(threads == 1 ? null : executor, threads, DEFAULT_MIN_ELEMENTS_PER_TASK);
+        return new Parallelism(threads == 1 ? null : executor, threads, BY_BYTES);
     }
 
     /**
-     * The same, but splitting only inputs of at least {@code elements} per task.
+     * The same, but splitting by a fixed number of elements per task instead of the default rule by
+     * bytes and loop: an input is split into at most {@code elements / minElementsPerTask} tasks,
+     * whatever its type and whichever loop runs.
      *
      * @param elements the fewest elements a task reads
      * @return a new instance; this one does not change
@@ -111,9 +135,10 @@ public final class Parallelism {
     }
 
     /**
-     * The fewest elements a task reads: smaller inputs are not split.
+     * The fewest elements a task reads, as set by {@link #withMinElementsPerTask(int)}: smaller inputs
+     * are not split.
      *
-     * @return that number of elements
+     * @return that number of elements, or 0 when the default rule by bytes and loop decides
      */
     public int minElementsPerTask() {
         return minElementsPerTask;
@@ -124,17 +149,39 @@ public final class Parallelism {
         return executor;
     }
 
-    /** How many tasks an input of {@code elements} is split into. */
-    int tasksFor(long elements) {
+    /**
+     * How many tasks a reduction is split into, the calling thread's included; 1 means it runs on the
+     * calling thread alone. Decided from the input's size in bytes and whether the kernel runs its SIMD
+     * loops for it, or from its element count alone after {@link #withMinElementsPerTask(int)}.
+     *
+     * @param plan the reduction's geometry
+     * @param elementBytes the width of one element in bytes
+     * @param simdLoops whether the kernel runs its SIMD loops for this type and layout
+     * @return the number of tasks, from 1 to {@link #threads()}
+     */
+    public int tasksFor(ReductionPlan plan, int elementBytes, boolean simdLoops) {
         if (executor == null) {
             return 1;
         }
-        return (int) Math.max(1, Math.min(threads, elements / minElementsPerTask));
+        long size;
+        long minPerTask;
+        if (minElementsPerTask == BY_BYTES) {
+            size = (long) plan.inputSize() * elementBytes;
+            minPerTask = simdLoops ? DEFAULT_MIN_BYTES_PER_TASK_SIMD : DEFAULT_MIN_BYTES_PER_TASK_PLAIN;
+        } else {
+            size = plan.inputSize();
+            minPerTask = minElementsPerTask;
+        }
+        if (size < 2 * minPerTask) {
+            return 1; // the common case of a small input, decided without a division
+        }
+        return (int) Math.min(threads, size / minPerTask);
     }
 
     @Override
     public String toString() {
         return executor == null ? "Parallelism[single thread]"
-                : "Parallelism[" + threads + " threads on " + executor + ", min " + minElementsPerTask + " elements per task]";
+                : "Parallelism[" + threads + " threads on " + executor + ", "
+                        + (minElementsPerTask == BY_BYTES ? "split by bytes and loop" : "min " + minElementsPerTask + " elements per task") + "]";
     }
 }

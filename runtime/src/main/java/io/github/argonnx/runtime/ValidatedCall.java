@@ -2,8 +2,9 @@ package io.github.argonnx.runtime;
 
 /**
  * A validated arg-reduction call: the input shape, the normalised axis, the attribute values in
- * force, and the output shape. Validators produce it after every check has passed; the operator API
- * runs the kernel from it.
+ * force, the output shape and the kernel's plan. Validators produce it after every check has passed;
+ * the operator API runs the kernel from it, once per call or, for a prepared operator, for every call
+ * on that shape. Immutable.
  */
 public final class ValidatedCall {
 
@@ -13,6 +14,8 @@ public final class ValidatedCall {
     private final boolean selectLastIndex;
     private final long[] outputShape;
     private final long outputElementCount;
+    /** Null when the call reads nothing or more elements than an array holds. */
+    private final ReductionPlan plan;
 
     /**
      * A call its validator accepted.
@@ -29,6 +32,8 @@ public final class ValidatedCall {
         this.selectLastIndex = selectLastIndex;
         this.outputShape = Shapes.outputShape(this.inputShape, axis, keepdims);
         this.outputElementCount = Shapes.elementCount("output 'reduced'", outputShape);
+        long inputElementCount = Shapes.elementCount("input", this.inputShape);
+        this.plan = inputElementCount == 0 || inputElementCount > Integer.MAX_VALUE ? null : Shapes.plan(this.inputShape, axis);
     }
 
     /**
@@ -92,7 +97,10 @@ public final class ValidatedCall {
      * @return the plan
      */
     public ReductionPlan plan() {
-        return Shapes.plan(inputShape, axis);
+        if (plan == null) {
+            throw new IllegalArgumentException("cannot plan a reduction over an input of shape " + Shapes.format(inputShape));
+        }
+        return plan;
     }
 
     @Override

@@ -219,7 +219,7 @@ class ParallelReductionTest {
         assertTrue(min.getMessage().contains("minElementsPerTask must be at least 1, got 0"), min.getMessage());
         assertEquals(1, Parallelism.singleThread().threads());
         assertTrue(Parallelism.commonPool().threads() >= 1);
-        assertEquals(1, Parallelism.using(pool(), 1).tasksFor(1L << 40));
+        assertEquals(1, Parallelism.using(pool(), 1).tasksFor(new ReductionPlan(1, Integer.MAX_VALUE, 1), 8, false));
     }
 
     private static ExecutorService pool() {

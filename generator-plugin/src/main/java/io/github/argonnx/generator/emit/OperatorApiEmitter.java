@@ -14,8 +14,9 @@ import java.util.stream.Collectors;
 
 /**
  * Emits the public operator API: the common interface {@code <base>.ArgReductionOperator}
- * ({@link OperatorInterfaceEmitter}) and one class per operator, {@code <base>.ArgMax} and
- * {@code <base>.ArgMin} ({@link OperatorClassEmitter}).
+ * ({@link OperatorInterfaceEmitter}), one class per operator, {@code <base>.ArgMax} and
+ * {@code <base>.ArgMin} ({@link OperatorClassEmitter}), and the prepared form they return,
+ * {@code <base>.PreparedArgReduction} ({@link PreparedOperatorEmitter}).
  *
  * <p>Both are derived from the operators this run generates, so a subset build (ArgMax only) gets an
  * interface its classes implement and that names no class it lacks.
@@ -52,6 +53,9 @@ public final class OperatorApiEmitter extends JavaSourceEmitter {
         List<JavaSource> files = new ArrayList<>();
         files.add(new JavaSource(GeneratedFile.Kind.MAIN_SOURCE, context.basePackage(),
                 OperatorInterfaceEmitter.commonInterface(context, generated, shared),
+                generated.stream().map(a -> a.name() + ".yaml").collect(Collectors.joining(", "))));
+        files.add(new JavaSource(GeneratedFile.Kind.MAIN_SOURCE, context.basePackage(),
+                PreparedOperatorEmitter.preparedClass(context, generated),
                 generated.stream().map(a -> a.name() + ".yaml").collect(Collectors.joining(", "))));
         for (ArgOperator arg : generated) {
             List<VersionSpec> versions = context.versionsToGenerate(arg.spec());

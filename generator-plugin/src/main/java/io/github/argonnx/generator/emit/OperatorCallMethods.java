@@ -2,11 +2,14 @@ package io.github.argonnx.generator.emit;
 
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import io.github.argonnx.generator.java.JavaStorage;
 import io.github.argonnx.generator.java.RuntimeClasses;
+import io.github.argonnx.generator.java.VectorForm;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.VersionSpec;
@@ -62,7 +65,7 @@ final class OperatorCallMethods {
                 .returns(RuntimeClasses.ARG_RESULT)
                 .addParameter(tensor, "input")
                 .addStatement("$T call = validate(input)", RuntimeClasses.VALIDATED_CALL)
-                .addStatement("return $T.compute(call.outputShape(), indices -> run(input, call, indices, 0))",
+                .addStatement("return $T.compute(call.outputShape(), indices -> run(versionName(), parallelism, input, call, indices, 0))",
                         RuntimeClasses.ARG_RESULT)
                 .build());
         type.addMethod(MethodSpec.methodBuilder("apply")
@@ -84,7 +87,7 @@ final class OperatorCallMethods {
                 .addStatement("$T call = validate(input)", RuntimeClasses.VALIDATED_CALL)
                 .addStatement("$T.requireOutputRoom(versionName(), call.outputShape(), call.outputElementCount(), out, outOffset)",
                         RuntimeClasses.BUFFERS)
-                .addStatement("run(input, call, out, outOffset)")
+                .addStatement("run(versionName(), parallelism, input, call, out, outOffset)")
                 .addStatement("return call.outputShape()")
                 .build());
         type.addMethod(MethodSpec.methodBuilder("apply")
@@ -105,10 +108,10 @@ final class OperatorCallMethods {
                 .addStatement("$T.requireOutputRoom(versionName(), call.outputShape(), call.outputElementCount(), out)",
                         RuntimeClasses.BUFFERS)
                 .beginControlFlow("if (out.hasArray())")
-                .addStatement("run(input, call, out.array(), out.arrayOffset() + out.position())")
+                .addStatement("run(versionName(), parallelism, input, call, out.array(), out.arrayOffset() + out.position())")
                 .nextControlFlow("else if (call.outputElementCount() > 0)")
                 .addComment("Kernels write arrays: stage the indices, then copy them in with one absolute bulk put.")
-                .addStatement("out.put(out.position(), indices(input, call))")
+                .addStatement("out.put(out.position(), indices(versionName(), parallelism, input, call))")
                 .endControlFlow()
                 .addStatement("return call.outputShape()")
                 .build());
@@ -132,7 +135,7 @@ final class OperatorCallMethods {
                 .addStatement("$T call = validate(input)", RuntimeClasses.VALIDATED_CALL)
                 .addStatement("$T.requireOutputRoom(versionName(), call, out, outOffset)", RuntimeClasses.BUFFERS)
                 .beginControlFlow("if (call.outputElementCount() > 0)")
-                .addStatement("$T.copyIndices(indices(input, call), out, outOffset)", RuntimeClasses.BUFFERS)
+                .addStatement("$T.copyIndices(indices(versionName(), parallelism, input, call), out, outOffset)", RuntimeClasses.BUFFERS)
                 .endControlFlow()
                 .addStatement("return call.outputShape()")
                 .build());
@@ -154,7 +157,7 @@ final class OperatorCallMethods {
                 .addStatement("$T call = validate(input)", RuntimeClasses.VALIDATED_CALL)
                 .addStatement("$T.requireOutputRoom(versionName(), call, out)", RuntimeClasses.BUFFERS)
                 .beginControlFlow("if (call.outputElementCount() > 0)")
-                .addStatement("$T.copyIndices(indices(input, call), out)", RuntimeClasses.BUFFERS)
+                .addStatement("$T.copyIndices(indices(versionName(), parallelism, input, call), out)", RuntimeClasses.BUFFERS)
                 .endControlFlow()
                 .addStatement("return call.outputShape()")
                 .build());
@@ -168,23 +171,23 @@ final class OperatorCallMethods {
                 .addStatement("throw new $T(versionName() + $S)", RuntimeClasses.ARG_ONNX_EXCEPTION,
                         ": input '" + dataName + "' is null")
                 .endControlFlow()
-                .addCode(OperatorClassEmitter.perVersion(context, op, versions, "validate(input.dataType(), input.shape(), attributes)", true))
+                .addCode(OperatorClassEmitter.perVersion(context, op, versions, "validate(input.dataType(), input.dimensions(), attributes)", true))
                 .build());
+        type.addMethod(prepare(context, arg, versions, dataName));
         type.addMethod(MethodSpec.methodBuilder("indices")
                 .addJavadoc("The indices of a validated call with a non-empty output, in an array of their own.\n")
-                .addModifiers(Modifier.PRIVATE)
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .returns(LONG_ARRAY)
-                .addParameter(tensor, "input")
-                .addParameter(RuntimeClasses.VALIDATED_CALL, "call")
+                .addParameters(runParameters(tensor))
                 .addStatement("long[] indices = new long[(int) call.outputElementCount()]")
-                .addStatement("runKernel(input, call, indices, 0)")
+                .addStatement("runKernel(context, parallelism, input, call, indices, 0)")
                 .addStatement("return indices")
                 .build());
         type.addMethod(MethodSpec.methodBuilder("run")
-                .addJavadoc("Writes a validated call's indices to {@code out[outOffset]} onwards.\n")
-                .addModifiers(Modifier.PRIVATE)
-                .addParameter(tensor, "input")
-                .addParameter(RuntimeClasses.VALIDATED_CALL, "call")
+                .addJavadoc("Writes a validated call's indices to {@code out[outOffset]} onwards: for every {@code apply}\n"
+                        + "and for the prepared calls of {@link $T}.\n", context.names().preparedOperatorClass())
+                .addModifiers(Modifier.STATIC)
+                .addParameters(runParameters(tensor))
                 .addParameter(LONG_ARRAY, "out")
                 .addParameter(int.class, "outOffset")
                 .beginControlFlow("if (call.outputElementCount() == 0)")
@@ -195,11 +198,11 @@ final class OperatorCallMethods {
                         + "$Wout, outOffset, call.outputElementCount()))", RuntimeClasses.BUFFERS)
                 .addComment("The output may be the int64 input's own memory: the kernel would overwrite elements it has")
                 .addComment("yet to read, so it writes to an array of its own first.")
-                .addStatement("long[] indices = indices(input, call)")
+                .addStatement("long[] indices = indices(context, parallelism, input, call)")
                 .addStatement("$T.arraycopy(indices, 0, out, outOffset, indices.length)", System.class)
                 .addStatement("return")
                 .endControlFlow()
-                .addStatement("runKernel(input, call, out, outOffset)")
+                .addStatement("runKernel(context, parallelism, input, call, out, outOffset)")
                 .build());
         type.addMethod(runKernel(context, arg));
     }
@@ -210,10 +213,10 @@ final class OperatorCallMethods {
         SortedSet<ElementType> kernels = context.typesToGenerate(op);
         MethodSpec.Builder m = MethodSpec.methodBuilder("runKernel")
                 .addJavadoc("Runs the kernel for the input's type on a validated call with a non-empty output that does not\n"
-                        + "overlap the input: one switch per call, none per element.\n")
-                .addModifiers(Modifier.PRIVATE)
-                .addParameter(tensor, "input")
-                .addParameter(RuntimeClasses.VALIDATED_CALL, "call")
+                        + "overlap the input: one switch per call, none per element. An array input that one thread\n"
+                        + "reduces goes straight to the kernel's static method.\n")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addParameters(runParameters(tensor))
                 .addParameter(LONG_ARRAY, "out")
                 .addParameter(int.class, "outOffset")
                 .addStatement("$T plan = call.plan()", RuntimeClasses.REDUCTION_PLAN)
@@ -221,21 +224,89 @@ final class OperatorCallMethods {
                 .beginControlFlow("switch (input.dataType())");
         for (ElementType t : kernels) {
             ClassName kernel = OperatorApiEmitter.kernelClassName(context, op, t);
+            TypeName array = JavaStorage.of(t).arrayType();
             m.beginControlFlow("case $L ->", t.name())
                     .beginControlFlow("if (input.hasArray())")
-                    .addStatement("$T.reduce(versionName(), parallelism, $T::reduce, ($T) input.array(),$Winput.arrayOffset(), plan, last, out, outOffset)",
-                            RuntimeClasses.PARALLEL_REDUCTION, kernel, JavaStorage.of(t).arrayType())
+                    .addStatement("int tasks = parallelism.tasksFor(plan, $L, $L)", t.byteWidth(), simdLoopsRun(t))
+                    .beginControlFlow("if (tasks > 1)")
+                    .addStatement("$T.reduce(context, parallelism, tasks, $T::reduce, ($T) input.array(),$Winput.arrayOffset(), plan, last, out, outOffset)",
+                            RuntimeClasses.PARALLEL_REDUCTION, kernel, array)
+                    .nextControlFlow("else")
+                    .addStatement("$T.reduce(($T) input.array(), input.arrayOffset(), plan, last, out, outOffset)", kernel, array)
+                    .endControlFlow()
                     .nextControlFlow("else")
                     .addStatement("$T.reduce(($T) input.buffer(), plan, last, out, outOffset)", kernel, JavaStorage.of(t).bufferType())
                     .endControlFlow()
                     .endControlFlow();
         }
         if (kernels.size() < ElementType.values().length) {
-            m.addStatement("default -> throw new $T(versionName() + $S + input.dataType().onnxName() + $S)",
+            m.addStatement("default -> throw new $T(context + $S + input.dataType().onnxName() + $S)",
                     RuntimeClasses.ARG_ONNX_EXCEPTION, ": this build has no ", " kernel (generated for: "
                             + kernels.stream().map(ElementType::onnxName).collect(Collectors.joining(", ")) + ")");
         }
         m.endControlFlow();
         return m.build();
+    }
+    /** The parameters the static run steps share: what to name in messages, the threads, the input, the call. */
+    private static List<ParameterSpec> runParameters(ClassName tensor) {
+        return List.of(ParameterSpec.builder(String.class, "context").build(),
+                ParameterSpec.builder(RuntimeClasses.PARALLELISM, "parallelism").build(),
+                ParameterSpec.builder(tensor, "input").build(),
+                ParameterSpec.builder(RuntimeClasses.VALIDATED_CALL, "call").build());
+    }
+
+    /**
+     * Whether the kernel of a type runs its SIMD loops for a call's {@code plan}: the layouts
+     * {@link VectorForm} gives SIMD loops to, when {@code Vectorization} has turned them on.
+     */
+    private static CodeBlock simdLoopsRun(ElementType t) {
+        VectorForm form = VectorForm.of(t);
+        if (form.contiguous() && form.strided()) {
+            return CodeBlock.of("$T.isEnabled()", RuntimeClasses.VECTORIZATION);
+        }
+        if (form.contiguous()) {
+            return CodeBlock.of("plan.inner() == 1 && $T.isEnabled()", RuntimeClasses.VECTORIZATION);
+        }
+        if (form.strided()) {
+            return CodeBlock.of("plan.inner() > 1 && $T.isEnabled()", RuntimeClasses.VECTORIZATION);
+        }
+        return CodeBlock.of("false");
+    }
+
+    /** {@code prepare(type, shape)}: the call checked once, bound to the kernel of the type. */
+    private static MethodSpec prepare(GenerationContext context, ArgOperator arg, List<VersionSpec> versions, String dataName) {
+        OperatorSpec op = arg.spec();
+        ClassName prepared = context.names().preparedOperatorClass();
+        SortedSet<ElementType> kernels = context.typesToGenerate(op);
+        MethodSpec.Builder m = MethodSpec.methodBuilder("prepare")
+                .addAnnotation(Override.class)
+                .addJavadoc("This operator bound to an input type and shape, checked once as a call would be: its calls\n"
+                        + "check only that an input has that type and shape and that the output has room.\n\n"
+                        + "@param type the element type of input '$L'\n"
+                        + "@param inputShape the shape of input '$L' (copied)\n"
+                        + "@return the prepared operator, immutable and thread-safe\n"
+                        + "@throws $T if an input of that type and shape breaks a rule of this operator version,\n"
+                        + "    as {@link #apply(Tensor)} would say, or holds more elements than an array can\n",
+                        dataName, dataName, RuntimeClasses.ARG_ONNX_EXCEPTION)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(prepared)
+                .addParameter(context.names().dataTypeEnum(), "type")
+                .addParameter(LONG_ARRAY, "inputShape")
+                .varargs()
+                .addCode("$T call = switch (version) {\n", RuntimeClasses.VALIDATED_CALL)
+                .addCode(OperatorClassEmitter.perVersionCases(context, op, versions, "validate(type, inputShape, attributes)"))
+                .addCode("};\n");
+        m.addStatement("$T inputShapeCopy = call.inputShape()", LONG_ARRAY)
+                .addStatement("$T.requireAddressable(versionName() + $S, inputShapeCopy,$W$T.elementCount($S, inputShapeCopy))",
+                        RuntimeClasses.BUFFERS, ": input '" + dataName + "'", RuntimeClasses.SHAPES, "input '" + dataName + "'");
+        if (kernels.size() < ElementType.values().length) {
+            m.beginControlFlow("switch (type)")
+                    .addCode("case $L -> { }\n", kernels.stream().map(ElementType::name).collect(Collectors.joining(", ")))
+                    .addStatement("default -> throw new $T(versionName() + $S + type.onnxName() + $S)",
+                            RuntimeClasses.ARG_ONNX_EXCEPTION, ": this build has no ", " kernel (generated for: "
+                                    + kernels.stream().map(ElementType::onnxName).collect(Collectors.joining(", ")) + ")")
+                    .endControlFlow();
+        }
+        return m.addStatement("return new $T(this, versionName(), parallelism, type, call)", prepared).build();
     }
 }

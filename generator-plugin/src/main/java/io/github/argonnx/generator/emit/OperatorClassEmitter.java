@@ -246,15 +246,22 @@ final class OperatorClassEmitter {
     /** A switch over the version that calls {@code validatorCall} on its validator (and returns its value). */
     static CodeBlock perVersion(GenerationContext context, OperatorSpec op, List<VersionSpec> versions,
             String validatorCall, boolean returns) {
-        CodeBlock.Builder code = CodeBlock.builder()
+        return CodeBlock.builder()
                 .add(returns ? "return switch (version) {\n" : "switch (version) {\n")
-                .indent();
+                .add(perVersionCases(context, op, versions, validatorCall))
+                .add("}$L\n", returns ? ";" : "")
+                .build();
+    }
+
+    /** The cases of a switch over the version that calls {@code validatorCall} on its validator. */
+    static CodeBlock perVersionCases(GenerationContext context, OperatorSpec op, List<VersionSpec> versions,
+            String validatorCall) {
+        CodeBlock.Builder code = CodeBlock.builder().indent();
         for (VersionSpec v : versions) {
             code.add("case $L -> $T.$L;\n", v.sinceVersion(), context.names().validatorClass(op, v), validatorCall);
         }
-        code.add("default -> throw new $T($S + version);\n", IllegalStateException.class, "no validator for version ")
+        return code.add("default -> throw new $T($S + version);\n", IllegalStateException.class, "no validator for version ")
                 .unindent()
-                .add("}$L\n", returns ? ";" : "");
-        return code.build();
+                .build();
     }
 }

@@ -97,6 +97,13 @@ final class OperatorInterfaceEmitter {
                 + "@param inputShape the input's shape\n@return the output shape\n"
                 + "@throws $T if the shape is invalid or the attributes do not fit it\n", RuntimeClasses.ARG_ONNX_EXCEPTION)
                 .returns(LONG_ARRAY).addParameter(LONG_ARRAY, "inputShape").varargs().build());
+        type.addMethod(abstractMethod("prepare", "This operator bound to an input type and shape, checked once: for many\n"
+                + "calls on inputs of one type and shape, each then checking only that its input and output fit.\n\n"
+                + "@param type the input's element type\n@param inputShape the input's shape\n@return the prepared operator\n"
+                + "@throws $T if an input of that type and shape breaks a rule of this operator version\n",
+                RuntimeClasses.ARG_ONNX_EXCEPTION)
+                .returns(context.names().preparedOperatorClass()).addParameter(context.names().dataTypeEnum(), "type")
+                .addParameter(LONG_ARRAY, "inputShape").varargs().build());
         type.addMethod(abstractMethod("apply", "Runs the operator.\n\n@param input the input tensor\n"
                 + "@return the indices and their shape\n@throws $T if the call breaks a rule of this operator version\n",
                 RuntimeClasses.ARG_ONNX_EXCEPTION)

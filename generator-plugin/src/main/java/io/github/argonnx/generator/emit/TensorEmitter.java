@@ -112,6 +112,11 @@ public final class TensorEmitter extends JavaSourceEmitter {
                 .returns(LONG_ARRAY)
                 .addStatement("return shape.clone()")
                 .build());
+        type.addMethod(MethodSpec.methodBuilder("dimensions")
+                .addJavadoc("The shape itself, not a copy, for the operators of this package, which only read it.\n")
+                .returns(LONG_ARRAY)
+                .addStatement("return shape")
+                .build());
         type.addMethod(MethodSpec.methodBuilder("rank")
                 .addJavadoc("The number of dimensions.\n\n@return the rank, 0 for a scalar\n")
                 .addModifiers(Modifier.PUBLIC)

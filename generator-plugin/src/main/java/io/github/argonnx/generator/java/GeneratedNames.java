@@ -127,6 +127,11 @@ public final class GeneratedNames {
         return ClassName.get(basePackage, TENSOR);
     }
 
+    /** An operator bound to an input type and shape, {@code <base>.PreparedArgReduction}. */
+    public ClassName preparedOperatorClass() {
+        return ClassName.get(basePackage, "PreparedArgReduction");
+    }
+
     /** The entry point of partial results, {@code <base>.PartialReduction}. */
     public ClassName partialReductionClass() {
         return ClassName.get(basePackage, "PartialReduction");

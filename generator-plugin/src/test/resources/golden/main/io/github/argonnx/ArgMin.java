@@ -21,7 +21,9 @@ import io.github.argonnx.runtime.ParallelReduction;
 import io.github.argonnx.runtime.Parallelism;
 import io.github.argonnx.runtime.ReductionPlan;
 import io.github.argonnx.runtime.RuntimeVersion;
+import io.github.argonnx.runtime.Shapes;
 import io.github.argonnx.runtime.ValidatedCall;
+import io.github.argonnx.runtime.Vectorization;
 import io.github.argonnx.validation.ArgMinV11Validator;
 import io.github.argonnx.validation.ArgMinV12Validator;
 import io.github.argonnx.validation.ArgMinV13Validator;
@@ -337,7 +339,7 @@ public final class ArgMin implements ArgReductionOperator {
     @Override
     public ArgResult apply(Tensor input) {
         ValidatedCall call = validate(input);
-        return ArgResult.compute(call.outputShape(), indices -> run(input, call, indices, 0));
+        return ArgResult.compute(call.outputShape(), indices -> run(versionName(), parallelism, input, call, indices, 0));
     }
 
     /**
@@ -355,7 +357,7 @@ public final class ArgMin implements ArgReductionOperator {
     public long[] apply(Tensor input, long[] out, int outOffset) {
         ValidatedCall call = validate(input);
         Buffers.requireOutputRoom(versionName(), call.outputShape(), call.outputElementCount(), out, outOffset);
-        run(input, call, out, outOffset);
+        run(versionName(), parallelism, input, call, out, outOffset);
         return call.outputShape();
     }
 
@@ -374,10 +376,10 @@ public final class ArgMin implements ArgReductionOperator {
         ValidatedCall call = validate(input);
         Buffers.requireOutputRoom(versionName(), call.outputShape(), call.outputElementCount(), out);
         if (out.hasArray()) {
-            run(input, call, out.array(), out.arrayOffset() + out.position());
+            run(versionName(), parallelism, input, call, out.array(), out.arrayOffset() + out.position());
         } else if (call.outputElementCount() > 0) {
             // Kernels write arrays: stage the indices, then copy them in with one absolute bulk put.
-            out.put(out.position(), indices(input, call));
+            out.put(out.position(), indices(versionName(), parallelism, input, call));
         }
         return call.outputShape();
     }
@@ -399,7 +401,7 @@ public final class ArgMin implements ArgReductionOperator {
         ValidatedCall call = validate(input);
         Buffers.requireOutputRoom(versionName(), call, out, outOffset);
         if (call.outputElementCount() > 0) {
-            Buffers.copyIndices(indices(input, call), out, outOffset);
+            Buffers.copyIndices(indices(versionName(), parallelism, input, call), out, outOffset);
         }
         return call.outputShape();
     }
@@ -420,7 +422,7 @@ public final class ArgMin implements ArgReductionOperator {
         ValidatedCall call = validate(input);
         Buffers.requireOutputRoom(versionName(), call, out);
         if (call.outputElementCount() > 0) {
-            Buffers.copyIndices(indices(input, call), out);
+            Buffers.copyIndices(indices(versionName(), parallelism, input, call), out);
         }
         return call.outputShape();
     }
@@ -433,27 +435,55 @@ public final class ArgMin implements ArgReductionOperator {
             throw new ArgOnnxException(versionName() + ": input 'data' is null");
         }
         return switch (version) {
-            case 1 -> ArgMinV1Validator.validate(input.dataType(), input.shape(), attributes);
-            case 11 -> ArgMinV11Validator.validate(input.dataType(), input.shape(), attributes);
-            case 12 -> ArgMinV12Validator.validate(input.dataType(), input.shape(), attributes);
-            case 13 -> ArgMinV13Validator.validate(input.dataType(), input.shape(), attributes);
+            case 1 -> ArgMinV1Validator.validate(input.dataType(), input.dimensions(), attributes);
+            case 11 -> ArgMinV11Validator.validate(input.dataType(), input.dimensions(), attributes);
+            case 12 -> ArgMinV12Validator.validate(input.dataType(), input.dimensions(), attributes);
+            case 13 -> ArgMinV13Validator.validate(input.dataType(), input.dimensions(), attributes);
             default -> throw new IllegalStateException("no validator for version " + version);
         };
     }
 
     /**
+     * This operator bound to an input type and shape, checked once as a call would be: its calls
+     * check only that an input has that type and shape and that the output has room.
+     *
+     * @param type the element type of input 'data'
+     * @param inputShape the shape of input 'data' (copied)
+     * @return the prepared operator, immutable and thread-safe
+     * @throws ArgOnnxException if an input of that type and shape breaks a rule of this operator version,
+     *     as {@link #apply(Tensor)} would say, or holds more elements than an array can
+     */
+    @Override
+    public PreparedArgReduction prepare(DataType type, long... inputShape) {
+        ValidatedCall call = switch (version) {
+            case 1 -> ArgMinV1Validator.validate(type, inputShape, attributes);
+            case 11 -> ArgMinV11Validator.validate(type, inputShape, attributes);
+            case 12 -> ArgMinV12Validator.validate(type, inputShape, attributes);
+            case 13 -> ArgMinV13Validator.validate(type, inputShape, attributes);
+            default -> throw new IllegalStateException("no validator for version " + version);
+        };
+        long[] inputShapeCopy = call.inputShape();
+        Buffers.requireAddressable(versionName() + ": input 'data'", inputShapeCopy,
+                Shapes.elementCount("input 'data'", inputShapeCopy));
+        return new PreparedArgReduction(this, versionName(), parallelism, type, call);
+    }
+
+    /**
      * The indices of a validated call with a non-empty output, in an array of their own.
      */
-    private long[] indices(Tensor input, ValidatedCall call) {
+    private static long[] indices(String context, Parallelism parallelism, Tensor input,
+            ValidatedCall call) {
         long[] indices = new long[(int) call.outputElementCount()];
-        runKernel(input, call, indices, 0);
+        runKernel(context, parallelism, input, call, indices, 0);
         return indices;
     }
 
     /**
-     * Writes a validated call's indices to {@code out[outOffset]} onwards.
+     * Writes a validated call's indices to {@code out[outOffset]} onwards: for every {@code apply}
+     * and for the prepared calls of {@link PreparedArgReduction}.
      */
-    private void run(Tensor input, ValidatedCall call, long[] out, int outOffset) {
+    static void run(String context, Parallelism parallelism, Tensor input, ValidatedCall call,
+            long[] out, int outOffset) {
         if (call.outputElementCount() == 0) {
             // A zero-length dimension that is not reduced: the output is empty, nothing to read.
             return;
@@ -462,113 +492,175 @@ public final class ArgMin implements ArgReductionOperator {
                 out, outOffset, call.outputElementCount())) {
             // The output may be the int64 input's own memory: the kernel would overwrite elements it has
             // yet to read, so it writes to an array of its own first.
-            long[] indices = indices(input, call);
+            long[] indices = indices(context, parallelism, input, call);
             System.arraycopy(indices, 0, out, outOffset, indices.length);
             return;
         }
-        runKernel(input, call, out, outOffset);
+        runKernel(context, parallelism, input, call, out, outOffset);
     }
 
     /**
      * Runs the kernel for the input's type on a validated call with a non-empty output that does not
-     * overlap the input: one switch per call, none per element.
+     * overlap the input: one switch per call, none per element. An array input that one thread
+     * reduces goes straight to the kernel's static method.
      */
-    private void runKernel(Tensor input, ValidatedCall call, long[] out, int outOffset) {
+    private static void runKernel(String context, Parallelism parallelism, Tensor input,
+            ValidatedCall call, long[] out, int outOffset) {
         ReductionPlan plan = call.plan();
         boolean last = call.selectLastIndex();
         switch (input.dataType()) {
             case FLOAT -> {
                 if (input.hasArray()) {
-                    ParallelReduction.reduce(versionName(), parallelism, ArgMinFloatKernel::reduce, (float[]) input.array(),
-                            input.arrayOffset(), plan, last, out, outOffset);
+                    int tasks = parallelism.tasksFor(plan, 4, Vectorization.isEnabled());
+                    if (tasks > 1) {
+                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinFloatKernel::reduce, (float[]) input.array(),
+                                input.arrayOffset(), plan, last, out, outOffset);
+                    } else {
+                        ArgMinFloatKernel.reduce((float[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
+                    }
                 } else {
                     ArgMinFloatKernel.reduce((FloatBuffer) input.buffer(), plan, last, out, outOffset);
                 }
             }
             case UINT8 -> {
                 if (input.hasArray()) {
-                    ParallelReduction.reduce(versionName(), parallelism, ArgMinUint8Kernel::reduce, (byte[]) input.array(),
-                            input.arrayOffset(), plan, last, out, outOffset);
+                    int tasks = parallelism.tasksFor(plan, 1, plan.inner() == 1 && Vectorization.isEnabled());
+                    if (tasks > 1) {
+                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinUint8Kernel::reduce, (byte[]) input.array(),
+                                input.arrayOffset(), plan, last, out, outOffset);
+                    } else {
+                        ArgMinUint8Kernel.reduce((byte[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
+                    }
                 } else {
                     ArgMinUint8Kernel.reduce((ByteBuffer) input.buffer(), plan, last, out, outOffset);
                 }
             }
             case INT8 -> {
                 if (input.hasArray()) {
-                    ParallelReduction.reduce(versionName(), parallelism, ArgMinInt8Kernel::reduce, (byte[]) input.array(),
-                            input.arrayOffset(), plan, last, out, outOffset);
+                    int tasks = parallelism.tasksFor(plan, 1, plan.inner() == 1 && Vectorization.isEnabled());
+                    if (tasks > 1) {
+                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinInt8Kernel::reduce, (byte[]) input.array(),
+                                input.arrayOffset(), plan, last, out, outOffset);
+                    } else {
+                        ArgMinInt8Kernel.reduce((byte[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
+                    }
                 } else {
                     ArgMinInt8Kernel.reduce((ByteBuffer) input.buffer(), plan, last, out, outOffset);
                 }
             }
             case UINT16 -> {
                 if (input.hasArray()) {
-                    ParallelReduction.reduce(versionName(), parallelism, ArgMinUint16Kernel::reduce, (short[]) input.array(),
-                            input.arrayOffset(), plan, last, out, outOffset);
+                    int tasks = parallelism.tasksFor(plan, 2, plan.inner() == 1 && Vectorization.isEnabled());
+                    if (tasks > 1) {
+                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinUint16Kernel::reduce, (short[]) input.array(),
+                                input.arrayOffset(), plan, last, out, outOffset);
+                    } else {
+                        ArgMinUint16Kernel.reduce((short[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
+                    }
                 } else {
                     ArgMinUint16Kernel.reduce((ShortBuffer) input.buffer(), plan, last, out, outOffset);
                 }
             }
             case INT16 -> {
                 if (input.hasArray()) {
-                    ParallelReduction.reduce(versionName(), parallelism, ArgMinInt16Kernel::reduce, (short[]) input.array(),
-                            input.arrayOffset(), plan, last, out, outOffset);
+                    int tasks = parallelism.tasksFor(plan, 2, plan.inner() == 1 && Vectorization.isEnabled());
+                    if (tasks > 1) {
+                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinInt16Kernel::reduce, (short[]) input.array(),
+                                input.arrayOffset(), plan, last, out, outOffset);
+                    } else {
+                        ArgMinInt16Kernel.reduce((short[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
+                    }
                 } else {
                     ArgMinInt16Kernel.reduce((ShortBuffer) input.buffer(), plan, last, out, outOffset);
                 }
             }
             case INT32 -> {
                 if (input.hasArray()) {
-                    ParallelReduction.reduce(versionName(), parallelism, ArgMinInt32Kernel::reduce, (int[]) input.array(),
-                            input.arrayOffset(), plan, last, out, outOffset);
+                    int tasks = parallelism.tasksFor(plan, 4, Vectorization.isEnabled());
+                    if (tasks > 1) {
+                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinInt32Kernel::reduce, (int[]) input.array(),
+                                input.arrayOffset(), plan, last, out, outOffset);
+                    } else {
+                        ArgMinInt32Kernel.reduce((int[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
+                    }
                 } else {
                     ArgMinInt32Kernel.reduce((IntBuffer) input.buffer(), plan, last, out, outOffset);
                 }
             }
             case INT64 -> {
                 if (input.hasArray()) {
-                    ParallelReduction.reduce(versionName(), parallelism, ArgMinInt64Kernel::reduce, (long[]) input.array(),
-                            input.arrayOffset(), plan, last, out, outOffset);
+                    int tasks = parallelism.tasksFor(plan, 8, plan.inner() > 1 && Vectorization.isEnabled());
+                    if (tasks > 1) {
+                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinInt64Kernel::reduce, (long[]) input.array(),
+                                input.arrayOffset(), plan, last, out, outOffset);
+                    } else {
+                        ArgMinInt64Kernel.reduce((long[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
+                    }
                 } else {
                     ArgMinInt64Kernel.reduce((LongBuffer) input.buffer(), plan, last, out, outOffset);
                 }
             }
             case FLOAT16 -> {
                 if (input.hasArray()) {
-                    ParallelReduction.reduce(versionName(), parallelism, ArgMinFloat16Kernel::reduce, (short[]) input.array(),
-                            input.arrayOffset(), plan, last, out, outOffset);
+                    int tasks = parallelism.tasksFor(plan, 2, plan.inner() == 1 && Vectorization.isEnabled());
+                    if (tasks > 1) {
+                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinFloat16Kernel::reduce, (short[]) input.array(),
+                                input.arrayOffset(), plan, last, out, outOffset);
+                    } else {
+                        ArgMinFloat16Kernel.reduce((short[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
+                    }
                 } else {
                     ArgMinFloat16Kernel.reduce((ShortBuffer) input.buffer(), plan, last, out, outOffset);
                 }
             }
             case DOUBLE -> {
                 if (input.hasArray()) {
-                    ParallelReduction.reduce(versionName(), parallelism, ArgMinDoubleKernel::reduce, (double[]) input.array(),
-                            input.arrayOffset(), plan, last, out, outOffset);
+                    int tasks = parallelism.tasksFor(plan, 8, Vectorization.isEnabled());
+                    if (tasks > 1) {
+                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinDoubleKernel::reduce, (double[]) input.array(),
+                                input.arrayOffset(), plan, last, out, outOffset);
+                    } else {
+                        ArgMinDoubleKernel.reduce((double[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
+                    }
                 } else {
                     ArgMinDoubleKernel.reduce((DoubleBuffer) input.buffer(), plan, last, out, outOffset);
                 }
             }
             case UINT32 -> {
                 if (input.hasArray()) {
-                    ParallelReduction.reduce(versionName(), parallelism, ArgMinUint32Kernel::reduce, (int[]) input.array(),
-                            input.arrayOffset(), plan, last, out, outOffset);
+                    int tasks = parallelism.tasksFor(plan, 4, Vectorization.isEnabled());
+                    if (tasks > 1) {
+                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinUint32Kernel::reduce, (int[]) input.array(),
+                                input.arrayOffset(), plan, last, out, outOffset);
+                    } else {
+                        ArgMinUint32Kernel.reduce((int[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
+                    }
                 } else {
                     ArgMinUint32Kernel.reduce((IntBuffer) input.buffer(), plan, last, out, outOffset);
                 }
             }
             case UINT64 -> {
                 if (input.hasArray()) {
-                    ParallelReduction.reduce(versionName(), parallelism, ArgMinUint64Kernel::reduce, (long[]) input.array(),
-                            input.arrayOffset(), plan, last, out, outOffset);
+                    int tasks = parallelism.tasksFor(plan, 8, plan.inner() > 1 && Vectorization.isEnabled());
+                    if (tasks > 1) {
+                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinUint64Kernel::reduce, (long[]) input.array(),
+                                input.arrayOffset(), plan, last, out, outOffset);
+                    } else {
+                        ArgMinUint64Kernel.reduce((long[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
+                    }
                 } else {
                     ArgMinUint64Kernel.reduce((LongBuffer) input.buffer(), plan, last, out, outOffset);
                 }
             }
             case BFLOAT16 -> {
                 if (input.hasArray()) {
-                    ParallelReduction.reduce(versionName(), parallelism, ArgMinBfloat16Kernel::reduce, (short[]) input.array(),
-                            input.arrayOffset(), plan, last, out, outOffset);
+                    int tasks = parallelism.tasksFor(plan, 2, plan.inner() == 1 && Vectorization.isEnabled());
+                    if (tasks > 1) {
+                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinBfloat16Kernel::reduce, (short[]) input.array(),
+                                input.arrayOffset(), plan, last, out, outOffset);
+                    } else {
+                        ArgMinBfloat16Kernel.reduce((short[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
+                    }
                 } else {
                     ArgMinBfloat16Kernel.reduce((ShortBuffer) input.buffer(), plan, last, out, outOffset);
                 }

@@ -195,6 +195,17 @@ public interface ArgReductionOperator {
     long[] outputShape(long... inputShape);
 
     /**
+     * This operator bound to an input type and shape, checked once: for many
+     * calls on inputs of one type and shape, each then checking only that its input and output fit.
+     *
+     * @param type the input's element type
+     * @param inputShape the input's shape
+     * @return the prepared operator
+     * @throws ArgOnnxException if an input of that type and shape breaks a rule of this operator version
+     */
+    PreparedArgReduction prepare(DataType type, long... inputShape);
+
+    /**
      * Runs the operator.
      *
      * @param input the input tensor
