@@ -65,7 +65,8 @@ public enum Extremum {
      * so this fails only for a model built by hand.
      */
     public static Extremum of(OperatorSpec operator) {
-        return forOperator(operator.name()).orElseThrow(() -> new IllegalArgumentException("operator '"
+        String where = operator.location() == null ? "" : operator.location() + ": ";
+        return forOperator(operator.name()).orElseThrow(() -> new IllegalArgumentException(where + "operator '"
                 + operator.name() + "' is not an arg-reduction this generator can emit kernels for (expected one of: "
                 + operatorNames() + ")"));
     }

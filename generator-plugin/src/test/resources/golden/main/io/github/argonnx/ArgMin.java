@@ -524,7 +524,7 @@ public final class ArgMin implements ArgReductionOperator {
             }
             case UINT8 -> {
                 if (input.hasArray()) {
-                    int tasks = parallelism.tasksFor(plan, 1, plan.inner() == 1 && Vectorization.isEnabled());
+                    int tasks = parallelism.tasksFor(plan, 1, Vectorization.isEnabled());
                     if (tasks > 1) {
                         ParallelReduction.reduce(context, parallelism, tasks, ArgMinUint8Kernel::reduce, (byte[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
@@ -537,7 +537,7 @@ public final class ArgMin implements ArgReductionOperator {
             }
             case INT8 -> {
                 if (input.hasArray()) {
-                    int tasks = parallelism.tasksFor(plan, 1, plan.inner() == 1 && Vectorization.isEnabled());
+                    int tasks = parallelism.tasksFor(plan, 1, Vectorization.isEnabled());
                     if (tasks > 1) {
                         ParallelReduction.reduce(context, parallelism, tasks, ArgMinInt8Kernel::reduce, (byte[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
@@ -550,7 +550,7 @@ public final class ArgMin implements ArgReductionOperator {
             }
             case UINT16 -> {
                 if (input.hasArray()) {
-                    int tasks = parallelism.tasksFor(plan, 2, plan.inner() == 1 && Vectorization.isEnabled());
+                    int tasks = parallelism.tasksFor(plan, 2, Vectorization.isEnabled());
                     if (tasks > 1) {
                         ParallelReduction.reduce(context, parallelism, tasks, ArgMinUint16Kernel::reduce, (short[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
@@ -563,7 +563,7 @@ public final class ArgMin implements ArgReductionOperator {
             }
             case INT16 -> {
                 if (input.hasArray()) {
-                    int tasks = parallelism.tasksFor(plan, 2, plan.inner() == 1 && Vectorization.isEnabled());
+                    int tasks = parallelism.tasksFor(plan, 2, Vectorization.isEnabled());
                     if (tasks > 1) {
                         ParallelReduction.reduce(context, parallelism, tasks, ArgMinInt16Kernel::reduce, (short[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
@@ -602,7 +602,7 @@ public final class ArgMin implements ArgReductionOperator {
             }
             case FLOAT16 -> {
                 if (input.hasArray()) {
-                    int tasks = parallelism.tasksFor(plan, 2, plan.inner() == 1 && Vectorization.isEnabled());
+                    int tasks = parallelism.tasksFor(plan, 2, Vectorization.isEnabled());
                     if (tasks > 1) {
                         ParallelReduction.reduce(context, parallelism, tasks, ArgMinFloat16Kernel::reduce, (short[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
@@ -654,7 +654,7 @@ public final class ArgMin implements ArgReductionOperator {
             }
             case BFLOAT16 -> {
                 if (input.hasArray()) {
-                    int tasks = parallelism.tasksFor(plan, 2, plan.inner() == 1 && Vectorization.isEnabled());
+                    int tasks = parallelism.tasksFor(plan, 2, Vectorization.isEnabled());
                     if (tasks > 1) {
                         ParallelReduction.reduce(context, parallelism, tasks, ArgMinBfloat16Kernel::reduce, (short[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);

@@ -20,7 +20,7 @@ import javax.annotation.processing.Generated;
  *
  * <p>The input is read as {@code [outer, axisLength, inner]} ({@link ReductionPlan}). With {@code inner == 1}
  * each slice is contiguous and is scanned on its own; otherwise the input is read in memory
- * order, row by row, keeping a running best for up to 1024 output elements at a time.
+ * order, row by row, keeping a running best for up to 4096 output elements at a time.
  * Nothing proportional to the input is allocated.
  */
 @Generated(
@@ -30,9 +30,15 @@ import javax.annotation.processing.Generated;
 public final class ArgMinInt8Kernel {
     /**
      * Output elements handled per pass when the reduced axis is not the last one;
-     * their running bests and indices stay in the L1 cache.
+     * their running bests and indices stay in the cache, and each row is read as one long stream.
      */
-    private static final int COLUMN_BLOCK = 1024;
+    private static final int COLUMN_BLOCK = 4096;
+
+    /**
+     * Rows folded per pass over a block of columns: a column's running best is loaded and
+     * stored once per pass, not once per row.
+     */
+    private static final int ROWS_PER_PASS = 4;
 
     /**
      * SIMD loops for array input, or null without the Vector API: then the JIT drops every use.
@@ -222,10 +228,14 @@ public final class ArgMinInt8Kernel {
 
     /**
      * The reduced axis is not the last one: slice {@code (o, i)} has its elements {@code inner} apart.
-     * Columns are taken 1024 at a time so their running bests stay in cache.
+     * Columns are taken 4096 at a time so their running bests stay in cache.
      */
     private static void reduceStrided(byte[] data, int offset, ReductionPlan plan,
             boolean selectLastIndex, long[] out, int outOffset) {
+        if (VECTORIZED != null
+                && VECTORIZED.reduceStrided(data, offset, plan, selectLastIndex, out, outOffset)) {
+            return;
+        }
         int axisLength = plan.axisLength();
         int inner = plan.inner();
         byte[] best = new byte[Math.min(inner, COLUMN_BLOCK)];
@@ -257,13 +267,51 @@ public final class ArgMinInt8Kernel {
             best[i] = data[start + i];
             out[outStart + i] = 0;
         }
-        for (int k = 1; k < axisLength; k++) {
+        int k = 1;
+        for (; k + ROWS_PER_PASS <= axisLength; k += ROWS_PER_PASS) {
             int row = start + k * stride;
             for (int i = 0; i < width; i++) {
+                byte b = best[i];
+                int at = -1;
                 byte candidate = data[row + i];
-                if (candidate < best[i]) {
-                    best[i] = candidate;
-                    out[outStart + i] = k;
+                if (candidate < b) {
+                    b = candidate;
+                    at = k;
+                }
+                candidate = data[row + stride + i];
+                if (candidate < b) {
+                    b = candidate;
+                    at = k + 1;
+                }
+                candidate = data[row + 2 * stride + i];
+                if (candidate < b) {
+                    b = candidate;
+                    at = k + 2;
+                }
+                candidate = data[row + 3 * stride + i];
+                if (candidate < b) {
+                    b = candidate;
+                    at = k + 3;
+                }
+                if (at >= 0) {
+                    best[i] = b;
+                    out[outStart + i] = at;
+                }
+            }
+        }
+        for (; k < axisLength; k++) {
+            int row = start + k * stride;
+            for (int i = 0; i < width; i++) {
+                byte b = best[i];
+                int at = -1;
+                byte candidate = data[row + i];
+                if (candidate < b) {
+                    b = candidate;
+                    at = k;
+                }
+                if (at >= 0) {
+                    best[i] = b;
+                    out[outStart + i] = at;
                 }
             }
         }
@@ -283,13 +331,51 @@ public final class ArgMinInt8Kernel {
             best[i] = data[lastRow + i];
             out[outStart + i] = last;
         }
-        for (int k = last - 1; k >= 0; k--) {
+        int k = last - 1;
+        for (; k - ROWS_PER_PASS >= -1; k -= ROWS_PER_PASS) {
             int row = start + k * stride;
             for (int i = 0; i < width; i++) {
+                byte b = best[i];
+                int at = -1;
                 byte candidate = data[row + i];
-                if (candidate < best[i]) {
-                    best[i] = candidate;
-                    out[outStart + i] = k;
+                if (candidate < b) {
+                    b = candidate;
+                    at = k;
+                }
+                candidate = data[row - stride + i];
+                if (candidate < b) {
+                    b = candidate;
+                    at = k - 1;
+                }
+                candidate = data[row - 2 * stride + i];
+                if (candidate < b) {
+                    b = candidate;
+                    at = k - 2;
+                }
+                candidate = data[row - 3 * stride + i];
+                if (candidate < b) {
+                    b = candidate;
+                    at = k - 3;
+                }
+                if (at >= 0) {
+                    best[i] = b;
+                    out[outStart + i] = at;
+                }
+            }
+        }
+        for (; k >= 0; k--) {
+            int row = start + k * stride;
+            for (int i = 0; i < width; i++) {
+                byte b = best[i];
+                int at = -1;
+                byte candidate = data[row + i];
+                if (candidate < b) {
+                    b = candidate;
+                    at = k;
+                }
+                if (at >= 0) {
+                    best[i] = b;
+                    out[outStart + i] = at;
                 }
             }
         }
@@ -400,7 +486,7 @@ public final class ArgMinInt8Kernel {
 
     /**
      * The reduced axis is not the last one: slice {@code (o, i)} has its elements {@code inner} apart.
-     * Columns are taken 1024 at a time so their running bests stay in cache.
+     * Columns are taken 4096 at a time so their running bests stay in cache.
      */
     private static void reduceStrided(ByteBuffer data, int offset, ReductionPlan plan,
             boolean selectLastIndex, long[] out, int outOffset) {
@@ -435,13 +521,51 @@ public final class ArgMinInt8Kernel {
             best[i] = data.get(start + i);
             out[outStart + i] = 0;
         }
-        for (int k = 1; k < axisLength; k++) {
+        int k = 1;
+        for (; k + ROWS_PER_PASS <= axisLength; k += ROWS_PER_PASS) {
             int row = start + k * stride;
             for (int i = 0; i < width; i++) {
+                byte b = best[i];
+                int at = -1;
                 byte candidate = data.get(row + i);
-                if (candidate < best[i]) {
-                    best[i] = candidate;
-                    out[outStart + i] = k;
+                if (candidate < b) {
+                    b = candidate;
+                    at = k;
+                }
+                candidate = data.get(row + stride + i);
+                if (candidate < b) {
+                    b = candidate;
+                    at = k + 1;
+                }
+                candidate = data.get(row + 2 * stride + i);
+                if (candidate < b) {
+                    b = candidate;
+                    at = k + 2;
+                }
+                candidate = data.get(row + 3 * stride + i);
+                if (candidate < b) {
+                    b = candidate;
+                    at = k + 3;
+                }
+                if (at >= 0) {
+                    best[i] = b;
+                    out[outStart + i] = at;
+                }
+            }
+        }
+        for (; k < axisLength; k++) {
+            int row = start + k * stride;
+            for (int i = 0; i < width; i++) {
+                byte b = best[i];
+                int at = -1;
+                byte candidate = data.get(row + i);
+                if (candidate < b) {
+                    b = candidate;
+                    at = k;
+                }
+                if (at >= 0) {
+                    best[i] = b;
+                    out[outStart + i] = at;
                 }
             }
         }
@@ -461,13 +585,51 @@ public final class ArgMinInt8Kernel {
             best[i] = data.get(lastRow + i);
             out[outStart + i] = last;
         }
-        for (int k = last - 1; k >= 0; k--) {
+        int k = last - 1;
+        for (; k - ROWS_PER_PASS >= -1; k -= ROWS_PER_PASS) {
             int row = start + k * stride;
             for (int i = 0; i < width; i++) {
+                byte b = best[i];
+                int at = -1;
                 byte candidate = data.get(row + i);
-                if (candidate < best[i]) {
-                    best[i] = candidate;
-                    out[outStart + i] = k;
+                if (candidate < b) {
+                    b = candidate;
+                    at = k;
+                }
+                candidate = data.get(row - stride + i);
+                if (candidate < b) {
+                    b = candidate;
+                    at = k - 1;
+                }
+                candidate = data.get(row - 2 * stride + i);
+                if (candidate < b) {
+                    b = candidate;
+                    at = k - 2;
+                }
+                candidate = data.get(row - 3 * stride + i);
+                if (candidate < b) {
+                    b = candidate;
+                    at = k - 3;
+                }
+                if (at >= 0) {
+                    best[i] = b;
+                    out[outStart + i] = at;
+                }
+            }
+        }
+        for (; k >= 0; k--) {
+            int row = start + k * stride;
+            for (int i = 0; i < width; i++) {
+                byte b = best[i];
+                int at = -1;
+                byte candidate = data.get(row + i);
+                if (candidate < b) {
+                    b = candidate;
+                    at = k;
+                }
+                if (at >= 0) {
+                    best[i] = b;
+                    out[outStart + i] = at;
                 }
             }
         }
