@@ -47,7 +47,18 @@ final class ColumnLoop {
                                 + "their running bests and indices stay in the cache, and each row is read as one long stream.\n")
                         .initializer("$L", KernelContract.COLUMN_BLOCK_SIZE)
                         .build(),
-                rowsPerPassConstant());
+                rowsPerPassConstant(),
+                smallStridedInputConstant());
+    }
+
+    /** Outer-axis inputs reduced a column at a time, without scratch; the SIMD classes share it. */
+    static FieldSpec smallStridedInputConstant() {
+        return FieldSpec.builder(TypeName.INT, GeneratedNames.SMALL_STRIDED_INPUT, Modifier.PRIVATE, Modifier.STATIC,
+                        Modifier.FINAL)
+                .addJavadoc("Outer-axis inputs of at most this many elements are reduced one column at a time: nothing\n"
+                        + "is allocated per call, and the whole input stays in the L1 cache anyway.\n")
+                .initializer("$L", KernelContract.SMALL_STRIDED_INPUT)
+                .build();
     }
 
     /** Rows folded per pass over a block of columns; the SIMD classes share it. */
@@ -61,7 +72,8 @@ final class ColumnLoop {
 
     /** The methods of one data source, in the order the kernel lists them. */
     List<MethodSpec> methods(DataSource source) {
-        return List.of(reduceStrided(source), columnLoop(source, false), columnLoop(source, true));
+        return List.of(reduceStrided(source), columnLoop(source, false), columnLoop(source, true),
+                oneColumn(source, false), oneColumn(source, true));
     }
 
     private MethodSpec reduceStrided(DataSource source) {
@@ -78,6 +90,16 @@ final class ColumnLoop {
                         .build() : CodeBlock.of(""))
                 .addStatement("int axisLength = plan.axisLength()")
                 .addStatement("int inner = plan.inner()")
+                .beginControlFlow("if (plan.inputSize() <= $N)", GeneratedNames.SMALL_STRIDED_INPUT)
+                .beginControlFlow("for (int o = 0; o < plan.outer(); o++)")
+                .beginControlFlow("for (int i = 0; i < inner; i++)")
+                .addStatement("int start = offset + o * axisLength * inner + i")
+                .addStatement("out[outOffset + o * inner + i] = selectLastIndex$W? $N(data, start, inner, axisLength)$W: $N(data, start, inner, axisLength)",
+                        GeneratedNames.indexInColumn(true), GeneratedNames.indexInColumn(false))
+                .endControlFlow()
+                .endControlFlow()
+                .addStatement("return")
+                .endControlFlow()
                 .addStatement("$T best = new $T[$T.min(inner, $N)]",
                         ArrayTypeName.of(order.keyType()), order.keyType(), Math.class, COLUMN_BLOCK)
                 .beginControlFlow("for (int o = 0; o < plan.outer(); o++)")
@@ -175,6 +197,40 @@ final class ColumnLoop {
         }
         return m.addCode(pass(source, 1, fromEnd))
                 .endControlFlow()
+                .build();
+    }
+    /**
+     * The index of the extreme of one column, walked alone with its running best in a local: for small
+     * inputs, where the block loops' scratch would cost more than it saves.
+     */
+    private MethodSpec oneColumn(DataSource source, boolean fromEnd) {
+        TypeName key = order.keyType();
+        MethodSpec.Builder m = MethodSpec.methodBuilder(GeneratedNames.indexInColumn(fromEnd))
+                .addJavadoc("The index of the $L element of the column of {@code axisLength} elements {@code stride}\n",
+                        extremum.adjective())
+                .addJavadoc("apart from {@code start}, the $L of equal ones.\n", fromEnd ? "last" : "first")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(TypeName.INT)
+                .addParameter(source.dataType(type), "data")
+                .addParameter(TypeName.INT, "start")
+                .addParameter(TypeName.INT, "stride")
+                .addParameter(TypeName.INT, "axisLength");
+        if (fromEnd) {
+            m.addStatement("$T best = $L", key, order.key(source.read(CodeBlock.of("start + (axisLength - 1) * stride"))))
+                    .addStatement("int bestIndex = axisLength - 1")
+                    .beginControlFlow("for (int k = axisLength - 2; k >= 0; k--)");
+        } else {
+            m.addStatement("$T best = $L", key, order.key(source.read(CodeBlock.of("start"))))
+                    .addStatement("int bestIndex = 0")
+                    .beginControlFlow("for (int k = 1; k < axisLength; k++)");
+        }
+        return m.addStatement("$T candidate = $L", key, order.key(source.read(CodeBlock.of("start + k * stride"))))
+                .beginControlFlow("if ($L)", order.beats(CodeBlock.of("candidate"), CodeBlock.of("best"), extremum))
+                .addStatement("best = candidate")
+                .addStatement("bestIndex = k")
+                .endControlFlow()
+                .endControlFlow()
+                .addStatement("return bestIndex")
                 .build();
     }
 }

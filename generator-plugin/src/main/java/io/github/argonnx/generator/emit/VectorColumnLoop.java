@@ -70,7 +70,8 @@ final class VectorColumnLoop {
                                 + "to {@code INDEX_GROUP - 1}, every one exact in a $L lane.\n", key)
                         .initializer("$L", form.indexGroup())
                         .build(),
-                ColumnLoop.rowsPerPassConstant());
+                ColumnLoop.rowsPerPassConstant(),
+                ColumnLoop.smallStridedInputConstant());
     }
 
     /** The methods, in the order the SIMD class lists them. */
@@ -90,7 +91,7 @@ final class VectorColumnLoop {
                 .returns(TypeName.BOOLEAN), array, true)
                 .addStatement("int inner = plan.inner()")
                 .addStatement("int axisLength = plan.axisLength()")
-                .beginControlFlow("if (inner < $N)", LANES)
+                .beginControlFlow("if (inner < $N || plan.inputSize() <= $N)", LANES, GeneratedNames.SMALL_STRIDED_INPUT)
                 .addStatement("return false")
                 .endControlFlow()
                 .addStatement("int scratch = $T.min(inner, $N) / $N * $N", Math.class, COLUMN_BLOCK, LANES, LANES)

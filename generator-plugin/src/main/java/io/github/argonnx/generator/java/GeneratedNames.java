@@ -207,7 +207,13 @@ public final class GeneratedNames {
         return last ? "lastIndicesInColumns" : "firstIndicesInColumns";
     }
 
-    /** A SIMD class's scalar loop over one column, for the columns left after whole vectors: {@code firstIndexInColumn}. */
+    /** Outer-axis inputs reduced one column at a time, in kernels and SIMD classes alike. */
+    public static final String SMALL_STRIDED_INPUT = "SMALL_STRIDED_INPUT";
+
+    /**
+     * A scalar loop over one column: a kernel's, for small outer-axis inputs; a SIMD class's, for the
+     * columns left after whole vectors: {@code firstIndexInColumn}.
+     */
     public static String indexInColumn(boolean last) {
         return last ? "lastIndexInColumn" : "firstIndexInColumn";
     }

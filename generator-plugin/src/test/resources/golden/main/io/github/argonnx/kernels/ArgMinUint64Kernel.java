@@ -38,6 +38,12 @@ public final class ArgMinUint64Kernel {
     private static final int ROWS_PER_PASS = 4;
 
     /**
+     * Outer-axis inputs of at most this many elements are reduced one column at a time: nothing
+     * is allocated per call, and the whole input stays in the L1 cache anyway.
+     */
+    private static final int SMALL_STRIDED_INPUT = 4096;
+
+    /**
      * SIMD loops for array input, or null without the Vector API: then the JIT drops every use.
      * Named, not linked: the class is compiled apart, with {@code jdk.incubator.vector};
      * this kernel's class loader loads it, wherever this kernel was loaded from.
@@ -169,6 +175,17 @@ public final class ArgMinUint64Kernel {
         }
         int axisLength = plan.axisLength();
         int inner = plan.inner();
+        if (plan.inputSize() <= SMALL_STRIDED_INPUT) {
+            for (int o = 0; o < plan.outer(); o++) {
+                for (int i = 0; i < inner; i++) {
+                    int start = offset + o * axisLength * inner + i;
+                    out[outOffset + o * inner + i] = selectLastIndex
+                            ? lastIndexInColumn(data, start, inner, axisLength)
+                            : firstIndexInColumn(data, start, inner, axisLength);
+                }
+            }
+            return;
+        }
         long[] best = new long[Math.min(inner, COLUMN_BLOCK)];
         for (int o = 0; o < plan.outer(); o++) {
             int sliceStart = offset + o * axisLength * inner;
@@ -313,6 +330,40 @@ public final class ArgMinUint64Kernel {
     }
 
     /**
+     * The index of the smallest element of the column of {@code axisLength} elements {@code stride}
+     * apart from {@code start}, the first of equal ones.
+     */
+    private static int firstIndexInColumn(long[] data, int start, int stride, int axisLength) {
+        long best = orderKey(data[start]);
+        int bestIndex = 0;
+        for (int k = 1; k < axisLength; k++) {
+            long candidate = orderKey(data[start + k * stride]);
+            if (candidate < best) {
+                best = candidate;
+                bestIndex = k;
+            }
+        }
+        return bestIndex;
+    }
+
+    /**
+     * The index of the smallest element of the column of {@code axisLength} elements {@code stride}
+     * apart from {@code start}, the last of equal ones.
+     */
+    private static int lastIndexInColumn(long[] data, int start, int stride, int axisLength) {
+        long best = orderKey(data[start + (axisLength - 1) * stride]);
+        int bestIndex = axisLength - 1;
+        for (int k = axisLength - 2; k >= 0; k--) {
+            long candidate = orderKey(data[start + k * stride]);
+            if (candidate < best) {
+                best = candidate;
+                bestIndex = k;
+            }
+        }
+        return bestIndex;
+    }
+
+    /**
      * The reduced axis is the last one: slice {@code o} is {@code axisLength} adjacent elements.
      */
     private static void reduceContiguous(LongBuffer data, int offset, int slices, int axisLength,
@@ -373,6 +424,17 @@ public final class ArgMinUint64Kernel {
             boolean selectLastIndex, long[] out, int outOffset) {
         int axisLength = plan.axisLength();
         int inner = plan.inner();
+        if (plan.inputSize() <= SMALL_STRIDED_INPUT) {
+            for (int o = 0; o < plan.outer(); o++) {
+                for (int i = 0; i < inner; i++) {
+                    int start = offset + o * axisLength * inner + i;
+                    out[outOffset + o * inner + i] = selectLastIndex
+                            ? lastIndexInColumn(data, start, inner, axisLength)
+                            : firstIndexInColumn(data, start, inner, axisLength);
+                }
+            }
+            return;
+        }
         long[] best = new long[Math.min(inner, COLUMN_BLOCK)];
         for (int o = 0; o < plan.outer(); o++) {
             int sliceStart = offset + o * axisLength * inner;
@@ -514,6 +576,40 @@ public final class ArgMinUint64Kernel {
                 }
             }
         }
+    }
+
+    /**
+     * The index of the smallest element of the column of {@code axisLength} elements {@code stride}
+     * apart from {@code start}, the first of equal ones.
+     */
+    private static int firstIndexInColumn(LongBuffer data, int start, int stride, int axisLength) {
+        long best = orderKey(data.get(start));
+        int bestIndex = 0;
+        for (int k = 1; k < axisLength; k++) {
+            long candidate = orderKey(data.get(start + k * stride));
+            if (candidate < best) {
+                best = candidate;
+                bestIndex = k;
+            }
+        }
+        return bestIndex;
+    }
+
+    /**
+     * The index of the smallest element of the column of {@code axisLength} elements {@code stride}
+     * apart from {@code start}, the last of equal ones.
+     */
+    private static int lastIndexInColumn(LongBuffer data, int start, int stride, int axisLength) {
+        long best = orderKey(data.get(start + (axisLength - 1) * stride));
+        int bestIndex = axisLength - 1;
+        for (int k = axisLength - 2; k >= 0; k--) {
+            long candidate = orderKey(data.get(start + k * stride));
+            if (candidate < best) {
+                best = candidate;
+                bestIndex = k;
+            }
+        }
+        return bestIndex;
     }
 
     /**

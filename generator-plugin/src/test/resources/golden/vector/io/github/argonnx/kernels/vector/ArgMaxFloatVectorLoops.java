@@ -71,6 +71,12 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
     private static final int ROWS_PER_PASS = 4;
 
     /**
+     * Outer-axis inputs of at most this many elements are reduced one column at a time: nothing
+     * is allocated per call, and the whole input stays in the L1 cache anyway.
+     */
+    private static final int SMALL_STRIDED_INPUT = 4096;
+
+    /**
      * Called by {@code Vectorization.load}, only when the JVM has the Vector API.
      */
     public ArgMaxFloatVectorLoops() {
@@ -226,7 +232,7 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
             boolean selectLastIndex, long[] out, int outOffset) {
         int inner = plan.inner();
         int axisLength = plan.axisLength();
-        if (inner < LANES) {
+        if (inner < LANES || plan.inputSize() <= SMALL_STRIDED_INPUT) {
             return false;
         }
         int scratch = Math.min(inner, COLUMN_BLOCK) / LANES * LANES;
