@@ -302,7 +302,8 @@ class VectorizedArgReductionTest {
     @EnumSource(Type.class)
     void stridedReductionsGiveTheReferenceIndices(Type type) {
         SplittableRandom random = new SplittableRandom(type.ordinal() * 17L + 3);
-        int[][] shapes = {{1, 5, 16}, {2, 33, 100}, {2, 7, 1030}, {1, 40, 1100}, {2, 1, 64}, {1, 9, 3}};
+        // inputs of at most 4096 elements (SMALL_STRIDED_INPUT) are the kernels' own: the SIMD loops may decline them
+        int[][] shapes = {{1, 5, 16}, {2, 1, 64}, {1, 300, 16}, {2, 33, 100}, {2, 7, 1030}, {1, 40, 1100}, {1, 9, 3}};
         for (String op : new String[] {"ArgMax", "ArgMin"}) {
             VectorizedArgReduction<Object> loops = loops(op, type);
             for (int[] shape : shapes) {
@@ -314,7 +315,7 @@ class VectorizedArgReductionTest {
                     Arrays.fill(out, -7);
                     boolean done = loops.reduceStrided(a, offset, plan, last, out, 1);
                     if (!done) {
-                        assertTrue(!type.hasStrided || plan.inner() < 8, type + " declined " + plan);
+                        assertTrue(!type.hasStrided || plan.inner() < 8 || plan.inputSize() <= 4096, type + " declined " + plan);
                         assertTrue(Arrays.stream(out).allMatch(v -> v == -7), "declined but wrote");
                         continue;
                     }
