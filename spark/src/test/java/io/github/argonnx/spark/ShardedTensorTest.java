@@ -81,7 +81,7 @@ class ShardedTensorTest extends SparkTestSession {
                 : ArgMin.latest().axis(-2).keepdims(false).selectLastIndex(true);
         ArgResult expected = operator.apply(Tensor.ofRawData(type, ByteBuffer.wrap(whole).order(ByteOrder.LITTLE_ENDIAN), shape));
         for (int partitions : PARTITIONS) {
-            Dataset<Row> data = spark.createDataFrame(rows, SCHEMA).repartition(partitions);
+            Dataset<Row> data = inPartitions(rows, SCHEMA, partitions);
             assertEquals(expected, ShardedTensor.reduce(data, operator), operator + ", " + partitions + " partitions");
         }
     }
