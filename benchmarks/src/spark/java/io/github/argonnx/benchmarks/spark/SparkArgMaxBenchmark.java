@@ -1,12 +1,6 @@
 package io.github.argonnx.benchmarks.spark;
 
 import io.github.argonnx.spark.ArgOnnxFunctions;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -23,7 +17,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
@@ -61,104 +54,117 @@ public class SparkArgMaxBenchmark {
     @Param("local[2]")
     public String master;
 
-    private SparkSession spark;
-    private Dataset<Row> data;
+    /**
+     * The session and the cached data, shared by the three benchmarks when they run in one JVM
+     * ({@link #main} runs them so), so that the data is built once and the contenders run one after
+     * the other under the same conditions.
+     */
+    private static SparkSession spark;
+    private static Dataset<Row> data;
+    private static String dataKey;
+
+    private Dataset<Row> rowsOfFloats;
 
     @Setup(Level.Trial)
     public void setUp() {
-        spark = SparkSession.builder()
-                .master(master)
-                .appName("argonnx-spark-benchmark")
-                .config("spark.ui.enabled", "false")
-                .config("spark.driver.host", "localhost")
-                .config("spark.sql.shuffle.partitions", "4")
-                .getOrCreate();
-        spark.sparkContext().setLogLevel("WARN");
-        ArgOnnxFunctions.register(spark);
+        String key = rows + " x " + length + " on " + master;
+        synchronized (SparkArgMaxBenchmark.class) {
+            if (!key.equals(dataKey)) {
+                if (spark != null) {
+                    spark.stop();
+                }
+                spark = SparkSession.builder()
+                        .master(master)
+                        .appName("argonnx-spark-benchmark")
+                        .config("spark.ui.enabled", "false")
+                        .config("spark.driver.host", "localhost")
+                        .config("spark.sql.shuffle.partitions", "4")
+                        .getOrCreate();
+                spark.sparkContext().setLogLevel("WARN");
+                ArgOnnxFunctions.register(spark);
+                data = cachedData();
+                dataKey = key;
+            }
+            rowsOfFloats = data;
+        }
+    }
+
+    /** Builds, caches and checks the data: the two contenders agree on a sample and on the sum over all rows. */
+    private Dataset<Row> cachedData() {
         // hash() gives ints, whose float values are never NaN or -0.
-        data = spark.range(0, rows, 1, 16)
+        Dataset<Row> built = spark.range(0, rows, 1, 16)
                 .selectExpr("transform(sequence(0, " + (length - 1) + "), j -> CAST(hash(id, j) AS FLOAT)) AS a")
                 .persist(StorageLevel.MEMORY_ONLY());
-        long count = data.count();
+        long count = built.count();
         requireFullyCached(count);
-        long differing = data.limit(100_000)
+        long differing = built.limit(100_000)
                 .where("argmax(a) <> array_position(a, array_max(a)) - 1").count();
         if (differing != 0) {
             throw new IllegalStateException(differing + " of the first 100000 rows differ between argmax(a) and"
                     + " array_position(a, array_max(a)) - 1");
         }
-        long argonnx = argonnx();
-        long builtIn = builtIn();
+        long argonnx = sum(built, "argmax(a)");
+        long builtIn = sum(built, "array_position(a, array_max(a)) - 1");
         if (argonnx != builtIn) {
             throw new IllegalStateException("the sums of the indices differ: argmax " + argonnx + ", built-in " + builtIn);
         }
+        return built;
     }
 
     /** Timing a DataFrame that is partly recomputed would time its generation too. */
-    private void requireFullyCached(long count) {
+    private static void requireFullyCached(long count) {
         for (RDDInfo info : spark.sparkContext().getRDDStorageInfo()) {
             if (info.numCachedPartitions() < info.numPartitions()) {
                 throw new IllegalStateException("only " + info.numCachedPartitions() + " of " + info.numPartitions()
-                        + " partitions of the " + count + " rows fit in memory; give the fork a larger heap"
-                        + " (-jvmArgsAppend -Xmx...) or fewer rows (-p rows=...)");
+                        + " partitions of the " + count + " rows fit in memory; give the JVM a larger heap (-Xmx)"
+                        + " or take fewer rows (-p rows=...)");
             }
         }
     }
 
-    @TearDown(Level.Trial)
-    public void tearDown() {
-        data.unpersist(true);
-        spark.stop();
-    }
-
     @Benchmark
     public long argonnx() {
-        return sum("argmax(a)");
+        return sum(rowsOfFloats, "argmax(a)");
     }
 
     @Benchmark
     public long builtIn() {
-        return sum("array_position(a, array_max(a)) - 1");
+        return sum(rowsOfFloats, "array_position(a, array_max(a)) - 1");
     }
 
     @Benchmark
     public long readFloor() {
-        return sum("a[0]");
+        return sum(rowsOfFloats, "a[0]");
     }
 
-    private long sum(String perRow) {
-        Row row = data.selectExpr("sum(" + perRow + ")").first();
+    private static long sum(Dataset<Row> rows, String perRow) {
+        Row row = rows.selectExpr("sum(" + perRow + ")").first();
         return row.isNullAt(0) ? 0 : ((Number) row.get(0)).longValue();
     }
 
     /**
-     * Runs this benchmark with JMH's command-line options ({@code -p rows=1000000}, {@code -i 3}, ...),
-     * its forks given the JVM options Spark needs and a heap for the cached data.
+     * Runs the three benchmarks in this JVM, one after the other over the same cached data (JMH's
+     * {@code -f 0}, unless the options name a fork count), with JMH's command-line options
+     * ({@code -p rows=1000000}, {@code -i 3}, ...). The JVM needs Spark's options and a heap for the
+     * data (benchmarks/README.md).
      *
      * @param args JMH's options
      * @throws CommandLineOptionException if an option is not JMH's
      * @throws RunnerException if JMH fails
-     * @throws IOException if the JVM options cannot be read
      */
-    public static void main(String[] args) throws CommandLineOptionException, RunnerException, IOException {
+    public static void main(String[] args) throws CommandLineOptionException, RunnerException {
         CommandLineOptions command = new CommandLineOptions(args);
-        List<String> jvmOptions = new ArrayList<>(Arrays.asList(sparkJvmOptions().split("\\s+")));
-        jvmOptions.add("-Xmx12g");
-        jvmOptions.addAll(command.getJvmArgsAppend().orElse(List.of()));
         OptionsBuilder options = new OptionsBuilder();
         options.parent(command);
         if (command.getIncludes().isEmpty()) {
             options.include(SparkArgMaxBenchmark.class.getName());
         }
-        new Runner(options.jvmArgsAppend(jvmOptions.toArray(String[]::new)).build()).run();
-    }
-
-    private static String sparkJvmOptions() throws IOException {
-        try (InputStream in = SparkArgMaxBenchmark.class.getResourceAsStream("spark-jvm-options.txt")) {
-            if (in == null) {
-                throw new IOException("spark-jvm-options.txt is missing: build with -P benchmarks,spark");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
+        if (!command.getForkCount().hasValue()) {
+            options.forks(0);
+        }
+        new Runner(options.build()).run();
+        if (spark != null) {
+            spark.stop();
         }
     }
 }
