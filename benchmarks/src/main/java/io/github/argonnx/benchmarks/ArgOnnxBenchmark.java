@@ -1,6 +1,7 @@
 package io.github.argonnx.benchmarks;
 
 import io.github.argonnx.ArgReductionOperator;
+import io.github.argonnx.DataType;
 import io.github.argonnx.Tensor;
 import io.github.argonnx.runtime.ArgResult;
 import io.github.argonnx.runtime.Parallelism;
@@ -55,34 +56,38 @@ public class ArgOnnxBenchmark {
     }
 
     static Tensor tensorOf(InputData data) {
-        long[] shape = data.geometry().shape();
-        switch (data.type()) {
+        return tensorOf(data.type(), data.array(), data.geometry().shape());
+    }
+
+    /** A tensor over {@code array}, a primitive array of the type's Java storage, in {@code shape}. */
+    static Tensor tensorOf(DataType type, Object array, long[] shape) {
+        switch (type) {
             case FLOAT:
-                return Tensor.ofFloat(data.floats(), shape);
+                return Tensor.ofFloat((float[]) array, shape);
             case DOUBLE:
-                return Tensor.ofDouble(data.doubles(), shape);
+                return Tensor.ofDouble((double[]) array, shape);
             case FLOAT16:
-                return Tensor.ofFloat16(data.shorts(), shape);
+                return Tensor.ofFloat16((short[]) array, shape);
             case BFLOAT16:
-                return Tensor.ofBfloat16(data.shorts(), shape);
+                return Tensor.ofBfloat16((short[]) array, shape);
             case INT8:
-                return Tensor.ofInt8(data.bytes(), shape);
+                return Tensor.ofInt8((byte[]) array, shape);
             case UINT8:
-                return Tensor.ofUint8(data.bytes(), shape);
+                return Tensor.ofUint8((byte[]) array, shape);
             case INT16:
-                return Tensor.ofInt16(data.shorts(), shape);
+                return Tensor.ofInt16((short[]) array, shape);
             case UINT16:
-                return Tensor.ofUint16(data.shorts(), shape);
+                return Tensor.ofUint16((short[]) array, shape);
             case INT32:
-                return Tensor.ofInt32(data.ints(), shape);
+                return Tensor.ofInt32((int[]) array, shape);
             case UINT32:
-                return Tensor.ofUint32(data.ints(), shape);
+                return Tensor.ofUint32((int[]) array, shape);
             case INT64:
-                return Tensor.ofInt64(data.longs(), shape);
+                return Tensor.ofInt64((long[]) array, shape);
             case UINT64:
-                return Tensor.ofUint64(data.longs(), shape);
+                return Tensor.ofUint64((long[]) array, shape);
             default:
-                throw new IllegalStateException("no tensor factory for " + data.type());
+                throw new IllegalStateException("no tensor factory for " + type);
         }
     }
 }

@@ -52,9 +52,9 @@ public final class ArgAccumulator {
             coverage = partial.coverage().copy();
             return this;
         }
-        AxisCoverage union = ArgPartial.checkMergeable(signature, coverage, partial);
+        ArgPartial.checkMergeable(signature, coverage, partial);
         ArgPartial.mergeEntries(signature, keys, indices, partial);
-        coverage = union;
+        coverage.addAll(partial.coverage());
         return this;
     }
 

@@ -87,7 +87,9 @@ public final class ArgPartial {
      */
     public ArgPartial merge(ArgPartial other) {
         Objects.requireNonNull(other, "other");
-        AxisCoverage merged = checkMergeable(signature, coverage, other);
+        checkMergeable(signature, coverage, other);
+        AxisCoverage merged = coverage.copy();
+        merged.addAll(other.coverage);
         long[] mergedKeys = keys.clone();
         long[] mergedIndices = indices.clone();
         mergeEntries(signature, mergedKeys, mergedIndices, other);
@@ -148,17 +150,14 @@ public final class ArgPartial {
         return "ArgPartial{" + signature + ", covered " + coverage + "}";
     }
 
-    /** The union of the coverages, after checking the signatures match and the coverages do not overlap. */
-    static AxisCoverage checkMergeable(PartialSignature signature, AxisCoverage coverage, ArgPartial other) {
+    /** Checks that the signatures match and the coverages do not overlap, so that their union may be taken. */
+    static void checkMergeable(PartialSignature signature, AxisCoverage coverage, ArgPartial other) {
         signature.requireSame("the partial merged in", other.signature);
         String overlap = coverage.overlapWith(other.coverage);
         if (overlap != null) {
             throw new ArgOnnxException(signature.what() + ": chunks overlap along the reduced axis: " + overlap
                     + " (each position must be reduced once)");
         }
-        AxisCoverage union = coverage.copy();
-        union.addAll(other.coverage);
-        return union;
     }
 
     /** Replaces each entry of {@code keys}/{@code indices} that {@code other}'s entry beats. */

@@ -52,25 +52,41 @@ final class AxisCoverage {
 
     /** The first range of {@code other} that overlaps one of these, as text, or null when none does. */
     String overlapWith(AxisCoverage other) {
-        int i = 0;
-        int j = 0;
-        while (i < ranges.size() && j < other.ranges.size()) {
-            long[] a = ranges.get(i);
-            long[] b = other.ranges.get(j);
-            if (a[0] < b[1] && b[0] < a[1]) {
+        for (long[] b : other.ranges) {
+            // The first range ending after b starts is the only one that can overlap b's start.
+            int i = firstEndingAfter(b[0]);
+            if (i < ranges.size() && ranges.get(i)[0] < b[1]) {
+                long[] a = ranges.get(i);
                 return format(b[0], b[1]) + " overlaps " + format(a[0], a[1]);
-            }
-            if (a[1] <= b[0]) {
-                i++;
-            } else {
-                j++;
             }
         }
         return null;
     }
 
-    /** Adds disjoint ranges ({@link #overlapWith} gave null), joining adjacent ones. */
+    /** The index of the first range whose end lies after {@code position}, or the number of ranges. */
+    private int firstEndingAfter(long position) {
+        int low = 0;
+        int high = ranges.size();
+        while (low < high) {
+            int middle = (low + high) >>> 1;
+            if (ranges.get(middle)[1] <= position) {
+                low = middle + 1;
+            } else {
+                high = middle;
+            }
+        }
+        return low;
+    }
+
+    /**
+     * Adds disjoint ranges ({@link #overlapWith} gave null), joining adjacent ones. One range, the
+     * usual case of a chunk or a row added to an accumulator, goes straight to its place.
+     */
     void addAll(AxisCoverage other) {
+        if (other.ranges.size() == 1) {
+            add(other.ranges.get(0));
+            return;
+        }
         List<long[]> all = new ArrayList<>(ranges);
         for (long[] r : other.ranges) {
             all.add(r.clone());
@@ -87,6 +103,21 @@ final class AxisCoverage {
         }
         ranges.clear();
         ranges.addAll(joined);
+    }
+
+    private void add(long[] range) {
+        int i = firstEndingAfter(range[0]);
+        boolean joinsLeft = i > 0 && ranges.get(i - 1)[1] == range[0];
+        boolean joinsRight = i < ranges.size() && ranges.get(i)[0] == range[1];
+        if (joinsLeft && joinsRight) {
+            ranges.get(i - 1)[1] = ranges.remove(i)[1];
+        } else if (joinsLeft) {
+            ranges.get(i - 1)[1] = range[1];
+        } else if (joinsRight) {
+            ranges.get(i)[0] = range[0];
+        } else {
+            ranges.add(i, range.clone());
+        }
     }
 
     /** Whether {@code position} lies in a covered range. */

@@ -6,15 +6,13 @@ import java.util.Locale;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.api.java.UDF1;
-import org.apache.spark.sql.api.java.UDF2;
-import org.apache.spark.sql.api.java.UDF3;
 import org.apache.spark.sql.catalyst.FunctionIdentifier;
 import org.apache.spark.sql.catalyst.analysis.FunctionRegistry;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.IntegralType;
 import org.apache.spark.sql.functions;
+import org.apache.spark.unsafe.types.UTF8String;
 import scala.collection.immutable.Seq;
 
 /**
@@ -30,8 +28,10 @@ import scala.collection.immutable.Seq;
  *       {@code float16} and {@code bfloat16} integer arrays of their 16-bit patterns (signed or unsigned);
  *       a value out of range is refused.</li>
  * </ul>
- * A null array gives null; an empty array raises the operator's empty-axis error; a null element is
- * refused (an ONNX tensor has no missing elements).
+ * The element type and {@code select_last_index} arguments are constants. A null array gives null; an
+ * empty array raises the operator's empty-axis error; a null element is refused (an ONNX tensor has no
+ * missing elements). The functions are Catalyst expressions that read Spark's arrays of primitives
+ * directly (no boxing per element) and take part in whole-stage code generation.
  *
  * <p>Over a whole Dataset: {@code argmax_agg(value, position)} and {@code argmin_agg(value, position)},
  * with an optional third argument {@code select_last_index}: the position of the largest (smallest)
@@ -56,32 +56,45 @@ public final class ArgOnnxFunctions {
         FunctionRegistry registry = spark.sessionState().functionRegistry();
         for (String opType : OP_TYPES) {
             String name = opType.toLowerCase(Locale.ROOT);
-            registerPerRow(spark, registry, name, opType);
+            registerPerRow(registry, name, opType);
             registerAggregate(spark, registry, name + "_agg", opType);
         }
     }
 
-    private static void registerPerRow(SparkSession spark, FunctionRegistry registry, String name, String opType) {
-        ArrayArgReduction first = new ArrayArgReduction(name, opType, false);
-        ArrayArgReduction last = new ArrayArgReduction(name, opType, true);
-        spark.udf().register(internalName(name, "1"),
-                (UDF1<Object, Long>) array -> first.apply(array, null), DataTypes.LongType);
-        spark.udf().register(internalName(name, "2"), (UDF2<Object, Object, Long>) (array, option) -> {
-            if (option instanceof String typeName) {
-                return first.apply(array, elementType(name, typeName));
-            }
-            return (selectLastIndex(name, option) ? last : first).apply(array, null);
-        }, DataTypes.LongType);
-        spark.udf().register(internalName(name, "3"), (UDF3<Object, Object, Object, Long>) (array, typeName, option) ->
-                (selectLastIndex(name, option) ? last : first).apply(array, elementType(name, typeName)),
-                DataTypes.LongType);
+    private static void registerPerRow(FunctionRegistry registry, String name, String opType) {
         registry.createOrReplaceTempFunction(name, children -> {
             int arity = children.size();
             if (arity < 1 || arity > 3) {
                 throw new ArgOnnxException(name + " takes 1 to 3 arguments (array [, element type] [, select_last_index]), got " + arity);
             }
-            return dispatch(registry, internalName(name, Integer.toString(arity)), children);
+            DataType declaredType = null;
+            Object last = false;
+            if (arity >= 2) {
+                Object option = constant(name, children.apply(1));
+                if (option instanceof UTF8String typeName) {
+                    declaredType = DataType.fromOnnxName(typeName.toString());
+                } else if (arity == 2) {
+                    last = option;
+                } else {
+                    throw new ArgOnnxException(name + ": the element type argument must be a string such as 'uint8', not " + option);
+                }
+            }
+            if (arity == 3) {
+                last = constant(name, children.apply(2));
+            }
+            Expression array = children.head();
+            return new ArrayArgExpression(name, array, new ArrayArgReduction(name, opType, selectLastIndex(name, last),
+                    array.dataType(), declaredType));
         }, "java_udf");
+    }
+
+    /** The value of an argument that must not vary from row to row. */
+    private static Object constant(String name, Expression argument) {
+        if (!argument.foldable()) {
+            throw new ArgOnnxException(name + ": the element type and select_last_index arguments must be constants, not "
+                    + argument.sql());
+        }
+        return argument.eval(null);
     }
 
     private static void registerAggregate(SparkSession spark, FunctionRegistry registry, String name, String opType) {
@@ -106,7 +119,7 @@ public final class ArgOnnxFunctions {
                         + sqlType.sql());
             }
             String valueType = sqlType instanceof IntegralType ? "bigint" : "double";
-            boolean selectLastIndex = arity == 3 && selectLastIndex(name, children.apply(2).eval(null));
+            boolean selectLastIndex = arity == 3 && selectLastIndex(name, constant(name, children.apply(2)));
             return dispatch(registry, internalName(name, valueType + (selectLastIndex ? "_last" : "")),
                     (Seq<Expression>) children.take(2));
         }, "java_udf");
@@ -118,13 +131,6 @@ public final class ArgOnnxFunctions {
 
     private static String internalName(String name, String variant) {
         return "argonnx_" + name + "_" + variant;
-    }
-
-    private static DataType elementType(String name, Object typeName) {
-        if (!(typeName instanceof String text)) {
-            throw new ArgOnnxException(name + ": the element type argument must be a string such as 'uint8', not " + typeName);
-        }
-        return DataType.fromOnnxName(text);
     }
 
     private static boolean selectLastIndex(String name, Object option) {

@@ -5,25 +5,58 @@ import io.github.argonnx.DataType;
 import io.github.argonnx.Tensor;
 import io.github.argonnx.runtime.ArgOnnxException;
 import java.io.Serializable;
-import java.util.List;
+import org.apache.spark.sql.catalyst.util.ArrayData;
+import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.DataTypes;
 
 /**
- * One SQL function over an array column: converts a row's array to a one-dimensional {@link Tensor}
- * and applies the operator on axis 0 with keepdims 0, so the rules (NaN, ties, unsigned order,
- * float16/bfloat16, empty axis) are the library's own.
+ * One per-row function over an array column, its element types settled when the query is analysed:
+ * converts a row's array, as Spark holds it ({@link ArrayData}), to a one-dimensional {@link Tensor}
+ * of primitives and applies the operator on axis 0 with keepdims 0, so the rules (NaN, ties, unsigned
+ * order, float16/bfloat16, empty axis) are the library's own.
+ *
+ * <p>Public only because {@link ArrayArgExpression}'s constructor, which Spark calls by reflection, takes
+ * it; it has no public API.
  */
-final class ArrayArgReduction implements Serializable {
-    private static final long serialVersionUID = 1L;
+public final class ArrayArgReduction implements Serializable {
+    private static final long serialVersionUID = 2L;
 
     private final String functionName;
     private final String opType;
     private final boolean selectLastIndex;
+    /** The ONNX type of the column's SQL element type (float, double, int8, int16, int32 or int64). */
+    private final DataType columnType;
+    /** The ONNX type the elements are read as: the column's own, or the one a type argument names. */
+    private final DataType type;
+    private final boolean containsNull;
     private transient ArgReductionOperator operator;
 
-    ArrayArgReduction(String functionName, String opType, boolean selectLastIndex) {
+    /**
+     * @param arrayType the SQL type of the argument
+     * @param declaredType the element type a type argument names, or null for the array's own type
+     * @throws ArgOnnxException if the argument is not an array of a supported type, or the type
+     *     argument does not fit its elements
+     */
+    ArrayArgReduction(String functionName, String opType, boolean selectLastIndex,
+            org.apache.spark.sql.types.DataType arrayType, DataType declaredType) {
         this.functionName = functionName;
         this.opType = opType;
         this.selectLastIndex = selectLastIndex;
+        if (!(arrayType instanceof ArrayType array)) {
+            throw new ArgOnnxException(functionName + ": the argument is a " + arrayType.sql() + ", not an array");
+        }
+        this.columnType = columnType(functionName, array.elementType());
+        this.type = declaredType == null ? columnType : declaredType;
+        this.containsNull = array.containsNull();
+        boolean integral = columnType != DataType.FLOAT && columnType != DataType.DOUBLE;
+        if (type.isFloatingPoint() && type.byteWidth() >= 4 && type != columnType) {
+            throw new ArgOnnxException(functionName + ": element type '" + type.onnxName() + "' needs a "
+                    + sqlName(type) + " array, not a " + sqlName(columnType) + " array");
+        }
+        if (!integral && type != columnType) {
+            throw new ArgOnnxException(functionName + ": element type '" + type.onnxName()
+                    + "' takes its elements (or bit patterns) as an integer array, not a " + sqlName(columnType) + " array");
+        }
     }
 
     private ArgReductionOperator operator() {
@@ -36,99 +69,36 @@ final class ArrayArgReduction implements Serializable {
     /**
      * The ONNX index of the row's extreme element.
      *
-     * @param array the row's array as Spark hands it to a UDF (a Scala {@code Seq}), or null
-     * @param declaredType the element type a type argument names, or null for the array's own type
-     * @return the index, or null for a null array
+     * @param array the row's array, not null
+     * @return the index
+     * @throws ArgOnnxException if an element is null, out of the type's range, or the array is empty
      */
-    Long apply(Object array, DataType declaredType) {
-        if (array == null) {
-            return null;
-        }
-        Object[] elements = elementsOf(array);
-        DataType naturalType = naturalType(elements);
-        DataType type = declaredType == null ? naturalType : declaredType;
-        return operator().apply(tensor(elements, naturalType, type)).get(0);
-    }
-
-    private Object[] elementsOf(Object array) {
-        if (array instanceof scala.collection.Seq<?> seq) {
-            Object[] elements = new Object[seq.length()];
-            scala.collection.Iterator<?> iterator = seq.iterator();
-            for (int i = 0; i < elements.length; i++) {
-                elements[i] = iterator.next();
-            }
-            return elements;
-        }
-        if (array instanceof List<?> list) {
-            return list.toArray();
-        }
-        if (array instanceof Object[] objects) {
-            return objects;
-        }
-        throw new ArgOnnxException(functionName + ": the argument is a " + array.getClass().getName()
-                + ", not an array");
-    }
-
-    private DataType naturalType(Object[] elements) {
-        for (int i = 0; i < elements.length; i++) {
-            if (elements[i] == null) {
-                throw new ArgOnnxException(functionName + ": element " + i + " of the array is null;"
-                        + " an ONNX tensor has no missing elements (filter or replace nulls first)");
+    long index(ArrayData array) {
+        int n = array.numElements();
+        if (containsNull) {
+            for (int i = 0; i < n; i++) {
+                if (array.isNullAt(i)) {
+                    throw new ArgOnnxException(functionName + ": element " + i + " of the array is null;"
+                            + " an ONNX tensor has no missing elements (filter or replace nulls first)");
+                }
             }
         }
-        if (elements.length == 0) {
-            // Any type gives the operator's empty-axis refusal; its message does not depend on the type.
-            return DataType.FLOAT;
-        }
-        Object first = elements[0];
-        if (first instanceof Float) {
-            return DataType.FLOAT;
-        } else if (first instanceof Double) {
-            return DataType.DOUBLE;
-        } else if (first instanceof Byte) {
-            return DataType.INT8;
-        } else if (first instanceof Short) {
-            return DataType.INT16;
-        } else if (first instanceof Integer) {
-            return DataType.INT32;
-        } else if (first instanceof Long) {
-            return DataType.INT64;
-        }
-        throw new ArgOnnxException(functionName + ": arrays of " + first.getClass().getSimpleName()
-                + " are not supported (float, double, tinyint, smallint, int and bigint arrays are)");
+        return operator().apply(tensor(array, n)).get(0);
     }
 
-    private Tensor tensor(Object[] elements, DataType naturalType, DataType type) {
-        int n = elements.length;
-        boolean integral = naturalType != DataType.FLOAT && naturalType != DataType.DOUBLE;
-        if (n > 0 && type.isFloatingPoint() && type.byteWidth() >= 4 && type != naturalType) {
-            throw new ArgOnnxException(functionName + ": element type '" + type.onnxName() + "' needs a "
-                    + sqlName(type) + " array, not a " + sqlName(naturalType) + " array");
-        }
-        if (n > 0 && !integral && type != naturalType) {
-            throw new ArgOnnxException(functionName + ": element type '" + type.onnxName()
-                    + "' takes its elements (or bit patterns) as an integer array, not a " + sqlName(naturalType) + " array");
-        }
+    private Tensor tensor(ArrayData array, int n) {
         switch (type) {
-            case FLOAT: {
-                float[] data = new float[n];
-                for (int i = 0; i < n; i++) {
-                    data[i] = (Float) elements[i];
-                }
-                return Tensor.ofFloat(data, n);
-            }
-            case DOUBLE: {
-                double[] data = new double[n];
-                for (int i = 0; i < n; i++) {
-                    data[i] = (Double) elements[i];
-                }
-                return Tensor.ofDouble(data, n);
-            }
+            case FLOAT:
+                return Tensor.ofFloat(array.toFloatArray(), n);
+            case DOUBLE:
+                return Tensor.ofDouble(array.toDoubleArray(), n);
             case INT8:
             case UINT8: {
-                byte[] data = new byte[n];
-                for (int i = 0; i < n; i++) {
-                    data[i] = (byte) inRange(elements, i, type);
+                byte[] data = columnType == DataType.INT8 ? array.toByteArray() : new byte[n];
+                if (columnType != DataType.INT8) {
+                    for (int i = 0; i < n; i++) {
+                        data[i] = (byte) inRange(array, i);
+                    }
                 }
                 return type == DataType.INT8 ? Tensor.ofInt8(data, n) : Tensor.ofUint8(data, n);
             }
@@ -136,9 +106,13 @@ final class ArrayArgReduction implements Serializable {
             case UINT16:
             case FLOAT16:
             case BFLOAT16: {
-                short[] data = new short[n];
-                for (int i = 0; i < n; i++) {
-                    data[i] = (short) inRange(elements, i, type);
+                // Every smallint is a valid int16 and a valid 16-bit pattern; uint16 needs the range check.
+                boolean direct = columnType == DataType.INT16 && type != DataType.UINT16;
+                short[] data = direct ? array.toShortArray() : new short[n];
+                if (!direct) {
+                    for (int i = 0; i < n; i++) {
+                        data[i] = (short) inRange(array, i);
+                    }
                 }
                 switch (type) {
                     case INT16: return Tensor.ofInt16(data, n);
@@ -149,17 +123,23 @@ final class ArrayArgReduction implements Serializable {
             }
             case INT32:
             case UINT32: {
-                int[] data = new int[n];
-                for (int i = 0; i < n; i++) {
-                    data[i] = (int) inRange(elements, i, type);
+                boolean direct = columnType == DataType.INT32 && type == DataType.INT32;
+                int[] data = direct ? array.toIntArray() : new int[n];
+                if (!direct) {
+                    for (int i = 0; i < n; i++) {
+                        data[i] = (int) inRange(array, i);
+                    }
                 }
                 return type == DataType.INT32 ? Tensor.ofInt32(data, n) : Tensor.ofUint32(data, n);
             }
             case INT64:
             case UINT64: {
-                long[] data = new long[n];
-                for (int i = 0; i < n; i++) {
-                    data[i] = inRange(elements, i, type);
+                boolean direct = columnType == DataType.INT64;
+                long[] data = direct ? array.toLongArray() : new long[n];
+                if (!direct) {
+                    for (int i = 0; i < n; i++) {
+                        data[i] = inRange(array, i);
+                    }
                 }
                 return type == DataType.INT64 ? Tensor.ofInt64(data, n) : Tensor.ofUint64(data, n);
             }
@@ -169,11 +149,17 @@ final class ArrayArgReduction implements Serializable {
     }
 
     /**
-     * The element as a long, checked against what the type's values (or, for float16 and bfloat16, its
-     * 16-bit patterns, signed or unsigned) can be; uint64 takes any bigint as its 64-bit pattern.
+     * Element {@code i} of an integer array as a long, checked against what the type's values (or, for
+     * float16 and bfloat16, its 16-bit patterns, signed or unsigned) can be; uint64 takes any bigint as
+     * its 64-bit pattern.
      */
-    private long inRange(Object[] elements, int i, DataType type) {
-        long value = ((Number) elements[i]).longValue();
+    private long inRange(ArrayData array, int i) {
+        long value = switch (columnType) {
+            case INT8 -> array.getByte(i);
+            case INT16 -> array.getShort(i);
+            case INT32 -> array.getInt(i);
+            default -> array.getLong(i);
+        };
         long min;
         long max;
         int bits = type.byteWidth() * 8;
@@ -194,6 +180,24 @@ final class ArrayArgReduction implements Serializable {
                     + type.onnxName() + (type.isFloatingPoint() ? " bit patterns" : "") + " [" + min + ", " + max + "]");
         }
         return value;
+    }
+
+    private static DataType columnType(String functionName, org.apache.spark.sql.types.DataType elementType) {
+        if (elementType == DataTypes.FloatType) {
+            return DataType.FLOAT;
+        } else if (elementType == DataTypes.DoubleType) {
+            return DataType.DOUBLE;
+        } else if (elementType == DataTypes.ByteType) {
+            return DataType.INT8;
+        } else if (elementType == DataTypes.ShortType) {
+            return DataType.INT16;
+        } else if (elementType == DataTypes.IntegerType) {
+            return DataType.INT32;
+        } else if (elementType == DataTypes.LongType) {
+            return DataType.INT64;
+        }
+        throw new ArgOnnxException(functionName + ": arrays of " + elementType.sql()
+                + " are not supported (float, double, tinyint, smallint, int and bigint arrays are)");
     }
 
     private static String sqlName(DataType type) {

@@ -38,7 +38,7 @@ class ArgExtremeAggregateTest extends SparkTestSession {
         List<Row> shuffled = new ArrayList<>(rows);
         Collections.shuffle(shuffled, new Random(7));
         for (int partitions : partitionings) {
-            spark.createDataFrame(shuffled, schema).repartition(partitions).createOrReplaceTempView("v");
+            inPartitions(shuffled, schema, partitions).createOrReplaceTempView("v");
             Row row = spark.sql("SELECT argmax_agg(value, position), argmax_agg(value, position, true),"
                     + " argmin_agg(value, position), argmin_agg(value, position, true) FROM v").first();
             assertEquals(expected, List.of(row.getLong(0), row.getLong(1), row.getLong(2), row.getLong(3)),
@@ -74,7 +74,7 @@ class ArgExtremeAggregateTest extends SparkTestSession {
         List<Row> rows = List.of(RowFactory.create(5.0, 100L), RowFactory.create(null, 7L),
                 RowFactory.create(9.0, 3_000_000_000L), RowFactory.create(9.0, 40L));
         StructType schema = new StructType().add("value", DataTypes.DoubleType).add("position", DataTypes.LongType);
-        spark.createDataFrame(rows, schema).repartition(3).createOrReplaceTempView("gaps");
+        inPartitions(rows, schema, 3).createOrReplaceTempView("gaps");
         Row row = spark.sql("SELECT argmax_agg(value, position), argmax_agg(value, position, true), argmin_agg(value, position),"
                 + " argmin_agg(value, position) FILTER (WHERE value IS NULL) FROM gaps").first();
         assertEquals(40L, row.getLong(0));
@@ -87,7 +87,7 @@ class ArgExtremeAggregateTest extends SparkTestSession {
     void aRepeatedPositionIsRefused() {
         List<Row> rows = List.of(RowFactory.create(1.0, 4L), RowFactory.create(2.0, 4L));
         StructType schema = new StructType().add("value", DataTypes.DoubleType).add("position", DataTypes.LongType);
-        Dataset<Row> data = spark.createDataFrame(rows, schema).repartition(2);
+        Dataset<Row> data = inPartitions(rows, schema, 2);
         ArgOnnxException error = ArgOnnxFunctionsTest.rootCause(assertThrows(Exception.class,
                 () -> data.agg(ArgOnnxFunctions.argmaxAgg(data.col("value"), data.col("position"), false)).collect()));
         assertTrue(error.getMessage().contains("[4, 5)"), error.getMessage());

@@ -117,6 +117,38 @@ class ArgOnnxFunctionsTest extends SparkTestSession {
     }
 
     @Test
+    void generatedCodeAndTheInterpretedExpressionAgree() {
+        String query = "SELECT argmax(a), argmin(a, true), argmax(b, 'uint16'), argmin(b, 'bfloat16', true) FROM"
+                + " (SELECT transform(sequence(0, 40), j -> CAST(hash(id, j) % 7 AS FLOAT)) AS a,"
+                + " transform(sequence(0, 40), j -> abs(hash(j, id)) % 65536) AS b FROM range(200)) ORDER BY 1, 2, 3, 4";
+        List<Row> generated = spark.sql(query).collectAsList();
+        spark.conf().set("spark.sql.codegen.wholeStage", "false");
+        spark.conf().set("spark.sql.codegen.factoryMode", "NO_CODEGEN");
+        try {
+            assertEquals(generated, spark.sql(query).collectAsList());
+        } finally {
+            spark.conf().unset("spark.sql.codegen.wholeStage");
+            spark.conf().unset("spark.sql.codegen.factoryMode");
+        }
+    }
+
+    @Test
+    void optionsThatVaryByRowAndArgumentsThatAreNotArraysAreRefusedWhenTheQueryIsAnalysed() {
+        ArgOnnxException perRow = rootCause(assertThrows(Exception.class,
+                () -> spark.sql("SELECT argmax(array(1, 2), id > 0) FROM range(3)")));
+        assertTrue(perRow.getMessage().contains("argmax: the element type and select_last_index arguments must be constants,"
+                + " not (id > CAST(0 AS BIGINT))"), perRow.getMessage());
+        ArgOnnxException notAnArray = rootCause(assertThrows(Exception.class, () -> spark.sql("SELECT argmin(id) FROM range(3)")));
+        assertEquals("argmin: the argument is a BIGINT, not an array", notAnArray.getMessage());
+        ArgOnnxException strings = rootCause(assertThrows(Exception.class, () -> spark.sql("SELECT argmin(array('a'))")));
+        assertTrue(strings.getMessage().contains("argmin: arrays of STRING are not supported"), strings.getMessage());
+        ArgOnnxException floatAsHalf = rootCause(assertThrows(Exception.class,
+                () -> spark.sql("SELECT argmin(array(1.5F), 'float16')")));
+        assertTrue(floatAsHalf.getMessage().contains("takes its elements (or bit patterns) as an integer array, not a float array"),
+                floatAsHalf.getMessage());
+    }
+
+    @Test
     void aNullArrayGivesNull() {
         Row row = spark.sql("SELECT argmax(CAST(NULL AS ARRAY<INT>)), argmin(CAST(NULL AS ARRAY<DOUBLE>), 'double')").first();
         assertNull(row.get(0));

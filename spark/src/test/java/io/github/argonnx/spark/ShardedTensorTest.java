@@ -26,6 +26,7 @@ import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import scala.jdk.javaapi.CollectionConverters;
 
 class ShardedTensorTest extends SparkTestSession {
     private static final int[] PARTITIONS = {1, 2, 7, 64};
@@ -60,8 +61,9 @@ class ShardedTensorTest extends SparkTestSession {
         }
         List<Row> rows = new ArrayList<>();
         for (int c = 0; c + 1 < cuts.length; c++) {
+            // A Scala Seq: what a DataFrame made from an RDD of rows takes for an array column.
             rows.add(RowFactory.create((long) cuts[c], slice(whole, shape, axis, cuts[c], cuts[c + 1], type.byteWidth()),
-                    type.tensorProtoCode(), shapeList));
+                    type.tensorProtoCode(), CollectionConverters.asScala(shapeList).toSeq()));
         }
         return rows;
     }
@@ -81,7 +83,7 @@ class ShardedTensorTest extends SparkTestSession {
                 : ArgMin.latest().axis(-2).keepdims(false).selectLastIndex(true);
         ArgResult expected = operator.apply(Tensor.ofRawData(type, ByteBuffer.wrap(whole).order(ByteOrder.LITTLE_ENDIAN), shape));
         for (int partitions : PARTITIONS) {
-            Dataset<Row> data = spark.createDataFrame(rows, SCHEMA).repartition(partitions);
+            Dataset<Row> data = inPartitions(rows, SCHEMA, partitions);
             assertEquals(expected, ShardedTensor.reduce(data, operator), operator + ", " + partitions + " partitions");
         }
     }

@@ -1,29 +1,47 @@
 package io.github.argonnx.spark;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
+import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.BeforeAll;
 
-/** The embedded session each test class shares, functions registered: two cores, no UI, few shuffle partitions. */
+/**
+ * The embedded session the test classes share, functions registered: two cores, no UI, few shuffle
+ * partitions. It is started once per test JVM and stopped by Spark's own shutdown hook, so that the
+ * classes do not each pay for a session's start.
+ */
 abstract class SparkTestSession {
     static SparkSession spark;
 
     @BeforeAll
-    static void startSpark() {
-        spark = SparkSession.builder()
-                .master("local[2]")
-                .appName("argonnx-spark-test")
-                .config("spark.ui.enabled", "false")
-                .config("spark.sql.shuffle.partitions", "4")
-                .config("spark.sql.adaptive.enabled", "false")
-                .config("spark.driver.host", "localhost")
-                .config("spark.sql.warehouse.dir", "target/spark-warehouse")
-                .getOrCreate();
-        ArgOnnxFunctions.register(spark);
+    static synchronized void startSpark() {
+        if (spark == null) {
+            spark = SparkSession.builder()
+                    .master("local[2]")
+                    .appName("argonnx-spark-test")
+                    .config("spark.ui.enabled", "false")
+                    .config("spark.sql.shuffle.partitions", "4")
+                    .config("spark.sql.adaptive.enabled", "false")
+                    .config("spark.driver.host", "localhost")
+                    .config("spark.sql.warehouse.dir", "target/spark-warehouse")
+                    .getOrCreate();
+            ArgOnnxFunctions.register(spark);
+        }
     }
 
-    @AfterAll
-    static void stopSpark() {
-        spark.stop();
+    /**
+     * The rows as a DataFrame of exactly {@code partitions} partitions, consecutive rows together,
+     * made without a shuffle (a {@code repartition} would add a stage to every query).
+     */
+    static Dataset<Row> inPartitions(List<Row> rows, StructType schema, int partitions) {
+        Dataset<Row> data = spark.createDataFrame(
+                JavaSparkContext.fromSparkContext(spark.sparkContext()).parallelize(rows, partitions), schema);
+        assertEquals(partitions, data.rdd().getNumPartitions(), "partitions");
+        return data;
     }
 }

@@ -1,0 +1,169 @@
+package io.github.argonnx.benchmarks;
+
+import io.github.argonnx.ArgReductionOperator;
+import io.github.argonnx.PartialReduction;
+import io.github.argonnx.Tensor;
+import io.github.argonnx.runtime.ArgAccumulator;
+import io.github.argonnx.runtime.ArgResult;
+import io.github.argonnx.runtime.Parallelism;
+import java.lang.reflect.Array;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * The streaming accumulator against one {@code apply}: the same 16 Mi-element case reduced once whole,
+ * and fed to a {@link PartialReduction}'s {@link ArgAccumulator} chunk by chunk along the reduced axis,
+ * as a stream hands it over. Chunks are separate arrays ({@code ARRAYS}, copied out of the input before
+ * timing) or slices of one direct little-endian buffer ({@code BUFFERS}, ONNX {@code raw_data}). Both run
+ * on one thread, so that the comparison is of the work, not of how it is shared out. Each setup checks
+ * the indices against the plain loop before anything is timed.
+ */
+public class StreamingBenchmark {
+
+    /** How the chunks arrive. */
+    public enum ChunkForm {
+        /** One primitive array per chunk. */
+        ARRAYS,
+        /** Slices of one direct little-endian byte buffer. */
+        BUFFERS
+    }
+
+    /** The case reduced by one {@code apply}. */
+    @State(Scope.Benchmark)
+    public static class Whole {
+        /** A {@link BenchCase} name. */
+        @Param({"FLOAT_SLICE_NO_EXTREME", "FLOAT_OUTER_NO_EXTREME", "INT32_SLICE_NO_EXTREME",
+            "FLOAT16_SLICE_NO_EXTREME", "INT32_OUTER_NO_EXTREME"})
+        public String benchCase;
+
+        @Param({"ArgMax"})
+        public Operator operator;
+
+        Tensor tensor;
+        ArgReductionOperator op;
+
+        @Setup(Level.Trial)
+        public void setUp() {
+            BenchCase c = BenchCase.named(benchCase);
+            InputData data = InputData.generate(c);
+            tensor = ArgOnnxBenchmark.tensorOf(data);
+            op = singleThread(operator, c);
+            PlainLoops.requireSame("ArgONNX " + operator, benchCase, PlainLoops.argReduce(data, operator.isMax()),
+                    op.apply(tensor).indices());
+        }
+    }
+
+    /** The same case cut into chunks along the reduced axis. */
+    @State(Scope.Benchmark)
+    public static class Chunked {
+        /** A {@link BenchCase} name. */
+        @Param({"FLOAT_SLICE_NO_EXTREME", "FLOAT_OUTER_NO_EXTREME", "INT32_SLICE_NO_EXTREME",
+            "FLOAT16_SLICE_NO_EXTREME", "INT32_OUTER_NO_EXTREME"})
+        public String benchCase;
+
+        @Param({"ArgMax"})
+        public Operator operator;
+
+        /** Elements per chunk (whole steps of the reduced axis: a multiple of the elements one step holds). */
+        @Param({"65536", "1048576"})
+        public int chunkElements;
+
+        @Param({"ARRAYS", "BUFFERS"})
+        public ChunkForm form;
+
+        PartialReduction reduction;
+        final List<Tensor> chunks = new ArrayList<>();
+        long[] offsets;
+
+        @Setup(Level.Trial)
+        public void setUp() {
+            BenchCase c = BenchCase.named(benchCase);
+            Geometry geometry = c.geometry();
+            if (geometry.outer() != 1) {
+                throw new IllegalArgumentException(benchCase + ": the chunks are contiguous only when nothing lies before"
+                        + " the reduced axis (SLICE or OUTER)");
+            }
+            int step = geometry.inner();
+            if (chunkElements % step != 0 || geometry.elementCount() % chunkElements != 0) {
+                throw new IllegalArgumentException("chunkElements " + chunkElements + " is not a whole number of steps of "
+                        + step + " elements dividing " + geometry.elementCount());
+            }
+            InputData data = InputData.generate(c);
+            long[] shape = geometry.shape();
+            reduction = PartialReduction.of(singleThread(operator, c), c.type(), shape);
+            int steps = chunkElements / step;
+            int count = geometry.elementCount() / chunkElements;
+            ByteBuffer raw = form == ChunkForm.BUFFERS ? littleEndianBytes(data) : null;
+            int width = c.type().byteWidth();
+            offsets = new long[count];
+            for (int k = 0; k < count; k++) {
+                long[] chunkShape = shape.clone();
+                chunkShape[geometry.axis()] = steps;
+                offsets[k] = (long) k * steps;
+                int first = k * chunkElements;
+                if (form == ChunkForm.BUFFERS) {
+                    chunks.add(Tensor.ofRawData(c.type(),
+                            raw.slice(first * width, chunkElements * width).order(ByteOrder.LITTLE_ENDIAN), chunkShape));
+                } else {
+                    Object array = Array.newInstance(data.array().getClass().getComponentType(), chunkElements);
+                    System.arraycopy(data.array(), first, array, 0, chunkElements);
+                    chunks.add(ArgOnnxBenchmark.tensorOf(c.type(), array, chunkShape));
+                }
+            }
+            PlainLoops.requireSame("the accumulator (" + form + ", " + chunkElements + ") " + operator, benchCase,
+                    PlainLoops.argReduce(data, operator.isMax()), accumulate(this).indices());
+        }
+    }
+
+    @Benchmark
+    public ArgResult oneApply(Whole whole) {
+        return whole.op.apply(whole.tensor);
+    }
+
+    @Benchmark
+    public ArgResult accumulator(Chunked chunked) {
+        return accumulate(chunked);
+    }
+
+    static ArgResult accumulate(Chunked chunked) {
+        ArgAccumulator accumulator = chunked.reduction.accumulator();
+        for (int k = 0; k < chunked.offsets.length; k++) {
+            accumulator.add(chunked.reduction.reduce(chunked.chunks.get(k), chunked.offsets[k]));
+        }
+        return accumulator.finish();
+    }
+
+    private static ArgReductionOperator singleThread(Operator operator, BenchCase c) {
+        return operator.latest().axis(c.geometry().axis()).keepdims(0).parallelism(Parallelism.singleThread());
+    }
+
+    /** The input as ONNX {@code raw_data}: its elements little-endian, in a direct buffer. */
+    static ByteBuffer littleEndianBytes(InputData data) {
+        int n = data.geometry().elementCount();
+        ByteBuffer b = ByteBuffer.allocateDirect(n * data.type().byteWidth()).order(ByteOrder.LITTLE_ENDIAN);
+        Object array = data.array();
+        if (array instanceof float[] floats) {
+            b.asFloatBuffer().put(floats);
+        } else if (array instanceof double[] doubles) {
+            b.asDoubleBuffer().put(doubles);
+        } else if (array instanceof short[] shorts) {
+            b.asShortBuffer().put(shorts);
+        } else if (array instanceof int[] ints) {
+            b.asIntBuffer().put(ints);
+        } else if (array instanceof long[] longs) {
+            b.asLongBuffer().put(longs);
+        } else {
+            b.put((byte[]) array).flip();
+        }
+        return b;
+    }
+
+}

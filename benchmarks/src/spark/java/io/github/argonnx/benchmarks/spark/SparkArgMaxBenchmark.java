@@ -1,0 +1,170 @@
+package io.github.argonnx.benchmarks.spark;
+
+import io.github.argonnx.spark.ArgOnnxFunctions;
+import java.util.concurrent.TimeUnit;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.storage.RDDInfo;
+import org.apache.spark.storage.StorageLevel;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+
+/**
+ * The per-row {@code argmax(a)} against Spark's built-in {@code array_position(a, array_max(a)) - 1} on
+ * a cached DataFrame of float arrays, in an embedded session. Each timed call is one Spark job: the
+ * sum of the indices over every row, so that every row's index is computed (a {@code count} alone
+ * would let Spark drop the column) while the job's result is one number. {@code readFloor} sums
+ * each row's first element: the cost of reading the cached arrays, which both contenders pay.
+ *
+ * <p>The data (deterministic, NaN-free and without -0, so that both contenders agree) is built and
+ * cached before timing; the setup checks the two give the same index on a sample of rows and the
+ * same sum over all of them.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 2)
+@Measurement(iterations = 5)
+public class SparkArgMaxBenchmark {
+
+    /** Rows of the DataFrame. */
+    @Param("10000000")
+    public long rows;
+
+    /** Floats per row. */
+    @Param("100")
+    public int length;
+
+    /** The embedded session's master. */
+    @Param("local[2]")
+    public String master;
+
+    /**
+     * The session and the cached data, shared by the three benchmarks when they run in one JVM
+     * ({@link #main} runs them so), so that the data is built once and the contenders run one after
+     * the other under the same conditions.
+     */
+    private static SparkSession spark;
+    private static Dataset<Row> data;
+    private static String dataKey;
+
+    private Dataset<Row> rowsOfFloats;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        String key = rows + " x " + length + " on " + master;
+        synchronized (SparkArgMaxBenchmark.class) {
+            if (!key.equals(dataKey)) {
+                if (spark != null) {
+                    spark.stop();
+                }
+                spark = SparkSession.builder()
+                        .master(master)
+                        .appName("argonnx-spark-benchmark")
+                        .config("spark.ui.enabled", "false")
+                        .config("spark.driver.host", "localhost")
+                        .config("spark.sql.shuffle.partitions", "4")
+                        .getOrCreate();
+                spark.sparkContext().setLogLevel("WARN");
+                ArgOnnxFunctions.register(spark);
+                data = cachedData();
+                dataKey = key;
+            }
+            rowsOfFloats = data;
+        }
+    }
+
+    /** Builds, caches and checks the data: the two contenders agree on a sample and on the sum over all rows. */
+    private Dataset<Row> cachedData() {
+        // hash() gives ints, whose float values are never NaN or -0.
+        Dataset<Row> built = spark.range(0, rows, 1, 16)
+                .selectExpr("transform(sequence(0, " + (length - 1) + "), j -> CAST(hash(id, j) AS FLOAT)) AS a")
+                .persist(StorageLevel.MEMORY_ONLY());
+        long count = built.count();
+        requireFullyCached(count);
+        long differing = built.limit(100_000)
+                .where("argmax(a) <> array_position(a, array_max(a)) - 1").count();
+        if (differing != 0) {
+            throw new IllegalStateException(differing + " of the first 100000 rows differ between argmax(a) and"
+                    + " array_position(a, array_max(a)) - 1");
+        }
+        long argonnx = sum(built, "argmax(a)");
+        long builtIn = sum(built, "array_position(a, array_max(a)) - 1");
+        if (argonnx != builtIn) {
+            throw new IllegalStateException("the sums of the indices differ: argmax " + argonnx + ", built-in " + builtIn);
+        }
+        return built;
+    }
+
+    /** Timing a DataFrame that is partly recomputed would time its generation too. */
+    private static void requireFullyCached(long count) {
+        for (RDDInfo info : spark.sparkContext().getRDDStorageInfo()) {
+            if (info.numCachedPartitions() < info.numPartitions()) {
+                throw new IllegalStateException("only " + info.numCachedPartitions() + " of " + info.numPartitions()
+                        + " partitions of the " + count + " rows fit in memory; give the JVM a larger heap (-Xmx)"
+                        + " or take fewer rows (-p rows=...)");
+            }
+        }
+    }
+
+    @Benchmark
+    public long argonnx() {
+        return sum(rowsOfFloats, "argmax(a)");
+    }
+
+    @Benchmark
+    public long builtIn() {
+        return sum(rowsOfFloats, "array_position(a, array_max(a)) - 1");
+    }
+
+    @Benchmark
+    public long readFloor() {
+        return sum(rowsOfFloats, "a[0]");
+    }
+
+    private static long sum(Dataset<Row> rows, String perRow) {
+        Row row = rows.selectExpr("sum(" + perRow + ")").first();
+        return row.isNullAt(0) ? 0 : ((Number) row.get(0)).longValue();
+    }
+
+    /**
+     * Runs the three benchmarks in this JVM, one after the other over the same cached data (JMH's
+     * {@code -f 0}, unless the options name a fork count), with JMH's command-line options
+     * ({@code -p rows=1000000}, {@code -i 3}, ...). The JVM needs Spark's options and a heap for the
+     * data (benchmarks/README.md).
+     *
+     * @param args JMH's options
+     * @throws CommandLineOptionException if an option is not JMH's
+     * @throws RunnerException if JMH fails
+     */
+    public static void main(String[] args) throws CommandLineOptionException, RunnerException {
+        CommandLineOptions command = new CommandLineOptions(args);
+        OptionsBuilder options = new OptionsBuilder();
+        options.parent(command);
+        if (command.getIncludes().isEmpty()) {
+            options.include(SparkArgMaxBenchmark.class.getName());
+        }
+        if (!command.getForkCount().hasValue()) {
+            options.forks(0);
+        }
+        new Runner(options.build()).run();
+        if (spark != null) {
+            spark.stop();
+        }
+    }
+}
