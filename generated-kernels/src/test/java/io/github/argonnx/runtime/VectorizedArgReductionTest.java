@@ -1,6 +1,7 @@
 package io.github.argonnx.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -293,6 +294,39 @@ class VectorizedArgReductionTest {
                                     + " with one of pool value " + other + ", length " + length + " last " + last);
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /**
+     * One NaN at every position of a row of three blocks and a tail, behind an infinity in the first
+     * block that no later number beats: the NaN is in no block's best, so only a loop that looks for
+     * NaN in every vector of every block finds it.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Type.class, names = {"FLOAT", "DOUBLE"})
+    void aNaNInAnyVectorOfABlockEndsTheRow(Type type) throws ReflectiveOperationException {
+        int one = 2;
+        int nan = 4;
+        for (String op : new String[] {"ArgMax", "ArgMin"}) {
+            boolean max = op.equals("ArgMax");
+            int infinity = max ? 5 : 6;
+            VectorizedArgReduction<Object> loops = loops(op, type);
+            int length = 3 * minRowLength(op, type).getAsInt() + 5;
+            for (int position = 0; position < length; position++) {
+                Object a = Array.newInstance(type.component, length);
+                for (int i = 0; i < length; i++) {
+                    type.set(a, i, one);
+                }
+                type.set(a, position == 1 ? 0 : 1, infinity);
+                type.set(a, position, nan);
+                for (boolean last : new boolean[] {false, true}) {
+                    long[] out = new long[1];
+                    assertTrue(loops.reduceContiguous(a, 0, 1, length, last, out, 0));
+                    assertArrayEquals(new long[] {reference(type, a, 0, 1, length, max, last)}, out,
+                            op + " " + type + " NaN at " + position + " of " + length + " last " + last);
+                    assertEquals(position, out[0], op + " " + type + " NaN at " + position);
                 }
             }
         }

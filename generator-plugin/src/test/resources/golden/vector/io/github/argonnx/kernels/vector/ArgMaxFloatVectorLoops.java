@@ -121,18 +121,22 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
                 // two accumulators, so that consecutive max operations do not wait for each other
                 FloatVector m0 = FloatVector.fromArray(SPECIES, data, b);
                 FloatVector m1 = FloatVector.fromArray(SPECIES, data, b + LANES);
+                VectorMask<Float> nan = m0.compare(VectorOperators.NE, m0).or(m1.compare(VectorOperators.NE, m1));
                 for (int i = b + 2 * LANES; i < b + BLOCK; i += 2 * LANES) {
-                    m0 = m0.max(FloatVector.fromArray(SPECIES, data, i));
-                    m1 = m1.max(FloatVector.fromArray(SPECIES, data, i + LANES));
+                    FloatVector x0 = FloatVector.fromArray(SPECIES, data, i);
+                    FloatVector x1 = FloatVector.fromArray(SPECIES, data, i + LANES);
+                    m0 = m0.blend(x0, x0.compare(VectorOperators.GT, m0));
+                    m1 = m1.blend(x1, x1.compare(VectorOperators.GT, m1));
+                    nan = nan.or(x0.compare(VectorOperators.NE, x0)).or(x1.compare(VectorOperators.NE, x1));
+                }
+                if (nan.anyTrue()) {
+                    out[outOffset + row] = firstKnownNaN(data, b) - start;
+                    continue rows;
                 }
                 FloatVector blockBest = m0.max(m1);
-                // after the first block, rarely true: only when some lane beats the best so far, or is NaN
+                // after the first block, rarely true: only when some lane beats the best so far
                 if (b == start || !blockBest.compare(VectorOperators.LE, best).allTrue()) {
                     best = blockBest.reduceLanes(VectorOperators.MAX);
-                    if (best != best) {
-                        out[outOffset + row] = firstKnownNaN(data, b) - start;
-                        continue rows;
-                    }
                     bestBlock = b;
                 }
             }
@@ -184,18 +188,22 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
                 // two accumulators, so that consecutive max operations do not wait for each other
                 FloatVector m0 = FloatVector.fromArray(SPECIES, data, b);
                 FloatVector m1 = FloatVector.fromArray(SPECIES, data, b + LANES);
+                VectorMask<Float> nan = m0.compare(VectorOperators.NE, m0).or(m1.compare(VectorOperators.NE, m1));
                 for (int i = b + 2 * LANES; i < b + BLOCK; i += 2 * LANES) {
-                    m0 = m0.max(FloatVector.fromArray(SPECIES, data, i));
-                    m1 = m1.max(FloatVector.fromArray(SPECIES, data, i + LANES));
+                    FloatVector x0 = FloatVector.fromArray(SPECIES, data, i);
+                    FloatVector x1 = FloatVector.fromArray(SPECIES, data, i + LANES);
+                    m0 = m0.blend(x0, x0.compare(VectorOperators.GT, m0));
+                    m1 = m1.blend(x1, x1.compare(VectorOperators.GT, m1));
+                    nan = nan.or(x0.compare(VectorOperators.NE, x0)).or(x1.compare(VectorOperators.NE, x1));
+                }
+                if (nan.anyTrue()) {
+                    out[outOffset + row] = lastKnownNaN(data, start + length) - start;
+                    continue rows;
                 }
                 FloatVector blockBest = m0.max(m1);
-                // after the first block, rarely true: only when some lane beats or ties the best so far, or is NaN
+                // after the first block, rarely true: only when some lane beats or ties the best so far
                 if (b == start || !blockBest.compare(VectorOperators.LT, best).allTrue()) {
                     best = blockBest.reduceLanes(VectorOperators.MAX);
-                    if (best != best) {
-                        out[outOffset + row] = lastKnownNaN(data, start + length) - start;
-                        continue rows;
-                    }
                     bestBlock = b;
                 }
             }
