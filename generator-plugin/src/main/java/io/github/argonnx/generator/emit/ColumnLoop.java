@@ -8,7 +8,6 @@ import com.palantir.javapoet.TypeName;
 import io.github.argonnx.generator.java.ElementOrder;
 import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.KernelContract;
-import io.github.argonnx.generator.java.VectorForm;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
 import java.util.List;
@@ -28,7 +27,6 @@ final class ColumnLoop {
     private final ElementType type;
     private final Extremum extremum;
     private final ElementOrder order;
-    private final VectorForm vectorForm;
     private final String vectorizedName;
 
     /** {@code vectorizedName}: the kernel's field holding its SIMD loops, tried first for array input. */
@@ -36,7 +34,6 @@ final class ColumnLoop {
         this.type = type;
         this.extremum = extremum;
         this.order = ElementOrder.of(type);
-        this.vectorForm = VectorForm.of(type);
         this.vectorizedName = vectorizedName;
     }
 
@@ -82,7 +79,7 @@ final class ColumnLoop {
                 .addJavadoc("Columns are taken $L at a time so their running bests stay in cache.\n",
                         KernelContract.COLUMN_BLOCK_SIZE)
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC), source.dataType(type), true)
-                .addCode(source == DataSource.ARRAY && vectorForm.strided() ? CodeBlock.builder()
+                .addCode(source == DataSource.ARRAY ? CodeBlock.builder()
                         .beginControlFlow("if ($N != null$W&& $N.$N($L))", vectorizedName, vectorizedName,
                                 KernelContract.REDUCE_STRIDED, KernelContract.arguments("data", "offset", false))
                         .addStatement("return")

@@ -80,18 +80,16 @@ public final class KernelEmitter extends JavaSourceEmitter {
                     .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                     .addJavadoc(classDoc());
             columnLoop.constants().forEach(kernel::addField);
-            if (vectorForm.any()) {
-                kernel.addField(FieldSpec.builder(
-                                ParameterizedTypeName.get(RuntimeClasses.VECTORIZED_ARG_REDUCTION, JavaStorage.of(type).arrayType()),
-                                VECTORIZED_NAME, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                        .addJavadoc("SIMD loops for array input, or null without the Vector API: then the JIT drops every use.\n")
-                        .addJavadoc("Named, not linked: the class is compiled apart, with {@code jdk.incubator.vector};\n")
-                        .addJavadoc("this kernel's class loader loads it, wherever this kernel was loaded from.\n")
-                        .initializer("$T.load($T.class,$W$S,$W$T.class)", RuntimeClasses.VECTORIZATION, className,
-                                context.names().vectorLoopsClass(extremum, type).reflectionName(),
-                                JavaStorage.of(type).arrayType())
-                        .build());
-            }
+            kernel.addField(FieldSpec.builder(
+                            ParameterizedTypeName.get(RuntimeClasses.VECTORIZED_ARG_REDUCTION, JavaStorage.of(type).arrayType()),
+                            VECTORIZED_NAME, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                    .addJavadoc("SIMD loops for array input, or null without the Vector API: then the JIT drops every use.\n")
+                    .addJavadoc("Named, not linked: the class is compiled apart, with {@code jdk.incubator.vector};\n")
+                    .addJavadoc("this kernel's class loader loads it, wherever this kernel was loaded from.\n")
+                    .initializer("$T.load($T.class,$W$S,$W$T.class)", RuntimeClasses.VECTORIZATION, className,
+                            context.names().vectorLoopsClass(extremum, type).reflectionName(),
+                            JavaStorage.of(type).arrayType())
+                    .build());
             if (order.needsNaNTest()) {
                 kernel.addField(screenedLoop.blockConstant());
             }

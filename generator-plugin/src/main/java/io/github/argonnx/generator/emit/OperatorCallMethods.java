@@ -261,16 +261,9 @@ final class OperatorCallMethods {
      */
     private static CodeBlock simdLoopsRun(ElementType t) {
         VectorForm form = VectorForm.of(t);
-        if (form.contiguous() && form.strided()) {
-            return CodeBlock.of("$T.isEnabled()", RuntimeClasses.VECTORIZATION);
-        }
-        if (form.contiguous()) {
-            return CodeBlock.of("plan.inner() == 1 && $T.isEnabled()", RuntimeClasses.VECTORIZATION);
-        }
-        if (form.strided()) {
-            return CodeBlock.of("plan.inner() > 1 && $T.isEnabled()", RuntimeClasses.VECTORIZATION);
-        }
-        return CodeBlock.of("false");
+        // every type has outer-axis SIMD loops; contiguous ones only where VectorForm gives them
+        return form.contiguous() ? CodeBlock.of("$T.isEnabled()", RuntimeClasses.VECTORIZATION)
+                : CodeBlock.of("plan.inner() > 1 && $T.isEnabled()", RuntimeClasses.VECTORIZATION);
     }
 
     /** {@code prepare(type, shape)}: the call checked once, bound to the kernel of the type. */

@@ -43,10 +43,8 @@ public final class VectorLoopEmitter extends JavaSourceEmitter {
     protected List<JavaSource> sources(GenerationContext context) {
         List<JavaSource> files = new ArrayList<>();
         for (KernelTarget target : context.kernelsToGenerate()) {
-            if (VectorForm.of(target.type()).any()) {
-                files.add(new JavaSource(GeneratedFile.Kind.VECTOR_SOURCE, context.names().vectorPackage(),
-                        new LoopClass(context, target).build(), target.provenance(context)));
-            }
+            files.add(new JavaSource(GeneratedFile.Kind.VECTOR_SOURCE, context.names().vectorPackage(),
+                    new LoopClass(context, target).build(), target.provenance(context)));
         }
         return files;
     }
@@ -101,9 +99,7 @@ public final class VectorLoopEmitter extends JavaSourceEmitter {
                         .build());
             }
             VectorColumnLoop columnLoop = new VectorColumnLoop(type, extremum);
-            if (form.strided()) {
-                columnLoop.constants().forEach(loops::addField);
-            }
+            columnLoop.constants().forEach(loops::addField);
             form.keyConstants().forEach(loops::addField);
             loops.addMethod(MethodSpec.constructorBuilder()
                     .addJavadoc("Called by {@code Vectorization.load}, only when the JVM has the Vector API.\n")
@@ -121,9 +117,7 @@ public final class VectorLoopEmitter extends JavaSourceEmitter {
                 loops.addMethod(rowLoop.loop(false));
                 loops.addMethod(rowLoop.loop(true));
             }
-            if (form.strided()) {
-                columnLoop.methods().forEach(loops::addMethod);
-            }
+            columnLoop.methods().forEach(loops::addMethod);
             if (form.contiguous() && form.testsNaN()) {
                 loops.addMethod(VectorRowLoop.knownNaNSearch(type, false));
                 loops.addMethod(VectorRowLoop.knownNaNSearch(type, true));
@@ -154,9 +148,7 @@ public final class VectorLoopEmitter extends JavaSourceEmitter {
                         .add("reached the best is read again, for the lane that holds it. For the last index, a block that\n")
                         .add("ties the best also replaces it, and that block is searched from its end.\n");
             }
-            if (form.strided()) {
-                doc.add(VectorColumnLoop.classDoc());
-            }
+            doc.add(VectorColumnLoop.classDoc());
             return doc.build();
         }
 

@@ -50,20 +50,6 @@ public final class VectorForm {
         return storage != JavaStorage.LONG;
     }
 
-    /**
-     * Whether there are SIMD loops for an outer reduced axis ({@code inner > 1}): for every type. Each
-     * column's running index is kept in a lane of the data's own width, so that one mask selects value
-     * and index; lanes too narrow to count the whole axis count it in groups ({@link #indexGroup}).
-     */
-    public boolean strided() {
-        return true;
-    }
-
-    /** Whether there are SIMD loops for this type at all. */
-    public boolean any() {
-        return contiguous() || strided();
-    }
-
     /** The vector class, for example {@code jdk.incubator.vector.FloatVector}. */
     public ClassName vectorClass() {
         String primitive = storage.primitive();
