@@ -1,6 +1,7 @@
 package io.github.argonnx.benchmarks.spark;
 
 import io.github.argonnx.spark.ArgOnnxFunctions;
+import java.util.StringJoiner;
 import java.util.concurrent.TimeUnit;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -91,9 +92,8 @@ public class SparkArgMaxBenchmark {
 
     /** Builds, caches and checks the data: the two contenders agree on a sample and on the sum over all rows. */
     private Dataset<Row> cachedData() {
-        // hash() gives ints, whose float values are never NaN or -0.
         Dataset<Row> built = spark.range(0, rows, 1, 16)
-                .selectExpr("transform(sequence(0, " + (length - 1) + "), j -> CAST(hash(id, j) AS FLOAT)) AS a")
+                .selectExpr(rowOfFloats(length) + " AS a")
                 .persist(StorageLevel.MEMORY_ONLY());
         long count = built.count();
         requireFullyCached(count);
@@ -109,6 +109,20 @@ public class SparkArgMaxBenchmark {
             throw new IllegalStateException("the sums of the indices differ: argmax " + argonnx + ", built-in " + builtIn);
         }
         return built;
+    }
+
+    /**
+     * {@code array(CAST(hash(id, 0) AS FLOAT), ..., CAST(hash(id, length - 1) AS FLOAT))}: one element
+     * expression per position, so that Spark compiles the row's construction ({@code transform} over a
+     * {@code sequence} would be interpreted, element by element). {@code hash} gives ints, whose float
+     * values are never NaN or -0.
+     */
+    static String rowOfFloats(int length) {
+        StringJoiner elements = new StringJoiner(", ", "array(", ")");
+        for (int j = 0; j < length; j++) {
+            elements.add("CAST(hash(id, " + j + ") AS FLOAT)");
+        }
+        return elements.toString();
     }
 
     /** Timing a DataFrame that is partly recomputed would time its generation too. */
