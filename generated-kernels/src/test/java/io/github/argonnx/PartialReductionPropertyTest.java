@@ -24,7 +24,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Partial results against one {@code apply} on the whole tensor: every element type, operator and
  * version, random shapes, axes, attributes and chunkings, chunks given as arrays, heap and direct
- * buffers, merged in random trees and out of order, through an accumulator, and through the byte form.
+ * buffers, merged in random trees and out of order, through an accumulator (partials added, or chunks
+ * reduced straight into it), and through the byte form.
  */
 class PartialReductionPropertyTest {
 
@@ -70,11 +71,25 @@ class PartialReductionPropertyTest {
 
             PartialReduction reduction = PartialReduction.of(op, dataType, shape);
             List<ArgPartial> partials = new ArrayList<>();
-            for (long[] range : randomChunking(random, shape[axis])) {
+            List<Tensor> chunks = new ArrayList<>();
+            List<long[]> ranges = randomChunking(random, shape[axis]);
+            for (long[] range : ranges) {
                 Tensor chunk = chunk(random, dataType, data, shape, axis, range[0], range[1]);
+                chunks.add(chunk);
                 partials.add(reduction.reduce(chunk, range[0]));
             }
             Collections.shuffle(partials, random);
+
+            ArgAccumulator streamed = reduction.accumulator();
+            List<Integer> order = new ArrayList<>();
+            for (int k = 0; k < chunks.size(); k++) {
+                order.add(k);
+            }
+            Collections.shuffle(order, random);
+            for (int k : order) {
+                reduction.reduceInto(chunks.get(k), ranges.get(k)[0], streamed);
+            }
+            assertEquals(expected, streamed.finish(), what + ", streamed with reduceInto out of order");
 
             ArgAccumulator accumulator = reduction.accumulator();
             partials.forEach(accumulator::add);

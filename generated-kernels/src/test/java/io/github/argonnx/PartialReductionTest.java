@@ -118,6 +118,72 @@ class PartialReductionTest {
     }
 
     @Test
+    void chunksReducedIntoAnAccumulatorGiveTheWholeTensorAnswer() {
+        // ArgMax over axis 0 of [4, 3]: rows 0-1 and 2-3 as chunks, fed last first, as an array and as raw_data
+        float nan = Float.intBitsToFloat(0x7FC00001);
+        float[] whole = {1, nan, -0f, 7, 2, 0f, 7, nan, 3, 1, 2, 3};
+        long[] shape = {4, 3};
+        for (int last = 0; last <= 1; last++) {
+            ArgReductionOperator op = ArgMax.opset(13).axis(0).keepdims(0).selectLastIndex(last);
+            long[] expected = op.apply(Tensor.ofFloat(whole, shape)).indices();
+            assertArrayEquals(last == 0 ? new long[] {1, 0, 2} : new long[] {2, 2, 3}, expected);
+            PartialReduction reduction = PartialReduction.of(op, DataType.FLOAT, shape);
+            ArgAccumulator fromArrays = reduction.accumulator();
+            reduction.reduceInto(Tensor.ofFloat(Arrays.copyOfRange(whole, 6, 12), 2, 3), 2, fromArrays);
+            reduction.reduceInto(Tensor.ofFloat(Arrays.copyOfRange(whole, 0, 6), 2, 3), 0, fromArrays);
+            assertArrayEquals(expected, fromArrays.finish().indices(), "arrays, select_last_index " + last);
+            ArgAccumulator fromBuffers = reduction.accumulator();
+            reduction.reduceInto(Tensor.ofRawData(DataType.FLOAT, rawFloats(whole, 6, 12, true), 2, 3), 2, fromBuffers);
+            reduction.reduceInto(Tensor.ofRawData(DataType.FLOAT, rawFloats(whole, 0, 6, false), 2, 3), 0, fromBuffers);
+            assertArrayEquals(expected, fromBuffers.finish().indices(), "buffers, select_last_index " + last);
+        }
+    }
+
+    @Test
+    void chunksReducedIntoAnAccumulatorAreRefusedWithoutChangingIt() {
+        ArgAccumulator accumulator = REDUCTION.reduceInto(Tensor.ofFloat(new float[] {1, 5, 2, -0f, 0f, -0f}, 2, 3), 0,
+                REDUCTION.accumulator());
+        ArgPartial before = accumulator.partial();
+        refused(() -> REDUCTION.reduceInto(Tensor.ofFloat(new float[] {9, 9}, 2, 1), 2, accumulator),
+                "chunks overlap along the reduced axis: [2, 3) overlaps [0, 3)");
+        refused(() -> REDUCTION.reduceInto(Tensor.ofDouble(new double[] {9, 9}, 2, 1), 3, accumulator),
+                "chunk has element type double, expected float");
+        refused(() -> REDUCTION.reduceInto(Tensor.ofFloat(new float[] {9, 9, 9}, 3, 1), 3, accumulator),
+                "chunk shape [3, 1] does not match input shape [2, 6]");
+        refused(() -> REDUCTION.reduceInto(Tensor.ofFloat(new float[] {9, 9}, 2, 1), 6, accumulator),
+                "at axis offset 6 does not fit");
+        refused(() -> REDUCTION.reduceInto(null, 3, accumulator), "the chunk is null");
+        refused(() -> REDUCTION.reduceInto(Tensor.ofFloat(new float[] {9, 9}, 2, 1), 3, null), "the accumulator is null");
+        PartialReduction argmin = PartialReduction.of(ArgMin.opset(13).axis(1).keepdims(0), DataType.FLOAT, 2, 6);
+        refused(() -> argmin.reduceInto(Tensor.ofFloat(new float[] {9, 9}, 2, 1), 3, accumulator),
+                "the accumulator is of another reduction: operator ArgMax, expected ArgMin");
+        assertArrayEquals(before.toBytes(), accumulator.partial().toBytes(), "refused chunks change nothing");
+        REDUCTION.reduceInto(Tensor.ofFloat(new float[] {5, 4, 5, 0f, -1, 0f}, 2, 3), 3, accumulator);
+        assertArrayEquals(new long[] {1, 0}, accumulator.finish().indices());
+    }
+
+    @Test
+    void aChunkThatDoesNotFitTheAxisIsRefusedBeforeItsWinnersAreLookedFor() {
+        ArgAccumulator accumulator = REDUCTION.accumulator();
+        refused(() -> accumulator.add(4, 3, (indices, keys) -> {
+            throw new AssertionError("the winners of a refused chunk are looked for");
+        }), "a chunk of length 4 at axis offset 3 does not fit the reduced axis [0, 6)");
+        refused(() -> accumulator.add(0, 0, (indices, keys) -> {
+            throw new AssertionError("the winners of a refused chunk are looked for");
+        }), "allowed: length >= 1");
+        refused(accumulator::partial, "no chunk added yet");
+    }
+
+    private static ByteBuffer rawFloats(float[] values, int from, int to, boolean direct) {
+        ByteBuffer bytes = (direct ? ByteBuffer.allocateDirect((to - from) * 4) : ByteBuffer.allocate((to - from) * 4))
+                .order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = from; i < to; i++) {
+            bytes.putFloat(values[i]);
+        }
+        return bytes.flip();
+    }
+
+    @Test
     void missingChunksAreRefusedWhenFinished() {
         refused(() -> left().finish(), "missing [3, 6)");
         refused(() -> REDUCTION.accumulator().finish(), "missing [0, 6)");

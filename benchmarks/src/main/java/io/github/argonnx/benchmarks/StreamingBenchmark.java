@@ -20,8 +20,8 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * The streaming accumulator against one {@code apply}: the same 16 Mi-element case reduced once whole,
- * and fed to a {@link PartialReduction}'s {@link ArgAccumulator} chunk by chunk along the reduced axis,
- * as a stream hands it over. Chunks are separate arrays ({@code ARRAYS}, copied out of the input before
+ * and fed to a {@link PartialReduction}'s {@link ArgAccumulator} chunk by chunk along the reduced axis
+ * ({@link PartialReduction#reduceInto}), as a stream hands it over. Chunks are separate arrays ({@code ARRAYS}, copied out of the input before
  * timing) or slices of one direct little-endian buffer ({@code BUFFERS}, ONNX {@code raw_data}). Both run
  * on one thread, so that the comparison is of the work, not of how it is shared out. Each setup checks
  * the indices against the plain loop before anything is timed.
@@ -136,7 +136,7 @@ public class StreamingBenchmark {
     static ArgResult accumulate(Chunked chunked) {
         ArgAccumulator accumulator = chunked.reduction.accumulator();
         for (int k = 0; k < chunked.offsets.length; k++) {
-            accumulator.add(chunked.reduction.reduce(chunked.chunks.get(k), chunked.offsets[k]));
+            chunked.reduction.reduceInto(chunked.chunks.get(k), chunked.offsets[k], accumulator);
         }
         return accumulator.finish();
     }

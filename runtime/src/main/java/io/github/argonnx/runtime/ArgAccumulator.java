@@ -16,6 +16,9 @@ public final class ArgAccumulator {
     private long[] keys;
     private long[] indices;
     private AxisCoverage coverage;
+    /** What {@link #add(long, long, ChunkWinners)} has a chunk's winners written to, reused from chunk to chunk. */
+    private long[] chunkIndices;
+    private long[] chunkKeys;
 
     /**
      * An accumulator with nothing added yet.
@@ -55,6 +58,55 @@ public final class ArgAccumulator {
         ArgPartial.checkMergeable(signature, coverage, partial);
         ArgPartial.mergeEntries(signature, keys, indices, partial);
         coverage.addAll(partial.coverage());
+        return this;
+    }
+
+    /**
+     * Folds in one chunk of the reduced axis: {@code winners} writes the chunk's winners into arrays
+     * this accumulator keeps from one chunk to the next, and each replaces the running entry it beats.
+     * A chunk costs no allocation in proportion to the output once the first has been added.
+     * Generated code calls this with the chunk's kernel call and its element type's reads; its
+     * {@code PartialReduction.reduceInto} is the entry point for a chunk as a tensor.
+     *
+     * @param chunkLength the chunk's length along the reduced axis
+     * @param axisOffset where the chunk starts along the reduced axis
+     * @param winners finds the chunk's winners: local indices and their order keys
+     * @return this accumulator
+     * @throws ArgOnnxException if the chunk does not fit the reduced axis or overlaps what was added
+     *     before; the accumulator is unchanged then, and {@code winners} is not called
+     */
+    public ArgAccumulator add(long chunkLength, long axisOffset, ChunkWinners winners) {
+        Objects.requireNonNull(winners, "winners");
+        signature.checkChunkRange(chunkLength, axisOffset);
+        AxisCoverage chunk = AxisCoverage.of(axisOffset, axisOffset + chunkLength);
+        if (coverage != null) {
+            ArgPartial.checkDisjoint(signature, coverage, chunk);
+        }
+        int size = signature.outputSize();
+        if (chunkIndices == null) {
+            chunkIndices = new long[size];
+            chunkKeys = new long[size];
+        }
+        winners.find(chunkIndices, chunkKeys);
+        if (coverage == null) {
+            keys = new long[size];
+            indices = new long[size];
+            for (int p = 0; p < size; p++) {
+                keys[p] = signature.winningKeyOfOrder(chunkKeys[p]);
+                indices[p] = axisOffset + chunkIndices[p];
+            }
+            coverage = chunk;
+            return this;
+        }
+        for (int p = 0; p < size; p++) {
+            long key = signature.winningKeyOfOrder(chunkKeys[p]);
+            long index = axisOffset + chunkIndices[p];
+            if (signature.beats(key, index, keys[p], indices[p])) {
+                keys[p] = key;
+                indices[p] = index;
+            }
+        }
+        coverage.addAll(chunk);
         return this;
     }
 

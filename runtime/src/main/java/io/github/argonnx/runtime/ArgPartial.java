@@ -1,7 +1,6 @@
 package io.github.argonnx.runtime;
 
 import java.util.Objects;
-import java.util.function.IntToLongFunction;
 
 /**
  * The partial result of an ArgMax/ArgMin over some chunks of the reduced axis: per output element,
@@ -26,33 +25,6 @@ public final class ArgPartial {
         this.keys = keys;
         this.indices = indices;
         this.coverage = coverage;
-    }
-
-    /**
-     * The partial of one chunk, from the indices the operator found in it.
-     *
-     * @param signature the reduction; the chunk has been checked with {@link PartialSignature#checkChunk}
-     * @param chunkLength the chunk's length along the reduced axis
-     * @param axisOffset where the chunk starts along the reduced axis
-     * @param localIndices the operator's output on the chunk: per output element, an index into the chunk
-     * @param bitsAt the bits ({@link ElementKeys}) of the chunk's element at a row-major position
-     * @return the chunk's partial
-     */
-    public static ArgPartial ofChunk(PartialSignature signature, long chunkLength, long axisOffset, long[] localIndices,
-            IntToLongFunction bitsAt) {
-        int size = signature.outputSize();
-        long inner = signature.inner();
-        long[] keys = new long[size];
-        long[] indices = new long[size];
-        for (int p = 0; p < size; p++) {
-            long outer = p / inner;
-            long local = localIndices[p];
-            // The chunk is [outer, chunkLength, inner] around the axis and holds at most Integer.MAX_VALUE elements.
-            int element = (int) ((outer * chunkLength + local) * inner + p % inner);
-            keys[p] = signature.winningKey(bitsAt.applyAsLong(element));
-            indices[p] = axisOffset + local;
-        }
-        return new ArgPartial(signature, keys, indices, AxisCoverage.of(axisOffset, axisOffset + chunkLength));
     }
 
     /**
@@ -153,7 +125,12 @@ public final class ArgPartial {
     /** Checks that the signatures match and the coverages do not overlap, so that their union may be taken. */
     static void checkMergeable(PartialSignature signature, AxisCoverage coverage, ArgPartial other) {
         signature.requireSame("the partial merged in", other.signature);
-        String overlap = coverage.overlapWith(other.coverage);
+        checkDisjoint(signature, coverage, other.coverage);
+    }
+
+    /** Checks that no position of the reduced axis is in both coverages. */
+    static void checkDisjoint(PartialSignature signature, AxisCoverage coverage, AxisCoverage other) {
+        String overlap = coverage.overlapWith(other);
         if (overlap != null) {
             throw new ArgOnnxException(signature.what() + ": chunks overlap along the reduced axis: " + overlap
                     + " (each position must be reduced once)");

@@ -152,14 +152,23 @@ public final class PartialSignature {
         return outputSize;
     }
 
-    /** Elements after the reduced axis in row-major order: the stride of the axis. */
-    long inner() {
+    /**
+     * Elements after the reduced axis in row-major order: the stride of the axis, in the whole input
+     * and in every chunk of it.
+     *
+     * @return the product of the dimensions after the reduced axis
+     */
+    public long inner() {
         return inner;
     }
 
     /** The winning key of an element's bits: larger wins; NaN is {@link Long#MAX_VALUE}. */
     long winningKey(long bits) {
-        long order = elementKeys.orderKey(bits);
+        return winningKeyOfOrder(elementKeys.orderKey(bits));
+    }
+
+    /** The winning key of an element's order key ({@link ElementKeys#orderKey}). */
+    long winningKeyOfOrder(long order) {
         if (largest || (elementKeys.hasNaN() && order == Long.MAX_VALUE)) {
             return order;
         }
@@ -209,7 +218,11 @@ public final class PartialSignature {
             throw new ArgOnnxException(what() + ": chunk shape " + Shapes.format(chunkShape) + " does not match input shape "
                     + Shapes.format(inputShape) + " outside the reduced axis " + axis);
         }
-        long length = chunkShape[axis];
+        checkChunkRange(chunkShape[axis], axisOffset);
+    }
+
+    /** Checks that a chunk of this length from {@code axisOffset} on lies inside the reduced axis. */
+    void checkChunkRange(long length, long axisOffset) {
         if (length < 1 || axisOffset < 0 || axisOffset > axisLength() - length) {
             throw new ArgOnnxException(what() + ": a chunk of length " + length + " at axis offset " + axisOffset
                     + " does not fit the reduced axis " + AxisCoverage.format(0, axisLength())
@@ -218,11 +231,13 @@ public final class PartialSignature {
     }
 
     /**
-     * Refuses a partial of another signature, naming the first thing that differs.
+     * Refuses a partial or accumulator of another signature, naming the first thing that differs.
      *
      * @param subject what the other signature belongs to, for the message
+     * @param other the other signature
+     * @throws ArgOnnxException if {@code other} describes another reduction
      */
-    void requireSame(String subject, PartialSignature other) {
+    public void requireSame(String subject, PartialSignature other) {
         String differs = firstDifference(other.opType, other.version, other.elementKeys.onnxName(), other.axis(),
                 other.keepdims(), other.selectLastIndex(), other.inputShape);
         if (differs != null) {

@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedSet;
 import java.util.TreeSet;
-import java.util.function.IntToLongFunction;
 import java.util.stream.Collectors;
 import javax.lang.model.element.Modifier;
 
@@ -80,23 +79,45 @@ public final class PartialEmitter extends JavaSourceEmitter {
         spec.addMethod(override("bits", long.class).addParameter(long.class, "orderKey").addCode(bits.fromOrderKey()).build());
 
         JavaStorage storage = JavaStorage.of(type);
-        spec.addMethod(MethodSpec.methodBuilder("bitsAt")
-                .addJavadoc("The bits of the element at a row-major position of a $L tensor, array or buffer.\n",
+        spec.addMethod(MethodSpec.methodBuilder("orderKeysOfWinners")
+                .addJavadoc("Per output element of a $L chunk the kernel has reduced, the order key of its winner: the\n"
+                        + "element {@code localIndices[p]} steps along the reduced axis, read from the chunk's array or buffer.\n",
                         type.onnxName())
                 .addModifiers(Modifier.STATIC)
-                .returns(long.class)
                 .addParameter(tensor, "chunk")
-                .addParameter(int.class, "element")
-                .addStatement("$T value", storage.type())
+                .addParameter(long.class, "chunkLength")
+                .addParameter(long.class, "inner")
+                .addParameter(long[].class, "localIndices")
+                .addParameter(long[].class, "orderKeys")
                 .beginControlFlow("if (chunk.hasArray())")
-                .addStatement("value = (($T) chunk.array())[chunk.arrayOffset() + element]", storage.arrayType())
+                .addStatement("$T array = ($T) chunk.array()", storage.arrayType(), storage.arrayType())
+                .addStatement("int start = chunk.arrayOffset()")
+                .addCode(winnerLoop(bits, CodeBlock.of("array[start + element]")))
                 .nextControlFlow("else")
                 .addStatement("$T buffer = ($T) chunk.buffer()", storage.bufferType(), storage.bufferType())
-                .addStatement("value = buffer.get(buffer.position() + element)")
+                .addStatement("int start = buffer.position()")
+                .addCode(winnerLoop(bits, CodeBlock.of("buffer.get(start + element)")))
                 .endControlFlow()
-                .addStatement("return $L", bits.ofStored(CodeBlock.of("value")))
                 .build());
         return spec;
+    }
+
+    /**
+     * The loop over a chunk's output elements, row by row of what lies before the reduced axis so that
+     * no position needs a division; {@code read} reads the chunk's element at {@code element}.
+     */
+    private static CodeBlock winnerLoop(Bits bits, CodeBlock read) {
+        return CodeBlock.builder()
+                .addStatement("int stride = (int) inner")
+                .addStatement("long rowLength = chunkLength * inner")
+                .addStatement("int p = 0")
+                .beginControlFlow("for (long row = 0; p < orderKeys.length; row += rowLength)")
+                .beginControlFlow("for (int i = 0; i < stride; i++, p++)")
+                .addStatement("int element = (int) (row + localIndices[p] * inner + i)")
+                .addStatement("orderKeys[p] = INSTANCE.orderKey($L)", bits.ofStored(read))
+                .endControlFlow()
+                .endControlFlow()
+                .build();
     }
 
     private static MethodSpec.Builder override(String name, Class<?> returns) {
@@ -288,14 +309,42 @@ public final class PartialEmitter extends JavaSourceEmitter {
                 .returns(ARG_PARTIAL)
                 .addParameter(tensor, "chunk")
                 .addParameter(long.class, "axisOffset")
+                .addStatement("return reduceInto(chunk, axisOffset, accumulator()).partial()")
+                .build());
+        spec.addMethod(MethodSpec.methodBuilder("reduceInto")
+                .addJavadoc("Reduces one chunk of the reduced axis with the operator's kernels straight into an\n"
+                        + "accumulator: the streaming path, one kernel pass over the chunk and one pass over its\n"
+                        + "winners, into arrays the accumulator reuses from chunk to chunk. The same result as\n"
+                        + "{@code accumulator.add(reduce(chunk, axisOffset))}.\n\n"
+                        + "@param chunk the input's elements from {@code axisOffset} on along the reduced axis: the full\n"
+                        + "    shape but for that axis, arrays or buffers as {@link $T} takes them\n"
+                        + "@param axisOffset where the chunk starts along the reduced axis\n"
+                        + "@param accumulator an accumulator of this reduction ({@link #accumulator()})\n"
+                        + "@return the accumulator\n"
+                        + "@throws $T if the chunk's type or shape does not fit, it runs past the end of the axis or\n"
+                        + "    overlaps what the accumulator has, or the accumulator is of another reduction; the\n"
+                        + "    accumulator is unchanged then\n",
+                        tensor, exception)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(ARG_ACCUMULATOR)
+                .addParameter(tensor, "chunk")
+                .addParameter(long.class, "axisOffset")
+                .addParameter(ARG_ACCUMULATOR, "accumulator")
                 .beginControlFlow("if (chunk == null)")
                 .addStatement("throw new $T(signature.operatorName() + $S)", exception, " partial reduction: the chunk is null")
                 .endControlFlow()
+                .beginControlFlow("if (accumulator == null)")
+                .addStatement("throw new $T(signature.operatorName() + $S)", exception,
+                        " partial reduction: the accumulator is null")
+                .endControlFlow()
+                .addStatement("signature.requireSame($S, accumulator.signature())", "the accumulator")
                 .addStatement("long[] shape = chunk.shape()")
                 .addStatement("signature.checkChunk(chunk.dataType().onnxName(), shape, axisOffset)")
-                .addStatement("long[] localIndices = operator.apply(chunk).indices()")
-                .addStatement("return $T.ofChunk(signature, shape[signature.axis()], axisOffset, localIndices, bitsReader(chunk))",
-                        ARG_PARTIAL)
+                .addStatement("long chunkLength = shape[signature.axis()]")
+                .addCode("return accumulator.add(chunkLength, axisOffset, (localIndices, orderKeys) -> {\n$>")
+                .addStatement("operator.apply(chunk, localIndices, 0)")
+                .addStatement("orderKeysOfWinners(chunk, chunkLength, localIndices, orderKeys)")
+                .addCode("$<});\n")
                 .build());
         spec.addMethod(MethodSpec.methodBuilder("accumulator")
                 .addJavadoc("A new, empty accumulator for this reduction's partials.\n\n@return the accumulator\n")
@@ -323,25 +372,30 @@ public final class PartialEmitter extends JavaSourceEmitter {
                 .build());
 
         CodeBlock.Builder keys = CodeBlock.builder().add("return switch (type) {\n").indent();
-        CodeBlock.Builder readers = CodeBlock.builder().add("return switch (chunk.dataType()) {\n").indent();
+        CodeBlock.Builder readers = CodeBlock.builder()
+                .addStatement("long inner = signature.inner()")
+                .add("switch (chunk.dataType()) {\n").indent();
         for (ElementType t : types) {
             keys.add("case $L -> $T.INSTANCE;\n", t.name(), context.names().partialKeysClass(t));
-            readers.add("case $L -> element -> $T.bitsAt(chunk, element);\n", t.name(), context.names().partialKeysClass(t));
+            readers.add("case $L -> $T.orderKeysOfWinners(chunk, chunkLength, inner, localIndices, orderKeys);\n",
+                    t.name(), context.names().partialKeysClass(t));
         }
         String unsupported = " is not an element type of this build";
         keys.add("default -> throw new $T(type.onnxName() + $S);\n", exception, unsupported).unindent().add("};\n");
         readers.add("default -> throw new $T(chunk.dataType().onnxName() + $S);\n", exception, unsupported)
-                .unindent().add("};\n");
+                .unindent().add("}\n");
         spec.addMethod(MethodSpec.methodBuilder("elementKeys")
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .returns(ELEMENT_KEYS)
                 .addParameter(dataType, "type")
                 .addCode(keys.build())
                 .build());
-        spec.addMethod(MethodSpec.methodBuilder("bitsReader")
-                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .returns(IntToLongFunction.class)
+        spec.addMethod(MethodSpec.methodBuilder("orderKeysOfWinners")
+                .addModifiers(Modifier.PRIVATE)
                 .addParameter(tensor, "chunk")
+                .addParameter(long.class, "chunkLength")
+                .addParameter(long[].class, "localIndices")
+                .addParameter(long[].class, "orderKeys")
                 .addCode(readers.build())
                 .build());
         spec.addMethod(MethodSpec.methodBuilder("toString")

@@ -57,16 +57,35 @@ final class Float16PartialKeys implements ElementKeys {
     }
 
     /**
-     * The bits of the element at a row-major position of a float16 tensor, array or buffer.
+     * Per output element of a float16 chunk the kernel has reduced, the order key of its winner: the
+     * element {@code localIndices[p]} steps along the reduced axis, read from the chunk's array or buffer.
      */
-    static long bitsAt(Tensor chunk, int element) {
-        short value;
+    static void orderKeysOfWinners(Tensor chunk, long chunkLength, long inner, long[] localIndices,
+            long[] orderKeys) {
         if (chunk.hasArray()) {
-            value = ((short[]) chunk.array())[chunk.arrayOffset() + element];
+            short[] array = (short[]) chunk.array();
+            int start = chunk.arrayOffset();
+            int stride = (int) inner;
+            long rowLength = chunkLength * inner;
+            int p = 0;
+            for (long row = 0; p < orderKeys.length; row += rowLength) {
+                for (int i = 0; i < stride; i++, p++) {
+                    int element = (int) (row + localIndices[p] * inner + i);
+                    orderKeys[p] = INSTANCE.orderKey(Short.toUnsignedLong(array[start + element]));
+                }
+            }
         } else {
             ShortBuffer buffer = (ShortBuffer) chunk.buffer();
-            value = buffer.get(buffer.position() + element);
+            int start = buffer.position();
+            int stride = (int) inner;
+            long rowLength = chunkLength * inner;
+            int p = 0;
+            for (long row = 0; p < orderKeys.length; row += rowLength) {
+                for (int i = 0; i < stride; i++, p++) {
+                    int element = (int) (row + localIndices[p] * inner + i);
+                    orderKeys[p] = INSTANCE.orderKey(Short.toUnsignedLong(buffer.get(start + element)));
+                }
+            }
         }
-        return Short.toUnsignedLong(value);
     }
 }

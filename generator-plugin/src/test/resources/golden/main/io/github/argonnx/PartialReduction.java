@@ -16,7 +16,6 @@ import io.github.argonnx.validation.ArgMinV11Validator;
 import io.github.argonnx.validation.ArgMinV12Validator;
 import io.github.argonnx.validation.ArgMinV13Validator;
 import io.github.argonnx.validation.ArgMinV1Validator;
-import java.util.function.IntToLongFunction;
 import javax.annotation.processing.Generated;
 
 /**
@@ -98,13 +97,39 @@ public final class PartialReduction {
      * @throws ArgOnnxException if the chunk's type or shape does not fit, or it runs past the end of the axis
      */
     public ArgPartial reduce(Tensor chunk, long axisOffset) {
+        return reduceInto(chunk, axisOffset, accumulator()).partial();
+    }
+
+    /**
+     * Reduces one chunk of the reduced axis with the operator's kernels straight into an
+     * accumulator: the streaming path, one kernel pass over the chunk and one pass over its
+     * winners, into arrays the accumulator reuses from chunk to chunk. The same result as
+     * {@code accumulator.add(reduce(chunk, axisOffset))}.
+     *
+     * @param chunk the input's elements from {@code axisOffset} on along the reduced axis: the full
+     *     shape but for that axis, arrays or buffers as {@link Tensor} takes them
+     * @param axisOffset where the chunk starts along the reduced axis
+     * @param accumulator an accumulator of this reduction ({@link #accumulator()})
+     * @return the accumulator
+     * @throws ArgOnnxException if the chunk's type or shape does not fit, it runs past the end of the axis or
+     *     overlaps what the accumulator has, or the accumulator is of another reduction; the
+     *     accumulator is unchanged then
+     */
+    public ArgAccumulator reduceInto(Tensor chunk, long axisOffset, ArgAccumulator accumulator) {
         if (chunk == null) {
             throw new ArgOnnxException(signature.operatorName() + " partial reduction: the chunk is null");
         }
+        if (accumulator == null) {
+            throw new ArgOnnxException(signature.operatorName() + " partial reduction: the accumulator is null");
+        }
+        signature.requireSame("the accumulator", accumulator.signature());
         long[] shape = chunk.shape();
         signature.checkChunk(chunk.dataType().onnxName(), shape, axisOffset);
-        long[] localIndices = operator.apply(chunk).indices();
-        return ArgPartial.ofChunk(signature, shape[signature.axis()], axisOffset, localIndices, bitsReader(chunk));
+        long chunkLength = shape[signature.axis()];
+        return accumulator.add(chunkLength, axisOffset, (localIndices, orderKeys) -> {
+            operator.apply(chunk, localIndices, 0);
+            orderKeysOfWinners(chunk, chunkLength, localIndices, orderKeys);
+        });
     }
 
     /**
@@ -155,22 +180,24 @@ public final class PartialReduction {
         };
     }
 
-    private static IntToLongFunction bitsReader(Tensor chunk) {
-        return switch (chunk.dataType()) {
-            case FLOAT -> element -> FloatPartialKeys.bitsAt(chunk, element);
-            case UINT8 -> element -> Uint8PartialKeys.bitsAt(chunk, element);
-            case INT8 -> element -> Int8PartialKeys.bitsAt(chunk, element);
-            case UINT16 -> element -> Uint16PartialKeys.bitsAt(chunk, element);
-            case INT16 -> element -> Int16PartialKeys.bitsAt(chunk, element);
-            case INT32 -> element -> Int32PartialKeys.bitsAt(chunk, element);
-            case INT64 -> element -> Int64PartialKeys.bitsAt(chunk, element);
-            case FLOAT16 -> element -> Float16PartialKeys.bitsAt(chunk, element);
-            case DOUBLE -> element -> DoublePartialKeys.bitsAt(chunk, element);
-            case UINT32 -> element -> Uint32PartialKeys.bitsAt(chunk, element);
-            case UINT64 -> element -> Uint64PartialKeys.bitsAt(chunk, element);
-            case BFLOAT16 -> element -> Bfloat16PartialKeys.bitsAt(chunk, element);
+    private void orderKeysOfWinners(Tensor chunk, long chunkLength, long[] localIndices,
+            long[] orderKeys) {
+        long inner = signature.inner();
+        switch (chunk.dataType()) {
+            case FLOAT -> FloatPartialKeys.orderKeysOfWinners(chunk, chunkLength, inner, localIndices, orderKeys);
+            case UINT8 -> Uint8PartialKeys.orderKeysOfWinners(chunk, chunkLength, inner, localIndices, orderKeys);
+            case INT8 -> Int8PartialKeys.orderKeysOfWinners(chunk, chunkLength, inner, localIndices, orderKeys);
+            case UINT16 -> Uint16PartialKeys.orderKeysOfWinners(chunk, chunkLength, inner, localIndices, orderKeys);
+            case INT16 -> Int16PartialKeys.orderKeysOfWinners(chunk, chunkLength, inner, localIndices, orderKeys);
+            case INT32 -> Int32PartialKeys.orderKeysOfWinners(chunk, chunkLength, inner, localIndices, orderKeys);
+            case INT64 -> Int64PartialKeys.orderKeysOfWinners(chunk, chunkLength, inner, localIndices, orderKeys);
+            case FLOAT16 -> Float16PartialKeys.orderKeysOfWinners(chunk, chunkLength, inner, localIndices, orderKeys);
+            case DOUBLE -> DoublePartialKeys.orderKeysOfWinners(chunk, chunkLength, inner, localIndices, orderKeys);
+            case UINT32 -> Uint32PartialKeys.orderKeysOfWinners(chunk, chunkLength, inner, localIndices, orderKeys);
+            case UINT64 -> Uint64PartialKeys.orderKeysOfWinners(chunk, chunkLength, inner, localIndices, orderKeys);
+            case BFLOAT16 -> Bfloat16PartialKeys.orderKeysOfWinners(chunk, chunkLength, inner, localIndices, orderKeys);
             default -> throw new ArgOnnxException(chunk.dataType().onnxName() + " is not an element type of this build");
-        };
+        }
     }
 
     @Override
