@@ -116,7 +116,7 @@ class ReadmeExamplesTest {
             for (int i = 0; i < length; i++) {
                 chunk[i] = score(offset + i); // from a file, a socket, a model's output...
             }
-            accumulator.add(argmax.reduce(Tensor.ofFloat(FloatBuffer.wrap(chunk, 0, length), length), offset));
+            argmax.reduceInto(Tensor.ofFloat(FloatBuffer.wrap(chunk, 0, length), length), offset, accumulator);
         }
         long[] where = accumulator.finish().indices(); // {765432109}: the global index of the largest score
         // end-snippet

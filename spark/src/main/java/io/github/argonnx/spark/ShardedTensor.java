@@ -164,7 +164,7 @@ public final class ShardedTensor {
                 long[] chunkShape = tensor.shape.clone();
                 chunkShape[axis] = bytes.length / rowBytes;
                 Tensor chunk = Tensor.ofRawData(type, ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN), chunkShape);
-                accumulator.add(reduction.reduce(chunk, offset));
+                reduction.reduceInto(chunk, offset, accumulator);
             }
             return List.of(new ChunksPartial(tensor.typeCode, tensor.shape, accumulator.partial().toBytes())).iterator();
         }
