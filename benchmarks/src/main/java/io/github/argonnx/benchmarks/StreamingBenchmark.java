@@ -21,10 +21,12 @@ import org.openjdk.jmh.annotations.State;
 /**
  * The streaming accumulator against one {@code apply}: the same 16 Mi-element case reduced once whole,
  * and fed to a {@link PartialReduction}'s {@link ArgAccumulator} chunk by chunk along the reduced axis
- * ({@link PartialReduction#reduceInto}), as a stream hands it over. Chunks are separate arrays ({@code ARRAYS}, copied out of the input before
- * timing) or slices of one direct little-endian buffer ({@code BUFFERS}, ONNX {@code raw_data}). Both run
- * on one thread, so that the comparison is of the work, not of how it is shared out. Each setup checks
- * the indices against the plain loop before anything is timed.
+ * ({@link PartialReduction#reduceInto}), as a stream hands it over. Chunks are separate arrays
+ * ({@code ARRAYS}, copied out of the input before timing) or slices of one direct little-endian buffer
+ * ({@code BUFFERS}, ONNX {@code raw_data}); the whole input is reduced in the same form, since the
+ * kernels read buffers at a speed of their own. Both run on one thread, so that the comparison is of
+ * the work, not of how it is shared out. Each setup checks the indices against the plain loop before
+ * anything is timed.
  */
 public class StreamingBenchmark {
 
@@ -47,6 +49,10 @@ public class StreamingBenchmark {
         @Param({"ArgMax"})
         public Operator operator;
 
+        /** The whole input as one array, or as one direct little-endian buffer: the baseline of each chunk form. */
+        @Param({"ARRAYS", "BUFFERS"})
+        public ChunkForm form;
+
         Tensor tensor;
         ArgReductionOperator op;
 
@@ -54,7 +60,9 @@ public class StreamingBenchmark {
         public void setUp() {
             BenchCase c = BenchCase.named(benchCase);
             InputData data = InputData.generate(c);
-            tensor = ArgOnnxBenchmark.tensorOf(data);
+            tensor = form == ChunkForm.BUFFERS
+                    ? Tensor.ofRawData(c.type(), littleEndianBytes(data), c.geometry().shape())
+                    : ArgOnnxBenchmark.tensorOf(data);
             op = singleThread(operator, c);
             PlainLoops.requireSame("ArgONNX " + operator, benchCase, PlainLoops.argReduce(data, operator.isMax()),
                     op.apply(tensor).indices());
