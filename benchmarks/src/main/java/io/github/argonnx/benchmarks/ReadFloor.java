@@ -1,9 +1,13 @@
 package io.github.argonnx.benchmarks;
 
 /**
- * One pass over the input that does as little as possible with each element: the time any
- * ArgMax/ArgMin must at least spend reading it. Uses the Vector API when the JVM was started with
- * {@code --add-modules jdk.incubator.vector}, and a plain loop otherwise.
+ * One pass over the input that does nothing with each element but read it: the time any
+ * ArgMax/ArgMin must at least spend on it. Each pass ORs the bits of every element into one number
+ * (integer lanes of the element's own width; float and double as their raw bits, with no float
+ * arithmetic), so a pass costs the reads and one cheap instruction per vector, nothing a comparison
+ * could undercut, and its result changes when any one element's bits do, so the JIT cannot drop a
+ * read. It reads the whole input contiguously, whatever the case's layout. Uses the Vector API when
+ * the JVM was started with {@code --add-modules jdk.incubator.vector}, and a plain loop otherwise.
  */
 public abstract class ReadFloor {
 
@@ -17,25 +21,31 @@ public abstract class ReadFloor {
     /** True when the Vector API implementation is in use (the floor is meaningful only then). */
     public abstract boolean vectorized();
 
-    public abstract float pass(float[] a);
+    /** The OR of the raw bits of every element. */
+    public abstract int pass(float[] a);
 
-    public abstract double pass(double[] a);
+    /** The OR of the raw bits of every element. */
+    public abstract long pass(double[] a);
 
+    /** The OR of every element. */
     public abstract int pass(int[] a);
 
+    /** The OR of every element. */
     public abstract long pass(long[] a);
 
-    public abstract int pass(short[] a);
+    /** The OR of every element. */
+    public abstract short pass(short[] a);
 
-    public abstract int pass(byte[] a);
+    /** The OR of every element. */
+    public abstract byte pass(byte[] a);
 
-    /** Reads the whole input of a case; the result only keeps the work from being optimized away. */
+    /** Reads the whole input of a case; the OR it returns keeps the reads from being optimized away. */
     public final long pass(InputData input) {
         Object array = input.array();
         if (array instanceof float[]) {
-            return Float.floatToRawIntBits(pass((float[]) array));
+            return pass((float[]) array);
         } else if (array instanceof double[]) {
-            return Double.doubleToRawLongBits(pass((double[]) array));
+            return pass((double[]) array);
         } else if (array instanceof int[]) {
             return pass((int[]) array);
         } else if (array instanceof long[]) {
@@ -61,7 +71,7 @@ public abstract class ReadFloor {
         return new ScalarReadFloor();
     }
 
-    /** Plain loops; C2 vectorizes the integer ones on its own, not the floating-point sums. */
+    /** Plain loops, which C2 may or may not vectorize on its own. */
     static final class ScalarReadFloor extends ReadFloor {
 
         @Override
@@ -70,57 +80,57 @@ public abstract class ReadFloor {
         }
 
         @Override
-        public float pass(float[] a) {
-            float max = a[0];
+        public int pass(float[] a) {
+            int bits = 0;
             for (float v : a) {
-                max = Math.max(max, v);
+                bits |= Float.floatToRawIntBits(v);
             }
-            return max;
+            return bits;
         }
 
         @Override
-        public double pass(double[] a) {
-            double max = a[0];
+        public long pass(double[] a) {
+            long bits = 0;
             for (double v : a) {
-                max = Math.max(max, v);
+                bits |= Double.doubleToRawLongBits(v);
             }
-            return max;
+            return bits;
         }
 
         @Override
         public int pass(int[] a) {
-            int sum = 0;
+            int bits = 0;
             for (int v : a) {
-                sum += v;
+                bits |= v;
             }
-            return sum;
+            return bits;
         }
 
         @Override
         public long pass(long[] a) {
-            long sum = 0;
+            long bits = 0;
             for (long v : a) {
-                sum += v;
+                bits |= v;
             }
-            return sum;
+            return bits;
         }
 
         @Override
-        public int pass(short[] a) {
-            int sum = 0;
+        public short pass(short[] a) {
+            int bits = 0;
             for (short v : a) {
-                sum += v;
+                bits |= v;
             }
-            return sum;
+            return (short) bits;
         }
 
         @Override
-        public int pass(byte[] a) {
-            int sum = 0;
+        public byte pass(byte[] a) {
+            int bits = 0;
             for (byte v : a) {
-                sum += v;
+                bits |= v;
             }
-            return sum;
+            return (byte) bits;
         }
     }
 }

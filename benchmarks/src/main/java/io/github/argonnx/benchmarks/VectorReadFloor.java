@@ -10,9 +10,9 @@ import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * The read floor with the Vector API: a lane-wise max (a sum for 64-bit integers) over the input at
- * the widest vector size the CPU has, with two accumulators so that the loop waits on memory, not on
- * the max latency.
+ * The read floor with the Vector API: a lane-wise OR over the input at the widest vector size the
+ * CPU has, in integer lanes of the element's width (float and double vectors reinterpreted, which
+ * costs no instruction), with two accumulators so that the loop can issue two loads per cycle.
  * Loaded only when {@code jdk.incubator.vector} is in the boot layer.
  */
 final class VectorReadFloor extends ReadFloor {
@@ -30,105 +30,104 @@ final class VectorReadFloor extends ReadFloor {
     }
 
     @Override
-    public float pass(float[] a) {
+    public int pass(float[] a) {
         int step = FLOATS.length();
-        FloatVector m0 = FloatVector.broadcast(FLOATS, a[0]);
-        FloatVector m1 = m0;
+        IntVector m0 = IntVector.zero(INTS);
+        IntVector m1 = m0;
         int i = 0;
         for (; i <= a.length - 2 * step; i += 2 * step) {
-            m0 = m0.max(FloatVector.fromArray(FLOATS, a, i));
-            m1 = m1.max(FloatVector.fromArray(FLOATS, a, i + step));
+            m0 = m0.or(FloatVector.fromArray(FLOATS, a, i).reinterpretAsInts());
+            m1 = m1.or(FloatVector.fromArray(FLOATS, a, i + step).reinterpretAsInts());
         }
-        float max = m0.max(m1).reduceLanes(VectorOperators.MAX);
+        int bits = m0.or(m1).reduceLanes(VectorOperators.OR);
         for (; i < a.length; i++) {
-            max = Math.max(max, a[i]);
+            bits |= Float.floatToRawIntBits(a[i]);
         }
-        return max;
+        return bits;
     }
 
     @Override
-    public double pass(double[] a) {
+    public long pass(double[] a) {
         int step = DOUBLES.length();
-        DoubleVector m0 = DoubleVector.broadcast(DOUBLES, a[0]);
-        DoubleVector m1 = m0;
+        LongVector m0 = LongVector.zero(LONGS);
+        LongVector m1 = m0;
         int i = 0;
         for (; i <= a.length - 2 * step; i += 2 * step) {
-            m0 = m0.max(DoubleVector.fromArray(DOUBLES, a, i));
-            m1 = m1.max(DoubleVector.fromArray(DOUBLES, a, i + step));
+            m0 = m0.or(DoubleVector.fromArray(DOUBLES, a, i).reinterpretAsLongs());
+            m1 = m1.or(DoubleVector.fromArray(DOUBLES, a, i + step).reinterpretAsLongs());
         }
-        double max = m0.max(m1).reduceLanes(VectorOperators.MAX);
+        long bits = m0.or(m1).reduceLanes(VectorOperators.OR);
         for (; i < a.length; i++) {
-            max = Math.max(max, a[i]);
+            bits |= Double.doubleToRawLongBits(a[i]);
         }
-        return max;
+        return bits;
     }
 
     @Override
     public int pass(int[] a) {
         int step = INTS.length();
-        IntVector m0 = IntVector.broadcast(INTS, a[0]);
+        IntVector m0 = IntVector.zero(INTS);
         IntVector m1 = m0;
         int i = 0;
         for (; i <= a.length - 2 * step; i += 2 * step) {
-            m0 = m0.max(IntVector.fromArray(INTS, a, i));
-            m1 = m1.max(IntVector.fromArray(INTS, a, i + step));
+            m0 = m0.or(IntVector.fromArray(INTS, a, i));
+            m1 = m1.or(IntVector.fromArray(INTS, a, i + step));
         }
-        int max = m0.max(m1).reduceLanes(VectorOperators.MAX);
+        int bits = m0.or(m1).reduceLanes(VectorOperators.OR);
         for (; i < a.length; i++) {
-            max = Math.max(max, a[i]);
+            bits |= a[i];
         }
-        return max;
+        return bits;
     }
 
     @Override
     public long pass(long[] a) {
-        // A sum: 64-bit lane-wise max has no single instruction before AVX-512 and is not intrinsic everywhere.
         int step = LONGS.length();
-        LongVector s0 = LongVector.zero(LONGS);
-        LongVector s1 = s0;
+        LongVector m0 = LongVector.zero(LONGS);
+        LongVector m1 = m0;
         int i = 0;
         for (; i <= a.length - 2 * step; i += 2 * step) {
-            s0 = s0.add(LongVector.fromArray(LONGS, a, i));
-            s1 = s1.add(LongVector.fromArray(LONGS, a, i + step));
+            m0 = m0.or(LongVector.fromArray(LONGS, a, i));
+            m1 = m1.or(LongVector.fromArray(LONGS, a, i + step));
         }
-        long sum = s0.add(s1).reduceLanes(VectorOperators.ADD);
+        long bits = m0.or(m1).reduceLanes(VectorOperators.OR);
         for (; i < a.length; i++) {
-            sum += a[i];
+            bits |= a[i];
         }
-        return sum;
+        return bits;
     }
 
     @Override
-    public int pass(short[] a) {
+    public short pass(short[] a) {
         int step = SHORTS.length();
-        ShortVector m0 = ShortVector.broadcast(SHORTS, a[0]);
+        ShortVector m0 = ShortVector.zero(SHORTS);
         ShortVector m1 = m0;
         int i = 0;
         for (; i <= a.length - 2 * step; i += 2 * step) {
-            m0 = m0.max(ShortVector.fromArray(SHORTS, a, i));
-            m1 = m1.max(ShortVector.fromArray(SHORTS, a, i + step));
+            m0 = m0.or(ShortVector.fromArray(SHORTS, a, i));
+            m1 = m1.or(ShortVector.fromArray(SHORTS, a, i + step));
         }
-        int max = m0.max(m1).reduceLanes(VectorOperators.MAX);
+        short bits = m0.or(m1).reduceLanes(VectorOperators.OR);
         for (; i < a.length; i++) {
-            max = Math.max(max, a[i]);
+            bits |= a[i];
         }
-        return max;
+        return bits;
     }
 
     @Override
-    public int pass(byte[] a) {
+    public byte pass(byte[] a) {
         int step = BYTES.length();
-        ByteVector m0 = ByteVector.broadcast(BYTES, a[0]);
+        ByteVector m0 = ByteVector.zero(BYTES);
         ByteVector m1 = m0;
         int i = 0;
         for (; i <= a.length - 2 * step; i += 2 * step) {
-            m0 = m0.max(ByteVector.fromArray(BYTES, a, i));
-            m1 = m1.max(ByteVector.fromArray(BYTES, a, i + step));
+            m0 = m0.or(ByteVector.fromArray(BYTES, a, i));
+            m1 = m1.or(ByteVector.fromArray(BYTES, a, i + step));
         }
-        int max = m0.max(m1).reduceLanes(VectorOperators.MAX);
+        byte bits = m0.or(m1).reduceLanes(VectorOperators.OR);
         for (; i < a.length; i++) {
-            max = Math.max(max, a[i]);
+            bits |= a[i];
         }
-        return max;
+        return bits;
     }
 }
