@@ -73,11 +73,7 @@ final class SixteenBitFloatSliceLoop {
         TypeName key = order.keyType();
         CodeBlock isNaN = CodeBlock.of("best == $T.$L", Integer.class, ExtremumSyntax.of(extremum).nanKey());
         MethodSpec.Builder m = SliceBlocks.declare(GeneratedNames.indexInSlice(extremum, fromEnd), source, type)
-                .addJavadoc(fromEnd
-                        ? "Walks the slice from its end: a strict test keeps the last of equal elements, and the\n"
-                                + "last NaN is the answer as soon as it is seen.\n"
-                        : "Walks the slice from its start: a strict test keeps the first of equal elements, and the\n"
-                                + "first NaN is the answer as soon as it is seen.\n")
+                .addJavadoc(SliceBlocks.nanEndsWalkDoc(fromEnd))
                 .addJavadoc("\n<p>Whole blocks are screened on their stored bits ({@link #$N}); only a block with an\n",
                         MAY_BEAT)
                 .addJavadoc("element that may beat the best so far is walked again element by element.\n");
@@ -90,25 +86,16 @@ final class SixteenBitFloatSliceLoop {
         m.beginControlFlow(fromEnd
                         ? "if ($N(data, blockStart, to, $L))"
                         : "if ($N(data, from, blockEnd, $L))", MAY_BEAT, source.read(CodeBlock.of("bestAt")));
-        strictWalk(m, source, fromEnd ? "for (int k = to - 1; k >= blockStart; k--)" : "for (int k = from; k < blockEnd; k++)");
+        SliceBlocks.strictWalk(m, source, order, extremum,
+                fromEnd ? "for (int k = to - 1; k >= blockStart; k--)" : "for (int k = from; k < blockEnd; k++)");
         m.beginControlFlow("if ($L)", isNaN)
                 .addStatement("return bestAt - start")
                 .endControlFlow()
                 .endControlFlow()
                 .endControlFlow();
-        strictWalk(m, source, fromEnd ? "for (int k = to - 1; k >= start; k--)" : "for (int k = from; k < end; k++)");
+        SliceBlocks.strictWalk(m, source, order, extremum,
+                fromEnd ? "for (int k = to - 1; k >= start; k--)" : "for (int k = from; k < end; k++)");
         return m.addStatement("return bestAt - start").build();
-    }
-
-    /** Walks the elements {@code loop} gives, one at a time, with the kernel's strict test. */
-    private void strictWalk(MethodSpec.Builder m, DataSource source, String loop) {
-        m.beginControlFlow(loop)
-                .addStatement("$T candidate = $L", order.keyType(), order.key(source.read(CodeBlock.of("k"))))
-                .beginControlFlow("if ($L)", order.strictlyBeats(CodeBlock.of("candidate"), CodeBlock.of("best"), extremum))
-                .addStatement("best = candidate")
-                .addStatement("bestAt = k")
-                .endControlFlow()
-                .endControlFlow();
     }
 
     /** The stored bits {@code bits} oriented so that the extremum is the largest: flipped sign for ArgMin. */
