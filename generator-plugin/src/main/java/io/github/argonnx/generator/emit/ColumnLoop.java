@@ -11,6 +11,8 @@ import io.github.argonnx.generator.java.KernelContract;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
 import java.util.List;
+import java.util.function.BinaryOperator;
+import java.util.function.Function;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -196,38 +198,51 @@ final class ColumnLoop {
                 .endControlFlow()
                 .build();
     }
+
     /**
      * The index of the extreme of one column, walked alone with its running best in a local: for small
      * inputs, where the block loops' scratch would cost more than it saves.
      */
     private MethodSpec oneColumn(DataSource source, boolean fromEnd) {
-        TypeName key = order.keyType();
-        MethodSpec.Builder m = MethodSpec.methodBuilder(GeneratedNames.indexInColumn(fromEnd))
+        return indexInColumn(source.dataType(type), order.keyType(),
+                        index -> order.key(source.read(index)),
+                        (candidate, best) -> order.beats(candidate, best, extremum), fromEnd)
                 .addJavadoc("The index of the $L element of the column of {@code axisLength} elements {@code stride}\n",
                         extremum.adjective())
                 .addJavadoc("apart from {@code start}, the $L of equal ones.\n", fromEnd ? "last" : "first")
+                .build();
+    }
+
+    /**
+     * The one loop over a single column, for the kernels and the SIMD classes alike: a private static
+     * {@code int} method of {@code (data, start, stride, axisLength)} returning the index of the
+     * column's extreme. {@code keyAt} gives the key of the element at an index expression, {@code beats}
+     * the strict test of a candidate key against the best; the caller adds the documentation.
+     */
+    static MethodSpec.Builder indexInColumn(TypeName dataType, TypeName key, Function<CodeBlock, CodeBlock> keyAt,
+            BinaryOperator<CodeBlock> beats, boolean fromEnd) {
+        MethodSpec.Builder m = MethodSpec.methodBuilder(GeneratedNames.indexInColumn(fromEnd))
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .returns(TypeName.INT)
-                .addParameter(source.dataType(type), "data")
+                .addParameter(dataType, "data")
                 .addParameter(TypeName.INT, "start")
                 .addParameter(TypeName.INT, "stride")
                 .addParameter(TypeName.INT, "axisLength");
         if (fromEnd) {
-            m.addStatement("$T best = $L", key, order.key(source.read(CodeBlock.of("start + (axisLength - 1) * stride"))))
+            m.addStatement("$T best = $L", key, keyAt.apply(CodeBlock.of("start + (axisLength - 1) * stride")))
                     .addStatement("int bestIndex = axisLength - 1")
                     .beginControlFlow("for (int k = axisLength - 2; k >= 0; k--)");
         } else {
-            m.addStatement("$T best = $L", key, order.key(source.read(CodeBlock.of("start"))))
+            m.addStatement("$T best = $L", key, keyAt.apply(CodeBlock.of("start")))
                     .addStatement("int bestIndex = 0")
                     .beginControlFlow("for (int k = 1; k < axisLength; k++)");
         }
-        return m.addStatement("$T candidate = $L", key, order.key(source.read(CodeBlock.of("start + k * stride"))))
-                .beginControlFlow("if ($L)", order.beats(CodeBlock.of("candidate"), CodeBlock.of("best"), extremum))
+        return m.addStatement("$T candidate = $L", key, keyAt.apply(CodeBlock.of("start + k * stride")))
+                .beginControlFlow("if ($L)", beats.apply(CodeBlock.of("candidate"), CodeBlock.of("best")))
                 .addStatement("best = candidate")
                 .addStatement("bestIndex = k")
                 .endControlFlow()
                 .endControlFlow()
-                .addStatement("return bestIndex")
-                .build();
+                .addStatement("return bestIndex");
     }
 }

@@ -243,31 +243,10 @@ final class VectorColumnLoop {
     }
 
     private MethodSpec columnLoop(boolean fromEnd) {
-        MethodSpec.Builder m = MethodSpec.methodBuilder(GeneratedNames.indexInColumn(fromEnd))
+        return ColumnLoop.indexInColumn(array, key, index -> form.key(DataSource.ARRAY.read(index)),
+                        (candidate, best) -> form.beatsOne(candidate, best, extremum), fromEnd)
                 .addJavadoc("The index of the $L element of one column, as {@link #$N} finds it for whole vectors.\n",
                         extremum.adjective(), GeneratedNames.indicesInColumns(fromEnd))
-                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .returns(TypeName.INT)
-                .addParameter(array, "data")
-                .addParameter(TypeName.INT, "start")
-                .addParameter(TypeName.INT, "stride")
-                .addParameter(TypeName.INT, "axisLength");
-        if (fromEnd) {
-            m.addStatement("$T best = $L", key, form.key(CodeBlock.of("data[start + (axisLength - 1) * stride]")))
-                    .addStatement("int bestIndex = axisLength - 1")
-                    .beginControlFlow("for (int k = axisLength - 2; k >= 0; k--)");
-        } else {
-            m.addStatement("$T best = $L", key, form.key(CodeBlock.of("data[start]")))
-                    .addStatement("int bestIndex = 0")
-                    .beginControlFlow("for (int k = 1; k < axisLength; k++)");
-        }
-        return m.addStatement("$T candidate = $L", key, form.key(CodeBlock.of("data[start + k * stride]")))
-                .beginControlFlow("if ($L)", form.beatsOne(CodeBlock.of("candidate"), CodeBlock.of("best"), extremum))
-                .addStatement("best = candidate")
-                .addStatement("bestIndex = k")
-                .endControlFlow()
-                .endControlFlow()
-                .addStatement("return bestIndex")
                 .build();
     }
 }
