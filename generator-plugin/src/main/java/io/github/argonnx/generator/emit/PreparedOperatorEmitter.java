@@ -12,7 +12,6 @@ import com.palantir.javapoet.TypeSpec;
 import com.palantir.javapoet.WildcardTypeName;
 import io.github.argonnx.generator.java.RuntimeClasses;
 import java.nio.LongBuffer;
-import java.util.Arrays;
 import java.util.List;
 import javax.lang.model.element.Modifier;
 
@@ -153,7 +152,7 @@ final class PreparedOperatorEmitter {
                 .beginControlFlow("if (input == null)")
                 .addStatement("throw new $T(versionName + $S)", RuntimeClasses.ARG_ONNX_EXCEPTION, ": input '" + dataName + "' is null")
                 .endControlFlow()
-                .beginControlFlow("if (input.dataType() != dataType || !$T.equals(input.dimensions(), inputShape))", Arrays.class)
+                .beginControlFlow("if (input.dataType() != dataType || !$T.same(input.dimensions(), inputShape))", RuntimeClasses.SHAPES)
                 .addStatement("throw new $T(versionName + $S + dataType.onnxName() + $S + $T.format(inputShape)$W+ $S"
                         + " + input.dataType().onnxName() + $S + $T.format(input.dimensions())$W+ $S)",
                         RuntimeClasses.ARG_ONNX_EXCEPTION, ": prepared for input '" + dataName + "' of type ", " and shape ",

@@ -9,7 +9,6 @@ import io.github.argonnx.runtime.ReductionPlan;
 import io.github.argonnx.runtime.Shapes;
 import io.github.argonnx.runtime.ValidatedCall;
 import java.nio.LongBuffer;
-import java.util.Arrays;
 import javax.annotation.processing.Generated;
 
 /**
@@ -139,7 +138,7 @@ public final class PreparedArgReduction {
         if (input == null) {
             throw new ArgOnnxException(versionName + ": input 'data' is null");
         }
-        if (input.dataType() != dataType || !Arrays.equals(input.dimensions(), inputShape)) {
+        if (input.dataType() != dataType || !Shapes.same(input.dimensions(), inputShape)) {
             throw new ArgOnnxException(versionName + ": prepared for input 'data' of type " + dataType.onnxName() + " and shape " + Shapes.format(inputShape)
                     + ", but input 'data' has type " + input.dataType().onnxName() + " and shape " + Shapes.format(input.dimensions())
                     + " (allowed: that type and shape only; prepare another for this input, or use apply)");
