@@ -337,7 +337,8 @@ final class OperatorCallMethods {
                                     + kernels.stream().map(ElementType::onnxName).collect(Collectors.joining(", ")) + ")")
                     .endControlFlow();
         }
-        return m.addStatement("return new $T(this, versionName(), parallelism, type, call,$WsingleTaskKernel(parallelism, type, call.plan()))",
-                prepared).build();
+        return m.addComment("An empty output has no plan and nothing to reduce: its calls take the run step, which returns at once.")
+                .addStatement("return new $T(this, versionName(), parallelism, type, call,$Wcall.outputElementCount() == 0 ? null"
+                        + "$W: singleTaskKernel(parallelism, type, call.plan()))", prepared).build();
     }
 }

@@ -76,7 +76,8 @@ final class PreparedOperatorEmitter {
         type.addMethod(MethodSpec.constructorBuilder()
                 .addAnnotation(AnnotationSpec.builder(SuppressWarnings.class).addMember("value", "$S", "unchecked").build())
                 .addJavadoc("A call that {@code operator}'s validator has accepted for inputs of {@code dataType}, and the\n"
-                        + "kernel that reduces it on the calling thread ({@code null} if it is split over threads).\n")
+                        + "kernel that reduces it on the calling thread ({@code null} if it is split over threads or the output\n"
+                        + "is empty).\n")
                 .addParameter(operatorInterface, "operator")
                 .addParameter(String.class, "versionName")
                 .addParameter(RuntimeClasses.PARALLELISM, "parallelism")
@@ -91,11 +92,11 @@ final class PreparedOperatorEmitter {
                 .addStatement("this.inputShape = call.inputShape()")
                 .addStatement("this.outputShape = call.outputShape()")
                 .addStatement("this.outputSize = (int) call.outputElementCount()")
-                .addStatement("this.plan = call.plan()")
+                .addComment("An empty output has no plan: its calls take the run step, which writes nothing.")
+                .addStatement("this.plan = outputSize == 0 ? null : call.plan()")
                 .addStatement("this.selectLastIndex = call.selectLastIndex()")
                 .addComment("The kernel takes its own array type: the input's type is checked before every call.")
-                .addStatement("this.arrayKernel = outputSize == 0 ? null : ($T) singleTaskKernel",
-                        ParameterizedTypeName.get(ARRAY_KERNEL, ClassName.OBJECT))
+                .addStatement("this.arrayKernel = ($T) singleTaskKernel", ParameterizedTypeName.get(ARRAY_KERNEL, ClassName.OBJECT))
                 .build());
 
         type.addMethod(MethodSpec.methodBuilder("apply")

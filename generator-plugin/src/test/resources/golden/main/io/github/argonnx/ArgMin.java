@@ -465,8 +465,10 @@ public final class ArgMin implements ArgReductionOperator {
         long[] inputShapeCopy = call.inputShape();
         Buffers.requireAddressable(versionName() + ": input 'data'", inputShapeCopy,
                 Shapes.elementCount("input 'data'", inputShapeCopy));
+        // An empty output has no plan and nothing to reduce: its calls take the run step, which returns at once.
         return new PreparedArgReduction(this, versionName(), parallelism, type, call,
-                singleTaskKernel(parallelism, type, call.plan()));
+                call.outputElementCount() == 0 ? null
+                : singleTaskKernel(parallelism, type, call.plan()));
     }
 
     /**

@@ -66,7 +66,8 @@ public final class PreparedArgReduction {
 
     /**
      * A call that {@code operator}'s validator has accepted for inputs of {@code dataType}, and the
-     * kernel that reduces it on the calling thread ({@code null} if it is split over threads).
+     * kernel that reduces it on the calling thread ({@code null} if it is split over threads or the output
+     * is empty).
      */
     @SuppressWarnings("unchecked")
     PreparedArgReduction(ArgReductionOperator operator, String versionName, Parallelism parallelism,
@@ -80,10 +81,11 @@ public final class PreparedArgReduction {
         this.inputShape = call.inputShape();
         this.outputShape = call.outputShape();
         this.outputSize = (int) call.outputElementCount();
-        this.plan = call.plan();
+        // An empty output has no plan: its calls take the run step, which writes nothing.
+        this.plan = outputSize == 0 ? null : call.plan();
         this.selectLastIndex = call.selectLastIndex();
         // The kernel takes its own array type: the input's type is checked before every call.
-        this.arrayKernel = outputSize == 0 ? null : (ParallelReduction.ArrayKernel<Object>) singleTaskKernel;
+        this.arrayKernel = (ParallelReduction.ArrayKernel<Object>) singleTaskKernel;
     }
 
     /**
