@@ -16,7 +16,12 @@ import java.util.concurrent.atomic.AtomicReference;
  *       as inside one.
  * </ul>
  *
- * <p>Allocates only in proportion to the output (times the number of tasks), never to the input.
+ * <p>Each thread's share is cut into {@link #PIECES_PER_TASK} pieces, which the calling thread and the
+ * executor's threads take one at a time, in order, as each becomes free: a thread that the machine
+ * does not run in time (other work on its core, an executor busy elsewhere) holds the call up by the
+ * piece it has taken at most, while the others take the rest of its share.
+ *
+ * <p>Allocates only in proportion to the output (times the number of pieces), never to the input.
  */
 public final class ParallelReduction {
 
@@ -45,6 +50,13 @@ public final class ParallelReduction {
      * ({@code chunks * outer * inner} single-element copies) stays small next to reading the chunks.
      */
     static final int MIN_AXIS_PER_CHUNK = 256;
+
+    /**
+     * The pieces each task's share is cut into: enough that a thread left waiting for its core delays
+     * the call by a small part of the work, few enough that handing pieces out and merging chunks'
+     * winners stays small next to the reading.
+     */
+    static final int PIECES_PER_TASK = 4;
 
     private ParallelReduction() {}
 
@@ -97,13 +109,16 @@ public final class ParallelReduction {
             java.util.Objects.checkFromIndexSize(offset, plan.inputSize(), Array.getLength(data));
             java.util.Objects.checkFromIndexSize(outOffset, plan.outputSize(), out.length);
             int outer = plan.outer();
+            int pieces = tasks * PIECES_PER_TASK;
             if (outer >= 4 * tasks || outer % tasks == 0) {
-                splitSlices(context, parallelism, tasks, kernel, data, offset, plan, selectLastIndex, out, outOffset);
+                splitSlices(context, parallelism, tasks, Math.min(outer, pieces), kernel, data, offset, plan,
+                        selectLastIndex, out, outOffset);
                 return;
             }
-            int chunks = Math.min(tasks, plan.axisLength() / MIN_AXIS_PER_CHUNK);
+            int chunks = Math.min(pieces, plan.axisLength() / MIN_AXIS_PER_CHUNK);
             if (chunks > 1) {
-                splitAxis(context, parallelism, chunks, kernel, data, offset, plan, selectLastIndex, out, outOffset);
+                splitAxis(context, parallelism, Math.min(tasks, chunks), chunks, kernel, data, offset, plan,
+                        selectLastIndex, out, outOffset);
                 return;
             }
         }
@@ -125,23 +140,25 @@ public final class ParallelReduction {
         return Long.BYTES;
     }
 
-    private static <A> void splitSlices(String context, Parallelism parallelism, int tasks, ArrayKernel<A> kernel, A data, int offset,
-            ReductionPlan plan, boolean selectLastIndex, long[] out, int outOffset) {
+    /** Splits the output slices ({@code outer}) into {@code pieces} ranges, shared by {@code tasks} threads. */
+    private static <A> void splitSlices(String context, Parallelism parallelism, int tasks, int pieces, ArrayKernel<A> kernel,
+            A data, int offset, ReductionPlan plan, boolean selectLastIndex, long[] out, int outOffset) {
         int outer = plan.outer();
         int sliceSize = plan.axisLength() * plan.inner();
-        Runnable[] work = new Runnable[tasks];
-        for (int t = 0; t < tasks; t++) {
-            int from = (int) ((long) outer * t / tasks);
-            int to = (int) ((long) outer * (t + 1) / tasks);
+        Runnable[] work = new Runnable[pieces];
+        for (int p = 0; p < pieces; p++) {
+            int from = (int) ((long) outer * p / pieces);
+            int to = (int) ((long) outer * (p + 1) / pieces);
             ReductionPlan part = new ReductionPlan(to - from, plan.axisLength(), plan.inner());
-            work[t] = () -> kernel.reduce(data, offset + from * sliceSize, part, selectLastIndex, out,
+            work[p] = () -> kernel.reduce(data, offset + from * sliceSize, part, selectLastIndex, out,
                     outOffset + from * plan.inner());
         }
-        runAll(context, parallelism, work);
+        runAll(context, parallelism, tasks, work);
     }
 
-    private static <A> void splitAxis(String context, Parallelism parallelism, int chunks, ArrayKernel<A> kernel, A data, int offset,
-            ReductionPlan plan, boolean selectLastIndex, long[] out, int outOffset) {
+    /** Splits the reduced axis into {@code chunks}, shared by {@code tasks} threads, then merges their winners. */
+    private static <A> void splitAxis(String context, Parallelism parallelism, int tasks, int chunks, ArrayKernel<A> kernel,
+            A data, int offset, ReductionPlan plan, boolean selectLastIndex, long[] out, int outOffset) {
         int outer = plan.outer();
         int axisLength = plan.axisLength();
         int inner = plan.inner();
@@ -162,7 +179,7 @@ public final class ParallelReduction {
                 }
             };
         }
-        runAll(context, parallelism, work);
+        runAll(context, parallelism, tasks, work);
 
         // The winners' values, chunk by chunk, form a [chunks, inner] tensor per outer index; the
         // kernel's pick among them is the chunk that holds the overall answer.
@@ -187,27 +204,25 @@ public final class ParallelReduction {
 
     /**
      * Runs every piece of work exactly once, or none after a failure, and returns only when none is
-     * running. work[1..] are offered to the executor; the calling thread runs work[0] and then every
-     * piece no executor thread has started, so that an executor that drops or delays tasks (or whose
-     * only thread is this one) cannot make the call wait on itself. A piece starts only once: whoever
-     * claims it first runs it, and a task the executor gets round to later finds it taken.
+     * running. {@code tasks - 1} helpers are offered to the executor; the calling thread and every
+     * helper that starts take the pieces not yet taken, one at a time, in order. The calling thread
+     * goes on until none is left, so that an executor that drops or delays tasks (or whose only
+     * thread is this one) cannot make the call wait on itself; a helper that starts late finds
+     * nothing left.
      *
      * @throws ArgOnnxException naming the first failure (a refused task, or a piece that threw), once
      *     no piece is running any more; pieces not started by then are never run
      */
-    private static void runAll(String context, Parallelism parallelism, Runnable[] work) {
+    private static void runAll(String context, Parallelism parallelism, int tasks, Runnable[] work) {
         Pieces pieces = new Pieces(work);
-        for (int t = 1; t < work.length && !pieces.failed(); t++) {
-            int piece = t;
+        for (int t = 1; t < tasks && !pieces.failed(); t++) {
             try {
-                parallelism.executor().execute(() -> pieces.runIfUnclaimed(piece));
+                parallelism.executor().execute(pieces::runUntaken);
             } catch (RuntimeException | Error e) {
                 pieces.fail(e);
             }
         }
-        for (int t = 0; t < work.length; t++) {
-            pieces.runIfUnclaimed(t);
-        }
+        pieces.runUntaken();
         pieces.awaitRunning();
         Throwable failure = pieces.failure();
         if (failure instanceof Error error) {
@@ -219,18 +234,18 @@ public final class ParallelReduction {
         }
     }
 
-    /** The claim, run and failure state of one call's pieces of work. */
+    /** The pieces of one call: which is next to take, how many are running, the first failure. */
     private static final class Pieces {
         private final Runnable[] work;
-        private final boolean[] claimed;
         private final AtomicReference<Throwable> failure = new AtomicReference<>();
         private final Object lock = new Object();
+        /** Guarded by lock: the first piece no thread has taken. */
+        private int next;
         /** Guarded by lock. */
         private int running;
 
         Pieces(Runnable[] work) {
             this.work = work;
-            this.claimed = new boolean[work.length];
         }
 
         boolean failed() {
@@ -245,33 +260,40 @@ public final class ParallelReduction {
             failure.compareAndSet(null, e);
         }
 
-        /** Runs piece t unless someone else has claimed it, or skips it once the call has failed. */
-        void runIfUnclaimed(int t) {
-            synchronized (lock) {
-                // Claimed and counted as running in one step, so that awaitRunning cannot miss it.
-                if (claimed[t]) {
-                    return;
-                }
-                claimed[t] = true;
-                if (failed()) {
-                    return;
-                }
-                running++;
-            }
-            try {
-                work[t].run();
-            } catch (RuntimeException | Error e) {
-                fail(e);
-            } finally {
-                synchronized (lock) {
-                    running--;
-                    lock.notifyAll();
+        /** Takes and runs pieces in order until none is left or the call has failed. */
+        void runUntaken() {
+            for (int t = take(); t >= 0; t = take()) {
+                try {
+                    work[t].run();
+                } catch (RuntimeException | Error e) {
+                    fail(e);
+                } finally {
+                    synchronized (lock) {
+                        running--;
+                        lock.notifyAll();
+                    }
                 }
             }
         }
 
         /**
-         * Waits until no piece is running: every piece is claimed by now, so none can start later.
+         * The next piece, taken and counted as running in one step so that awaitRunning cannot miss it;
+         * -1 once none is left or the call has failed, and from then on for every thread.
+         */
+        private int take() {
+            synchronized (lock) {
+                if (next == work.length || failed()) {
+                    next = work.length;
+                    return -1;
+                }
+                running++;
+                return next++;
+            }
+        }
+
+        /**
+         * Waits until no piece is running: the calling thread has found none left to take, so none can
+         * start later.
          * An interrupt does not cut the wait short (a piece still running writes to the output);
          * it is kept for the caller.
          */

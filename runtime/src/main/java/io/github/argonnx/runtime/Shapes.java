@@ -14,6 +14,27 @@ public final class Shapes {
     private Shapes() {}
 
     /**
+     * Whether two shapes have the same dimensions. A plain loop: shapes have a few dimensions, where
+     * {@link java.util.Arrays#equals(long[], long[])} costs more in setting up its bulk compare than
+     * in comparing, and a prepared call makes this test on every call.
+     *
+     * @param a one shape
+     * @param b the other
+     * @return true if both have the same rank and dimensions
+     */
+    public static boolean same(long[] a, long[] b) {
+        if (a.length != b.length) {
+            return false;
+        }
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] != b[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * A shape as ONNX documents print it, for example {@code [2, 3, 4]}; {@code []} for a scalar.
      *
      * @param shape the dimensions

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -70,7 +72,7 @@ class ParallelReductionTest {
 
     private static final int[][] SHAPES = {
         {1, 1000, 1}, {1, 600, 5}, {3, 520, 7}, {8, 10, 3}, {5, 64, 1}, {2, 1, 9}, {1, 2, 1}, {1, 37, 50},
-        {0, 4, 4}, {7, 3, 0}
+        {0, 4, 4}, {7, 3, 0}, {1, 2600, 3}, {2, 1100, 4}, {1, 4096, 1}
     };
 
     @Test
@@ -154,7 +156,7 @@ class ParallelReductionTest {
         long[] out = new long[8];
         ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), 4).withMinElementsPerTask(100), counting, data, 0,
                 new ReductionPlan(8, 100, 1), false, out, 0);
-        assertEquals(4, tasks.get());
+        assertEquals(8, tasks.get(), "four threads' shares, cut into pieces of one slice each");
         assertArrayEquals(new long[] {0, 0, 0, 0, 0, 55, 0, 0}, out);
     }
 
@@ -179,6 +181,54 @@ class ParallelReductionTest {
                 new ReductionPlan(1, 511, 1), false, out, 0);
         assertEquals(1, calls.get(), "a slice shorter than two chunks of 256 is not split");
         assertEquals(0, out[0]);
+    }
+
+    @Test
+    void eachThreadsShareIsCutIntoPiecesTakenInTurn() {
+        AtomicInteger calls = new AtomicInteger();
+        ParallelReduction.ArrayKernel<float[]> counting = (data, offset, plan, last, out, outOffset) -> {
+            calls.incrementAndGet();
+            argMaxFloat(data, offset, plan, last, out, outOffset);
+        };
+        float[] data = new float[64 * 10];
+        data[633] = 1;
+        long[] out = new long[64];
+        ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), 2).withMinElementsPerTask(10), counting, data, 0,
+                new ReductionPlan(64, 10, 1), false, out, 0);
+        assertEquals(2 * ParallelReduction.PIECES_PER_TASK, calls.get(), "64 slices, two threads");
+        assertEquals(3, out[63]);
+
+        calls.set(0);
+        float[] column = new float[8192 * 2];
+        column[2 * 5000 + 1] = 1;
+        long[] pair = new long[2];
+        ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), 2).withMinElementsPerTask(1), counting, column, 0,
+                new ReductionPlan(1, 8192, 2), false, pair, 0);
+        assertEquals(2 * ParallelReduction.PIECES_PER_TASK + 1, calls.get(), "chunks of the axis, then the merge");
+        assertArrayEquals(new long[] {0, 5000}, pair);
+    }
+
+    @Test
+    void piecesNoHelperHasTakenAreRunByTheCallingThread() {
+        Thread caller = Thread.currentThread();
+        List<Runnable> held = new ArrayList<>();
+        AtomicInteger onCaller = new AtomicInteger();
+        ParallelReduction.ArrayKernel<float[]> counting = (data, offset, plan, last, out, outOffset) -> {
+            if (Thread.currentThread() == caller) {
+                onCaller.incrementAndGet();
+            }
+            argMaxFloat(data, offset, plan, last, out, outOffset);
+        };
+        float[] data = new float[16 * 10];
+        data[157] = 1;
+        long[] out = new long[16];
+        ParallelReduction.reduce("ArgMax-13", Parallelism.using(held::add, 2).withMinElementsPerTask(10), counting, data, 0,
+                new ReductionPlan(16, 10, 1), false, out, 0);
+        assertEquals(1, held.size(), "one helper offered for two threads");
+        assertEquals(2 * ParallelReduction.PIECES_PER_TASK, onCaller.get(), "the helper never started: the caller ran every piece");
+        assertEquals(7, out[15]);
+        held.get(0).run(); // the helper starts after the call: nothing is left for it
+        assertEquals(2 * ParallelReduction.PIECES_PER_TASK, onCaller.get());
     }
 
     @Test

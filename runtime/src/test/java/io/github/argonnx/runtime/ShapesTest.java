@@ -2,7 +2,9 @@ package io.github.argonnx.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -64,6 +66,16 @@ class ShapesTest {
         assertEquals(new ReductionPlan(1, 2, 12), Shapes.plan(new long[] {2, 3, 4}, 0));
         assertEquals(new ReductionPlan(6, 4, 1), Shapes.plan(new long[] {2, 3, 4}, 2));
         assertThrows(IllegalArgumentException.class, () -> Shapes.plan(new long[] {2, 0, 4}, 0));
+    }
+
+    @Test
+    void sameComparesRankAndEveryDimension() {
+        assertTrue(Shapes.same(new long[] {2, 3}, new long[] {2, 3}));
+        assertTrue(Shapes.same(new long[] {}, new long[] {}));
+        assertFalse(Shapes.same(new long[] {2, 3}, new long[] {3, 2}));
+        assertFalse(Shapes.same(new long[] {2, 3}, new long[] {2, 3, 1}));
+        assertFalse(Shapes.same(new long[] {6}, new long[] {2, 3}));
+        assertFalse(Shapes.same(new long[] {1, 10}, new long[] {1, 11}));
     }
 
     @Test

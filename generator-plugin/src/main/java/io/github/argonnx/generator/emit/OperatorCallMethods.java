@@ -5,8 +5,10 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import com.palantir.javapoet.WildcardTypeName;
 import io.github.argonnx.generator.java.JavaStorage;
 import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.java.VectorForm;
@@ -205,6 +207,41 @@ final class OperatorCallMethods {
                 .addStatement("runKernel(context, parallelism, input, call, out, outOffset)")
                 .build());
         type.addMethod(runKernel(context, arg));
+        type.addMethod(singleTaskKernel(context, arg));
+    }
+
+    /**
+     * The kernel's array form a prepared call runs itself: chosen once, at {@code prepare}, so that each
+     * call goes from the prepared object straight into the kernel, without the type's switch.
+     */
+    private static MethodSpec singleTaskKernel(GenerationContext context, ArgOperator arg) {
+        OperatorSpec op = arg.spec();
+        SortedSet<ElementType> kernels = context.typesToGenerate(op);
+        ClassName arrayKernel = RuntimeClasses.PARALLEL_REDUCTION.nestedClass("ArrayKernel");
+        MethodSpec.Builder m = MethodSpec.methodBuilder("singleTaskKernel")
+                .addJavadoc("The array form of the kernel for inputs of {@code type} when the calling thread alone reduces\n"
+                        + "{@code plan}, as {@code runKernel} would decide; null when such a call is split over threads.\n")
+                .addModifiers(Modifier.STATIC)
+                .returns(ParameterizedTypeName.get(arrayKernel, WildcardTypeName.subtypeOf(Object.class)))
+                .addParameter(RuntimeClasses.PARALLELISM, "parallelism")
+                .addParameter(context.names().dataTypeEnum(), "type")
+                .addParameter(RuntimeClasses.REDUCTION_PLAN, "plan")
+                .addCode("return switch (type) {\n");
+        CodeBlock.Builder cases = CodeBlock.builder().indent();
+        for (ElementType t : kernels) {
+            TypeName kernelType = ParameterizedTypeName.get(arrayKernel, JavaStorage.of(t).arrayType());
+            cases.add("case $L -> $L > 1$W? null$W: ($T) $T::reduce;\n", t.name(), tasksFor(t), kernelType,
+                    OperatorApiEmitter.kernelClassName(context, op, t));
+        }
+        if (kernels.size() < ElementType.values().length) {
+            cases.add("default -> null;\n");
+        }
+        return m.addCode(cases.unindent().build()).addCode("};\n").build();
+    }
+
+    /** How many tasks an array input of type {@code t} is split into, over {@code parallelism} and {@code plan}. */
+    private static CodeBlock tasksFor(ElementType t) {
+        return CodeBlock.of("parallelism.tasksFor(plan, $L, $L)", t.byteWidth(), simdLoopsRun(t));
     }
 
     private static MethodSpec runKernel(GenerationContext context, ArgOperator arg) {
@@ -227,7 +264,7 @@ final class OperatorCallMethods {
             TypeName array = JavaStorage.of(t).arrayType();
             m.beginControlFlow("case $L ->", t.name())
                     .beginControlFlow("if (input.hasArray())")
-                    .addStatement("int tasks = parallelism.tasksFor(plan, $L, $L)", t.byteWidth(), simdLoopsRun(t))
+                    .addStatement("int tasks = $L", tasksFor(t))
                     .beginControlFlow("if (tasks > 1)")
                     .addStatement("$T.reduce(context, parallelism, tasks, $T::reduce, ($T) input.array(),$Winput.arrayOffset(), plan, last, out, outOffset)",
                             RuntimeClasses.PARALLEL_REDUCTION, kernel, array)
@@ -300,6 +337,8 @@ final class OperatorCallMethods {
                                     + kernels.stream().map(ElementType::onnxName).collect(Collectors.joining(", ")) + ")")
                     .endControlFlow();
         }
-        return m.addStatement("return new $T(this, versionName(), parallelism, type, call)", prepared).build();
+        return m.addComment("An empty output has no plan and nothing to reduce: its calls take the run step, which returns at once.")
+                .addStatement("return new $T(this, versionName(), parallelism, type, call,$Wcall.outputElementCount() == 0 ? null"
+                        + "$W: singleTaskKernel(parallelism, type, call.plan()))", prepared).build();
     }
 }

@@ -1,27 +1,31 @@
 package io.github.argonnx.generator.emit;
 
+import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import com.palantir.javapoet.WildcardTypeName;
 import io.github.argonnx.generator.java.RuntimeClasses;
 import java.nio.LongBuffer;
-import java.util.Arrays;
 import java.util.List;
 import javax.lang.model.element.Modifier;
 
 /**
  * Emits {@code <base>.PreparedArgReduction}: an operator bound to an input type and shape, validated
  * once by the operator's {@code prepare}. Its calls check only what can change from call to call (the
- * input's type and shape, the output's room and overlap) and then run the operator class's own static
- * run step, picked by the operator's class: no kernel is chosen through an interface call.
+ * input's type and shape, the output's room and overlap) and then go straight to the kernel the
+ * operator chose at {@code prepare} for a single-thread call on an array, or otherwise run the
+ * operator class's own static run step, picked by the operator's class.
  */
 final class PreparedOperatorEmitter {
 
     private static final ArrayTypeName LONG_ARRAY = ArrayTypeName.of(TypeName.LONG);
+    private static final ClassName ARRAY_KERNEL = RuntimeClasses.PARALLEL_REDUCTION.nestedClass("ArrayKernel");
 
     private PreparedOperatorEmitter() {}
 
@@ -37,8 +41,9 @@ final class PreparedOperatorEmitter {
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addJavadoc("An operator bound to an input type and shape, checked once, like a prepared statement:\n"
                         + "{@code $T.prepare(type, shape)} validates the call as {@code apply} would and keeps what it\n"
-                        + "decided (the plan, the output shape, the kernel of the type), so that each call checks only\n"
-                        + "that its input has that type and shape and that the output has room, and allocates nothing.\n\n"
+                        + "decided (the plan, the output shape, the kernel of the type, whether threads share it), so that\n"
+                        + "each call checks only that its input has that type and shape and that the output has room,\n"
+                        + "allocates nothing, and goes from there straight into the type's kernel.\n\n"
                         + "<pre>{@code\n"
                         + "PreparedArgReduction head = ArgMax.latest().axis(1).keepdims(false).prepare(DataType.FLOAT, 1, 10);\n"
                         + "long[] best = new long[1];\n"
@@ -60,14 +65,25 @@ final class PreparedOperatorEmitter {
                 .addJavadoc("Kept apart from {@code call} so that each call compares against it without a copy.\n").build());
         type.addField(LONG_ARRAY, "outputShape", Modifier.PRIVATE, Modifier.FINAL);
         type.addField(int.class, "outputSize", Modifier.PRIVATE, Modifier.FINAL);
+        type.addField(RuntimeClasses.REDUCTION_PLAN, "plan", Modifier.PRIVATE, Modifier.FINAL);
+        type.addField(boolean.class, "selectLastIndex", Modifier.PRIVATE, Modifier.FINAL);
+        type.addField(FieldSpec.builder(ParameterizedTypeName.get(ARRAY_KERNEL, ClassName.OBJECT), "arrayKernel",
+                        Modifier.PRIVATE, Modifier.FINAL)
+                .addJavadoc("The kernel an array input goes to directly when the calling thread alone reduces it and the\n"
+                        + "output is not empty; null otherwise, and such calls take the operator's own run step.\n")
+                .build());
 
         type.addMethod(MethodSpec.constructorBuilder()
-                .addJavadoc("A call that {@code operator}'s validator has accepted for inputs of {@code dataType}.\n")
+                .addAnnotation(AnnotationSpec.builder(SuppressWarnings.class).addMember("value", "$S", "unchecked").build())
+                .addJavadoc("A call that {@code operator}'s validator has accepted for inputs of {@code dataType}, and the\n"
+                        + "kernel that reduces it on the calling thread ({@code null} if it is split over threads or the output\n"
+                        + "is empty).\n")
                 .addParameter(operatorInterface, "operator")
                 .addParameter(String.class, "versionName")
                 .addParameter(RuntimeClasses.PARALLELISM, "parallelism")
                 .addParameter(dataType, "dataType")
                 .addParameter(RuntimeClasses.VALIDATED_CALL, "call")
+                .addParameter(ParameterizedTypeName.get(ARRAY_KERNEL, WildcardTypeName.subtypeOf(Object.class)), "singleTaskKernel")
                 .addStatement("this.operator = operator")
                 .addStatement("this.versionName = versionName")
                 .addStatement("this.parallelism = parallelism")
@@ -76,6 +92,11 @@ final class PreparedOperatorEmitter {
                 .addStatement("this.inputShape = call.inputShape()")
                 .addStatement("this.outputShape = call.outputShape()")
                 .addStatement("this.outputSize = (int) call.outputElementCount()")
+                .addComment("An empty output has no plan: its calls take the run step, which writes nothing.")
+                .addStatement("this.plan = outputSize == 0 ? null : call.plan()")
+                .addStatement("this.selectLastIndex = call.selectLastIndex()")
+                .addComment("The kernel takes its own array type: the input's type is checked before every call.")
+                .addStatement("this.arrayKernel = ($T) singleTaskKernel", ParameterizedTypeName.get(ARRAY_KERNEL, ClassName.OBJECT))
                 .build());
 
         type.addMethod(MethodSpec.methodBuilder("apply")
@@ -94,7 +115,13 @@ final class PreparedOperatorEmitter {
                 .addParameter(int.class, "outOffset")
                 .addStatement("requireInput(input)")
                 .addStatement("$T.requireOutputRoom(versionName, outputShape, outputSize, out, outOffset)", RuntimeClasses.BUFFERS)
+                .addStatement("$T array = input.array()", Object.class)
+                .beginControlFlow("if (arrayKernel != null && array != null && array != out)")
+                .addComment("An array that is not the output's cannot overlap it: nothing is left to decide.")
+                .addStatement("arrayKernel.reduce(array, input.arrayOffset(), plan, selectLastIndex, out, outOffset)")
+                .nextControlFlow("else")
                 .addStatement("run(input, out, outOffset)")
+                .endControlFlow()
                 .build());
         type.addMethod(MethodSpec.methodBuilder("apply")
                 .addJavadoc("Runs the operator into a caller-supplied buffer, heap or direct: the indices, row-major, go to\n"
@@ -126,7 +153,7 @@ final class PreparedOperatorEmitter {
                 .beginControlFlow("if (input == null)")
                 .addStatement("throw new $T(versionName + $S)", RuntimeClasses.ARG_ONNX_EXCEPTION, ": input '" + dataName + "' is null")
                 .endControlFlow()
-                .beginControlFlow("if (input.dataType() != dataType || !$T.equals(input.dimensions(), inputShape))", Arrays.class)
+                .beginControlFlow("if (input.dataType() != dataType || !$T.same(input.dimensions(), inputShape))", RuntimeClasses.SHAPES)
                 .addStatement("throw new $T(versionName + $S + dataType.onnxName() + $S + $T.format(inputShape)$W+ $S"
                         + " + input.dataType().onnxName() + $S + $T.format(input.dimensions())$W+ $S)",
                         RuntimeClasses.ARG_ONNX_EXCEPTION, ": prepared for input '" + dataName + "' of type ", " and shape ",

@@ -465,7 +465,10 @@ public final class ArgMin implements ArgReductionOperator {
         long[] inputShapeCopy = call.inputShape();
         Buffers.requireAddressable(versionName() + ": input 'data'", inputShapeCopy,
                 Shapes.elementCount("input 'data'", inputShapeCopy));
-        return new PreparedArgReduction(this, versionName(), parallelism, type, call);
+        // An empty output has no plan and nothing to reduce: its calls take the run step, which returns at once.
+        return new PreparedArgReduction(this, versionName(), parallelism, type, call,
+                call.outputElementCount() == 0 ? null
+                : singleTaskKernel(parallelism, type, call.plan()));
     }
 
     /**
@@ -666,6 +669,40 @@ public final class ArgMin implements ArgReductionOperator {
                 }
             }
         }
+    }
+
+    /**
+     * The array form of the kernel for inputs of {@code type} when the calling thread alone reduces
+     * {@code plan}, as {@code runKernel} would decide; null when such a call is split over threads.
+     */
+    static ParallelReduction.ArrayKernel<?> singleTaskKernel(Parallelism parallelism, DataType type,
+            ReductionPlan plan) {
+        return switch (type) {
+            case FLOAT -> parallelism.tasksFor(plan, 4, Vectorization.isEnabled()) > 1 ? null
+                    : (ParallelReduction.ArrayKernel<float[]>) ArgMinFloatKernel::reduce;
+            case UINT8 -> parallelism.tasksFor(plan, 1, Vectorization.isEnabled()) > 1 ? null
+                    : (ParallelReduction.ArrayKernel<byte[]>) ArgMinUint8Kernel::reduce;
+            case INT8 -> parallelism.tasksFor(plan, 1, Vectorization.isEnabled()) > 1 ? null
+                    : (ParallelReduction.ArrayKernel<byte[]>) ArgMinInt8Kernel::reduce;
+            case UINT16 -> parallelism.tasksFor(plan, 2, Vectorization.isEnabled()) > 1 ? null
+                    : (ParallelReduction.ArrayKernel<short[]>) ArgMinUint16Kernel::reduce;
+            case INT16 -> parallelism.tasksFor(plan, 2, Vectorization.isEnabled()) > 1 ? null
+                    : (ParallelReduction.ArrayKernel<short[]>) ArgMinInt16Kernel::reduce;
+            case INT32 -> parallelism.tasksFor(plan, 4, Vectorization.isEnabled()) > 1 ? null
+                    : (ParallelReduction.ArrayKernel<int[]>) ArgMinInt32Kernel::reduce;
+            case INT64 -> parallelism.tasksFor(plan, 8, plan.inner() > 1 && Vectorization.isEnabled()) > 1
+                    ? null : (ParallelReduction.ArrayKernel<long[]>) ArgMinInt64Kernel::reduce;
+            case FLOAT16 -> parallelism.tasksFor(plan, 2, Vectorization.isEnabled()) > 1 ? null
+                    : (ParallelReduction.ArrayKernel<short[]>) ArgMinFloat16Kernel::reduce;
+            case DOUBLE -> parallelism.tasksFor(plan, 8, Vectorization.isEnabled()) > 1 ? null
+                    : (ParallelReduction.ArrayKernel<double[]>) ArgMinDoubleKernel::reduce;
+            case UINT32 -> parallelism.tasksFor(plan, 4, Vectorization.isEnabled()) > 1 ? null
+                    : (ParallelReduction.ArrayKernel<int[]>) ArgMinUint32Kernel::reduce;
+            case UINT64 -> parallelism.tasksFor(plan, 8, plan.inner() > 1 && Vectorization.isEnabled()) > 1
+                    ? null : (ParallelReduction.ArrayKernel<long[]>) ArgMinUint64Kernel::reduce;
+            case BFLOAT16 -> parallelism.tasksFor(plan, 2, Vectorization.isEnabled()) > 1 ? null
+                    : (ParallelReduction.ArrayKernel<short[]>) ArgMinBfloat16Kernel::reduce;
+        };
     }
 
     private String versionName() {

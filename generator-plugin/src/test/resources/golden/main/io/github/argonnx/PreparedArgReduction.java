@@ -3,18 +3,20 @@ package io.github.argonnx;
 
 import io.github.argonnx.runtime.ArgOnnxException;
 import io.github.argonnx.runtime.Buffers;
+import io.github.argonnx.runtime.ParallelReduction;
 import io.github.argonnx.runtime.Parallelism;
+import io.github.argonnx.runtime.ReductionPlan;
 import io.github.argonnx.runtime.Shapes;
 import io.github.argonnx.runtime.ValidatedCall;
 import java.nio.LongBuffer;
-import java.util.Arrays;
 import javax.annotation.processing.Generated;
 
 /**
  * An operator bound to an input type and shape, checked once, like a prepared statement:
  * {@code ArgReductionOperator.prepare(type, shape)} validates the call as {@code apply} would and keeps what it
- * decided (the plan, the output shape, the kernel of the type), so that each call checks only
- * that its input has that type and shape and that the output has room, and allocates nothing.
+ * decided (the plan, the output shape, the kernel of the type, whether threads share it), so that
+ * each call checks only that its input has that type and shape and that the output has room,
+ * allocates nothing, and goes from there straight into the type's kernel.
  *
  * <pre>{@code
  * PreparedArgReduction head = ArgMax.latest().axis(1).keepdims(false).prepare(DataType.FLOAT, 1, 10);
@@ -52,11 +54,25 @@ public final class PreparedArgReduction {
 
     private final int outputSize;
 
+    private final ReductionPlan plan;
+
+    private final boolean selectLastIndex;
+
     /**
-     * A call that {@code operator}'s validator has accepted for inputs of {@code dataType}.
+     * The kernel an array input goes to directly when the calling thread alone reduces it and the
+     * output is not empty; null otherwise, and such calls take the operator's own run step.
      */
+    private final ParallelReduction.ArrayKernel<Object> arrayKernel;
+
+    /**
+     * A call that {@code operator}'s validator has accepted for inputs of {@code dataType}, and the
+     * kernel that reduces it on the calling thread ({@code null} if it is split over threads or the output
+     * is empty).
+     */
+    @SuppressWarnings("unchecked")
     PreparedArgReduction(ArgReductionOperator operator, String versionName, Parallelism parallelism,
-            DataType dataType, ValidatedCall call) {
+            DataType dataType, ValidatedCall call,
+            ParallelReduction.ArrayKernel<?> singleTaskKernel) {
         this.operator = operator;
         this.versionName = versionName;
         this.parallelism = parallelism;
@@ -65,6 +81,11 @@ public final class PreparedArgReduction {
         this.inputShape = call.inputShape();
         this.outputShape = call.outputShape();
         this.outputSize = (int) call.outputElementCount();
+        // An empty output has no plan: its calls take the run step, which writes nothing.
+        this.plan = outputSize == 0 ? null : call.plan();
+        this.selectLastIndex = call.selectLastIndex();
+        // The kernel takes its own array type: the input's type is checked before every call.
+        this.arrayKernel = (ParallelReduction.ArrayKernel<Object>) singleTaskKernel;
     }
 
     /**
@@ -81,7 +102,13 @@ public final class PreparedArgReduction {
     public void apply(Tensor input, long[] out, int outOffset) {
         requireInput(input);
         Buffers.requireOutputRoom(versionName, outputShape, outputSize, out, outOffset);
-        run(input, out, outOffset);
+        Object array = input.array();
+        if (arrayKernel != null && array != null && array != out) {
+            // An array that is not the output's cannot overlap it: nothing is left to decide.
+            arrayKernel.reduce(array, input.arrayOffset(), plan, selectLastIndex, out, outOffset);
+        } else {
+            run(input, out, outOffset);
+        }
     }
 
     /**
@@ -113,7 +140,7 @@ public final class PreparedArgReduction {
         if (input == null) {
             throw new ArgOnnxException(versionName + ": input 'data' is null");
         }
-        if (input.dataType() != dataType || !Arrays.equals(input.dimensions(), inputShape)) {
+        if (input.dataType() != dataType || !Shapes.same(input.dimensions(), inputShape)) {
             throw new ArgOnnxException(versionName + ": prepared for input 'data' of type " + dataType.onnxName() + " and shape " + Shapes.format(inputShape)
                     + ", but input 'data' has type " + input.dataType().onnxName() + " and shape " + Shapes.format(input.dimensions())
                     + " (allowed: that type and shape only; prepare another for this input, or use apply)");
