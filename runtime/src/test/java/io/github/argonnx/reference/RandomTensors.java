@@ -45,12 +45,17 @@ public final class RandomTensors {
     private static final long[] DOUBLE_SPECIALS = doubleBits(new long[] {0x7FF0_0000_0000_0001L, 0xFFF8_0000_0000_0000L},
             Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 0.0, -0.0, Double.MIN_VALUE, -Double.MIN_VALUE,
             Double.MIN_NORMAL, -Double.MIN_NORMAL, Double.MAX_VALUE, -Double.MAX_VALUE, 1.0, -1.0);
-    /** Quiet NaN, negative NaN, signalling NaN, +-inf, +-0, smallest and largest subnormal, smallest normal, +-max, +-1. */
+    /**
+     * Quiet NaN, negative NaN, signalling NaN, +-inf, +-0, smallest and largest subnormal, smallest normal, +-max, +-1,
+     * and the negative NaN nearest -inf, where the 16-bit float kernels' screen of stored bits changes its test.
+     */
     private static final long[] FLOAT16_SPECIALS = {
-        0x7E00, 0xFE00, 0x7C01, 0x7C00, 0xFC00, 0x0000, 0x8000, 0x0001, 0x8001, 0x03FF, 0x0400, 0x7BFF, 0xFBFF, 0x3C00, 0xBC00
+        0x7E00, 0xFE00, 0x7C01, 0x7C00, 0xFC00, 0x0000, 0x8000, 0x0001, 0x8001, 0x03FF, 0x0400, 0x7BFF, 0xFBFF, 0x3C00, 0xBC00,
+        0xFC01
     };
     private static final long[] BFLOAT16_SPECIALS = {
-        0x7FC0, 0xFFC0, 0x7F81, 0x7F80, 0xFF80, 0x0000, 0x8000, 0x0001, 0x8001, 0x007F, 0x0080, 0x7F7F, 0xFF7F, 0x3F80, 0xBF80
+        0x7FC0, 0xFFC0, 0x7F81, 0x7F80, 0xFF80, 0x0000, 0x8000, 0x0001, 0x8001, 0x007F, 0x0080, 0x7F7F, 0xFF7F, 0x3F80, 0xBF80,
+        0xFF81
     };
 
     private RandomTensors() {}

@@ -8,6 +8,7 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import io.github.argonnx.generator.java.Comparison;
 import io.github.argonnx.generator.java.ElementOrder;
 import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.JavaStorage;
@@ -29,7 +30,8 @@ import javax.lang.model.element.Modifier;
  * buffer) and, behind them, two loops per form: one for a contiguous reduced axis ({@code inner == 1})
  * and one that walks an outer axis in memory order with a running best per output element. Everything
  * that differs between element types comes from {@link JavaStorage} and {@link ElementOrder}; the
- * IEEE contiguous loop is built by {@link ScreenedSliceLoop}.
+ * IEEE contiguous loop is built by {@link ScreenedSliceLoop}, the 8-bit one by {@link WordScreenedSliceLoop},
+ * the 16-bit float one by {@link SixteenBitFloatSliceLoop}.
  */
 public final class KernelEmitter extends JavaSourceEmitter {
 
@@ -54,6 +56,7 @@ public final class KernelEmitter extends JavaSourceEmitter {
         private final VectorForm vectorForm;
         private final ScreenedSliceLoop screenedLoop;
         private final WordScreenedSliceLoop wordLoop;
+        private final SixteenBitFloatSliceLoop bitsLoop;
         private final ColumnLoop columnLoop;
         private final ClassName className;
         private final String adjective;
@@ -68,6 +71,8 @@ public final class KernelEmitter extends JavaSourceEmitter {
             this.vectorForm = VectorForm.of(type);
             this.screenedLoop = new ScreenedSliceLoop(type, extremum);
             this.wordLoop = type.byteWidth() == 1 ? new WordScreenedSliceLoop(type, extremum) : null;
+            this.bitsLoop = Comparison.of(type) == Comparison.SIXTEEN_BIT_FLOAT
+                    ? new SixteenBitFloatSliceLoop(type, extremum) : null;
             this.columnLoop = new ColumnLoop(type, extremum, VECTORIZED_NAME);
             this.className = context.names().kernelClass(extremum, type);
             this.adjective = extremum.adjective();
@@ -96,6 +101,9 @@ public final class KernelEmitter extends JavaSourceEmitter {
             if (wordLoop != null) {
                 kernel.addFields(Arrays.asList(wordLoop.constants()));
             }
+            if (bitsLoop != null) {
+                kernel.addFields(Arrays.asList(bitsLoop.constants()));
+            }
             kernel.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
             kernel.addMethod(arrayEntry());
             kernel.addMethod(bufferEntry());
@@ -110,6 +118,10 @@ public final class KernelEmitter extends JavaSourceEmitter {
                 } else if (wordLoop != null) {
                     kernel.addMethod(wordLoop.loop(source, false));
                     kernel.addMethod(wordLoop.loop(source, true));
+                } else if (bitsLoop != null) {
+                    kernel.addMethod(bitsLoop.loop(source, false));
+                    kernel.addMethod(bitsLoop.loop(source, true));
+                    kernel.addMethod(bitsLoop.mayBeat(source));
                 } else {
                     kernel.addMethod(sliceLoop(source, false));
                     kernel.addMethod(sliceLoop(source, true));

@@ -63,11 +63,7 @@ final class ScreenedSliceLoop {
         ClassName boxed = JavaStorage.of(type).boxedType();
         CodeBlock best = CodeBlock.of("best");
         MethodSpec.Builder m = SliceBlocks.declare(GeneratedNames.indexInSlice(extremum, fromEnd), source, type)
-                .addJavadoc(fromEnd
-                        ? "Walks the slice from its end: a strict test keeps the last of equal elements, and the\n"
-                                + "last NaN is the answer as soon as it is seen.\n"
-                        : "Walks the slice from its start: a strict test keeps the first of equal elements, and the\n"
-                                + "first NaN is the answer as soon as it is seen.\n")
+                .addJavadoc(SliceBlocks.nanEndsWalkDoc(fromEnd))
                 .addJavadoc("\n<p>Whole blocks are read $L elements at a time with the ordered test alone, which a NaN\n", UNROLL)
                 .addJavadoc("fails; beside it, sums of products of the elements are kept, which a NaN turns into NaN.\n")
                 .addJavadoc("Only a block whose sums end as NaN is searched for one (infinities or overflow can also\n")

@@ -100,22 +100,13 @@ final class WordScreenedSliceLoop {
                 .addStatement("beaten |= $N($L, low, high)", BEATEN, readWord(source))
                 .endControlFlow()
                 .beginControlFlow("if ((beaten & $L) != 0)", hex(TOP_BITS));
-        strictWalk(m, source, fromEnd ? "for (int k = to - 1; k >= blockStart; k--)" : "for (int k = from; k < blockEnd; k++)");
+        SliceBlocks.strictWalk(m, source, order, extremum,
+                fromEnd ? "for (int k = to - 1; k >= blockStart; k--)" : "for (int k = from; k < blockEnd; k++)");
         m.endControlFlow()
                 .endControlFlow();
-        strictWalk(m, source, fromEnd ? "for (int k = to - 1; k >= start; k--)" : "for (int k = from; k < end; k++)");
+        SliceBlocks.strictWalk(m, source, order, extremum,
+                fromEnd ? "for (int k = to - 1; k >= start; k--)" : "for (int k = from; k < end; k++)");
         return m.addStatement("return bestAt - start").build();
-    }
-
-    /** Walks the elements {@code loop} gives, one at a time, with the kernel's strict test. */
-    private void strictWalk(MethodSpec.Builder m, DataSource source, String loop) {
-        m.beginControlFlow(loop)
-                .addStatement("$T candidate = $L", order.keyType(), order.key(source.read(CodeBlock.of("k"))))
-                .beginControlFlow("if ($L)", order.strictlyBeats(CodeBlock.of("candidate"), CodeBlock.of("best"), extremum))
-                .addStatement("best = candidate")
-                .addStatement("bestAt = k")
-                .endControlFlow()
-                .endControlFlow();
     }
 
     /** The best key as a normalized byte, 0 to 255. */

@@ -52,6 +52,16 @@ public final class ArgMaxBfloat16Kernel {
     private static final VectorizedArgReduction<short[]> VECTORIZED = Vectorization.load(ArgMaxBfloat16Kernel.class,
             "io.github.argonnx.kernels.vector.ArgMaxBfloat16VectorLoops", short[].class);
 
+    /**
+     * Elements per block of the contiguous loops: one screen of the stored bits per block.
+     */
+    private static final int BITS_SCREEN_BLOCK = 512;
+
+    /**
+     * NaN bit patterns of one sign: as shorts, the negative NaNs are {@code -NAN_SPAN} to -1.
+     */
+    private static final int NAN_SPAN = 127;
+
     private ArgMaxBfloat16Kernel() {
     }
 
@@ -137,36 +147,112 @@ public final class ArgMaxBfloat16Kernel {
     }
 
     /**
-     * Walks the slice from its start: a strict test keeps the first of equal elements.
+     * Walks the slice from its start: a strict test keeps the first of equal elements, and the
+     * first NaN is the answer as soon as it is seen.
+     *
+     * <p>Whole blocks are screened on their stored bits ({@link #mayBeat}); only a block with an
+     * element that may beat the best so far is walked again element by element.
      */
     private static long firstIndexOfLargest(short[] data, int start, int length) {
-        int best = orderKey(data[start]);
-        long bestIndex = 0;
-        for (int k = 1; k < length; k++) {
-            int candidate = orderKey(data[start + k]);
-            if (candidate > best) {
-                best = candidate;
-                bestIndex = k;
+        int bestAt = start;
+        int best = orderKey(data[bestAt]);
+        if (best == Integer.MAX_VALUE) {
+            return bestAt - start;
+        }
+        int end = start + length;
+        // blocks start at the slice's start: the first element read again cannot beat itself
+        int from = start;
+        for (; end - from >= BITS_SCREEN_BLOCK; from += BITS_SCREEN_BLOCK) {
+            int blockEnd = from + BITS_SCREEN_BLOCK;
+            if (mayBeat(data, from, blockEnd, data[bestAt])) {
+                for (int k = from; k < blockEnd; k++) {
+                    int candidate = orderKey(data[k]);
+                    if (candidate > best) {
+                        best = candidate;
+                        bestAt = k;
+                    }
+                }
+                if (best == Integer.MAX_VALUE) {
+                    return bestAt - start;
+                }
             }
         }
-        return bestIndex;
+        for (int k = from; k < end; k++) {
+            int candidate = orderKey(data[k]);
+            if (candidate > best) {
+                best = candidate;
+                bestAt = k;
+            }
+        }
+        return bestAt - start;
     }
 
     /**
-     * Walks the slice from its end: the same strict test then keeps the last of equal elements.
+     * Walks the slice from its end: a strict test keeps the last of equal elements, and the
+     * last NaN is the answer as soon as it is seen.
+     *
+     * <p>Whole blocks are screened on their stored bits ({@link #mayBeat}); only a block with an
+     * element that may beat the best so far is walked again element by element.
      */
     private static long lastIndexOfLargest(short[] data, int start, int length) {
-        int last = length - 1;
-        int best = orderKey(data[start + last]);
-        long bestIndex = last;
-        for (int k = last - 1; k >= 0; k--) {
-            int candidate = orderKey(data[start + k]);
-            if (candidate > best) {
-                best = candidate;
-                bestIndex = k;
+        int bestAt = start + length - 1;
+        int best = orderKey(data[bestAt]);
+        if (best == Integer.MAX_VALUE) {
+            return bestAt - start;
+        }
+        // blocks end at the slice's end: the element read first cannot beat itself
+        int to = start + length;
+        for (; to - start >= BITS_SCREEN_BLOCK; to -= BITS_SCREEN_BLOCK) {
+            int blockStart = to - BITS_SCREEN_BLOCK;
+            if (mayBeat(data, blockStart, to, data[bestAt])) {
+                for (int k = to - 1; k >= blockStart; k--) {
+                    int candidate = orderKey(data[k]);
+                    if (candidate > best) {
+                        best = candidate;
+                        bestAt = k;
+                    }
+                }
+                if (best == Integer.MAX_VALUE) {
+                    return bestAt - start;
+                }
             }
         }
-        return bestIndex;
+        for (int k = to - 1; k >= start; k--) {
+            int candidate = orderKey(data[k]);
+            if (candidate > best) {
+                best = candidate;
+                bestAt = k;
+            }
+        }
+        return bestAt - start;
+    }
+
+    /**
+     * Whether an element of {@code [from, to)} may beat the element whose stored bits are
+     * {@code bestBits}, which is not NaN: false only when none can. Compares stored bits
+     * as shorts, on which the order is that of values for one sign and reversed for the other.
+     */
+    private static boolean mayBeat(short[] data, int from, int to, short bestBits) {
+        short best = bestBits;
+        if (best >= 0) {
+            // larger positive values beat it, and so does a negative NaN: -NAN_SPAN to -1, which is
+            // 0 to NAN_SPAN - 1 once NAN_SPAN is added, read as an unsigned 16-bit number
+            for (int k = from; k < to; k++) {
+                short x = data[k];
+                if (x > best || (char) (x + NAN_SPAN) < NAN_SPAN) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        // negative values of smaller magnitude beat it, and so does every positive value or NaN
+        for (int k = from; k < to; k++) {
+            short x = data[k];
+            if (x < best || x >= -NAN_SPAN) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -390,36 +476,112 @@ public final class ArgMaxBfloat16Kernel {
     }
 
     /**
-     * Walks the slice from its start: a strict test keeps the first of equal elements.
+     * Walks the slice from its start: a strict test keeps the first of equal elements, and the
+     * first NaN is the answer as soon as it is seen.
+     *
+     * <p>Whole blocks are screened on their stored bits ({@link #mayBeat}); only a block with an
+     * element that may beat the best so far is walked again element by element.
      */
     private static long firstIndexOfLargest(ShortBuffer data, int start, int length) {
-        int best = orderKey(data.get(start));
-        long bestIndex = 0;
-        for (int k = 1; k < length; k++) {
-            int candidate = orderKey(data.get(start + k));
-            if (candidate > best) {
-                best = candidate;
-                bestIndex = k;
+        int bestAt = start;
+        int best = orderKey(data.get(bestAt));
+        if (best == Integer.MAX_VALUE) {
+            return bestAt - start;
+        }
+        int end = start + length;
+        // blocks start at the slice's start: the first element read again cannot beat itself
+        int from = start;
+        for (; end - from >= BITS_SCREEN_BLOCK; from += BITS_SCREEN_BLOCK) {
+            int blockEnd = from + BITS_SCREEN_BLOCK;
+            if (mayBeat(data, from, blockEnd, data.get(bestAt))) {
+                for (int k = from; k < blockEnd; k++) {
+                    int candidate = orderKey(data.get(k));
+                    if (candidate > best) {
+                        best = candidate;
+                        bestAt = k;
+                    }
+                }
+                if (best == Integer.MAX_VALUE) {
+                    return bestAt - start;
+                }
             }
         }
-        return bestIndex;
+        for (int k = from; k < end; k++) {
+            int candidate = orderKey(data.get(k));
+            if (candidate > best) {
+                best = candidate;
+                bestAt = k;
+            }
+        }
+        return bestAt - start;
     }
 
     /**
-     * Walks the slice from its end: the same strict test then keeps the last of equal elements.
+     * Walks the slice from its end: a strict test keeps the last of equal elements, and the
+     * last NaN is the answer as soon as it is seen.
+     *
+     * <p>Whole blocks are screened on their stored bits ({@link #mayBeat}); only a block with an
+     * element that may beat the best so far is walked again element by element.
      */
     private static long lastIndexOfLargest(ShortBuffer data, int start, int length) {
-        int last = length - 1;
-        int best = orderKey(data.get(start + last));
-        long bestIndex = last;
-        for (int k = last - 1; k >= 0; k--) {
-            int candidate = orderKey(data.get(start + k));
-            if (candidate > best) {
-                best = candidate;
-                bestIndex = k;
+        int bestAt = start + length - 1;
+        int best = orderKey(data.get(bestAt));
+        if (best == Integer.MAX_VALUE) {
+            return bestAt - start;
+        }
+        // blocks end at the slice's end: the element read first cannot beat itself
+        int to = start + length;
+        for (; to - start >= BITS_SCREEN_BLOCK; to -= BITS_SCREEN_BLOCK) {
+            int blockStart = to - BITS_SCREEN_BLOCK;
+            if (mayBeat(data, blockStart, to, data.get(bestAt))) {
+                for (int k = to - 1; k >= blockStart; k--) {
+                    int candidate = orderKey(data.get(k));
+                    if (candidate > best) {
+                        best = candidate;
+                        bestAt = k;
+                    }
+                }
+                if (best == Integer.MAX_VALUE) {
+                    return bestAt - start;
+                }
             }
         }
-        return bestIndex;
+        for (int k = to - 1; k >= start; k--) {
+            int candidate = orderKey(data.get(k));
+            if (candidate > best) {
+                best = candidate;
+                bestAt = k;
+            }
+        }
+        return bestAt - start;
+    }
+
+    /**
+     * Whether an element of {@code [from, to)} may beat the element whose stored bits are
+     * {@code bestBits}, which is not NaN: false only when none can. Compares stored bits
+     * as shorts, on which the order is that of values for one sign and reversed for the other.
+     */
+    private static boolean mayBeat(ShortBuffer data, int from, int to, short bestBits) {
+        short best = bestBits;
+        if (best >= 0) {
+            // larger positive values beat it, and so does a negative NaN: -NAN_SPAN to -1, which is
+            // 0 to NAN_SPAN - 1 once NAN_SPAN is added, read as an unsigned 16-bit number
+            for (int k = from; k < to; k++) {
+                short x = data.get(k);
+                if (x > best || (char) (x + NAN_SPAN) < NAN_SPAN) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        // negative values of smaller magnitude beat it, and so does every positive value or NaN
+        for (int k = from; k < to; k++) {
+            short x = data.get(k);
+            if (x < best || x >= -NAN_SPAN) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
