@@ -16,10 +16,11 @@ import java.util.concurrent.atomic.AtomicReference;
  *       as inside one.
  * </ul>
  *
- * <p>Each thread's share is cut into {@link #PIECES_PER_TASK} pieces, which the calling thread and the
- * executor's threads take one at a time, in order, as each becomes free: a thread that the machine
- * does not run in time (other work on its core, an executor busy elsewhere) holds the call up by the
- * piece it has taken at most, while the others take the rest of its share.
+ * <p>When output slices are split, each thread's share is cut into {@link #PIECES_PER_TASK} pieces,
+ * which the calling thread and the executor's threads take one at a time, in order, as each becomes
+ * free: a thread that the machine does not run in time (other work on its core, an executor busy
+ * elsewhere) holds the call up by the piece it has taken at most, while the others take the rest of
+ * its share. A split of the reduced axis has one chunk per thread, since its chunks' winners are merged.
  *
  * <p>Allocates only in proportion to the output (times the number of pieces), never to the input.
  */
@@ -52,9 +53,9 @@ public final class ParallelReduction {
     static final int MIN_AXIS_PER_CHUNK = 256;
 
     /**
-     * The pieces each task's share is cut into: enough that a thread left waiting for its core delays
-     * the call by a small part of the work, few enough that handing pieces out and merging chunks'
-     * winners stays small next to the reading.
+     * The pieces each task's share of output slices is cut into: enough that a thread left waiting for
+     * its core delays the call by a small part of the work, few enough that handing pieces out stays
+     * small next to the reading.
      */
     static final int PIECES_PER_TASK = 4;
 
@@ -109,16 +110,16 @@ public final class ParallelReduction {
             java.util.Objects.checkFromIndexSize(offset, plan.inputSize(), Array.getLength(data));
             java.util.Objects.checkFromIndexSize(outOffset, plan.outputSize(), out.length);
             int outer = plan.outer();
-            int pieces = tasks * PIECES_PER_TASK;
             if (outer >= 4 * tasks || outer % tasks == 0) {
-                splitSlices(context, parallelism, tasks, Math.min(outer, pieces), kernel, data, offset, plan,
-                        selectLastIndex, out, outOffset);
+                splitSlices(context, parallelism, tasks, Math.min(outer, tasks * PIECES_PER_TASK), kernel, data,
+                        offset, plan, selectLastIndex, out, outOffset);
                 return;
             }
-            int chunks = Math.min(pieces, plan.axisLength() / MIN_AXIS_PER_CHUNK);
+            // One chunk per thread: each further chunk of the axis costs a pass over its winners and
+            // their merge, more than a second thread held up by a busy core loses.
+            int chunks = Math.min(tasks, plan.axisLength() / MIN_AXIS_PER_CHUNK);
             if (chunks > 1) {
-                splitAxis(context, parallelism, Math.min(tasks, chunks), chunks, kernel, data, offset, plan,
-                        selectLastIndex, out, outOffset);
+                splitAxis(context, parallelism, chunks, kernel, data, offset, plan, selectLastIndex, out, outOffset);
                 return;
             }
         }
@@ -156,8 +157,8 @@ public final class ParallelReduction {
         runAll(context, parallelism, tasks, work);
     }
 
-    /** Splits the reduced axis into {@code chunks}, shared by {@code tasks} threads, then merges their winners. */
-    private static <A> void splitAxis(String context, Parallelism parallelism, int tasks, int chunks, ArrayKernel<A> kernel,
+    /** Splits the reduced axis into {@code chunks}, one per thread, then merges their winners. */
+    private static <A> void splitAxis(String context, Parallelism parallelism, int chunks, ArrayKernel<A> kernel,
             A data, int offset, ReductionPlan plan, boolean selectLastIndex, long[] out, int outOffset) {
         int outer = plan.outer();
         int axisLength = plan.axisLength();
@@ -179,7 +180,7 @@ public final class ParallelReduction {
                 }
             };
         }
-        runAll(context, parallelism, tasks, work);
+        runAll(context, parallelism, chunks, work);
 
         // The winners' values, chunk by chunk, form a [chunks, inner] tensor per outer index; the
         // kernel's pick among them is the chunk that holds the overall answer.

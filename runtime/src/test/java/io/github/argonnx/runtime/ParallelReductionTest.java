@@ -184,7 +184,7 @@ class ParallelReductionTest {
     }
 
     @Test
-    void eachThreadsShareIsCutIntoPiecesTakenInTurn() {
+    void slicesAreCutIntoPiecesTakenInTurnAndTheAxisIntoOneChunkPerThread() {
         AtomicInteger calls = new AtomicInteger();
         ParallelReduction.ArrayKernel<float[]> counting = (data, offset, plan, last, out, outOffset) -> {
             calls.incrementAndGet();
@@ -204,7 +204,7 @@ class ParallelReductionTest {
         long[] pair = new long[2];
         ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), 2).withMinElementsPerTask(1), counting, column, 0,
                 new ReductionPlan(1, 8192, 2), false, pair, 0);
-        assertEquals(2 * ParallelReduction.PIECES_PER_TASK + 1, calls.get(), "chunks of the axis, then the merge");
+        assertEquals(2 + 1, calls.get(), "one chunk of the axis per thread, then the merge");
         assertArrayEquals(new long[] {0, 5000}, pair);
     }
 
