@@ -52,8 +52,13 @@ public final class KernelProperties<A, B extends Buffer> {
      */
     private static final int[] BOUNDARY_LENGTHS = {1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129,
         255, 256, 257, 263, 511, 512, 513, 1023, 1024, 1025};
-    /** Output rows around the kernels' block of output columns (1024), reduced over the axis before the last. */
-    private static final int[][] WIDE_SHAPES = {{2, 4095}, {2, 4096}, {2, 4097}, {2, 8193}, {3, 2, 4097}};
+    /**
+     * Output rows around the kernels' block of output columns (4096), reduced over the axis before the
+     * last; and rows of one, three and nine elements over more columns than a small input has, whole
+     * words of eight columns and one to seven after them.
+     */
+    private static final int[][] WIDE_SHAPES = {{2, 4095}, {2, 4096}, {2, 4097}, {2, 8193}, {3, 2, 4097},
+        {1, 4103}, {3, 1369}, {9, 463}, {9, 464}};
 
     /**
      * Outer-axis lengths around the rows the column loops fold per pass (4) and around the groups of
@@ -164,7 +169,7 @@ public final class KernelProperties<A, B extends Buffer> {
         }
     }
 
-    /** Outer-axis reductions whose output rows are wider than the kernels' block of columns. */
+    /** Outer-axis reductions over wide output rows: around the kernels' block of columns and their words of eight. */
     public void wideOutputRows(long classSeed) {
         long seed = seed(classSeed);
         Random random = new Random(seed ^ 0x5EED_0005L);

@@ -10,6 +10,7 @@ import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.KernelContract;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BinaryOperator;
 import java.util.function.Function;
@@ -30,6 +31,8 @@ final class ColumnLoop {
     private final Extremum extremum;
     private final ElementOrder order;
     private final String vectorizedName;
+    /** For 8-bit types: the loop over words of eight columns that array input takes; otherwise null. */
+    private final WordColumnLoop wordLoop;
 
     /** {@code vectorizedName}: the kernel's field holding its SIMD loops, tried first for array input. */
     ColumnLoop(ElementType type, Extremum extremum, String vectorizedName) {
@@ -37,6 +40,7 @@ final class ColumnLoop {
         this.extremum = extremum;
         this.order = ElementOrder.of(type);
         this.vectorizedName = vectorizedName;
+        this.wordLoop = type.byteWidth() == 1 ? new WordColumnLoop(type, extremum) : null;
     }
 
     /** The kernel's constants of the outer-axis loops. */
@@ -71,8 +75,17 @@ final class ColumnLoop {
 
     /** The methods of one data source, in the order the kernel lists them. */
     List<MethodSpec> methods(DataSource source) {
-        return List.of(reduceStrided(source), columnLoop(source, false), columnLoop(source, true),
-                oneColumn(source, false), oneColumn(source, true));
+        List<MethodSpec> methods = new ArrayList<>(List.of(reduceStrided(source), columnLoop(source, false),
+                columnLoop(source, true), oneColumn(source, false), oneColumn(source, true)));
+        if (readsWords(source)) {
+            methods.addAll(wordLoop.methods());
+        }
+        return methods;
+    }
+
+    /** Whether the blocks of columns go to the loop over words of eight columns. */
+    private boolean readsWords(DataSource source) {
+        return wordLoop != null && source == DataSource.ARRAY;
     }
 
     private MethodSpec reduceStrided(DataSource source) {
@@ -101,21 +114,30 @@ final class ColumnLoop {
                 .endControlFlow()
                 .addStatement("$T best = new $T[$T.min(inner, $N)]",
                         ArrayTypeName.of(order.keyType()), order.keyType(), Math.class, COLUMN_BLOCK)
+                .addCode(readsWords(source)
+                        ? CodeBlock.of("$T bestWords = new $T[$T.min(inner, $N) / $T.BYTES];\n", long[].class, long.class,
+                                Math.class, COLUMN_BLOCK, Long.class)
+                        : CodeBlock.of(""))
                 .beginControlFlow("for (int o = 0; o < plan.outer(); o++)")
                 .addStatement("int sliceStart = offset + o * axisLength * inner")
                 .addStatement("int outStart = outOffset + o * inner")
                 .beginControlFlow("for (int column = 0; column < inner; column += $N)", COLUMN_BLOCK)
                 .addStatement("int width = $T.min($N, inner - column)", Math.class, COLUMN_BLOCK)
                 .beginControlFlow("if (selectLastIndex)")
-                .addStatement("$N(data, sliceStart + column, inner, axisLength, width, best, out,$WoutStart + column)",
-                        GeneratedNames.indicesInColumns(true))
+                .addStatement("$N(data, sliceStart + column, inner, axisLength, width, $Lbest, out,$WoutStart + column)",
+                        blockLoop(source, true), readsWords(source) ? "bestWords, " : "")
                 .nextControlFlow("else")
-                .addStatement("$N(data, sliceStart + column, inner, axisLength, width, best, out,$WoutStart + column)",
-                        GeneratedNames.indicesInColumns(false))
+                .addStatement("$N(data, sliceStart + column, inner, axisLength, width, $Lbest, out,$WoutStart + column)",
+                        blockLoop(source, false), readsWords(source) ? "bestWords, " : "")
                 .endControlFlow()
                 .endControlFlow()
                 .endControlFlow()
                 .build();
+    }
+
+    /** The loop that takes a block of columns: over words of eight columns where it applies, else the scalar one. */
+    private String blockLoop(DataSource source, boolean fromEnd) {
+        return readsWords(source) ? WordColumnLoop.name(fromEnd) : GeneratedNames.indicesInColumns(fromEnd);
     }
 
     /**

@@ -30,14 +30,16 @@ final class WordScreenedSliceLoop {
     /** Bytes per block: one test of the word results per block; small enough that walking a block again is cheap. */
     private static final int BLOCK = 256;
 
-    private static final String WORD_VIEW = "LONG_WORDS";
+    /** The kernel's view that reads eight bytes as one little-endian {@code long}; {@link WordColumnLoop} reads with it too. */
+    static final String WORD_VIEW = "LONG_WORDS";
     private static final String BLOCK_NAME = "WORD_SCREEN_BLOCK";
-    private static final String BEATEN = "beatenBytes";
+    /** The kernel's word test, {@link #beatenBytes}; {@link WordColumnLoop} calls it too. */
+    static final String BEATEN = "beatenBytes";
     private static final String CARRIES = "carries";
 
-    private static final long ONES = 0x0101010101010101L;
-    private static final long TOP_BITS = 0x8080808080808080L;
-    private static final long LOW_BITS = 0x7F7F7F7F7F7F7F7FL;
+    static final long ONES = 0x0101010101010101L;
+    static final long TOP_BITS = 0x8080808080808080L;
+    static final long LOW_BITS = 0x7F7F7F7F7F7F7F7FL;
 
     private final ElementType type;
     private final Extremum extremum;
@@ -53,7 +55,7 @@ final class WordScreenedSliceLoop {
     }
 
     /** The byte that normalizes a stored byte by XOR: sign bit for signed types, all bits for ArgMin. */
-    private int flipByte() {
+    int flipByte() {
         int sign = type.isUnsigned() ? 0 : 0x80;
         return extremum == Extremum.SMALLEST ? sign ^ 0xFF : sign;
     }
@@ -62,9 +64,9 @@ final class WordScreenedSliceLoop {
     FieldSpec[] constants() {
         return new FieldSpec[] {
             FieldSpec.builder(VarHandle.class, WORD_VIEW, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                    .addJavadoc("Reads eight elements as one long. The byte order does not matter: a word only tells\n")
-                    .addJavadoc("whether any of its bytes beats the best, and the block is then walked element by element.\n")
-                    .initializer("$T.byteArrayViewVarHandle(long[].class, $T.nativeOrder())", MethodHandles.class, ByteOrder.class)
+                    .addJavadoc("Reads eight elements as one long, little-endian: the element at {@code p + j} is byte {@code j}\n")
+                    .addJavadoc("of the word, which the outer-axis loop needs to tell which column beat its best.\n")
+                    .initializer("$T.byteArrayViewVarHandle(long[].class, $T.LITTLE_ENDIAN)", MethodHandles.class, ByteOrder.class)
                     .build(),
             FieldSpec.builder(TypeName.INT, BLOCK_NAME, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                     .addJavadoc("Elements per block of the contiguous loops: one test of the word results per block.\n")
@@ -118,7 +120,7 @@ final class WordScreenedSliceLoop {
         return CodeBlock.of("(($L ^ $L) & 0xFF)", best, String.format("0x%02X", flip));
     }
 
-    private static String hex(long value) {
+    static String hex(long value) {
         return String.format("0x%016XL", value);
     }
 

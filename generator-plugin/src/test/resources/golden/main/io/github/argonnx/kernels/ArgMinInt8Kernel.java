@@ -8,6 +8,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 import java.util.Objects;
 import javax.annotation.processing.Generated;
 
@@ -55,10 +56,10 @@ public final class ArgMinInt8Kernel {
             "io.github.argonnx.kernels.vector.ArgMinInt8VectorLoops", byte[].class);
 
     /**
-     * Reads eight elements as one long. The byte order does not matter: a word only tells
-     * whether any of its bytes beats the best, and the block is then walked element by element.
+     * Reads eight elements as one long, little-endian: the element at {@code p + j} is byte {@code j}
+     * of the word, which the outer-axis loop needs to tell which column beat its best.
      */
-    private static final VarHandle LONG_WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
+    private static final VarHandle LONG_WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     /**
      * Elements per block of the contiguous loops: one test of the word results per block.
@@ -256,16 +257,17 @@ public final class ArgMinInt8Kernel {
             return;
         }
         byte[] best = new byte[Math.min(inner, COLUMN_BLOCK)];
+        long[] bestWords = new long[Math.min(inner, COLUMN_BLOCK) / Long.BYTES];
         for (int o = 0; o < plan.outer(); o++) {
             int sliceStart = offset + o * axisLength * inner;
             int outStart = outOffset + o * inner;
             for (int column = 0; column < inner; column += COLUMN_BLOCK) {
                 int width = Math.min(COLUMN_BLOCK, inner - column);
                 if (selectLastIndex) {
-                    lastIndicesInColumns(data, sliceStart + column, inner, axisLength, width, best, out,
+                    lastIndicesInColumnWords(data, sliceStart + column, inner, axisLength, width, bestWords, best, out,
                             outStart + column);
                 } else {
-                    firstIndicesInColumns(data, sliceStart + column, inner, axisLength, width, best, out,
+                    firstIndicesInColumnWords(data, sliceStart + column, inner, axisLength, width, bestWords, best, out,
                             outStart + column);
                 }
             }
@@ -430,6 +432,96 @@ public final class ArgMinInt8Kernel {
             }
         }
         return bestIndex;
+    }
+
+    /**
+     * For {@code width} slices that start at adjacent positions from {@code start} and have their
+     * elements {@code stride} apart, writes the index of each one's smallest element to
+     * {@code out[outStart + i]}, eight columns per word: {@code bestWords} holds their running
+     * bests as normalized bytes, {@code best} serves the scalar loop for the columns after the
+     * last whole word.
+     * Rows are taken in memory order, and the strict test keeps the first of equal elements.
+     */
+    private static void firstIndicesInColumnWords(byte[] data, int start, int stride,
+            int axisLength, int width, long[] bestWords, byte[] best, long[] out, int outStart) {
+        int wordColumns = width & -Long.BYTES;
+        int first = 0;
+        int firstRow = start + first * stride;
+        for (int i = 0; i < wordColumns; i += Long.BYTES) {
+            bestWords[i >>> 3] = (long) LONG_WORDS.get(data, firstRow + i) ^ 0x7F7F7F7F7F7F7F7FL;
+        }
+        Arrays.fill(out, outStart, outStart + wordColumns, first);
+        for (int k = 1; k < axisLength; k++) {
+            int row = start + k * stride;
+            for (int i = 0; i < wordColumns; i += Long.BYTES) {
+                long bestWord = bestWords[i >>> 3];
+                long word = (long) LONG_WORDS.get(data, row + i);
+                // the low seven bits and the top bit of each byte of 255 minus the normalized best
+                long beaten = beatenBytes(word, ~bestWord & 0x7F7F7F7F7F7F7F7FL,
+                        ~bestWord & 0x8080808080808080L) & 0x8080808080808080L;
+                if (beaten != 0) {
+                    bestWords[i >>> 3] =
+                            raiseBeatenColumns(bestWord, word ^ 0x7F7F7F7F7F7F7F7FL, beaten, k, out, outStart + i);
+                }
+            }
+        }
+        if (wordColumns < width) {
+            firstIndicesInColumns(data, start + wordColumns, stride, axisLength, width - wordColumns, best,
+                    out, outStart + wordColumns);
+        }
+    }
+
+    /**
+     * For {@code width} slices that start at adjacent positions from {@code start} and have their
+     * elements {@code stride} apart, writes the index of each one's smallest element to
+     * {@code out[outStart + i]}, eight columns per word: {@code bestWords} holds their running
+     * bests as normalized bytes, {@code best} serves the scalar loop for the columns after the
+     * last whole word.
+     * Rows are taken from the last to the first, so the strict test keeps the last of equal elements.
+     */
+    private static void lastIndicesInColumnWords(byte[] data, int start, int stride, int axisLength,
+            int width, long[] bestWords, byte[] best, long[] out, int outStart) {
+        int wordColumns = width & -Long.BYTES;
+        int first = axisLength - 1;
+        int firstRow = start + first * stride;
+        for (int i = 0; i < wordColumns; i += Long.BYTES) {
+            bestWords[i >>> 3] = (long) LONG_WORDS.get(data, firstRow + i) ^ 0x7F7F7F7F7F7F7F7FL;
+        }
+        Arrays.fill(out, outStart, outStart + wordColumns, first);
+        for (int k = first - 1; k >= 0; k--) {
+            int row = start + k * stride;
+            for (int i = 0; i < wordColumns; i += Long.BYTES) {
+                long bestWord = bestWords[i >>> 3];
+                long word = (long) LONG_WORDS.get(data, row + i);
+                // the low seven bits and the top bit of each byte of 255 minus the normalized best
+                long beaten = beatenBytes(word, ~bestWord & 0x7F7F7F7F7F7F7F7FL,
+                        ~bestWord & 0x8080808080808080L) & 0x8080808080808080L;
+                if (beaten != 0) {
+                    bestWords[i >>> 3] =
+                            raiseBeatenColumns(bestWord, word ^ 0x7F7F7F7F7F7F7F7FL, beaten, k, out, outStart + i);
+                }
+            }
+        }
+        if (wordColumns < width) {
+            lastIndicesInColumns(data, start + wordColumns, stride, axisLength, width - wordColumns, best,
+                    out, outStart + wordColumns);
+        }
+    }
+
+    /**
+     * Replaces, in {@code bestWord}, each byte whose bit 7 is set in {@code beaten} by that byte of
+     * {@code normalized}, and writes {@code k} as the index of its column, from {@code outAt} on.
+     */
+    private static long raiseBeatenColumns(long bestWord, long normalized, long beaten, int k,
+            long[] out, int outAt) {
+        do {
+            int topBit = Long.numberOfTrailingZeros(beaten);
+            long column = 0xFFL << (topBit - 7);
+            bestWord = (bestWord & ~column) | (normalized & column);
+            out[outAt + (topBit >>> 3)] = k;
+            beaten &= beaten - 1;
+        } while (beaten != 0);
+        return bestWord;
     }
 
     /**
