@@ -116,7 +116,23 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
             // would wait for, on every row
             short best = 0;
             int bestBlock = start;
+            // set once the best is zero or larger: a lane can then beat the best only with a
+            // magnitude above the best's (every NaN's is above infinity's), and a block's magnitudes cost
+            // fewer instructions than its keys
+            boolean screened = false;
+            short bar = 0;
             for (int b = start; b < blocksEnd; b += BLOCK) {
+                if (screened) {
+                    ShortVector s0 = ShortVector.fromArray(SPECIES, data, b).lanewise(VectorOperators.AND, (short) 0x7FFF);
+                    ShortVector s1 = ShortVector.fromArray(SPECIES, data, b + LANES).lanewise(VectorOperators.AND, (short) 0x7FFF);
+                    for (int i = b + 2 * LANES; i < b + BLOCK; i += 2 * LANES) {
+                        s0 = s0.max(ShortVector.fromArray(SPECIES, data, i).lanewise(VectorOperators.AND, (short) 0x7FFF));
+                        s1 = s1.max(ShortVector.fromArray(SPECIES, data, i + LANES).lanewise(VectorOperators.AND, (short) 0x7FFF));
+                    }
+                    if (s0.max(s1).compare(VectorOperators.LE, bar).allTrue()) {
+                        continue;
+                    }
+                }
                 // two accumulators, so that consecutive max operations do not wait for each other
                 ShortVector m0 = laneKeys(ShortVector.fromArray(SPECIES, data, b));
                 ShortVector m1 = laneKeys(ShortVector.fromArray(SPECIES, data, b + LANES));
@@ -129,6 +145,8 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
                 if (b == start || !blockBest.compare(VectorOperators.LE, best).allTrue()) {
                     best = blockBest.reduceLanes(VectorOperators.MAX);
                     bestBlock = b;
+                    screened = best >= 0;
+                    bar = (short) Math.min(Math.abs(best), 0x7F80 + 1);
                 }
             }
             // the elements after the last whole block, one at a time
@@ -170,7 +188,23 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
             // would wait for, on every row
             short best = 0;
             int bestBlock = start;
+            // set once the best is zero or larger: a lane can then beat or tie the best only with a
+            // magnitude at or above the best's (every NaN's is above infinity's), and a block's magnitudes cost
+            // fewer instructions than its keys
+            boolean screened = false;
+            short bar = 0;
             for (int b = start; b < blocksEnd; b += BLOCK) {
+                if (screened) {
+                    ShortVector s0 = ShortVector.fromArray(SPECIES, data, b).lanewise(VectorOperators.AND, (short) 0x7FFF);
+                    ShortVector s1 = ShortVector.fromArray(SPECIES, data, b + LANES).lanewise(VectorOperators.AND, (short) 0x7FFF);
+                    for (int i = b + 2 * LANES; i < b + BLOCK; i += 2 * LANES) {
+                        s0 = s0.max(ShortVector.fromArray(SPECIES, data, i).lanewise(VectorOperators.AND, (short) 0x7FFF));
+                        s1 = s1.max(ShortVector.fromArray(SPECIES, data, i + LANES).lanewise(VectorOperators.AND, (short) 0x7FFF));
+                    }
+                    if (s0.max(s1).compare(VectorOperators.LT, bar).allTrue()) {
+                        continue;
+                    }
+                }
                 // two accumulators, so that consecutive max operations do not wait for each other
                 ShortVector m0 = laneKeys(ShortVector.fromArray(SPECIES, data, b));
                 ShortVector m1 = laneKeys(ShortVector.fromArray(SPECIES, data, b + LANES));
@@ -183,6 +217,8 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
                 if (b == start || !blockBest.compare(VectorOperators.LT, best).allTrue()) {
                     best = blockBest.reduceLanes(VectorOperators.MAX);
                     bestBlock = b;
+                    screened = best >= 0;
+                    bar = (short) Math.min(Math.abs(best), 0x7F80 + 1);
                 }
             }
             // the elements after the last whole block, one at a time
