@@ -26,6 +26,8 @@ import jdk.incubator.vector.VectorSpecies;
  * beats the best so far is reduced, and at the end only the block that first
  * reached the best is read again, for the lane that holds it. For the last index, a block that
  * ties the best also replaces it, and that block is searched from its end.
+ * Once the best is zero or larger, a block is first read as the magnitudes of its bits (the sign
+ * cleared), and compared by keys only when one of them passes the best's magnitude.
  *
  * <p>Outer-axis reductions ({@code inner > 1}) read rows in memory order and keep a running best
  * and index per column, a vector of columns at a time, folding several rows per load and store
