@@ -29,7 +29,11 @@ final class ReportOptions {
     static final int DEFAULT_MEASUREMENT_ITERATIONS = 5;
     static final int DEFAULT_ITERATION_MILLIS = 400;
     static final int DEFAULT_FORKS = 1;
-    static final int QUICK_WARMUP_ITERATIONS = 2;
+    /**
+     * Enough warm-up that C2 has compiled the Vector API loops before the first measured iteration: a
+     * shorter one times some SIMD forks in the interpreter or C1.
+     */
+    static final int QUICK_WARMUP_ITERATIONS = 8;
     static final int QUICK_MEASUREMENT_ITERATIONS = 2;
     static final int QUICK_ITERATION_MILLIS = 200;
     static final Set<DataKind> DEFAULT_DATA = EnumSet.of(DataKind.NO_EXTREME);

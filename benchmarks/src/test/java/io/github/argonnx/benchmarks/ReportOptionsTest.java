@@ -289,7 +289,7 @@ class ReportOptionsTest {
     @Test
     void quickShortensTheRunAndExplicitCountsOverrideItInAnyOrder() {
         Settings quick = parse("--quick");
-        assertEquals(2, quick.warmupIterations());
+        assertEquals(8, quick.warmupIterations());
         assertEquals(2, quick.measurementIterations());
         assertEquals(200, quick.iterationMillis());
         for (Settings s : new Settings[] {parse("--quick", "--warmup", "4"), parse("--warmup", "4", "--quick")}) {

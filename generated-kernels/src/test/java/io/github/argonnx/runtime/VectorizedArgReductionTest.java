@@ -332,6 +332,48 @@ class VectorizedArgReductionTest {
         }
     }
 
+    /**
+     * The float types' rows screen blocks on magnitudes once the best is zero or nearer the extremum:
+     * rows of one value with a first best in the first block and two challengers in later blocks (of
+     * the same or the other sign, equal magnitude, NaN of either sign, zeros of either sign), so that
+     * the screen starts in any block and every challenger either must pass it or must not count.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Type.class, names = {"FLOAT", "DOUBLE", "FLOAT16", "BFLOAT16"})
+    void challengersAfterTheFirstBlockGiveTheReferenceIndices(Type type) throws ReflectiveOperationException {
+        SplittableRandom random = new SplittableRandom(type.ordinal() * 19L + 11);
+        int pool = type.poolSize();
+        for (String op : new String[] {"ArgMax", "ArgMin"}) {
+            VectorizedArgReduction<Object> loops = loops(op, type);
+            int block = minRowLength(op, type).getAsInt();
+            int length = 4 * block + 5;
+            for (int trial = 0; trial < 3000; trial++) {
+                Object a = Array.newInstance(type.component, length);
+                int background = random.nextInt(pool);
+                for (int i = 0; i < length; i++) {
+                    type.set(a, i, background);
+                }
+                type.set(a, random.nextInt(block), random.nextInt(pool));
+                type.set(a, block + random.nextInt(block), random.nextInt(pool));
+                type.set(a, 2 * block + random.nextInt(2 * block + 5), random.nextInt(pool));
+                for (boolean last : new boolean[] {false, true}) {
+                    long[] out = new long[1];
+                    assertTrue(loops.reduceContiguous(a, 0, 1, length, last, out, 0));
+                    int expected = reference(type, a, 0, 1, length, op.equals("ArgMax"), last);
+                    if (out[0] != expected) {
+                        StringBuilder values = new StringBuilder();
+                        for (int i = 0; i < length; i++) {
+                            if (i == 0 || !Array.get(a, i).equals(Array.get(a, 0))) {
+                                values.append(' ').append(i).append(':').append(Array.get(a, i));
+                            }
+                        }
+                        assertEquals(expected, out[0], op + " " + type + " last " + last + ", elements" + values);
+                    }
+                }
+            }
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(Type.class)
     void stridedReductionsGiveTheReferenceIndices(Type type) {

@@ -147,6 +147,11 @@ public final class VectorLoopEmitter extends JavaSourceEmitter {
                         .add("beats the best so far is reduced, and at the end only the block that first\n")
                         .add("reached the best is read again, for the lane that holds it. For the last index, a block that\n")
                         .add("ties the best also replaces it, and that block is searched from its end.\n");
+                if (form.screensMagnitudes()) {
+                    doc.add("Once the best is zero or $L, a block is first read as the magnitudes of its bits (the sign\n",
+                                    extremum.comparative())
+                            .add("cleared), and compared by keys only when one of them passes the best's magnitude.\n");
+                }
             }
             doc.add(VectorColumnLoop.classDoc());
             return doc.build();

@@ -77,9 +77,33 @@ final class VectorRowLoop {
                 .add("// set by the first block, not by the row's first element: a load the row's first comparison\n")
                 .add("// would wait for, on every row\n")
                 .addStatement("$T best = 0", key)
-                .addStatement("int bestBlock = start")
-                .beginControlFlow("for (int b = start; b < blocksEnd; b += $N)", BLOCK)
-                .add("// two accumulators, so that consecutive $L operations do not wait for each other\n", lanewise)
+                .addStatement("int bestBlock = start");
+        if (form.screensMagnitudes()) {
+            code.add("// set once the best is zero or $L: a lane can then $L the best only with a\n",
+                            extremum.comparative(), last ? "beat or tie" : "beat")
+                    .add("// magnitude $L the best's (every NaN's is above infinity's), and a block's magnitudes cost\n",
+                            last ? "at or above" : "above")
+                    .add("// fewer instructions than its keys\n")
+                    .addStatement("boolean screened = false")
+                    .addStatement("$T bar = 0", form.magnitudeType());
+        }
+        code.beginControlFlow("for (int b = start; b < blocksEnd; b += $N)", BLOCK);
+        if (form.screensMagnitudes()) {
+            ClassName magnitudes = form.magnitudeVectorClass();
+            code.beginControlFlow("if (screened)")
+                    .addStatement("$T s0 = $L", magnitudes, form.magnitudesAt("b"))
+                    .addStatement("$T s1 = $L", magnitudes, form.magnitudesAt("b + " + LANES))
+                    .beginControlFlow("for (int i = b + 2 * $N; i < b + $N; i += 2 * $N)", LANES, BLOCK, LANES)
+                    .addStatement("s0 = s0.max($L)", form.magnitudesAt("i"))
+                    .addStatement("s1 = s1.max($L)", form.magnitudesAt("i + " + LANES))
+                    .endControlFlow()
+                    .beginControlFlow("if (s0.max(s1).compare($T.$L, bar).allTrue())", VectorForm.VECTOR_OPERATORS,
+                            last ? "LT" : "LE")
+                    .addStatement("continue")
+                    .endControlFlow()
+                    .endControlFlow();
+        }
+        code.add("// two accumulators, so that consecutive $L operations do not wait for each other\n", lanewise)
                 .addStatement("$T m0 = $L", vector, keys("b"))
                 .addStatement("$T m1 = $L", vector, keys("b + " + LANES));
         if (form.testsNaN()) {
@@ -96,8 +120,12 @@ final class VectorRowLoop {
                 .beginControlFlow("if (b == start || !blockBest.compare($T.$L, best).allTrue())",
                         VectorForm.VECTOR_OPERATORS, last ? syntax.vectorLoses() : syntax.vectorDoesNotBeat())
                 .addStatement("best = blockBest.reduceLanes($T.$L)", VectorForm.VECTOR_OPERATORS, syntax.vectorExtreme())
-                .addStatement("bestBlock = b")
-                .endControlFlow()
+                .addStatement("bestBlock = b");
+        if (form.screensMagnitudes()) {
+            code.addStatement("screened = best $L 0", syntax.beatsOrTies())
+                    .addStatement("bar = $L", form.magnitudeOfKey("best"));
+        }
+        code.endControlFlow()
                 .endControlFlow()
                 .add("// the elements after the last whole block, one at a time\n")
                 .addStatement("int bestIndex = -1")

@@ -52,7 +52,11 @@ public final class VectorForm {
 
     /** The vector class, for example {@code jdk.incubator.vector.FloatVector}. */
     public ClassName vectorClass() {
-        String primitive = storage.primitive();
+        return vectorClassOf(storage);
+    }
+
+    private static ClassName vectorClassOf(JavaStorage lanes) {
+        String primitive = lanes.primitive();
         return ClassName.get(VECTOR_PACKAGE, Character.toUpperCase(primitive.charAt(0)) + primitive.substring(1) + "Vector");
     }
 
@@ -104,6 +108,80 @@ public final class VectorForm {
         return index.toString().matches("-?\\w+")
                 ? CodeBlock.of("($T) $L", storage.type(), index)
                 : CodeBlock.of("($T) ($L)", storage.type(), index);
+    }
+
+    /**
+     * Whether the contiguous row loop screens blocks on the magnitudes of the stored bits: for the
+     * sign-magnitude types (IEEE and 16-bit floats). Once the best is zero or on the extremum's side of
+     * it, an element beats (or ties) it only with a magnitude above (or equal to) the best's, and every
+     * NaN's magnitude is above infinity's, so a block whose magnitudes all stay below needs no keys.
+     */
+    public boolean screensMagnitudes() {
+        return comparison == Comparison.IEEE_FLOAT || comparison == Comparison.SIXTEEN_BIT_FLOAT;
+    }
+
+    /** The vector class of magnitudes: integer lanes of the storage width. */
+    public ClassName magnitudeVectorClass() {
+        return vectorClassOf(magnitudeStorage());
+    }
+
+    /** The type of one magnitude lane. */
+    public TypeName magnitudeType() {
+        return magnitudeStorage().type();
+    }
+
+    private JavaStorage magnitudeStorage() {
+        switch (storage) {
+            case FLOAT:
+                return JavaStorage.INT;
+            case DOUBLE:
+                return JavaStorage.LONG;
+            case SHORT:
+                return JavaStorage.SHORT;
+            default:
+                throw noMagnitudeScreen();
+        }
+    }
+
+    /**
+     * The magnitudes of the vector loaded from {@code data} at {@code index}: its bits without the sign,
+     * as non-negative integer lanes that order like the absolute values (NaN above infinity).
+     */
+    public CodeBlock magnitudesAt(String index) {
+        CodeBlock loaded = CodeBlock.of("$T.fromArray($N, data, $L)", vectorClass(), GeneratedNames.SPECIES, index);
+        switch (storage) {
+            case FLOAT:
+                return CodeBlock.of("$L.reinterpretAsInts().lanewise($T.AND, 0x7FFFFFFF)", loaded, VECTOR_OPERATORS);
+            case DOUBLE:
+                return CodeBlock.of("$L.reinterpretAsLongs().lanewise($T.AND, 0x7FFFFFFFFFFFFFFFL)", loaded,
+                        VECTOR_OPERATORS);
+            case SHORT:
+                return CodeBlock.of("$L.lanewise($T.AND, (short) 0x7FFF)", loaded, VECTOR_OPERATORS);
+            default:
+                throw noMagnitudeScreen();
+        }
+    }
+
+    /**
+     * The magnitude of a (non-NaN) key held in scalar {@code key}, as a magnitude lane; for 16-bit floats
+     * the NaN key counts as the smallest NaN magnitude, which every NaN reaches.
+     */
+    public CodeBlock magnitudeOfKey(String key) {
+        switch (storage) {
+            case FLOAT:
+                return CodeBlock.of("$T.floatToRawIntBits($T.abs($L))", Float.class, Math.class, key);
+            case DOUBLE:
+                return CodeBlock.of("$T.doubleToRawLongBits($T.abs($L))", Double.class, Math.class, key);
+            case SHORT:
+                return CodeBlock.of("(short) $T.min($T.abs($L), $L + 1)", Math.class, Math.class, key,
+                        Comparison.infinityMagnitude(type));
+            default:
+                throw noMagnitudeScreen();
+        }
+    }
+
+    private IllegalStateException noMagnitudeScreen() {
+        return new IllegalStateException(type.onnxName() + " has no magnitude screen");
     }
 
     /** The keys of a vector of stored elements, as an expression. */

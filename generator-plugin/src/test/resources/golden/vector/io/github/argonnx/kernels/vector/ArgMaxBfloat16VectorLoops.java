@@ -26,6 +26,8 @@ import jdk.incubator.vector.VectorSpecies;
  * beats the best so far is reduced, and at the end only the block that first
  * reached the best is read again, for the lane that holds it. For the last index, a block that
  * ties the best also replaces it, and that block is searched from its end.
+ * Once the best is zero or larger, a block is first read as the magnitudes of its bits (the sign
+ * cleared), and compared by keys only when one of them passes the best's magnitude.
  *
  * <p>Outer-axis reductions ({@code inner > 1}) read rows in memory order and keep a running best
  * and index per column, a vector of columns at a time, folding several rows per load and store
@@ -116,7 +118,23 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
             // would wait for, on every row
             short best = 0;
             int bestBlock = start;
+            // set once the best is zero or larger: a lane can then beat the best only with a
+            // magnitude above the best's (every NaN's is above infinity's), and a block's magnitudes cost
+            // fewer instructions than its keys
+            boolean screened = false;
+            short bar = 0;
             for (int b = start; b < blocksEnd; b += BLOCK) {
+                if (screened) {
+                    ShortVector s0 = ShortVector.fromArray(SPECIES, data, b).lanewise(VectorOperators.AND, (short) 0x7FFF);
+                    ShortVector s1 = ShortVector.fromArray(SPECIES, data, b + LANES).lanewise(VectorOperators.AND, (short) 0x7FFF);
+                    for (int i = b + 2 * LANES; i < b + BLOCK; i += 2 * LANES) {
+                        s0 = s0.max(ShortVector.fromArray(SPECIES, data, i).lanewise(VectorOperators.AND, (short) 0x7FFF));
+                        s1 = s1.max(ShortVector.fromArray(SPECIES, data, i + LANES).lanewise(VectorOperators.AND, (short) 0x7FFF));
+                    }
+                    if (s0.max(s1).compare(VectorOperators.LE, bar).allTrue()) {
+                        continue;
+                    }
+                }
                 // two accumulators, so that consecutive max operations do not wait for each other
                 ShortVector m0 = laneKeys(ShortVector.fromArray(SPECIES, data, b));
                 ShortVector m1 = laneKeys(ShortVector.fromArray(SPECIES, data, b + LANES));
@@ -129,6 +147,8 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
                 if (b == start || !blockBest.compare(VectorOperators.LE, best).allTrue()) {
                     best = blockBest.reduceLanes(VectorOperators.MAX);
                     bestBlock = b;
+                    screened = best >= 0;
+                    bar = (short) Math.min(Math.abs(best), 0x7F80 + 1);
                 }
             }
             // the elements after the last whole block, one at a time
@@ -170,7 +190,23 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
             // would wait for, on every row
             short best = 0;
             int bestBlock = start;
+            // set once the best is zero or larger: a lane can then beat or tie the best only with a
+            // magnitude at or above the best's (every NaN's is above infinity's), and a block's magnitudes cost
+            // fewer instructions than its keys
+            boolean screened = false;
+            short bar = 0;
             for (int b = start; b < blocksEnd; b += BLOCK) {
+                if (screened) {
+                    ShortVector s0 = ShortVector.fromArray(SPECIES, data, b).lanewise(VectorOperators.AND, (short) 0x7FFF);
+                    ShortVector s1 = ShortVector.fromArray(SPECIES, data, b + LANES).lanewise(VectorOperators.AND, (short) 0x7FFF);
+                    for (int i = b + 2 * LANES; i < b + BLOCK; i += 2 * LANES) {
+                        s0 = s0.max(ShortVector.fromArray(SPECIES, data, i).lanewise(VectorOperators.AND, (short) 0x7FFF));
+                        s1 = s1.max(ShortVector.fromArray(SPECIES, data, i + LANES).lanewise(VectorOperators.AND, (short) 0x7FFF));
+                    }
+                    if (s0.max(s1).compare(VectorOperators.LT, bar).allTrue()) {
+                        continue;
+                    }
+                }
                 // two accumulators, so that consecutive max operations do not wait for each other
                 ShortVector m0 = laneKeys(ShortVector.fromArray(SPECIES, data, b));
                 ShortVector m1 = laneKeys(ShortVector.fromArray(SPECIES, data, b + LANES));
@@ -183,6 +219,8 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
                 if (b == start || !blockBest.compare(VectorOperators.LT, best).allTrue()) {
                     best = blockBest.reduceLanes(VectorOperators.MAX);
                     bestBlock = b;
+                    screened = best >= 0;
+                    bar = (short) Math.min(Math.abs(best), 0x7F80 + 1);
                 }
             }
             // the elements after the last whole block, one at a time

@@ -5,6 +5,7 @@ import io.github.argonnx.runtime.ReductionPlan;
 import io.github.argonnx.runtime.VectorizedArgReduction;
 import javax.annotation.processing.Generated;
 import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
@@ -26,6 +27,8 @@ import jdk.incubator.vector.VectorSpecies;
  * beats the best so far is reduced, and at the end only the block that first
  * reached the best is read again, for the lane that holds it. For the last index, a block that
  * ties the best also replaces it, and that block is searched from its end.
+ * Once the best is zero or larger, a block is first read as the magnitudes of its bits (the sign
+ * cleared), and compared by keys only when one of them passes the best's magnitude.
  *
  * <p>Outer-axis reductions ({@code inner > 1}) read rows in memory order and keep a running best
  * and index per column, a vector of columns at a time, folding several rows per load and store
@@ -117,7 +120,23 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
             // would wait for, on every row
             float best = 0;
             int bestBlock = start;
+            // set once the best is zero or larger: a lane can then beat the best only with a
+            // magnitude above the best's (every NaN's is above infinity's), and a block's magnitudes cost
+            // fewer instructions than its keys
+            boolean screened = false;
+            int bar = 0;
             for (int b = start; b < blocksEnd; b += BLOCK) {
+                if (screened) {
+                    IntVector s0 = FloatVector.fromArray(SPECIES, data, b).reinterpretAsInts().lanewise(VectorOperators.AND, 0x7FFFFFFF);
+                    IntVector s1 = FloatVector.fromArray(SPECIES, data, b + LANES).reinterpretAsInts().lanewise(VectorOperators.AND, 0x7FFFFFFF);
+                    for (int i = b + 2 * LANES; i < b + BLOCK; i += 2 * LANES) {
+                        s0 = s0.max(FloatVector.fromArray(SPECIES, data, i).reinterpretAsInts().lanewise(VectorOperators.AND, 0x7FFFFFFF));
+                        s1 = s1.max(FloatVector.fromArray(SPECIES, data, i + LANES).reinterpretAsInts().lanewise(VectorOperators.AND, 0x7FFFFFFF));
+                    }
+                    if (s0.max(s1).compare(VectorOperators.LE, bar).allTrue()) {
+                        continue;
+                    }
+                }
                 // two accumulators, so that consecutive max operations do not wait for each other
                 FloatVector m0 = FloatVector.fromArray(SPECIES, data, b);
                 FloatVector m1 = FloatVector.fromArray(SPECIES, data, b + LANES);
@@ -138,6 +157,8 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
                 if (b == start || !blockBest.compare(VectorOperators.LE, best).allTrue()) {
                     best = blockBest.reduceLanes(VectorOperators.MAX);
                     bestBlock = b;
+                    screened = best >= 0;
+                    bar = Float.floatToRawIntBits(Math.abs(best));
                 }
             }
             // the elements after the last whole block, one at a time
@@ -184,7 +205,23 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
             // would wait for, on every row
             float best = 0;
             int bestBlock = start;
+            // set once the best is zero or larger: a lane can then beat or tie the best only with a
+            // magnitude at or above the best's (every NaN's is above infinity's), and a block's magnitudes cost
+            // fewer instructions than its keys
+            boolean screened = false;
+            int bar = 0;
             for (int b = start; b < blocksEnd; b += BLOCK) {
+                if (screened) {
+                    IntVector s0 = FloatVector.fromArray(SPECIES, data, b).reinterpretAsInts().lanewise(VectorOperators.AND, 0x7FFFFFFF);
+                    IntVector s1 = FloatVector.fromArray(SPECIES, data, b + LANES).reinterpretAsInts().lanewise(VectorOperators.AND, 0x7FFFFFFF);
+                    for (int i = b + 2 * LANES; i < b + BLOCK; i += 2 * LANES) {
+                        s0 = s0.max(FloatVector.fromArray(SPECIES, data, i).reinterpretAsInts().lanewise(VectorOperators.AND, 0x7FFFFFFF));
+                        s1 = s1.max(FloatVector.fromArray(SPECIES, data, i + LANES).reinterpretAsInts().lanewise(VectorOperators.AND, 0x7FFFFFFF));
+                    }
+                    if (s0.max(s1).compare(VectorOperators.LT, bar).allTrue()) {
+                        continue;
+                    }
+                }
                 // two accumulators, so that consecutive max operations do not wait for each other
                 FloatVector m0 = FloatVector.fromArray(SPECIES, data, b);
                 FloatVector m1 = FloatVector.fromArray(SPECIES, data, b + LANES);
@@ -205,6 +242,8 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
                 if (b == start || !blockBest.compare(VectorOperators.LT, best).allTrue()) {
                     best = blockBest.reduceLanes(VectorOperators.MAX);
                     bestBlock = b;
+                    screened = best >= 0;
+                    bar = Float.floatToRawIntBits(Math.abs(best));
                 }
             }
             // the elements after the last whole block, one at a time
