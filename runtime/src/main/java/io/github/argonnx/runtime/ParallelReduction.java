@@ -22,7 +22,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * elsewhere) holds the call up by the piece it has taken at most, while the others take the rest of
  * its share. A split of the reduced axis has one chunk per thread, since its chunks' winners are merged.
  *
- * <p>Allocates only in proportion to the output (times the number of pieces), never to the input.
+ * <p>Never allocates in proportion to the input: a split of output slices allocates a few objects per
+ * piece, a split of the reduced axis the winners of each chunk, their positions and their values (three
+ * arrays of the output's size per chunk).
  */
 public final class ParallelReduction {
 
@@ -47,8 +49,8 @@ public final class ParallelReduction {
     }
 
     /**
-     * Each chunk of a split axis is at least this long, so that gathering the chunks' winners
-     * ({@code chunks * outer * inner} single-element copies) stays small next to reading the chunks.
+     * Each chunk of a split axis is at least this long, so that gathering and merging the chunks'
+     * winners ({@code chunks * outer * inner} elements) stays small next to reading the chunks.
      */
     static final int MIN_AXIS_PER_CHUNK = 256;
 
@@ -157,49 +159,95 @@ public final class ParallelReduction {
         runAll(context, parallelism, tasks, work);
     }
 
-    /** Splits the reduced axis into {@code chunks}, one per thread, then merges their winners. */
+    /**
+     * Splits the reduced axis into {@code chunks}, one per thread, then merges their winners: each task
+     * also copies its winners' values side by side with the other chunks', so that the merge is one
+     * call of the kernel on a {@code [chunks, outputSize]} tensor.
+     */
     private static <A> void splitAxis(String context, Parallelism parallelism, int chunks, ArrayKernel<A> kernel,
             A data, int offset, ReductionPlan plan, boolean selectLastIndex, long[] out, int outOffset) {
         int outer = plan.outer();
         int axisLength = plan.axisLength();
         int inner = plan.inner();
+        int outputSize = plan.outputSize();
         int[] chunkStart = new int[chunks + 1];
         for (int c = 0; c <= chunks; c++) {
             chunkStart[c] = (int) ((long) axisLength * c / chunks);
         }
-        // winners[c][o * inner + i]: index within chunk c of slice (o, i)'s best element there.
-        long[][] winners = new long[chunks][plan.outputSize()];
+        // winners[c][o * inner + i]: index within chunk c of slice (o, i)'s best element there;
+        // candidates[c * outputSize + o * inner + i]: that element.
+        long[][] winners = new long[chunks][outputSize];
+        @SuppressWarnings("unchecked")
+        A candidates = (A) Array.newInstance(data.getClass().getComponentType(), chunks * outputSize);
         Runnable[] work = new Runnable[chunks];
         for (int c = 0; c < chunks; c++) {
             int chunk = c;
             ReductionPlan part = new ReductionPlan(1, chunkStart[c + 1] - chunkStart[c], inner);
             work[c] = () -> {
+                long[] best = winners[chunk];
                 for (int o = 0; o < outer; o++) {
                     int from = offset + (o * axisLength + chunkStart[chunk]) * inner;
-                    kernel.reduce(data, from, part, selectLastIndex, winners[chunk], o * inner);
+                    kernel.reduce(data, from, part, selectLastIndex, best, o * inner);
                 }
+                int[] positions = new int[outputSize];
+                for (int o = 0; o < outer; o++) {
+                    for (int i = 0; i < inner; i++) {
+                        int k = chunkStart[chunk] + (int) best[o * inner + i];
+                        positions[o * inner + i] = offset + (o * axisLength + k) * inner + i;
+                    }
+                }
+                gather(data, positions, candidates, chunk * outputSize);
             };
         }
         runAll(context, parallelism, chunks, work);
 
-        // The winners' values, chunk by chunk, form a [chunks, inner] tensor per outer index; the
-        // kernel's pick among them is the chunk that holds the overall answer.
-        @SuppressWarnings("unchecked")
-        A candidates = (A) Array.newInstance(data.getClass().getComponentType(), chunks * inner);
-        long[] pick = new long[inner];
-        ReductionPlan merge = new ReductionPlan(1, chunks, inner);
-        for (int o = 0; o < outer; o++) {
-            for (int c = 0; c < chunks; c++) {
-                for (int i = 0; i < inner; i++) {
-                    int k = chunkStart[c] + (int) winners[c][o * inner + i];
-                    System.arraycopy(data, offset + (o * axisLength + k) * inner + i, candidates, c * inner + i, 1);
-                }
+        // The kernel's pick among a slice's chunks is the chunk that holds the overall answer: the
+        // chunks' order keeps the first (or last) index, and the values keep the NaN rule, -0 = +0 and
+        // unsigned order.
+        kernel.reduce(candidates, 0, new ReductionPlan(1, chunks, outputSize), selectLastIndex, out, outOffset);
+        for (int j = 0; j < outputSize; j++) {
+            int c = (int) out[outOffset + j];
+            out[outOffset + j] = chunkStart[c] + winners[c][j];
+        }
+    }
+
+    /**
+     * {@code into[intoOffset + j] = from[positions[j]]} for every {@code j}, for two primitive arrays of
+     * one type: a loop per array type, since a copy through the untyped array costs more than the read.
+     */
+    private static void gather(Object from, int[] positions, Object into, int intoOffset) {
+        if (from instanceof float[] source) {
+            float[] target = (float[]) into;
+            for (int j = 0; j < positions.length; j++) {
+                target[intoOffset + j] = source[positions[j]];
             }
-            kernel.reduce(candidates, 0, merge, selectLastIndex, pick, 0);
-            for (int i = 0; i < inner; i++) {
-                int c = (int) pick[i];
-                out[outOffset + o * inner + i] = chunkStart[c] + winners[c][o * inner + i];
+        } else if (from instanceof byte[] source) {
+            byte[] target = (byte[]) into;
+            for (int j = 0; j < positions.length; j++) {
+                target[intoOffset + j] = source[positions[j]];
             }
+        } else if (from instanceof short[] source) {
+            short[] target = (short[]) into;
+            for (int j = 0; j < positions.length; j++) {
+                target[intoOffset + j] = source[positions[j]];
+            }
+        } else if (from instanceof int[] source) {
+            int[] target = (int[]) into;
+            for (int j = 0; j < positions.length; j++) {
+                target[intoOffset + j] = source[positions[j]];
+            }
+        } else if (from instanceof long[] source) {
+            long[] target = (long[]) into;
+            for (int j = 0; j < positions.length; j++) {
+                target[intoOffset + j] = source[positions[j]];
+            }
+        } else if (from instanceof double[] source) {
+            double[] target = (double[]) into;
+            for (int j = 0; j < positions.length; j++) {
+                target[intoOffset + j] = source[positions[j]];
+            }
+        } else {
+            throw new IllegalArgumentException("not a primitive storage array: " + from.getClass().getName());
         }
     }
 

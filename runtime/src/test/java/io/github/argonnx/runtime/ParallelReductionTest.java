@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -70,6 +71,50 @@ class ParallelReductionTest {
         }
     }
 
+    /**
+     * ArgMax over any primitive storage array, read through {@link Array#getDouble} (NaN beats numbers,
+     * -0 ties +0): stands in for each type's kernel, so that the merge is checked on every array type
+     * it copies winners of.
+     */
+    static void argMaxAnyArray(Object data, int offset, ReductionPlan plan, boolean last, long[] out, int outOffset) {
+        for (int o = 0; o < plan.outer(); o++) {
+            for (int i = 0; i < plan.inner(); i++) {
+                int best = 0;
+                for (int k = 1; k < plan.axisLength(); k++) {
+                    double b = Array.getDouble(data, offset + (o * plan.axisLength() + best) * plan.inner() + i);
+                    double c = Array.getDouble(data, offset + (o * plan.axisLength() + k) * plan.inner() + i);
+                    boolean take = Double.isNaN(b) ? last && Double.isNaN(c) : Double.isNaN(c) || c > b || (last && c == b);
+                    if (take) {
+                        best = k;
+                    }
+                }
+                out[outOffset + o * plan.inner() + i] = best;
+            }
+        }
+    }
+
+    /** {@code values} in a new array of {@code component}, each converted as a cast would. */
+    private static Object storage(Class<?> component, double[] values) {
+        Object array = Array.newInstance(component, values.length);
+        for (int i = 0; i < values.length; i++) {
+            double v = values[i];
+            if (component == byte.class) {
+                Array.setByte(array, i, (byte) v);
+            } else if (component == short.class) {
+                Array.setShort(array, i, (short) v);
+            } else if (component == int.class) {
+                Array.setInt(array, i, (int) v);
+            } else if (component == long.class) {
+                Array.setLong(array, i, (long) v);
+            } else if (component == float.class) {
+                Array.setFloat(array, i, (float) v);
+            } else {
+                Array.setDouble(array, i, v);
+            }
+        }
+        return array;
+    }
+
     private static final int[][] SHAPES = {
         {1, 1000, 1}, {1, 600, 5}, {3, 520, 7}, {8, 10, 3}, {5, 64, 1}, {2, 1, 9}, {1, 2, 1}, {1, 37, 50},
         {0, 4, 4}, {7, 3, 0}, {1, 2600, 3}, {2, 1100, 4}, {1, 4096, 1}
@@ -119,6 +164,51 @@ class ParallelReductionTest {
                 ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), 3).withMinElementsPerTask(1),
                         ParallelReductionTest::argMinUint8, data, 0, plan, last, actual, 0);
                 assertArrayEquals(expected, actual, Arrays.toString(shape) + " last " + last);
+            }
+        }
+    }
+
+    @Test
+    void tiesAndNaNsOnEitherSideOfAChunkBoundaryGiveTheSingleThreadedIndicesForEveryArrayType() {
+        SplittableRandom random = new SplittableRandom(23);
+        Class<?>[] components = {byte.class, short.class, int.class, long.class, float.class, double.class};
+        int[][] shapes = {{1, 1024, 1}, {1, 1024, 3}, {2, 777, 5}, {3, 1500, 2}};
+        for (Class<?> component : components) {
+            boolean floating = component == float.class || component == double.class;
+            for (int[] shape : shapes) {
+                ReductionPlan plan = new ReductionPlan(shape[0], shape[1], shape[2]);
+                for (int threads = 2; threads <= 4; threads++) {
+                    int chunks = Math.min(threads, plan.axisLength() / ParallelReduction.MIN_AXIS_PER_CHUNK);
+                    for (int trial = 0; trial < 6; trial++) {
+                        double[] values = new double[1 + plan.inputSize()];
+                        for (int v = 0; v < values.length; v++) {
+                            values[v] = random.nextInt(3);
+                        }
+                        // Each slice's best sits twice, on the last element of one chunk and the first
+                        // of the next: a tie (or, for float types, two NaNs) across the boundary.
+                        double best = floating && random.nextBoolean() ? Double.NaN : 7;
+                        int boundary = (int) ((long) plan.axisLength() * (1 + random.nextInt(chunks - 1)) / chunks);
+                        for (int o = 0; o < plan.outer(); o++) {
+                            for (int i = 0; i < plan.inner(); i++) {
+                                values[1 + (o * plan.axisLength() + boundary - 1) * plan.inner() + i] = best;
+                                values[1 + (o * plan.axisLength() + boundary) * plan.inner() + i] = best;
+                            }
+                        }
+                        Object data = storage(component, values);
+                        for (boolean last : new boolean[] {false, true}) {
+                            long[] expected = new long[plan.outputSize()];
+                            Arrays.fill(expected, last ? boundary : boundary - 1);
+                            long[] single = new long[plan.outputSize()];
+                            argMaxAnyArray(data, 1, plan, last, single, 0);
+                            assertArrayEquals(expected, single, "the reference kernel itself");
+                            long[] actual = new long[plan.outputSize()];
+                            ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), threads).withMinElementsPerTask(1),
+                                    ParallelReductionTest::argMaxAnyArray, data, 1, plan, last, actual, 0);
+                            assertArrayEquals(expected, actual, component + " " + Arrays.toString(shape) + " threads "
+                                    + threads + " boundary " + boundary + " best " + best + " last " + last);
+                        }
+                    }
+                }
             }
         }
     }

@@ -111,6 +111,8 @@ public final class KernelEmitter extends JavaSourceEmitter {
                 kernel.addMethod(reduceContiguous(source));
                 kernel.addMethod(indexInSlice(source));
                 if (order.needsNaNTest()) {
+                    kernel.addMethod(screenedLoop.entry(source, false));
+                    kernel.addMethod(screenedLoop.entry(source, true));
                     kernel.addMethod(screenedLoop.loop(source, false));
                     kernel.addMethod(screenedLoop.loop(source, true));
                     kernel.addMethod(screenedLoop.nanSearch(source, false));

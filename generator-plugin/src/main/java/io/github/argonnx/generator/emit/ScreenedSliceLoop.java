@@ -52,6 +52,34 @@ final class ScreenedSliceLoop {
     }
 
     /**
+     * The entry for one contiguous slice: a slice shorter than one block takes the element walk alone,
+     * in a method small enough for the JIT to inline into its caller (a short row then costs about what
+     * a loop written for it does); longer slices take {@link #loop}.
+     */
+    MethodSpec entry(DataSource source, boolean fromEnd) {
+        MethodSpec.Builder m = SliceBlocks.declare(GeneratedNames.indexInSlice(extremum, fromEnd), source, type)
+                .addJavadoc(SliceBlocks.nanEndsWalkDoc(fromEnd))
+                .addJavadoc("\n<p>A slice of {@code $N} elements or more goes to\n{@link #$N}, which screens\n",
+                        GeneratedNames.NAN_SCREEN_BLOCK, blocksName(fromEnd))
+                .addJavadoc("it for NaNs block by block; this method stays small enough for the JIT to inline.\n")
+                .beginControlFlow("if (length >= $N)", GeneratedNames.NAN_SCREEN_BLOCK)
+                .addStatement("return $N(data, start, length)", blocksName(fromEnd))
+                .endControlFlow();
+        firstElement(m, source, fromEnd);
+        if (fromEnd) {
+            m.addStatement("int to = bestAt");
+        } else {
+            m.addStatement("int end = start + length").addStatement("int from = bestAt + 1");
+        }
+        return walk(m, source, fromEnd).build();
+    }
+
+    /** The name of {@link #loop}'s method: the entry's name, for slices of whole blocks and more. */
+    private String blocksName(boolean fromEnd) {
+        return GeneratedNames.indexInSlice(extremum, fromEnd) + "InBlocks";
+    }
+
+    /**
      * The contiguous loop for IEEE types. The plain loop's test needs two branches per element (one
      * for the order, one for NaN); this one reads blocks {@value #UNROLL} elements at a time with the
      * ordered test alone, which a NaN fails, and keeps sums of products of the elements beside it,
@@ -62,18 +90,13 @@ final class ScreenedSliceLoop {
         TypeName key = order.keyType();
         ClassName boxed = JavaStorage.of(type).boxedType();
         CodeBlock best = CodeBlock.of("best");
-        MethodSpec.Builder m = SliceBlocks.declare(GeneratedNames.indexInSlice(extremum, fromEnd), source, type)
+        MethodSpec.Builder m = SliceBlocks.declare(blocksName(fromEnd), source, type)
                 .addJavadoc(SliceBlocks.nanEndsWalkDoc(fromEnd))
                 .addJavadoc("\n<p>Whole blocks are read $L elements at a time with the ordered test alone, which a NaN\n", UNROLL)
                 .addJavadoc("fails; beside it, sums of products of the elements are kept, which a NaN turns into NaN.\n")
                 .addJavadoc("Only a block whose sums end as NaN is searched for one (infinities or overflow can also\n")
                 .addJavadoc("make them NaN: the search then finds none). One branch per element instead of two.\n");
-        String firstElement = fromEnd ? "start + length - 1" : "start";
-        m.addStatement("int bestAt = $L", firstElement)
-                .addStatement("$T best = $L", key, source.read(CodeBlock.of("bestAt")))
-                .beginControlFlow("if ($T.isNaN(best))", boxed)
-                .addStatement("return bestAt - start")
-                .endControlFlow();
+        firstElement(m, source, fromEnd);
         SliceBlocks.openBlockLoop(m, fromEnd, GeneratedNames.NAN_SCREEN_BLOCK);
         for (int s = 0; s < SCREENS; s++) {
             m.addStatement("$T screen$L = 0", key, s);
@@ -108,16 +131,33 @@ final class ScreenedSliceLoop {
                 .endControlFlow()
                 .endControlFlow()
                 .endControlFlow();
+        return walk(m, source, fromEnd).build();
+    }
+
+    /** The first element read (the last, walking from the end) is the best so far, or the answer if NaN. */
+    private void firstElement(MethodSpec.Builder m, DataSource source, boolean fromEnd) {
+        m.addStatement("int bestAt = $L", fromEnd ? "start + length - 1" : "start")
+                .addStatement("$T best = $L", order.keyType(), source.read(CodeBlock.of("bestAt")))
+                .beginControlFlow("if ($T.isNaN(best))", JavaStorage.of(type).boxedType())
+                .addStatement("return bestAt - start")
+                .endControlFlow();
+    }
+
+    /**
+     * Walks the elements not read yet, {@code [from, end)} up or {@code [start, to)} down, with the
+     * ordered test and a NaN test each, and returns the index found.
+     */
+    private MethodSpec.Builder walk(MethodSpec.Builder m, DataSource source, boolean fromEnd) {
         m.beginControlFlow(fromEnd ? "for (int k = to - 1; k >= start; k--)" : "for (int k = from; k < end; k++)")
-                .addStatement("$T candidate = $L", key, source.read(CodeBlock.of("k")))
-                .beginControlFlow("if ($L)", order.strictlyBeats(CodeBlock.of("candidate"), best, extremum))
+                .addStatement("$T candidate = $L", order.keyType(), source.read(CodeBlock.of("k")))
+                .beginControlFlow("if ($L)", order.strictlyBeats(CodeBlock.of("candidate"), CodeBlock.of("best"), extremum))
                 .addStatement("best = candidate")
                 .addStatement("bestAt = k")
-                .nextControlFlow("else if ($T.isNaN(candidate))", boxed)
+                .nextControlFlow("else if ($T.isNaN(candidate))", JavaStorage.of(type).boxedType())
                 .addStatement("return k - start")
                 .endControlFlow()
                 .endControlFlow();
-        return m.addStatement("return bestAt - start").build();
+        return m.addStatement("return bestAt - start");
     }
 
     private static CodeBlock offsetFromK(int lane) {

@@ -148,12 +148,73 @@ public final class ArgMaxFloatKernel {
      * Walks the slice from its start: a strict test keeps the first of equal elements, and the
      * first NaN is the answer as soon as it is seen.
      *
+     * <p>A slice of {@code NAN_SCREEN_BLOCK} elements or more goes to
+     * {@link #firstIndexOfLargestInBlocks}, which screens
+     * it for NaNs block by block; this method stays small enough for the JIT to inline.
+     */
+    private static long firstIndexOfLargest(float[] data, int start, int length) {
+        if (length >= NAN_SCREEN_BLOCK) {
+            return firstIndexOfLargestInBlocks(data, start, length);
+        }
+        int bestAt = start;
+        float best = data[bestAt];
+        if (Float.isNaN(best)) {
+            return bestAt - start;
+        }
+        int end = start + length;
+        int from = bestAt + 1;
+        for (int k = from; k < end; k++) {
+            float candidate = data[k];
+            if (candidate > best) {
+                best = candidate;
+                bestAt = k;
+            } else if (Float.isNaN(candidate)) {
+                return k - start;
+            }
+        }
+        return bestAt - start;
+    }
+
+    /**
+     * Walks the slice from its end: a strict test keeps the last of equal elements, and the
+     * last NaN is the answer as soon as it is seen.
+     *
+     * <p>A slice of {@code NAN_SCREEN_BLOCK} elements or more goes to
+     * {@link #lastIndexOfLargestInBlocks}, which screens
+     * it for NaNs block by block; this method stays small enough for the JIT to inline.
+     */
+    private static long lastIndexOfLargest(float[] data, int start, int length) {
+        if (length >= NAN_SCREEN_BLOCK) {
+            return lastIndexOfLargestInBlocks(data, start, length);
+        }
+        int bestAt = start + length - 1;
+        float best = data[bestAt];
+        if (Float.isNaN(best)) {
+            return bestAt - start;
+        }
+        int to = bestAt;
+        for (int k = to - 1; k >= start; k--) {
+            float candidate = data[k];
+            if (candidate > best) {
+                best = candidate;
+                bestAt = k;
+            } else if (Float.isNaN(candidate)) {
+                return k - start;
+            }
+        }
+        return bestAt - start;
+    }
+
+    /**
+     * Walks the slice from its start: a strict test keeps the first of equal elements, and the
+     * first NaN is the answer as soon as it is seen.
+     *
      * <p>Whole blocks are read 8 elements at a time with the ordered test alone, which a NaN
      * fails; beside it, sums of products of the elements are kept, which a NaN turns into NaN.
      * Only a block whose sums end as NaN is searched for one (infinities or overflow can also
      * make them NaN: the search then finds none). One branch per element instead of two.
      */
-    private static long firstIndexOfLargest(float[] data, int start, int length) {
+    private static long firstIndexOfLargestInBlocks(float[] data, int start, int length) {
         int bestAt = start;
         float best = data[bestAt];
         if (Float.isNaN(best)) {
@@ -242,7 +303,7 @@ public final class ArgMaxFloatKernel {
      * Only a block whose sums end as NaN is searched for one (infinities or overflow can also
      * make them NaN: the search then finds none). One branch per element instead of two.
      */
-    private static long lastIndexOfLargest(float[] data, int start, int length) {
+    private static long lastIndexOfLargestInBlocks(float[] data, int start, int length) {
         int bestAt = start + length - 1;
         float best = data[bestAt];
         if (Float.isNaN(best)) {
@@ -569,12 +630,73 @@ public final class ArgMaxFloatKernel {
      * Walks the slice from its start: a strict test keeps the first of equal elements, and the
      * first NaN is the answer as soon as it is seen.
      *
+     * <p>A slice of {@code NAN_SCREEN_BLOCK} elements or more goes to
+     * {@link #firstIndexOfLargestInBlocks}, which screens
+     * it for NaNs block by block; this method stays small enough for the JIT to inline.
+     */
+    private static long firstIndexOfLargest(FloatBuffer data, int start, int length) {
+        if (length >= NAN_SCREEN_BLOCK) {
+            return firstIndexOfLargestInBlocks(data, start, length);
+        }
+        int bestAt = start;
+        float best = data.get(bestAt);
+        if (Float.isNaN(best)) {
+            return bestAt - start;
+        }
+        int end = start + length;
+        int from = bestAt + 1;
+        for (int k = from; k < end; k++) {
+            float candidate = data.get(k);
+            if (candidate > best) {
+                best = candidate;
+                bestAt = k;
+            } else if (Float.isNaN(candidate)) {
+                return k - start;
+            }
+        }
+        return bestAt - start;
+    }
+
+    /**
+     * Walks the slice from its end: a strict test keeps the last of equal elements, and the
+     * last NaN is the answer as soon as it is seen.
+     *
+     * <p>A slice of {@code NAN_SCREEN_BLOCK} elements or more goes to
+     * {@link #lastIndexOfLargestInBlocks}, which screens
+     * it for NaNs block by block; this method stays small enough for the JIT to inline.
+     */
+    private static long lastIndexOfLargest(FloatBuffer data, int start, int length) {
+        if (length >= NAN_SCREEN_BLOCK) {
+            return lastIndexOfLargestInBlocks(data, start, length);
+        }
+        int bestAt = start + length - 1;
+        float best = data.get(bestAt);
+        if (Float.isNaN(best)) {
+            return bestAt - start;
+        }
+        int to = bestAt;
+        for (int k = to - 1; k >= start; k--) {
+            float candidate = data.get(k);
+            if (candidate > best) {
+                best = candidate;
+                bestAt = k;
+            } else if (Float.isNaN(candidate)) {
+                return k - start;
+            }
+        }
+        return bestAt - start;
+    }
+
+    /**
+     * Walks the slice from its start: a strict test keeps the first of equal elements, and the
+     * first NaN is the answer as soon as it is seen.
+     *
      * <p>Whole blocks are read 8 elements at a time with the ordered test alone, which a NaN
      * fails; beside it, sums of products of the elements are kept, which a NaN turns into NaN.
      * Only a block whose sums end as NaN is searched for one (infinities or overflow can also
      * make them NaN: the search then finds none). One branch per element instead of two.
      */
-    private static long firstIndexOfLargest(FloatBuffer data, int start, int length) {
+    private static long firstIndexOfLargestInBlocks(FloatBuffer data, int start, int length) {
         int bestAt = start;
         float best = data.get(bestAt);
         if (Float.isNaN(best)) {
@@ -663,7 +785,7 @@ public final class ArgMaxFloatKernel {
      * Only a block whose sums end as NaN is searched for one (infinities or overflow can also
      * make them NaN: the search then finds none). One branch per element instead of two.
      */
-    private static long lastIndexOfLargest(FloatBuffer data, int start, int length) {
+    private static long lastIndexOfLargestInBlocks(FloatBuffer data, int start, int length) {
         int bestAt = start + length - 1;
         float best = data.get(bestAt);
         if (Float.isNaN(best)) {
