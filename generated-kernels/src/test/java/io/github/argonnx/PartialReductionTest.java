@@ -168,7 +168,8 @@ class PartialReductionTest {
         byte[] alphabet = {0x00, (byte) 0x80, (byte) 0xFF, 0x01, 0x7F, (byte) 0xC0};
         java.util.Random random = new java.util.Random(12);
         for (DataType type : DataType.values()) {
-            for (long[] shape : new long[][] {{37, 6}, {3, 29, 5}}) {
+            // wide enough for the SIMD loops' vectors (and a tail), narrower, and chunks longer than a byte index group
+            for (long[] shape : new long[][] {{37, 70}, {3, 29, 5}, {300, 33}}) {
                 int axis = shape.length - 2;
                 int count = (int) Arrays.stream(shape).reduce(1, (a, b) -> a * b);
                 byte[] bits = new byte[count * type.byteWidth()];
@@ -182,7 +183,7 @@ class PartialReductionTest {
                         PartialReduction reduction = PartialReduction.of(reducing, type, shape);
                         ArgAccumulator accumulator = reduction.accumulator();
                         for (long start = 0; start < shape[axis]; ) {
-                            long end = Math.min(shape[axis], start + 1 + random.nextInt(9));
+                            long end = Math.min(shape[axis], start + 1 + random.nextInt((int) Math.max(9, shape[axis] / 2)));
                             reduction.reduceInto(rows(type, bits, shape, axis, start, end), start, accumulator);
                             start = end;
                         }

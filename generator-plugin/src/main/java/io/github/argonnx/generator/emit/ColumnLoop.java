@@ -83,7 +83,7 @@ final class ColumnLoop {
      */
     private MethodSpec foldRows(DataSource source) {
         TypeName key = order.keyType();
-        return MethodSpec.methodBuilder(GeneratedNames.FOLD_ROWS)
+        MethodSpec.Builder m = MethodSpec.methodBuilder(GeneratedNames.FOLD_ROWS)
                 .addJavadoc("Folds the rows of a chunk of an outer reduced axis ({@code inner > 1}) into running bests\n")
                 .addJavadoc("kept from one chunk to the next: {@code best} holds each output element's best as a key of\n")
                 .addJavadoc("this kernel, {@code indices} its index along the whole axis; row {@code k} of the chunk has\n")
@@ -102,24 +102,35 @@ final class ColumnLoop {
                 .addParameter(source.dataType(type), "data")
                 .addParameter(TypeName.INT, "offset")
                 .addParameter(RuntimeClasses.REDUCTION_PLAN, "plan")
-                .addParameter(ArrayTypeName.of(key), "best")
-                .addParameter(ArrayTypeName.of(TypeName.LONG), "indices")
+                .addParameter(ArrayTypeName.of(key), "best");
+        boolean vectorFold = hasVectorFold(source);
+        if (vectorFold) {
+            m.addJavadoc("@param indexScratch room for the SIMD loops' row places, {@code min(plan.inner(), $L)} entries\n",
+                            KernelContract.COLUMN_BLOCK_SIZE)
+                    .addParameter(ArrayTypeName.of(key), "indexScratch");
+        }
+        return m.addParameter(ArrayTypeName.of(TypeName.LONG), "indices")
                 .addParameter(TypeName.LONG, "indexBase")
                 .addParameter(TypeName.BOOLEAN, "seed")
                 .addParameter(TypeName.BOOLEAN, "selectLastIndex")
                 .addStatement("int rows = plan.axisLength()")
                 .addStatement("int inner = plan.inner()")
                 .addStatement("int firstRow = seed ? 1 : 0")
+                .addCode(vectorFold ? CodeBlock.builder()
+                        .add("// the SIMD loops fold the leading whole vectors of columns, the loops below the rest\n")
+                        .addStatement("int firstColumn = $N == null ? 0$W: $N.$N(data, offset, plan, best, indexScratch, indices,"
+                                + "$WindexBase, seed, selectLastIndex)", vectorizedName, vectorizedName, GeneratedNames.FOLD_ROWS)
+                        .build() : CodeBlock.builder().addStatement("int firstColumn = 0").build())
                 .beginControlFlow("for (int o = 0; o < plan.outer(); o++)")
                 .addStatement("int sliceStart = offset + o * rows * inner")
                 .addStatement("int bestStart = o * inner")
                 .beginControlFlow("if (seed)")
-                .beginControlFlow("for (int i = 0; i < inner; i++)")
+                .beginControlFlow("for (int i = firstColumn; i < inner; i++)")
                 .addStatement("best[bestStart + i] = $L", order.key(source.read(CodeBlock.of("sliceStart + i"))))
                 .addStatement("indices[bestStart + i] = indexBase")
                 .endControlFlow()
                 .endControlFlow()
-                .beginControlFlow("for (int column = 0; column < inner; column += $N)", COLUMN_BLOCK)
+                .beginControlFlow("for (int column = firstColumn; column < inner; column += $N)", COLUMN_BLOCK)
                 .addStatement("int width = $T.min($N, inner - column)", Math.class, COLUMN_BLOCK)
                 .beginControlFlow("if (selectLastIndex)")
                 .addStatement("$N(data, sliceStart + column, inner, firstRow, rows, width, best, indices,$W"
@@ -131,6 +142,11 @@ final class ColumnLoop {
                 .endControlFlow()
                 .endControlFlow()
                 .build();
+    }
+
+    /** Whether {@code foldRows} of this source hands the leading columns to the SIMD class first. */
+    boolean hasVectorFold(DataSource source) {
+        return source == DataSource.ARRAY && VectorColumnLoop.foldsRows(type);
     }
 
     /**

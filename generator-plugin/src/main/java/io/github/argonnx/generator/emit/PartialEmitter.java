@@ -12,6 +12,7 @@ import io.github.argonnx.generator.java.Comparison;
 import io.github.argonnx.generator.java.ElementOrder;
 import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.JavaStorage;
+import io.github.argonnx.generator.java.KernelContract;
 import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.ElementType.NumberFormat;
@@ -119,16 +120,25 @@ public final class PartialEmitter extends JavaSourceEmitter {
         ClassName bests = context.names().partialKeysClass(type).nestedClass("Bests");
         TypeName key = ElementOrder.of(type).keyType();
         ArrayTypeName keys = ArrayTypeName.of(key);
-        spec.addType(TypeSpec.classBuilder(bests)
+        boolean vectorFold = VectorColumnLoop.foldsRows(type);
+        MethodSpec.Builder constructor = MethodSpec.constructorBuilder()
+                .addParameter(int.class, "size")
+                .addStatement("best = new $T[size]", key);
+        TypeSpec.Builder bestsClass = TypeSpec.classBuilder(bests)
                 .addModifiers(Modifier.STATIC, Modifier.FINAL)
                 .addSuperinterface(RuntimeClasses.RUNNING_BESTS)
                 .addJavadoc("An accumulator's running bests of $L elements, as keys of the kernels' outer-axis loops.\n",
                         type.onnxName())
-                .addField(keys, "best", Modifier.FINAL)
-                .addMethod(MethodSpec.constructorBuilder()
-                        .addParameter(int.class, "size")
-                        .addStatement("best = new $T[size]", key)
-                        .build())
+                .addField(keys, "best", Modifier.FINAL);
+        if (vectorFold) {
+            bestsClass.addField(FieldSpec.builder(keys, "indexScratch", Modifier.FINAL)
+                    .addJavadoc("Where the SIMD loops keep row places while they fold a chunk.\n")
+                    .build());
+            constructor.addParameter(int.class, "inner")
+                    .addStatement("indexScratch = new $T[$T.min(inner, $L)]", key, Math.class, KernelContract.COLUMN_BLOCK_SIZE);
+        }
+        spec.addType(bestsClass
+                .addMethod(constructor.build())
                 .addMethod(override("orderKeys", void.class)
                         .addParameter(long[].class, "orderKeys")
                         .beginControlFlow("for (int p = 0; p < best.length; p++)")
@@ -147,8 +157,9 @@ public final class PartialEmitter extends JavaSourceEmitter {
                 .addParameter(boolean.class, "selectLastIndex")
                 .addParameter(long.class, "axisOffset")
                 .addParameter(long[].class, "indices")
-                .addStatement("$T bests = new $T(indices.length)", bests, bests)
-                .addStatement("foldRows(chunk, opType, plan, selectLastIndex, bests.best, axisOffset, indices, true)")
+                .addStatement(vectorFold ? "$T bests = new $T(indices.length, plan.inner())" : "$T bests = new $T(indices.length)",
+                        bests, bests)
+                .addStatement("foldRows(chunk, opType, plan, selectLastIndex, bests, axisOffset, indices, true)")
                 .addStatement("return bests")
                 .build());
         spec.addMethod(MethodSpec.methodBuilder("fold")
@@ -161,8 +172,7 @@ public final class PartialEmitter extends JavaSourceEmitter {
                 .addParameter(RuntimeClasses.RUNNING_BESTS, "bests")
                 .addParameter(long.class, "axisOffset")
                 .addParameter(long[].class, "indices")
-                .addStatement("foldRows(chunk, opType, plan, selectLastIndex, (($T) bests).best, axisOffset, indices, false)",
-                        bests)
+                .addStatement("foldRows(chunk, opType, plan, selectLastIndex, ($T) bests, axisOffset, indices, false)", bests)
                 .build());
         JavaStorage storage = JavaStorage.of(type);
         MethodSpec.Builder foldRows = MethodSpec.methodBuilder("foldRows")
@@ -171,28 +181,32 @@ public final class PartialEmitter extends JavaSourceEmitter {
                 .addParameter(String.class, "opType")
                 .addParameter(RuntimeClasses.REDUCTION_PLAN, "plan")
                 .addParameter(boolean.class, "selectLastIndex")
-                .addParameter(keys, "best")
+                .addParameter(bests, "bests")
                 .addParameter(long.class, "axisOffset")
                 .addParameter(long[].class, "indices")
                 .addParameter(boolean.class, "seed")
                 .beginControlFlow("if (chunk.hasArray())")
                 .addStatement("$T data = ($T) chunk.array()", storage.arrayType(), storage.arrayType())
                 .addStatement("int offset = chunk.arrayOffset()")
-                .addCode(kernelFold(context, type, operators))
+                .addCode(kernelFold(context, type, operators, vectorFold ? "bests.best, bests.indexScratch" : "bests.best"))
                 .nextControlFlow("else")
                 .addStatement("$T data = ($T) chunk.buffer()", storage.bufferType(), storage.bufferType())
                 .addStatement("int offset = data.position()")
-                .addCode(kernelFold(context, type, operators))
+                .addCode(kernelFold(context, type, operators, "bests.best"))
                 .endControlFlow();
         spec.addMethod(foldRows.build());
     }
 
-    /** The switch from the operator to its kernel's {@code foldRows}, on {@code data} from {@code offset}. */
-    private static CodeBlock kernelFold(GenerationContext context, ElementType type, List<OperatorSpec> operators) {
+    /**
+     * The switch from the operator to its kernel's {@code foldRows}, on {@code data} from {@code offset},
+     * with {@code bestArrays} (the running bests, and the SIMD loops' scratch where they fold).
+     */
+    private static CodeBlock kernelFold(GenerationContext context, ElementType type, List<OperatorSpec> operators,
+            String bestArrays) {
         CodeBlock.Builder code = CodeBlock.builder().add("switch (opType) {\n").indent();
         for (OperatorSpec op : operators) {
-            code.add("case $S -> $T.$N(data, offset, plan, best, indices, axisOffset, seed, selectLastIndex);\n",
-                    op.name(), context.names().kernelClass(Extremum.of(op), type), GeneratedNames.FOLD_ROWS);
+            code.add("case $S -> $T.$N(data, offset, plan, $L, indices, axisOffset, seed, selectLastIndex);\n",
+                    op.name(), context.names().kernelClass(Extremum.of(op), type), GeneratedNames.FOLD_ROWS, bestArrays);
         }
         return code.add("default -> throw new $T($S + opType);\n", IllegalStateException.class, "not generated: ")
                 .unindent().add("}\n").build();

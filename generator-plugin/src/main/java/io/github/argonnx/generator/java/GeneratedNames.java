@@ -213,7 +213,10 @@ public final class GeneratedNames {
      */
     public static final String FOLD_ROWS = "foldRows";
 
-    /** The loop of {@link #FOLD_ROWS} over adjacent columns: {@code foldFirstInColumns}. */
+    /** A SIMD class's loop of {@link #FOLD_ROWS} over whole vectors of columns, for the first or the last index. */
+    public static final String FOLD_IN_COLUMNS = "foldInColumns";
+
+    /** A kernel's loop of {@link #FOLD_ROWS} over adjacent columns: {@code foldFirstInColumns}. */
     public static String foldInColumns(boolean last) {
         return last ? "foldLastInColumns" : "foldFirstInColumns";
     }

@@ -147,7 +147,8 @@ class KernelEmitterTest {
                                 + "[],int,io.github.argonnx.runtime.ReductionPlan,boolean,long[],int)",
                         "public static void " + kernel.getName() + ".foldRows(" + buffer + "," + fold,
                         "public static void " + kernel.getName() + ".foldRows(" + JavaStorage.of(type).primitive()
-                                + "[]," + fold), publicMethods);
+                                + "[]," + (VectorColumnLoop.foldsRows(type) ? fold.replaceFirst("\\[\\],", "[]," + JavaStorage.of(type).primitive()
+                                        + "[],") : fold)), publicMethods);
             }
         }
 

@@ -99,7 +99,7 @@ final class Float16PartialKeys implements ElementKeys {
     static RunningBests seed(Tensor chunk, String opType, ReductionPlan plan,
             boolean selectLastIndex, long axisOffset, long[] indices) {
         Bests bests = new Bests(indices.length);
-        foldRows(chunk, opType, plan, selectLastIndex, bests.best, axisOffset, indices, true);
+        foldRows(chunk, opType, plan, selectLastIndex, bests, axisOffset, indices, true);
         return bests;
     }
 
@@ -108,25 +108,25 @@ final class Float16PartialKeys implements ElementKeys {
      */
     static void fold(Tensor chunk, String opType, ReductionPlan plan, boolean selectLastIndex,
             RunningBests bests, long axisOffset, long[] indices) {
-        foldRows(chunk, opType, plan, selectLastIndex, ((Bests) bests).best, axisOffset, indices, false);
+        foldRows(chunk, opType, plan, selectLastIndex, (Bests) bests, axisOffset, indices, false);
     }
 
     private static void foldRows(Tensor chunk, String opType, ReductionPlan plan,
-            boolean selectLastIndex, int[] best, long axisOffset, long[] indices, boolean seed) {
+            boolean selectLastIndex, Bests bests, long axisOffset, long[] indices, boolean seed) {
         if (chunk.hasArray()) {
             short[] data = (short[]) chunk.array();
             int offset = chunk.arrayOffset();
             switch (opType) {
-                case "ArgMax" -> ArgMaxFloat16Kernel.foldRows(data, offset, plan, best, indices, axisOffset, seed, selectLastIndex);
-                case "ArgMin" -> ArgMinFloat16Kernel.foldRows(data, offset, plan, best, indices, axisOffset, seed, selectLastIndex);
+                case "ArgMax" -> ArgMaxFloat16Kernel.foldRows(data, offset, plan, bests.best, indices, axisOffset, seed, selectLastIndex);
+                case "ArgMin" -> ArgMinFloat16Kernel.foldRows(data, offset, plan, bests.best, indices, axisOffset, seed, selectLastIndex);
                 default -> throw new IllegalStateException("not generated: " + opType);
             }
         } else {
             ShortBuffer data = (ShortBuffer) chunk.buffer();
             int offset = data.position();
             switch (opType) {
-                case "ArgMax" -> ArgMaxFloat16Kernel.foldRows(data, offset, plan, best, indices, axisOffset, seed, selectLastIndex);
-                case "ArgMin" -> ArgMinFloat16Kernel.foldRows(data, offset, plan, best, indices, axisOffset, seed, selectLastIndex);
+                case "ArgMax" -> ArgMaxFloat16Kernel.foldRows(data, offset, plan, bests.best, indices, axisOffset, seed, selectLastIndex);
+                case "ArgMin" -> ArgMinFloat16Kernel.foldRows(data, offset, plan, bests.best, indices, axisOffset, seed, selectLastIndex);
                 default -> throw new IllegalStateException("not generated: " + opType);
             }
         }

@@ -477,16 +477,17 @@ public final class ArgMaxBfloat16Kernel {
         int rows = plan.axisLength();
         int inner = plan.inner();
         int firstRow = seed ? 1 : 0;
+        int firstColumn = 0;
         for (int o = 0; o < plan.outer(); o++) {
             int sliceStart = offset + o * rows * inner;
             int bestStart = o * inner;
             if (seed) {
-                for (int i = 0; i < inner; i++) {
+                for (int i = firstColumn; i < inner; i++) {
                     best[bestStart + i] = orderKey(data[sliceStart + i]);
                     indices[bestStart + i] = indexBase;
                 }
             }
-            for (int column = 0; column < inner; column += COLUMN_BLOCK) {
+            for (int column = firstColumn; column < inner; column += COLUMN_BLOCK) {
                 int width = Math.min(COLUMN_BLOCK, inner - column);
                 if (selectLastIndex) {
                     foldLastInColumns(data, sliceStart + column, inner, firstRow, rows, width, best, indices,
@@ -958,16 +959,17 @@ public final class ArgMaxBfloat16Kernel {
         int rows = plan.axisLength();
         int inner = plan.inner();
         int firstRow = seed ? 1 : 0;
+        int firstColumn = 0;
         for (int o = 0; o < plan.outer(); o++) {
             int sliceStart = offset + o * rows * inner;
             int bestStart = o * inner;
             if (seed) {
-                for (int i = 0; i < inner; i++) {
+                for (int i = firstColumn; i < inner; i++) {
                     best[bestStart + i] = orderKey(data.get(sliceStart + i));
                     indices[bestStart + i] = indexBase;
                 }
             }
-            for (int column = 0; column < inner; column += COLUMN_BLOCK) {
+            for (int column = firstColumn; column < inner; column += COLUMN_BLOCK) {
                 int width = Math.min(COLUMN_BLOCK, inner - column);
                 if (selectLastIndex) {
                     foldLastInColumns(data, sliceStart + column, inner, firstRow, rows, width, best, indices,

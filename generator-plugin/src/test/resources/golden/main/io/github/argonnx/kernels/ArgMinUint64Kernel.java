@@ -379,22 +379,28 @@ public final class ArgMinUint64Kernel {
      * @param indexBase the axis index of the chunk's first row
      * @param seed true for the first chunk: its first row seeds the bests
      * @param selectLastIndex whether ties go to the last index
+     * @param indexScratch room for the SIMD loops' row places, {@code min(plan.inner(), 4096)} entries
      */
     public static void foldRows(long[] data, int offset, ReductionPlan plan, long[] best,
-            long[] indices, long indexBase, boolean seed, boolean selectLastIndex) {
+            long[] indexScratch, long[] indices, long indexBase, boolean seed,
+            boolean selectLastIndex) {
         int rows = plan.axisLength();
         int inner = plan.inner();
         int firstRow = seed ? 1 : 0;
+        // the SIMD loops fold the leading whole vectors of columns, the loops below the rest
+        int firstColumn = VECTORIZED == null ? 0
+                : VECTORIZED.foldRows(data, offset, plan, best, indexScratch, indices,
+                indexBase, seed, selectLastIndex);
         for (int o = 0; o < plan.outer(); o++) {
             int sliceStart = offset + o * rows * inner;
             int bestStart = o * inner;
             if (seed) {
-                for (int i = 0; i < inner; i++) {
+                for (int i = firstColumn; i < inner; i++) {
                     best[bestStart + i] = orderKey(data[sliceStart + i]);
                     indices[bestStart + i] = indexBase;
                 }
             }
-            for (int column = 0; column < inner; column += COLUMN_BLOCK) {
+            for (int column = firstColumn; column < inner; column += COLUMN_BLOCK) {
                 int width = Math.min(COLUMN_BLOCK, inner - column);
                 if (selectLastIndex) {
                     foldLastInColumns(data, sliceStart + column, inner, firstRow, rows, width, best, indices,
@@ -790,16 +796,17 @@ public final class ArgMinUint64Kernel {
         int rows = plan.axisLength();
         int inner = plan.inner();
         int firstRow = seed ? 1 : 0;
+        int firstColumn = 0;
         for (int o = 0; o < plan.outer(); o++) {
             int sliceStart = offset + o * rows * inner;
             int bestStart = o * inner;
             if (seed) {
-                for (int i = 0; i < inner; i++) {
+                for (int i = firstColumn; i < inner; i++) {
                     best[bestStart + i] = orderKey(data.get(sliceStart + i));
                     indices[bestStart + i] = indexBase;
                 }
             }
-            for (int column = 0; column < inner; column += COLUMN_BLOCK) {
+            for (int column = firstColumn; column < inner; column += COLUMN_BLOCK) {
                 int width = Math.min(COLUMN_BLOCK, inner - column);
                 if (selectLastIndex) {
                     foldLastInColumns(data, sliceStart + column, inner, firstRow, rows, width, best, indices,
