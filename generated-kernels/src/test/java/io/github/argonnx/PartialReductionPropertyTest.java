@@ -25,7 +25,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Partial results against one {@code apply} on the whole tensor: every element type, operator and
  * version, random shapes, axes, attributes and chunkings, chunks given as arrays, heap and direct
  * buffers, merged in random trees and out of order, through an accumulator (partials added, or chunks
- * reduced straight into it), and through the byte form.
+ * reduced straight into it: in order, which folds the rows of an outer axis, out of order, which finds
+ * each chunk's winners, and in order first, then out of order), and through the byte form.
  */
 class PartialReductionPropertyTest {
 
@@ -79,6 +80,35 @@ class PartialReductionPropertyTest {
                 partials.add(reduction.reduce(chunk, range[0]));
             }
             Collections.shuffle(partials, random);
+
+            ArgAccumulator inOrder = reduction.accumulator();
+            for (int k = 0; k < chunks.size(); k++) {
+                reduction.reduceInto(chunks.get(k), ranges.get(k)[0], inOrder);
+            }
+            assertEquals(expected, inOrder.finish(), what + ", streamed with reduceInto in order");
+
+            // in order up to a random chunk (folded on an outer axis), a partial taken, then the rest shuffled
+            int folded = random.nextInt(chunks.size() + 1);
+            ArgAccumulator mixed = reduction.accumulator();
+            List<Integer> rest = new ArrayList<>();
+            for (int k = 0; k < chunks.size(); k++) {
+                if (k < folded) {
+                    reduction.reduceInto(chunks.get(k), ranges.get(k)[0], mixed);
+                } else {
+                    rest.add(k);
+                }
+            }
+            ArgPartial prefix = folded == 0 ? null : mixed.partial();
+            Collections.shuffle(rest, random);
+            for (int k : rest) {
+                reduction.reduceInto(chunks.get(k), ranges.get(k)[0], mixed);
+            }
+            assertEquals(expected, mixed.finish(), what + ", " + folded + " chunks in order, then the rest shuffled");
+            if (prefix != null) {
+                ArgAccumulator fromPrefix = reduction.accumulator().add(reduction.fromBytes(prefix.toBytes()));
+                rest.forEach(k -> fromPrefix.add(reduction.reduce(chunks.get(k), ranges.get(k)[0])));
+                assertEquals(expected, fromPrefix.finish(), what + ", the partial of the chunks in order, merged");
+            }
 
             ArgAccumulator streamed = reduction.accumulator();
             List<Integer> order = new ArrayList<>();

@@ -163,6 +163,126 @@ class PartialReductionTest {
     }
 
     @Test
+    void chunksOfAnOuterAxisInOrderGiveOneApplysAnswerForEveryType() {
+        // raw_data bits from a small alphabet: ties, -0 and +0, NaN, the unsigned extremes
+        byte[] alphabet = {0x00, (byte) 0x80, (byte) 0xFF, 0x01, 0x7F, (byte) 0xC0};
+        java.util.Random random = new java.util.Random(12);
+        for (DataType type : DataType.values()) {
+            // wide enough for the SIMD loops' vectors (and a tail), narrower, and chunks longer than a byte index group
+            for (long[] shape : new long[][] {{37, 70}, {3, 29, 5}, {300, 33}}) {
+                int axis = shape.length - 2;
+                int count = (int) Arrays.stream(shape).reduce(1, (a, b) -> a * b);
+                byte[] bits = new byte[count * type.byteWidth()];
+                for (int i = 0; i < bits.length; i++) {
+                    bits[i] = alphabet[random.nextInt(alphabet.length)];
+                }
+                for (ArgReductionOperator op : new ArgReductionOperator[] {ArgMax.opset(13), ArgMin.opset(13)}) {
+                    for (int last = 0; last <= 1; last++) {
+                        ArgReductionOperator reducing = op.axis(axis).selectLastIndex(last);
+                        long[] expected = reducing.apply(Tensor.ofRawData(type, littleEndian(bits), shape)).indices();
+                        PartialReduction reduction = PartialReduction.of(reducing, type, shape);
+                        ArgAccumulator accumulator = reduction.accumulator();
+                        for (long start = 0; start < shape[axis]; ) {
+                            long end = Math.min(shape[axis], start + 1 + random.nextInt((int) Math.max(9, shape[axis] / 2)));
+                            reduction.reduceInto(rows(type, bits, shape, axis, start, end), start, accumulator);
+                            start = end;
+                        }
+                        assertArrayEquals(expected, accumulator.finish().indices(),
+                                reducing + " over " + type + " " + Arrays.toString(shape));
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void aRefusedChunkAfterFoldedOnesLeavesTheResultUnchanged() {
+        // ArgMin over axis 0 of int32 [6, 3], last index: rows 0-1 and 2-3 folded, then refused chunks
+        int[] whole = {4, 2, 9, 1, 2, 9, 1, 7, 3, 8, 2, 1, 1, 3, 1, 5, 5, 5};
+        long[] shape = {6, 3};
+        ArgReductionOperator op = ArgMin.opset(13).axis(0).keepdims(0).selectLastIndex(1);
+        PartialReduction reduction = PartialReduction.of(op, DataType.INT32, shape);
+        ArgAccumulator accumulator = reduction.accumulator();
+        reduction.reduceInto(Tensor.ofInt32(Arrays.copyOfRange(whole, 0, 6), 2, 3), 0, accumulator);
+        reduction.reduceInto(Tensor.ofInt32(Arrays.copyOfRange(whole, 6, 12), 2, 3), 2, accumulator);
+        byte[] before = accumulator.partial().toBytes();
+        refused(() -> reduction.reduceInto(Tensor.ofInt32(Arrays.copyOfRange(whole, 6, 12), 2, 3), 3, accumulator),
+                "[3, 5) overlaps [0, 4)");
+        refused(() -> reduction.reduceInto(Tensor.ofInt32(Arrays.copyOfRange(whole, 12, 18), 2, 3), 5, accumulator),
+                "at axis offset 5 does not fit");
+        refused(() -> reduction.reduceInto(Tensor.ofInt32(new int[] {0, 0}, 1, 2), 4, accumulator),
+                "chunk shape [1, 2] does not match input shape [6, 3]");
+        refused(() -> reduction.reduceInto(Tensor.ofUint32(new int[] {0, 0, 0}, 1, 3), 4, accumulator),
+                "chunk has element type uint32, expected int32");
+        assertArrayEquals(before, accumulator.partial().toBytes(), "refused chunks change nothing");
+        reduction.reduceInto(Tensor.ofInt32(Arrays.copyOfRange(whole, 12, 18), 2, 3), 4, accumulator);
+        assertArrayEquals(op.apply(Tensor.ofInt32(whole, shape)).indices(), accumulator.finish().indices());
+        assertArrayEquals(new long[] {4, 3, 4}, accumulator.finish().indices());
+    }
+
+    @Test
+    void onlyChunksAfterEverythingAddedAreFolded() {
+        ArgAccumulator accumulator = REDUCTION.accumulator();
+        StringBuilder calls = new StringBuilder();
+        RecordingFold fold = new RecordingFold(calls);
+        accumulator.fold(2, 2, fold);
+        accumulator.fold(1, 4, fold);
+        accumulator.fold(2, 0, fold);
+        accumulator.fold(1, 5, fold);
+        assertEquals("seed 2, fold 4, find, find", calls.toString());
+        refused(() -> accumulator.fold(1, 5, fold), "overlaps");
+        assertEquals("seed 2, fold 4, find, find", calls.toString(), "a refused chunk is not looked at");
+    }
+
+    /** A fold that records which of its methods the accumulator calls. */
+    private static final class RecordingFold implements io.github.argonnx.runtime.ChunkFold {
+        private final StringBuilder calls;
+
+        RecordingFold(StringBuilder calls) {
+            this.calls = calls;
+        }
+
+        private void record(String call) {
+            calls.append(calls.length() == 0 ? "" : ", ").append(call);
+        }
+
+        @Override
+        public void find(long[] localIndices, long[] orderKeys) {
+            record("find");
+        }
+
+        @Override
+        public io.github.argonnx.runtime.RunningBests seed(long axisOffset, long[] indices) {
+            record("seed " + axisOffset);
+            return orderKeys -> Arrays.fill(orderKeys, 0);
+        }
+
+        @Override
+        public void fold(io.github.argonnx.runtime.RunningBests bests, long axisOffset, long[] indices) {
+            record("fold " + axisOffset);
+        }
+    }
+
+    /** Rows {@code [start, end)} of the reduced axis of a tensor given as raw_data bits, as a heap buffer. */
+    private static Tensor rows(DataType type, byte[] bits, long[] shape, int axis, long start, long end) {
+        int width = type.byteWidth();
+        int inner = (int) shape[axis + 1] * width;
+        int outer = axis == 0 ? 1 : (int) shape[0];
+        int length = (int) (end - start);
+        byte[] part = new byte[outer * length * inner];
+        for (int o = 0; o < outer; o++) {
+            System.arraycopy(bits, (int) ((o * shape[axis] + start) * inner), part, o * length * inner, length * inner);
+        }
+        long[] chunkShape = shape.clone();
+        chunkShape[axis] = length;
+        return Tensor.ofRawData(type, littleEndian(part), chunkShape);
+    }
+
+    private static ByteBuffer littleEndian(byte[] bytes) {
+        return ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    @Test
     void aChunkThatDoesNotFitTheAxisIsRefusedBeforeItsWinnersAreLookedFor() {
         ArgAccumulator accumulator = REDUCTION.accumulator();
         refused(() -> accumulator.add(4, 3, (indices, keys) -> {

@@ -19,6 +19,12 @@ public final class ArgAccumulator {
     /** What {@link #add(long, long, ChunkWinners)} has a chunk's winners written to, reused from chunk to chunk. */
     private long[] chunkIndices;
     private long[] chunkKeys;
+    /**
+     * The running bests in a kernel's form while chunks arrive in order ({@link #fold}), or null; then
+     * {@code indices} is current, and {@code keys} only once {@code keysSettled}.
+     */
+    private RunningBests running;
+    private boolean keysSettled;
 
     /**
      * An accumulator with nothing added yet.
@@ -56,6 +62,7 @@ public final class ArgAccumulator {
             return this;
         }
         ArgPartial.checkMergeable(signature, coverage, partial);
+        stopFolding();
         ArgPartial.mergeEntries(signature, keys, indices, partial);
         coverage.addAll(partial.coverage());
         return this;
@@ -88,6 +95,7 @@ public final class ArgAccumulator {
             chunkKeys = new long[size];
         }
         winners.find(chunkIndices, chunkKeys);
+        stopFolding();
         if (coverage == null) {
             keys = new long[size];
             indices = new long[size];
@@ -111,6 +119,58 @@ public final class ArgAccumulator {
     }
 
     /**
+     * Folds in one chunk of the reduced axis with {@code fold}: a chunk that starts at or after
+     * everything added before has its rows folded straight into running bests this accumulator keeps
+     * in the kernel's form, with no pass over the chunk's winners; any other chunk, or one after
+     * partials were added, goes through {@link #add(long, long, ChunkWinners)}. Generated code calls
+     * this for chunks of an outer axis; its {@code PartialReduction.reduceInto} is the entry point.
+     *
+     * @param chunkLength the chunk's length along the reduced axis
+     * @param axisOffset where the chunk starts along the reduced axis
+     * @param fold folds the chunk's rows, or finds its winners
+     * @return this accumulator
+     * @throws ArgOnnxException if the chunk does not fit the reduced axis or overlaps what was added
+     *     before; the accumulator is unchanged then, and {@code fold} is not called
+     */
+    public ArgAccumulator fold(long chunkLength, long axisOffset, ChunkFold fold) {
+        Objects.requireNonNull(fold, "fold");
+        signature.checkChunkRange(chunkLength, axisOffset);
+        if (coverage == null) {
+            int size = signature.outputSize();
+            keys = new long[size];
+            indices = new long[size];
+            running = fold.seed(axisOffset, indices);
+            keysSettled = false;
+            coverage = AxisCoverage.of(axisOffset, axisOffset + chunkLength);
+            return this;
+        }
+        if (running == null || axisOffset < coverage.end()) {
+            return add(chunkLength, axisOffset, fold);
+        }
+        fold.fold(running, axisOffset, indices);
+        keysSettled = false;
+        coverage.addAll(AxisCoverage.of(axisOffset, axisOffset + chunkLength));
+        return this;
+    }
+
+    /** Brings {@code keys} up to date with the running bests, if chunks were folded since. */
+    private void settleKeys() {
+        if (running != null && !keysSettled) {
+            running.orderKeys(keys);
+            for (int p = 0; p < keys.length; p++) {
+                keys[p] = signature.winningKeyOfOrder(keys[p]);
+            }
+            keysSettled = true;
+        }
+    }
+
+    /** Before entries change other than by folding: the running bests would no longer follow them. */
+    private void stopFolding() {
+        settleKeys();
+        running = null;
+    }
+
+    /**
      * Whether every position of the reduced axis has been added.
      *
      * @return true once the added partials cover the whole axis
@@ -129,6 +189,7 @@ public final class ArgAccumulator {
         if (coverage == null) {
             throw new ArgOnnxException(signature.what() + ": no chunk added yet, so there is no partial result");
         }
+        settleKeys();
         return new ArgPartial(signature, keys.clone(), indices.clone(), coverage.copy());
     }
 

@@ -120,6 +120,11 @@ final class AxisCoverage {
         }
     }
 
+    /** The end of the last range: every covered position lies before it. */
+    long end() {
+        return ranges.get(ranges.size() - 1)[1];
+    }
+
     /** Whether {@code position} lies in a covered range. */
     boolean covers(long position) {
         for (long[] r : ranges) {

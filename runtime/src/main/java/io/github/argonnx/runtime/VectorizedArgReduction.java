@@ -57,4 +57,25 @@ public interface VectorizedArgReduction<A> {
             long[] out, int outOffset) {
         return false;
     }
+
+    /**
+     * The kernel's {@code foldRows} (a chunk of an outer axis folded into a partial result's running
+     * bests, rows in order) for the leading whole vectors of columns of every slice; the kernel folds
+     * the columns after them.
+     *
+     * @param data the chunk's storage array
+     * @param offset where the chunk's elements start in {@code data}
+     * @param plan the chunk's layout: its rows are {@code plan.axisLength()}
+     * @param best each output element's running best, as a key of the kernel (here of the storage type)
+     * @param indexScratch room for {@code min(plan.inner(), 4096)} lane-held row places
+     * @param indices each output element's index along the whole axis
+     * @param indexBase the axis index of the chunk's first row
+     * @param seed true for the first chunk: its first row seeds the bests
+     * @param selectLastIndex whether ties go to the last index
+     * @return how many leading columns of every slice were folded: 0 leaves all to the scalar loop
+     */
+    default int foldRows(A data, int offset, ReductionPlan plan, A best, A indexScratch, long[] indices,
+            long indexBase, boolean seed, boolean selectLastIndex) {
+        return 0;
+    }
 }

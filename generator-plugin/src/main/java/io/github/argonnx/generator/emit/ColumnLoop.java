@@ -8,6 +8,7 @@ import com.palantir.javapoet.TypeName;
 import io.github.argonnx.generator.java.ElementOrder;
 import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.KernelContract;
+import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
 import java.util.ArrayList;
@@ -76,7 +77,8 @@ final class ColumnLoop {
     /** The methods of one data source, in the order the kernel lists them. */
     List<MethodSpec> methods(DataSource source) {
         List<MethodSpec> methods = new ArrayList<>(List.of(reduceStrided(source), columnLoop(source, false),
-                columnLoop(source, true), oneColumn(source, false), oneColumn(source, true)));
+                columnLoop(source, true), oneColumn(source, false), oneColumn(source, true),
+                foldRows(source), foldInColumns(source, false), foldInColumns(source, true)));
         if (readsWords(source)) {
             methods.addAll(wordLoop.methods());
         }
@@ -86,6 +88,140 @@ final class ColumnLoop {
     /** Whether the blocks of columns go to the loop over words of eight columns. */
     private boolean readsWords(DataSource source) {
         return wordLoop != null && source == DataSource.ARRAY;
+    }
+
+    /**
+     * The fold entry of partial results: the rows of an outer-axis chunk, taken in order, folded into
+     * running bests (keys of this kernel) and global indices that the caller keeps from chunk to chunk.
+     */
+    private MethodSpec foldRows(DataSource source) {
+        TypeName key = order.keyType();
+        MethodSpec.Builder m = MethodSpec.methodBuilder(GeneratedNames.FOLD_ROWS)
+                .addJavadoc("Folds the rows of a chunk of an outer reduced axis ({@code inner > 1}) into running bests\n")
+                .addJavadoc("kept from one chunk to the next: {@code best} holds each output element's best as a key of\n")
+                .addJavadoc("this kernel, {@code indices} its index along the whole axis; row {@code k} of the chunk has\n")
+                .addJavadoc("index {@code indexBase + k}. Every earlier chunk lies before this one, so rows are taken in\n")
+                .addJavadoc("order: the strict test keeps the first of equal elements, and with {@code selectLastIndex}\n")
+                .addJavadoc("a row replaces every best it is not beaten by. Nothing is allocated.\n\n")
+                .addJavadoc("@param data the chunk, {@code plan}'s layout from {@code offset} on\n")
+                .addJavadoc("@param offset where the chunk starts in {@code data}\n")
+                .addJavadoc("@param plan the chunk's layout: its rows are {@code plan.axisLength()}\n")
+                .addJavadoc("@param best each output element's running best; written, not read, when {@code seed}\n")
+                .addJavadoc("@param indices each output element's index along the whole axis\n")
+                .addJavadoc("@param indexBase the axis index of the chunk's first row\n")
+                .addJavadoc("@param seed true for the first chunk: its first row seeds the bests\n")
+                .addJavadoc("@param selectLastIndex whether ties go to the last index\n")
+                .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .addParameter(source.dataType(type), "data")
+                .addParameter(TypeName.INT, "offset")
+                .addParameter(RuntimeClasses.REDUCTION_PLAN, "plan")
+                .addParameter(ArrayTypeName.of(key), "best");
+        boolean vectorFold = hasVectorFold(source);
+        if (vectorFold) {
+            m.addJavadoc("@param indexScratch room for the SIMD loops' row places, {@code min(plan.inner(), $L)} entries\n",
+                            KernelContract.COLUMN_BLOCK_SIZE)
+                    .addParameter(ArrayTypeName.of(key), "indexScratch");
+        }
+        return m.addParameter(ArrayTypeName.of(TypeName.LONG), "indices")
+                .addParameter(TypeName.LONG, "indexBase")
+                .addParameter(TypeName.BOOLEAN, "seed")
+                .addParameter(TypeName.BOOLEAN, "selectLastIndex")
+                .addStatement("int rows = plan.axisLength()")
+                .addStatement("int inner = plan.inner()")
+                .addStatement("int firstRow = seed ? 1 : 0")
+                .addCode(vectorFold ? CodeBlock.builder()
+                        .add("// the SIMD loops fold the leading whole vectors of columns, the loops below the rest\n")
+                        .addStatement("int firstColumn = $N == null ? 0$W: $N.$N(data, offset, plan, best, indexScratch, indices,"
+                                + "$WindexBase, seed, selectLastIndex)", vectorizedName, vectorizedName, GeneratedNames.FOLD_ROWS)
+                        .build() : CodeBlock.builder().addStatement("int firstColumn = 0").build())
+                .beginControlFlow("for (int o = 0; o < plan.outer(); o++)")
+                .addStatement("int sliceStart = offset + o * rows * inner")
+                .addStatement("int bestStart = o * inner")
+                .beginControlFlow("if (seed)")
+                .beginControlFlow("for (int i = firstColumn; i < inner; i++)")
+                .addStatement("best[bestStart + i] = $L", order.key(source.read(CodeBlock.of("sliceStart + i"))))
+                .addStatement("indices[bestStart + i] = indexBase")
+                .endControlFlow()
+                .endControlFlow()
+                .beginControlFlow("for (int column = firstColumn; column < inner; column += $N)", COLUMN_BLOCK)
+                .addStatement("int width = $T.min($N, inner - column)", Math.class, COLUMN_BLOCK)
+                .beginControlFlow("if (selectLastIndex)")
+                .addStatement("$N(data, sliceStart + column, inner, firstRow, rows, width, best, indices,$W"
+                        + "bestStart + column, indexBase)", GeneratedNames.foldInColumns(true))
+                .nextControlFlow("else")
+                .addStatement("$N(data, sliceStart + column, inner, firstRow, rows, width, best, indices,$W"
+                        + "bestStart + column, indexBase)", GeneratedNames.foldInColumns(false))
+                .endControlFlow()
+                .endControlFlow()
+                .endControlFlow()
+                .build();
+    }
+
+    /** Whether {@code foldRows} of this source hands the leading columns to the SIMD class first. */
+    boolean hasVectorFold(DataSource source) {
+        return source == DataSource.ARRAY && VectorColumnLoop.foldsRows(type);
+    }
+
+    /**
+     * The fold over {@code width} adjacent columns, rows {@code k} to {@code rows - 1} in memory order,
+     * {@link KernelContract#ROWS_PER_PASS} per load and store of a column's best.
+     */
+    private MethodSpec foldInColumns(DataSource source, boolean last) {
+        TypeName key = order.keyType();
+        return MethodSpec.methodBuilder(GeneratedNames.foldInColumns(last))
+                .addJavadoc("For {@code width} columns from {@code start} whose elements are {@code stride} apart, folds\n")
+                .addJavadoc("rows {@code k} to {@code rows - 1} into {@code best} and {@code indices} from\n")
+                .addJavadoc("{@code bestStart} on; $L.\n", last
+                        ? "a row replaces a best it is not beaten by, so the last of equal elements is kept"
+                        : "a row replaces a best it strictly beats, so the first of equal elements is kept")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addParameter(source.dataType(type), "data")
+                .addParameter(TypeName.INT, "start")
+                .addParameter(TypeName.INT, "stride")
+                .addParameter(TypeName.INT, "k")
+                .addParameter(TypeName.INT, "rows")
+                .addParameter(TypeName.INT, "width")
+                .addParameter(ArrayTypeName.of(key), "best")
+                .addParameter(ArrayTypeName.of(TypeName.LONG), "indices")
+                .addParameter(TypeName.INT, "bestStart")
+                .addParameter(TypeName.LONG, "indexBase")
+                .beginControlFlow("for (; k + $N <= rows; k += $N)", ROWS_PER_PASS, ROWS_PER_PASS)
+                .addCode(foldPass(source, KernelContract.ROWS_PER_PASS, last))
+                .endControlFlow()
+                .beginControlFlow("for (; k < rows; k++)")
+                .addCode(foldPass(source, 1, last))
+                .endControlFlow()
+                .build();
+    }
+
+    /** One pass of the fold over the columns, rows {@code k} to {@code k + rows - 1}. */
+    private CodeBlock foldPass(DataSource source, int rows, boolean last) {
+        TypeName key = order.keyType();
+        CodeBlock.Builder code = CodeBlock.builder()
+                .addStatement("int row = start + k * stride")
+                .beginControlFlow("for (int i = 0; i < width; i++)")
+                .addStatement("$T b = best[bestStart + i]", key)
+                .addStatement("int at = -1");
+        for (int r = 0; r < rows; r++) {
+            String position = r == 0 ? "row + i" : "row + " + (r == 1 ? "stride" : r + " * stride") + " + i";
+            CodeBlock candidate = CodeBlock.of("candidate");
+            CodeBlock replaces = last
+                    ? CodeBlock.of("!($L)", order.beats(CodeBlock.of("b"), candidate, extremum))
+                    : order.beats(candidate, CodeBlock.of("b"), extremum);
+            code.addStatement(r == 0 ? "$T candidate = $L" : "candidate = $L",
+                            r == 0 ? new Object[] {key, order.key(source.read(CodeBlock.of(position)))}
+                                    : new Object[] {order.key(source.read(CodeBlock.of(position)))})
+                    .beginControlFlow("if ($L)", replaces)
+                    .addStatement("b = candidate")
+                    .addStatement("at = $L", r == 0 ? "k" : "k + " + r)
+                    .endControlFlow();
+        }
+        return code.beginControlFlow("if (at >= 0)")
+                .addStatement("best[bestStart + i] = b")
+                .addStatement("indices[bestStart + i] = indexBase + at")
+                .endControlFlow()
+                .endControlFlow()
+                .build();
     }
 
     private MethodSpec reduceStrided(DataSource source) {

@@ -1,13 +1,18 @@
 package io.github.argonnx.generator.emit;
 
+import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterSpec;
+import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import io.github.argonnx.generator.java.Comparison;
+import io.github.argonnx.generator.java.ElementOrder;
 import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.JavaStorage;
+import io.github.argonnx.generator.java.KernelContract;
 import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.ElementType.NumberFormat;
@@ -34,6 +39,7 @@ public final class PartialEmitter extends JavaSourceEmitter {
     private static final ClassName PARTIAL_SIGNATURE = RuntimeClasses.PARTIAL_SIGNATURE;
     private static final ClassName ARG_PARTIAL = RuntimeClasses.ARG_PARTIAL;
     private static final ClassName ARG_ACCUMULATOR = RuntimeClasses.ARG_ACCUMULATOR;
+    private static final String CHUNK_CLASS = "OuterAxisChunk";
 
     @Override
     protected List<JavaSource> sources(GenerationContext context) {
@@ -48,7 +54,8 @@ public final class PartialEmitter extends JavaSourceEmitter {
         String provenance = operators.stream().map(op -> op.name() + ".yaml").collect(Collectors.joining(", "));
         List<JavaSource> files = new ArrayList<>();
         for (ElementType type : types) {
-            files.add(new JavaSource(GeneratedFile.Kind.MAIN_SOURCE, context.basePackage(), keysClass(context, type),
+            List<OperatorSpec> reducing = operators.stream().filter(op -> context.typesToGenerate(op).contains(type)).toList();
+            files.add(new JavaSource(GeneratedFile.Kind.MAIN_SOURCE, context.basePackage(), keysClass(context, type, reducing),
                     "the " + type.onnxName() + " element type"));
         }
         files.add(new JavaSource(GeneratedFile.Kind.MAIN_SOURCE, context.basePackage(),
@@ -58,7 +65,7 @@ public final class PartialEmitter extends JavaSourceEmitter {
 
     // ---- <Type>PartialKeys ----
 
-    private TypeSpec.Builder keysClass(GenerationContext context, ElementType type) {
+    private TypeSpec.Builder keysClass(GenerationContext context, ElementType type, List<OperatorSpec> operators) {
         ClassName self = context.names().partialKeysClass(type);
         ClassName tensor = context.names().tensorClass();
         Bits bits = Bits.of(type);
@@ -99,7 +106,133 @@ public final class PartialEmitter extends JavaSourceEmitter {
                 .addCode(winnerLoop(bits, CodeBlock.of("buffer.get(start + element)")))
                 .endControlFlow()
                 .build());
+        addFold(context, spec, type, operators);
         return spec;
+    }
+
+    /**
+     * The fold of outer-axis chunks into an accumulator's running bests: a nested {@code Bests} (the
+     * kernels' keys, and their order keys when the accumulator asks) and {@code seed}/{@code fold},
+     * which hand a chunk's array or buffer to the operator's kernel.
+     */
+    private static void addFold(GenerationContext context, TypeSpec.Builder spec, ElementType type,
+            List<OperatorSpec> operators) {
+        ClassName bests = context.names().partialKeysClass(type).nestedClass("Bests");
+        TypeName key = ElementOrder.of(type).keyType();
+        ArrayTypeName keys = ArrayTypeName.of(key);
+        boolean vectorFold = VectorColumnLoop.foldsRows(type);
+        MethodSpec.Builder constructor = MethodSpec.constructorBuilder()
+                .addParameter(int.class, "size")
+                .addStatement("best = new $T[size]", key);
+        TypeSpec.Builder bestsClass = TypeSpec.classBuilder(bests)
+                .addModifiers(Modifier.STATIC, Modifier.FINAL)
+                .addSuperinterface(RuntimeClasses.RUNNING_BESTS)
+                .addJavadoc("An accumulator's running bests of $L elements, as keys of the kernels' outer-axis loops.\n",
+                        type.onnxName())
+                .addField(keys, "best", Modifier.FINAL);
+        if (vectorFold) {
+            bestsClass.addField(FieldSpec.builder(keys, "indexScratch", Modifier.FINAL)
+                    .addJavadoc("Where the SIMD loops keep row places while they fold a chunk.\n")
+                    .build());
+            constructor.addParameter(int.class, "inner")
+                    .addStatement("indexScratch = new $T[$T.min(inner, $L)]", key, Math.class, KernelContract.COLUMN_BLOCK_SIZE);
+        }
+        spec.addType(bestsClass
+                .addMethod(constructor.build())
+                .addMethod(override("orderKeys", void.class)
+                        .addParameter(long[].class, "orderKeys")
+                        .beginControlFlow("for (int p = 0; p < best.length; p++)")
+                        .addStatement("orderKeys[p] = $L", orderKeyOfKernelKey(type, CodeBlock.of("best[p]")))
+                        .endControlFlow()
+                        .build())
+                .build());
+        ClassName tensor = context.names().tensorClass();
+        spec.addMethod(MethodSpec.methodBuilder("seed")
+                .addJavadoc("The running bests of the first outer-axis chunk of an accumulator.\n")
+                .addModifiers(Modifier.STATIC)
+                .returns(RuntimeClasses.RUNNING_BESTS)
+                .addParameter(tensor, "chunk")
+                .addParameter(String.class, "opType")
+                .addParameter(RuntimeClasses.REDUCTION_PLAN, "plan")
+                .addParameter(boolean.class, "selectLastIndex")
+                .addParameter(long.class, "axisOffset")
+                .addParameter(long[].class, "indices")
+                .addStatement(vectorFold ? "$T bests = new $T(indices.length, plan.inner())" : "$T bests = new $T(indices.length)",
+                        bests, bests)
+                .addStatement("foldRows(chunk, opType, plan, selectLastIndex, bests, axisOffset, indices, true)")
+                .addStatement("return bests")
+                .build());
+        spec.addMethod(MethodSpec.methodBuilder("fold")
+                .addJavadoc("Folds an outer-axis chunk that lies after every earlier one into the running bests.\n")
+                .addModifiers(Modifier.STATIC)
+                .addParameter(tensor, "chunk")
+                .addParameter(String.class, "opType")
+                .addParameter(RuntimeClasses.REDUCTION_PLAN, "plan")
+                .addParameter(boolean.class, "selectLastIndex")
+                .addParameter(RuntimeClasses.RUNNING_BESTS, "bests")
+                .addParameter(long.class, "axisOffset")
+                .addParameter(long[].class, "indices")
+                .addStatement("foldRows(chunk, opType, plan, selectLastIndex, ($T) bests, axisOffset, indices, false)", bests)
+                .build());
+        JavaStorage storage = JavaStorage.of(type);
+        MethodSpec.Builder foldRows = MethodSpec.methodBuilder("foldRows")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addParameter(tensor, "chunk")
+                .addParameter(String.class, "opType")
+                .addParameter(RuntimeClasses.REDUCTION_PLAN, "plan")
+                .addParameter(boolean.class, "selectLastIndex")
+                .addParameter(bests, "bests")
+                .addParameter(long.class, "axisOffset")
+                .addParameter(long[].class, "indices")
+                .addParameter(boolean.class, "seed")
+                .beginControlFlow("if (chunk.hasArray())")
+                .addStatement("$T data = ($T) chunk.array()", storage.arrayType(), storage.arrayType())
+                .addStatement("int offset = chunk.arrayOffset()")
+                .addCode(kernelFold(context, type, operators, vectorFold ? "bests.best, bests.indexScratch" : "bests.best"))
+                .nextControlFlow("else")
+                .addStatement("$T data = ($T) chunk.buffer()", storage.bufferType(), storage.bufferType())
+                .addStatement("int offset = data.position()")
+                .addCode(kernelFold(context, type, operators, "bests.best"))
+                .endControlFlow();
+        spec.addMethod(foldRows.build());
+    }
+
+    /**
+     * The switch from the operator to its kernel's {@code foldRows}, on {@code data} from {@code offset},
+     * with {@code bestArrays} (the running bests, and the SIMD loops' scratch where they fold).
+     */
+    private static CodeBlock kernelFold(GenerationContext context, ElementType type, List<OperatorSpec> operators,
+            String bestArrays) {
+        CodeBlock.Builder code = CodeBlock.builder().add("switch (opType) {\n").indent();
+        for (OperatorSpec op : operators) {
+            code.add("case $S -> $T.$N(data, offset, plan, $L, indices, axisOffset, seed, selectLastIndex);\n",
+                    op.name(), context.names().kernelClass(Extremum.of(op), type), GeneratedNames.FOLD_ROWS, bestArrays);
+        }
+        return code.add("default -> throw new $T($S + opType);\n", IllegalStateException.class, "not generated: ")
+                .unindent().add("}\n").build();
+    }
+
+    /**
+     * The order key ({@code <Type>PartialKeys.orderKey}) of a kernel's key ({@link ElementOrder#key}):
+     * the same number where the kernel keys by value, the bits' key for IEEE floats (the kernel's key
+     * is the element), and {@code Long.MAX_VALUE} for a 16-bit float NaN (the kernel's
+     * {@code Integer.MAX_VALUE}, or {@code Integer.MIN_VALUE} in ArgMin's kernels, beyond every value).
+     */
+    private static CodeBlock orderKeyOfKernelKey(ElementType type, CodeBlock key) {
+        switch (Comparison.of(type)) {
+            case IEEE_FLOAT:
+                return CodeBlock.of("INSTANCE.orderKey($L)", Bits.of(type).ofStored(key));
+            case SIXTEEN_BIT_FLOAT:
+                return CodeBlock.of("$L == $T.MAX_VALUE || $L == $T.MIN_VALUE ? $T.MAX_VALUE : $L",
+                        key, Integer.class, key, Integer.class, Long.class, key);
+            case UNSIGNED:
+                // 32 bits keep their sign bit flipped in an int; 64 bits flipped are the order key already
+                return type.byteWidth() == 4
+                        ? CodeBlock.of("$T.toUnsignedLong($L ^ $T.MIN_VALUE)", Integer.class, key, Integer.class)
+                        : key;
+            default:
+                return key;
+        }
     }
 
     /**
@@ -121,6 +254,10 @@ public final class PartialEmitter extends JavaSourceEmitter {
     }
 
     private static MethodSpec.Builder override(String name, Class<?> returns) {
+        return override(name, TypeName.get(returns));
+    }
+
+    private static MethodSpec.Builder override(String name, TypeName returns) {
         return MethodSpec.methodBuilder(name).addAnnotation(Override.class).addModifiers(Modifier.PUBLIC).returns(returns);
     }
 
@@ -313,9 +450,10 @@ public final class PartialEmitter extends JavaSourceEmitter {
                 .build());
         spec.addMethod(MethodSpec.methodBuilder("reduceInto")
                 .addJavadoc("Reduces one chunk of the reduced axis with the operator's kernels straight into an\n"
-                        + "accumulator: the streaming path, one kernel pass over the chunk and one pass over its\n"
-                        + "winners, into arrays the accumulator reuses from chunk to chunk. The same result as\n"
-                        + "{@code accumulator.add(reduce(chunk, axisOffset))}.\n\n"
+                        + "accumulator: the streaming path. A chunk of an outer axis that starts after everything the\n"
+                        + "accumulator has is folded row by row into the running bests it keeps; any other chunk takes\n"
+                        + "one kernel pass and one pass over its winners, into arrays the accumulator reuses from chunk\n"
+                        + "to chunk. The same result as {@code accumulator.add(reduce(chunk, axisOffset))}.\n\n"
                         + "@param chunk the input's elements from {@code axisOffset} on along the reduced axis: the full\n"
                         + "    shape but for that axis, arrays or buffers as {@link $T} takes them\n"
                         + "@param axisOffset where the chunk starts along the reduced axis\n"
@@ -341,6 +479,13 @@ public final class PartialEmitter extends JavaSourceEmitter {
                 .addStatement("long[] shape = chunk.shape()")
                 .addStatement("signature.checkChunk(chunk.dataType().onnxName(), shape, axisOffset)")
                 .addStatement("long chunkLength = shape[signature.axis()]")
+                .beginControlFlow("if (signature.inner() > 1)")
+                .addComment("an outer axis: rows fold into the accumulator's running bests")
+                .addStatement("int inner = (int) signature.inner()")
+                .addStatement("return accumulator.fold(chunkLength, axisOffset, new $N(chunk, chunkLength,$W"
+                        + "new $T(signature.outputSize() / inner, (int) chunkLength, inner)))",
+                        CHUNK_CLASS, RuntimeClasses.REDUCTION_PLAN)
+                .endControlFlow()
                 .addCode("return accumulator.add(chunkLength, axisOffset, (localIndices, orderKeys) -> {\n$>")
                 .addStatement("operator.apply(chunk, localIndices, 0)")
                 .addStatement("orderKeysOfWinners(chunk, chunkLength, localIndices, orderKeys)")
@@ -404,6 +549,63 @@ public final class PartialEmitter extends JavaSourceEmitter {
                 .returns(String.class)
                 .addStatement("return $S + signature + $S", "PartialReduction{", "}")
                 .build());
+        spec.addType(chunkClass(context, tensor, types));
         return spec;
+    }
+
+    /**
+     * The nested class {@code reduceInto} hands an outer-axis chunk to the accumulator as: it folds the
+     * chunk's rows with the type's {@code <Type>PartialKeys.seed}/{@code fold}, or finds its winners as
+     * a contiguous chunk's are found, when the accumulator cannot fold it.
+     */
+    private static TypeSpec chunkClass(GenerationContext context, ClassName tensor, SortedSet<ElementType> types) {
+        ClassName exception = RuntimeClasses.ARG_ONNX_EXCEPTION;
+        String unsupported = " is not an element type of this build";
+        CodeBlock.Builder seed = CodeBlock.builder().add("return switch (chunk.dataType()) {\n").indent();
+        CodeBlock.Builder fold = CodeBlock.builder().add("switch (chunk.dataType()) {\n").indent();
+        for (ElementType t : types) {
+            ClassName keys = context.names().partialKeysClass(t);
+            seed.add("case $L -> $T.seed(chunk, operator.opType(), plan, signature.selectLastIndex(), axisOffset, indices);\n",
+                    t.name(), keys);
+            fold.add("case $L -> $T.fold(chunk, operator.opType(), plan, signature.selectLastIndex(), bests, axisOffset,$W"
+                    + "indices);\n", t.name(), keys);
+        }
+        seed.add("default -> throw new $T(chunk.dataType().onnxName() + $S);\n", exception, unsupported)
+                .unindent().add("};\n");
+        fold.add("default -> throw new $T(chunk.dataType().onnxName() + $S);\n", exception, unsupported)
+                .unindent().add("}\n");
+        return TypeSpec.classBuilder(CHUNK_CLASS)
+                .addModifiers(Modifier.PRIVATE, Modifier.FINAL)
+                .addSuperinterface(RuntimeClasses.CHUNK_FOLD)
+                .addJavadoc("A chunk of an outer reduced axis, as {@code reduceInto} hands it to an accumulator.\n")
+                .addField(tensor, "chunk", Modifier.PRIVATE, Modifier.FINAL)
+                .addField(long.class, "chunkLength", Modifier.PRIVATE, Modifier.FINAL)
+                .addField(RuntimeClasses.REDUCTION_PLAN, "plan", Modifier.PRIVATE, Modifier.FINAL)
+                .addMethod(MethodSpec.constructorBuilder()
+                        .addParameter(tensor, "chunk")
+                        .addParameter(long.class, "chunkLength")
+                        .addParameter(RuntimeClasses.REDUCTION_PLAN, "plan")
+                        .addStatement("this.chunk = chunk")
+                        .addStatement("this.chunkLength = chunkLength")
+                        .addStatement("this.plan = plan")
+                        .build())
+                .addMethod(override("find", void.class)
+                        .addParameter(long[].class, "localIndices")
+                        .addParameter(long[].class, "orderKeys")
+                        .addStatement("operator.apply(chunk, localIndices, 0)")
+                        .addStatement("orderKeysOfWinners(chunk, chunkLength, localIndices, orderKeys)")
+                        .build())
+                .addMethod(override("seed", RuntimeClasses.RUNNING_BESTS)
+                        .addParameter(long.class, "axisOffset")
+                        .addParameter(long[].class, "indices")
+                        .addCode(seed.build())
+                        .build())
+                .addMethod(override("fold", void.class)
+                        .addParameter(RuntimeClasses.RUNNING_BESTS, "bests")
+                        .addParameter(long.class, "axisOffset")
+                        .addParameter(long[].class, "indices")
+                        .addCode(fold.build())
+                        .build())
+                .build();
     }
 }

@@ -6,12 +6,15 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
+import io.github.argonnx.generator.java.ElementOrder;
 import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.JavaStorage;
 import io.github.argonnx.generator.java.KernelContract;
+import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.java.VectorForm;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
+import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Modifier;
 
@@ -33,6 +36,7 @@ final class VectorColumnLoop {
     private static final String INDEX_GROUP = GeneratedNames.INDEX_GROUP;
     private static final String ROWS_PER_PASS = GeneratedNames.ROWS_PER_PASS;
 
+    private final ElementType type;
     private final Extremum extremum;
     private final VectorForm form;
     private final ClassName vector;
@@ -40,6 +44,7 @@ final class VectorColumnLoop {
     private final TypeName array;
 
     VectorColumnLoop(ElementType type, Extremum extremum) {
+        this.type = type;
         this.extremum = extremum;
         this.form = VectorForm.of(type);
         this.vector = form.vectorClass();
@@ -76,8 +81,141 @@ final class VectorColumnLoop {
 
     /** The methods, in the order the SIMD class lists them. */
     List<MethodSpec> methods() {
-        return List.of(reduceStrided(), columnsLoop(false), columnsLoop(true), writeGroupIndices(),
-                columnLoop(false), columnLoop(true));
+        List<MethodSpec> methods = new ArrayList<>(List.of(reduceStrided(), columnsLoop(false), columnsLoop(true),
+                writeGroupIndices(), columnLoop(false), columnLoop(true)));
+        if (foldsRows(type)) {
+            methods.add(foldRows());
+            methods.add(foldInColumns());
+        }
+        return methods;
+    }
+
+    /**
+     * Whether the SIMD class folds rows into a partial result's running bests for the kernel
+     * ({@code foldRows}): where its lane keys are the kernel's keys, so that both fold into one array.
+     */
+    static boolean foldsRows(ElementType type) {
+        return VectorForm.of(type).keyType().equals(ElementOrder.of(type).keyType());
+    }
+
+    private MethodSpec foldRows() {
+        return MethodSpec.methodBuilder(GeneratedNames.FOLD_ROWS)
+                .addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(TypeName.INT)
+                .addParameter(array, "data")
+                .addParameter(TypeName.INT, "offset")
+                .addParameter(RuntimeClasses.REDUCTION_PLAN, "plan")
+                .addParameter(ArrayTypeName.of(key), "best")
+                .addParameter(ArrayTypeName.of(key), "indexScratch")
+                .addParameter(ArrayTypeName.of(TypeName.LONG), "indices")
+                .addParameter(TypeName.LONG, "indexBase")
+                .addParameter(TypeName.BOOLEAN, "seed")
+                .addParameter(TypeName.BOOLEAN, "selectLastIndex")
+                .addStatement("int rows = plan.axisLength()")
+                .addStatement("int inner = plan.inner()")
+                .addStatement("int vectorColumns = inner / $N * $N", LANES, LANES)
+                .addStatement("int firstRow = seed ? 1 : 0")
+                .beginControlFlow("for (int o = 0; o < plan.outer(); o++)")
+                .addStatement("int sliceStart = offset + o * rows * inner")
+                .addStatement("int bestStart = o * inner")
+                .beginControlFlow("if (seed)")
+                .beginControlFlow("for (int c = 0; c < vectorColumns; c += $N)", LANES)
+                .addStatement("$L.intoArray(best, bestStart + c)", keys("sliceStart + c"))
+                .endControlFlow()
+                .beginControlFlow("for (int c = 0; c < vectorColumns; c++)")
+                .addStatement("indices[bestStart + c] = indexBase")
+                .endControlFlow()
+                .endControlFlow()
+                .beginControlFlow("for (int column = 0; column < vectorColumns; column += $N)", COLUMN_BLOCK)
+                .addStatement("int width = $T.min($N, vectorColumns - column)", Math.class, COLUMN_BLOCK)
+                .addStatement("$N(data, sliceStart + column, inner, firstRow, rows, width, best, indexScratch, indices,$W"
+                        + "bestStart + column, indexBase, selectLastIndex)", GeneratedNames.FOLD_IN_COLUMNS)
+                .endControlFlow()
+                .endControlFlow()
+                .addStatement("return vectorColumns")
+                .build();
+    }
+
+    /**
+     * The fold over {@code width} columns (whole vectors), rows {@code firstRow} to {@code rows - 1} in
+     * memory order, in groups whose row places the lanes of {@code bestIndex} hold.
+     */
+    private MethodSpec foldInColumns() {
+        CodeBlock.Builder code = CodeBlock.builder()
+                .beginControlFlow("for (int c = 0; c < width; c += $N)", LANES)
+                .addStatement("$T.broadcast($N, $L).intoArray(bestIndex, c)", vector, SPECIES,
+                        form.indexLane(CodeBlock.of("-1")))
+                .endControlFlow()
+                .addStatement("int group = firstRow")
+                .beginControlFlow("while (group < rows)")
+                .addStatement("int groupEnd = group + $T.min(rows - group, $N)", Math.class, INDEX_GROUP)
+                .addStatement("int k = group")
+                .beginControlFlow("if (selectLastIndex)")
+                .beginControlFlow("for (; k + $N <= groupEnd; k += $N)", ROWS_PER_PASS, ROWS_PER_PASS)
+                .add(foldPass(KernelContract.ROWS_PER_PASS, true))
+                .endControlFlow()
+                .beginControlFlow("for (; k < groupEnd; k++)")
+                .add(foldPass(1, true))
+                .endControlFlow()
+                .nextControlFlow("else")
+                .beginControlFlow("for (; k + $N <= groupEnd; k += $N)", ROWS_PER_PASS, ROWS_PER_PASS)
+                .add(foldPass(KernelContract.ROWS_PER_PASS, false))
+                .endControlFlow()
+                .beginControlFlow("for (; k < groupEnd; k++)")
+                .add(foldPass(1, false))
+                .endControlFlow()
+                .endControlFlow()
+                .addStatement("$N(bestIndex, width, indexBase + group, indices, bestStart)", GeneratedNames.WRITE_GROUP_INDICES)
+                .addStatement("group = groupEnd")
+                .endControlFlow();
+        return MethodSpec.methodBuilder(GeneratedNames.FOLD_IN_COLUMNS)
+                .addJavadoc("For {@code width} columns from {@code start} whose elements are {@code stride} apart, folds\n")
+                .addJavadoc("rows {@code firstRow} to {@code rows - 1} into {@code best} and {@code indices} from\n")
+                .addJavadoc("{@code bestStart} on: a row replaces a best it strictly beats (the first of equal elements\n")
+                .addJavadoc("is kept), or with {@code selectLastIndex} every best it is not beaten by (the last is kept).\n")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addParameter(array, "data")
+                .addParameter(TypeName.INT, "start")
+                .addParameter(TypeName.INT, "stride")
+                .addParameter(TypeName.INT, "firstRow")
+                .addParameter(TypeName.INT, "rows")
+                .addParameter(TypeName.INT, "width")
+                .addParameter(ArrayTypeName.of(key), "best")
+                .addParameter(ArrayTypeName.of(key), "bestIndex")
+                .addParameter(ArrayTypeName.of(TypeName.LONG), "indices")
+                .addParameter(TypeName.INT, "bestStart")
+                .addParameter(TypeName.LONG, "indexBase")
+                .addParameter(TypeName.BOOLEAN, "selectLastIndex")
+                .addCode(code.build())
+                .build();
+    }
+
+    /** One pass of the fold over whole vectors of columns, rows {@code k} to {@code k + rows - 1}. */
+    private CodeBlock foldPass(int rows, boolean last) {
+        CodeBlock.Builder code = CodeBlock.builder()
+                .addStatement("int row = start + k * stride");
+        for (int r = 0; r < rows; r++) {
+            code.addStatement("$T index$L = $T.broadcast($N, $L)", vector, r, vector, SPECIES,
+                    form.indexLane(CodeBlock.of(r == 0 ? "k - group" : "k + " + r + " - group")));
+        }
+        code.beginControlFlow("for (int c = 0; c < width; c += $N)", LANES)
+                .addStatement("$T b = $T.fromArray($N, best, bestStart + c)", vector, vector, SPECIES)
+                .addStatement("$T at = $T.fromArray($N, bestIndex, c)", vector, vector, SPECIES);
+        for (int r = 0; r < rows; r++) {
+            String position = r == 0 ? "row + c" : "row + " + (r == 1 ? "stride" : r + " * stride") + " + c";
+            CodeBlock candidate = CodeBlock.of("candidate$L", r);
+            code.addStatement("$T candidate$L = $L", vector, r, keys(position))
+                    .addStatement("$T replaces$L = $L", form.maskType(), r, last
+                            ? CodeBlock.of("$L.not()", form.beats(CodeBlock.of("b"), candidate, extremum))
+                            : form.beats(candidate, CodeBlock.of("b"), extremum))
+                    .addStatement("b = b.blend(candidate$L, replaces$L)", r, r)
+                    .addStatement("at = at.blend(index$L, replaces$L)", r, r);
+        }
+        return code.addStatement("b.intoArray(best, bestStart + c)")
+                .addStatement("at.intoArray(bestIndex, c)")
+                .endControlFlow()
+                .build();
     }
 
     private CodeBlock keys(String index) {
@@ -225,7 +363,7 @@ final class VectorColumnLoop {
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .addParameter(ArrayTypeName.of(key), "bestIndex")
                 .addParameter(TypeName.INT, "vectorWidth")
-                .addParameter(TypeName.INT, "group")
+                .addParameter(TypeName.LONG, "group")
                 .addParameter(ArrayTypeName.of(TypeName.LONG), "out")
                 .addParameter(TypeName.INT, "outStart")
                 .beginControlFlow("for (int c = 0; c < vectorWidth; c += $N)", LANES)

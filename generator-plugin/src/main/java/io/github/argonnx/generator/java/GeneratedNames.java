@@ -207,6 +207,20 @@ public final class GeneratedNames {
         return last ? "lastIndicesInColumns" : "firstIndicesInColumns";
     }
 
+    /**
+     * A kernel's public entry that folds the rows of an outer-axis chunk into running bests a partial
+     * result's accumulator keeps: {@code foldRows}.
+     */
+    public static final String FOLD_ROWS = "foldRows";
+
+    /** A SIMD class's loop of {@link #FOLD_ROWS} over whole vectors of columns, for the first or the last index. */
+    public static final String FOLD_IN_COLUMNS = "foldInColumns";
+
+    /** A kernel's loop of {@link #FOLD_ROWS} over adjacent columns: {@code foldFirstInColumns}. */
+    public static String foldInColumns(boolean last) {
+        return last ? "foldLastInColumns" : "foldFirstInColumns";
+    }
+
     /** Outer-axis inputs reduced one column at a time, in kernels and SIMD classes alike. */
     public static final String SMALL_STRIDED_INPUT = "SMALL_STRIDED_INPUT";
 

@@ -42,6 +42,10 @@ public final class RuntimeClasses {
     public static final ClassName PARTIAL_SIGNATURE = ClassName.get(PACKAGE, "PartialSignature");
     public static final ClassName ARG_PARTIAL = ClassName.get(PACKAGE, "ArgPartial");
     public static final ClassName ARG_ACCUMULATOR = ClassName.get(PACKAGE, "ArgAccumulator");
+    /** Folds an outer-axis chunk into an accumulator's running bests; generated per element type. */
+    public static final ClassName CHUNK_FOLD = ClassName.get(PACKAGE, "ChunkFold");
+    /** An accumulator's running bests in a kernel's form; generated per element type. */
+    public static final ClassName RUNNING_BESTS = ClassName.get(PACKAGE, "RunningBests");
 
     private RuntimeClasses() {}
 }

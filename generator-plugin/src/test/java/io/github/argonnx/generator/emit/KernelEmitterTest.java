@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.argonnx.generator.java.ElementOrder;
 import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.JavaStorage;
 import io.github.argonnx.generator.model.ElementType;
@@ -137,11 +138,17 @@ class KernelEmitterTest {
                         .map(Method::toString)
                         .collect(Collectors.toSet());
                 String buffer = "java.nio." + JavaStorage.of(type).bufferSimpleName();
+                String fold = "int,io.github.argonnx.runtime.ReductionPlan," + ElementOrder.of(type).keyType()
+                        + "[],long[],long,boolean,boolean)";
                 assertEquals(Set.of(
                         "public static void " + kernel.getName() + ".reduce(" + buffer
                                 + ",io.github.argonnx.runtime.ReductionPlan,boolean,long[],int)",
                         "public static void " + kernel.getName() + ".reduce(" + JavaStorage.of(type).primitive()
-                                + "[],int,io.github.argonnx.runtime.ReductionPlan,boolean,long[],int)"), publicMethods);
+                                + "[],int,io.github.argonnx.runtime.ReductionPlan,boolean,long[],int)",
+                        "public static void " + kernel.getName() + ".foldRows(" + buffer + "," + fold,
+                        "public static void " + kernel.getName() + ".foldRows(" + JavaStorage.of(type).primitive()
+                                + "[]," + (VectorColumnLoop.foldsRows(type) ? fold.replaceFirst("\\[\\],", "[]," + JavaStorage.of(type).primitive()
+                                        + "[],") : fold)), publicMethods);
             }
         }
 

@@ -4,8 +4,11 @@ package io.github.argonnx;
 import io.github.argonnx.runtime.ArgAccumulator;
 import io.github.argonnx.runtime.ArgOnnxException;
 import io.github.argonnx.runtime.ArgPartial;
+import io.github.argonnx.runtime.ChunkFold;
 import io.github.argonnx.runtime.ElementKeys;
 import io.github.argonnx.runtime.PartialSignature;
+import io.github.argonnx.runtime.ReductionPlan;
+import io.github.argonnx.runtime.RunningBests;
 import io.github.argonnx.runtime.RuntimeVersion;
 import io.github.argonnx.runtime.ValidatedCall;
 import io.github.argonnx.validation.ArgMaxV11Validator;
@@ -102,9 +105,10 @@ public final class PartialReduction {
 
     /**
      * Reduces one chunk of the reduced axis with the operator's kernels straight into an
-     * accumulator: the streaming path, one kernel pass over the chunk and one pass over its
-     * winners, into arrays the accumulator reuses from chunk to chunk. The same result as
-     * {@code accumulator.add(reduce(chunk, axisOffset))}.
+     * accumulator: the streaming path. A chunk of an outer axis that starts after everything the
+     * accumulator has is folded row by row into the running bests it keeps; any other chunk takes
+     * one kernel pass and one pass over its winners, into arrays the accumulator reuses from chunk
+     * to chunk. The same result as {@code accumulator.add(reduce(chunk, axisOffset))}.
      *
      * @param chunk the input's elements from {@code axisOffset} on along the reduced axis: the full
      *     shape but for that axis, arrays or buffers as {@link Tensor} takes them
@@ -126,6 +130,12 @@ public final class PartialReduction {
         long[] shape = chunk.shape();
         signature.checkChunk(chunk.dataType().onnxName(), shape, axisOffset);
         long chunkLength = shape[signature.axis()];
+        if (signature.inner() > 1) {
+            // an outer axis: rows fold into the accumulator's running bests
+            int inner = (int) signature.inner();
+            return accumulator.fold(chunkLength, axisOffset, new OuterAxisChunk(chunk, chunkLength,
+                    new ReductionPlan(signature.outputSize() / inner, (int) chunkLength, inner)));
+        }
         return accumulator.add(chunkLength, axisOffset, (localIndices, orderKeys) -> {
             operator.apply(chunk, localIndices, 0);
             orderKeysOfWinners(chunk, chunkLength, localIndices, orderKeys);
@@ -203,5 +213,78 @@ public final class PartialReduction {
     @Override
     public String toString() {
         return "PartialReduction{" + signature + "}";
+    }
+
+    /**
+     * A chunk of an outer reduced axis, as {@code reduceInto} hands it to an accumulator.
+     */
+    private final class OuterAxisChunk implements ChunkFold {
+        private final Tensor chunk;
+
+        private final long chunkLength;
+
+        private final ReductionPlan plan;
+
+        OuterAxisChunk(Tensor chunk, long chunkLength, ReductionPlan plan) {
+            this.chunk = chunk;
+            this.chunkLength = chunkLength;
+            this.plan = plan;
+        }
+
+        @Override
+        public void find(long[] localIndices, long[] orderKeys) {
+            operator.apply(chunk, localIndices, 0);
+            orderKeysOfWinners(chunk, chunkLength, localIndices, orderKeys);
+        }
+
+        @Override
+        public RunningBests seed(long axisOffset, long[] indices) {
+            return switch (chunk.dataType()) {
+                case FLOAT -> FloatPartialKeys.seed(chunk, operator.opType(), plan, signature.selectLastIndex(), axisOffset, indices);
+                case UINT8 -> Uint8PartialKeys.seed(chunk, operator.opType(), plan, signature.selectLastIndex(), axisOffset, indices);
+                case INT8 -> Int8PartialKeys.seed(chunk, operator.opType(), plan, signature.selectLastIndex(), axisOffset, indices);
+                case UINT16 -> Uint16PartialKeys.seed(chunk, operator.opType(), plan, signature.selectLastIndex(), axisOffset, indices);
+                case INT16 -> Int16PartialKeys.seed(chunk, operator.opType(), plan, signature.selectLastIndex(), axisOffset, indices);
+                case INT32 -> Int32PartialKeys.seed(chunk, operator.opType(), plan, signature.selectLastIndex(), axisOffset, indices);
+                case INT64 -> Int64PartialKeys.seed(chunk, operator.opType(), plan, signature.selectLastIndex(), axisOffset, indices);
+                case FLOAT16 -> Float16PartialKeys.seed(chunk, operator.opType(), plan, signature.selectLastIndex(), axisOffset, indices);
+                case DOUBLE -> DoublePartialKeys.seed(chunk, operator.opType(), plan, signature.selectLastIndex(), axisOffset, indices);
+                case UINT32 -> Uint32PartialKeys.seed(chunk, operator.opType(), plan, signature.selectLastIndex(), axisOffset, indices);
+                case UINT64 -> Uint64PartialKeys.seed(chunk, operator.opType(), plan, signature.selectLastIndex(), axisOffset, indices);
+                case BFLOAT16 -> Bfloat16PartialKeys.seed(chunk, operator.opType(), plan, signature.selectLastIndex(), axisOffset, indices);
+                default -> throw new ArgOnnxException(chunk.dataType().onnxName() + " is not an element type of this build");
+            };
+        }
+
+        @Override
+        public void fold(RunningBests bests, long axisOffset, long[] indices) {
+            switch (chunk.dataType()) {
+                case FLOAT -> FloatPartialKeys.fold(chunk, operator.opType(), plan, signature.selectLastIndex(), bests, axisOffset,
+                        indices);
+                case UINT8 -> Uint8PartialKeys.fold(chunk, operator.opType(), plan, signature.selectLastIndex(), bests, axisOffset,
+                        indices);
+                case INT8 -> Int8PartialKeys.fold(chunk, operator.opType(), plan, signature.selectLastIndex(), bests, axisOffset,
+                        indices);
+                case UINT16 -> Uint16PartialKeys.fold(chunk, operator.opType(), plan, signature.selectLastIndex(), bests, axisOffset,
+                        indices);
+                case INT16 -> Int16PartialKeys.fold(chunk, operator.opType(), plan, signature.selectLastIndex(), bests, axisOffset,
+                        indices);
+                case INT32 -> Int32PartialKeys.fold(chunk, operator.opType(), plan, signature.selectLastIndex(), bests, axisOffset,
+                        indices);
+                case INT64 -> Int64PartialKeys.fold(chunk, operator.opType(), plan, signature.selectLastIndex(), bests, axisOffset,
+                        indices);
+                case FLOAT16 -> Float16PartialKeys.fold(chunk, operator.opType(), plan, signature.selectLastIndex(), bests, axisOffset,
+                        indices);
+                case DOUBLE -> DoublePartialKeys.fold(chunk, operator.opType(), plan, signature.selectLastIndex(), bests, axisOffset,
+                        indices);
+                case UINT32 -> Uint32PartialKeys.fold(chunk, operator.opType(), plan, signature.selectLastIndex(), bests, axisOffset,
+                        indices);
+                case UINT64 -> Uint64PartialKeys.fold(chunk, operator.opType(), plan, signature.selectLastIndex(), bests, axisOffset,
+                        indices);
+                case BFLOAT16 -> Bfloat16PartialKeys.fold(chunk, operator.opType(), plan, signature.selectLastIndex(), bests, axisOffset,
+                        indices);
+                default -> throw new ArgOnnxException(chunk.dataType().onnxName() + " is not an element type of this build");
+            }
+        }
     }
 }

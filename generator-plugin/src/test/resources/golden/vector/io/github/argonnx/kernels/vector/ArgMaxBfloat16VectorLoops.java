@@ -432,8 +432,8 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
      * whose best moved in the group to {@code out[outStart + c]}, and marks every column's
      * index as not yet set (-1) for the next group. A vector of columns with no such lane is only read.
      */
-    private static void writeGroupIndices(short[] bestIndex, int vectorWidth, int group, long[] out,
-            int outStart) {
+    private static void writeGroupIndices(short[] bestIndex, int vectorWidth, long group,
+            long[] out, int outStart) {
         for (int c = 0; c < vectorWidth; c += LANES) {
             if (ShortVector.fromArray(SPECIES, bestIndex, c).compare(VectorOperators.GE, 0).anyTrue()) {
                 for (int i = c; i < c + LANES; i++) {

@@ -459,8 +459,8 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
      * whose best moved in the group to {@code out[outStart + c]}, and marks every column's
      * index as not yet set (-1) for the next group. A vector of columns with no such lane is only read.
      */
-    private static void writeGroupIndices(float[] bestIndex, int vectorWidth, int group, long[] out,
-            int outStart) {
+    private static void writeGroupIndices(float[] bestIndex, int vectorWidth, long group,
+            long[] out, int outStart) {
         for (int c = 0; c < vectorWidth; c += LANES) {
             if (FloatVector.fromArray(SPECIES, bestIndex, c).compare(VectorOperators.GE, (float) 0).anyTrue()) {
                 for (int i = c; i < c + LANES; i++) {
@@ -503,6 +503,144 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
             }
         }
         return bestIndex;
+    }
+
+    @Override
+    public int foldRows(float[] data, int offset, ReductionPlan plan, float[] best,
+            float[] indexScratch, long[] indices, long indexBase, boolean seed,
+            boolean selectLastIndex) {
+        int rows = plan.axisLength();
+        int inner = plan.inner();
+        int vectorColumns = inner / LANES * LANES;
+        int firstRow = seed ? 1 : 0;
+        for (int o = 0; o < plan.outer(); o++) {
+            int sliceStart = offset + o * rows * inner;
+            int bestStart = o * inner;
+            if (seed) {
+                for (int c = 0; c < vectorColumns; c += LANES) {
+                    FloatVector.fromArray(SPECIES, data, sliceStart + c).intoArray(best, bestStart + c);
+                }
+                for (int c = 0; c < vectorColumns; c++) {
+                    indices[bestStart + c] = indexBase;
+                }
+            }
+            for (int column = 0; column < vectorColumns; column += COLUMN_BLOCK) {
+                int width = Math.min(COLUMN_BLOCK, vectorColumns - column);
+                foldInColumns(data, sliceStart + column, inner, firstRow, rows, width, best, indexScratch, indices,
+                        bestStart + column, indexBase, selectLastIndex);
+            }
+        }
+        return vectorColumns;
+    }
+
+    /**
+     * For {@code width} columns from {@code start} whose elements are {@code stride} apart, folds
+     * rows {@code firstRow} to {@code rows - 1} into {@code best} and {@code indices} from
+     * {@code bestStart} on: a row replaces a best it strictly beats (the first of equal elements
+     * is kept), or with {@code selectLastIndex} every best it is not beaten by (the last is kept).
+     */
+    private static void foldInColumns(float[] data, int start, int stride, int firstRow, int rows,
+            int width, float[] best, float[] bestIndex, long[] indices, int bestStart,
+            long indexBase, boolean selectLastIndex) {
+        for (int c = 0; c < width; c += LANES) {
+            FloatVector.broadcast(SPECIES, (float) -1).intoArray(bestIndex, c);
+        }
+        int group = firstRow;
+        while (group < rows) {
+            int groupEnd = group + Math.min(rows - group, INDEX_GROUP);
+            int k = group;
+            if (selectLastIndex) {
+                for (; k + ROWS_PER_PASS <= groupEnd; k += ROWS_PER_PASS) {
+                    int row = start + k * stride;
+                    FloatVector index0 = FloatVector.broadcast(SPECIES, (float) (k - group));
+                    FloatVector index1 = FloatVector.broadcast(SPECIES, (float) (k + 1 - group));
+                    FloatVector index2 = FloatVector.broadcast(SPECIES, (float) (k + 2 - group));
+                    FloatVector index3 = FloatVector.broadcast(SPECIES, (float) (k + 3 - group));
+                    for (int c = 0; c < width; c += LANES) {
+                        FloatVector b = FloatVector.fromArray(SPECIES, best, bestStart + c);
+                        FloatVector at = FloatVector.fromArray(SPECIES, bestIndex, c);
+                        FloatVector candidate0 = FloatVector.fromArray(SPECIES, data, row + c);
+                        VectorMask<Float> replaces0 = b.compare(VectorOperators.LE, candidate0).not().and(candidate0.compare(VectorOperators.EQ, candidate0)).not();
+                        b = b.blend(candidate0, replaces0);
+                        at = at.blend(index0, replaces0);
+                        FloatVector candidate1 = FloatVector.fromArray(SPECIES, data, row + stride + c);
+                        VectorMask<Float> replaces1 = b.compare(VectorOperators.LE, candidate1).not().and(candidate1.compare(VectorOperators.EQ, candidate1)).not();
+                        b = b.blend(candidate1, replaces1);
+                        at = at.blend(index1, replaces1);
+                        FloatVector candidate2 = FloatVector.fromArray(SPECIES, data, row + 2 * stride + c);
+                        VectorMask<Float> replaces2 = b.compare(VectorOperators.LE, candidate2).not().and(candidate2.compare(VectorOperators.EQ, candidate2)).not();
+                        b = b.blend(candidate2, replaces2);
+                        at = at.blend(index2, replaces2);
+                        FloatVector candidate3 = FloatVector.fromArray(SPECIES, data, row + 3 * stride + c);
+                        VectorMask<Float> replaces3 = b.compare(VectorOperators.LE, candidate3).not().and(candidate3.compare(VectorOperators.EQ, candidate3)).not();
+                        b = b.blend(candidate3, replaces3);
+                        at = at.blend(index3, replaces3);
+                        b.intoArray(best, bestStart + c);
+                        at.intoArray(bestIndex, c);
+                    }
+                }
+                for (; k < groupEnd; k++) {
+                    int row = start + k * stride;
+                    FloatVector index0 = FloatVector.broadcast(SPECIES, (float) (k - group));
+                    for (int c = 0; c < width; c += LANES) {
+                        FloatVector b = FloatVector.fromArray(SPECIES, best, bestStart + c);
+                        FloatVector at = FloatVector.fromArray(SPECIES, bestIndex, c);
+                        FloatVector candidate0 = FloatVector.fromArray(SPECIES, data, row + c);
+                        VectorMask<Float> replaces0 = b.compare(VectorOperators.LE, candidate0).not().and(candidate0.compare(VectorOperators.EQ, candidate0)).not();
+                        b = b.blend(candidate0, replaces0);
+                        at = at.blend(index0, replaces0);
+                        b.intoArray(best, bestStart + c);
+                        at.intoArray(bestIndex, c);
+                    }
+                }
+            } else {
+                for (; k + ROWS_PER_PASS <= groupEnd; k += ROWS_PER_PASS) {
+                    int row = start + k * stride;
+                    FloatVector index0 = FloatVector.broadcast(SPECIES, (float) (k - group));
+                    FloatVector index1 = FloatVector.broadcast(SPECIES, (float) (k + 1 - group));
+                    FloatVector index2 = FloatVector.broadcast(SPECIES, (float) (k + 2 - group));
+                    FloatVector index3 = FloatVector.broadcast(SPECIES, (float) (k + 3 - group));
+                    for (int c = 0; c < width; c += LANES) {
+                        FloatVector b = FloatVector.fromArray(SPECIES, best, bestStart + c);
+                        FloatVector at = FloatVector.fromArray(SPECIES, bestIndex, c);
+                        FloatVector candidate0 = FloatVector.fromArray(SPECIES, data, row + c);
+                        VectorMask<Float> replaces0 = candidate0.compare(VectorOperators.LE, b).not().and(b.compare(VectorOperators.EQ, b));
+                        b = b.blend(candidate0, replaces0);
+                        at = at.blend(index0, replaces0);
+                        FloatVector candidate1 = FloatVector.fromArray(SPECIES, data, row + stride + c);
+                        VectorMask<Float> replaces1 = candidate1.compare(VectorOperators.LE, b).not().and(b.compare(VectorOperators.EQ, b));
+                        b = b.blend(candidate1, replaces1);
+                        at = at.blend(index1, replaces1);
+                        FloatVector candidate2 = FloatVector.fromArray(SPECIES, data, row + 2 * stride + c);
+                        VectorMask<Float> replaces2 = candidate2.compare(VectorOperators.LE, b).not().and(b.compare(VectorOperators.EQ, b));
+                        b = b.blend(candidate2, replaces2);
+                        at = at.blend(index2, replaces2);
+                        FloatVector candidate3 = FloatVector.fromArray(SPECIES, data, row + 3 * stride + c);
+                        VectorMask<Float> replaces3 = candidate3.compare(VectorOperators.LE, b).not().and(b.compare(VectorOperators.EQ, b));
+                        b = b.blend(candidate3, replaces3);
+                        at = at.blend(index3, replaces3);
+                        b.intoArray(best, bestStart + c);
+                        at.intoArray(bestIndex, c);
+                    }
+                }
+                for (; k < groupEnd; k++) {
+                    int row = start + k * stride;
+                    FloatVector index0 = FloatVector.broadcast(SPECIES, (float) (k - group));
+                    for (int c = 0; c < width; c += LANES) {
+                        FloatVector b = FloatVector.fromArray(SPECIES, best, bestStart + c);
+                        FloatVector at = FloatVector.fromArray(SPECIES, bestIndex, c);
+                        FloatVector candidate0 = FloatVector.fromArray(SPECIES, data, row + c);
+                        VectorMask<Float> replaces0 = candidate0.compare(VectorOperators.LE, b).not().and(b.compare(VectorOperators.EQ, b));
+                        b = b.blend(candidate0, replaces0);
+                        at = at.blend(index0, replaces0);
+                        b.intoArray(best, bestStart + c);
+                        at.intoArray(bestIndex, c);
+                    }
+                }
+            }
+            writeGroupIndices(bestIndex, width, indexBase + group, indices, bestStart);
+            group = groupEnd;
+        }
     }
 
     /**
