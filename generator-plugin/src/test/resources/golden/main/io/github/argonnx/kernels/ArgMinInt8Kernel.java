@@ -435,6 +435,168 @@ public final class ArgMinInt8Kernel {
     }
 
     /**
+     * Folds the rows of a chunk of an outer reduced axis ({@code inner > 1}) into running bests
+     * kept from one chunk to the next: {@code best} holds each output element's best as a key of
+     * this kernel, {@code indices} its index along the whole axis; row {@code k} of the chunk has
+     * index {@code indexBase + k}. Every earlier chunk lies before this one, so rows are taken in
+     * order: the strict test keeps the first of equal elements, and with {@code selectLastIndex}
+     * a row replaces every best it is not beaten by. Nothing is allocated.
+     *
+     * @param data the chunk, {@code plan}'s layout from {@code offset} on
+     * @param offset where the chunk starts in {@code data}
+     * @param plan the chunk's layout: its rows are {@code plan.axisLength()}
+     * @param best each output element's running best; written, not read, when {@code seed}
+     * @param indices each output element's index along the whole axis
+     * @param indexBase the axis index of the chunk's first row
+     * @param seed true for the first chunk: its first row seeds the bests
+     * @param selectLastIndex whether ties go to the last index
+     * @param indexScratch room for the SIMD loops' row places, {@code min(plan.inner(), 4096)} entries
+     */
+    public static void foldRows(byte[] data, int offset, ReductionPlan plan, byte[] best,
+            byte[] indexScratch, long[] indices, long indexBase, boolean seed,
+            boolean selectLastIndex) {
+        int rows = plan.axisLength();
+        int inner = plan.inner();
+        int firstRow = seed ? 1 : 0;
+        // the SIMD loops fold the leading whole vectors of columns, the loops below the rest
+        int firstColumn = VECTORIZED == null ? 0
+                : VECTORIZED.foldRows(data, offset, plan, best, indexScratch, indices,
+                indexBase, seed, selectLastIndex);
+        for (int o = 0; o < plan.outer(); o++) {
+            int sliceStart = offset + o * rows * inner;
+            int bestStart = o * inner;
+            if (seed) {
+                for (int i = firstColumn; i < inner; i++) {
+                    best[bestStart + i] = data[sliceStart + i];
+                    indices[bestStart + i] = indexBase;
+                }
+            }
+            for (int column = firstColumn; column < inner; column += COLUMN_BLOCK) {
+                int width = Math.min(COLUMN_BLOCK, inner - column);
+                if (selectLastIndex) {
+                    foldLastInColumns(data, sliceStart + column, inner, firstRow, rows, width, best, indices,
+                            bestStart + column, indexBase);
+                } else {
+                    foldFirstInColumns(data, sliceStart + column, inner, firstRow, rows, width, best, indices,
+                            bestStart + column, indexBase);
+                }
+            }
+        }
+    }
+
+    /**
+     * For {@code width} columns from {@code start} whose elements are {@code stride} apart, folds
+     * rows {@code k} to {@code rows - 1} into {@code best} and {@code indices} from
+     * {@code bestStart} on; a row replaces a best it strictly beats, so the first of equal elements is kept.
+     */
+    private static void foldFirstInColumns(byte[] data, int start, int stride, int k, int rows,
+            int width, byte[] best, long[] indices, int bestStart, long indexBase) {
+        for (; k + ROWS_PER_PASS <= rows; k += ROWS_PER_PASS) {
+            int row = start + k * stride;
+            for (int i = 0; i < width; i++) {
+                byte b = best[bestStart + i];
+                int at = -1;
+                byte candidate = data[row + i];
+                if (candidate < b) {
+                    b = candidate;
+                    at = k;
+                }
+                candidate = data[row + stride + i];
+                if (candidate < b) {
+                    b = candidate;
+                    at = k + 1;
+                }
+                candidate = data[row + 2 * stride + i];
+                if (candidate < b) {
+                    b = candidate;
+                    at = k + 2;
+                }
+                candidate = data[row + 3 * stride + i];
+                if (candidate < b) {
+                    b = candidate;
+                    at = k + 3;
+                }
+                if (at >= 0) {
+                    best[bestStart + i] = b;
+                    indices[bestStart + i] = indexBase + at;
+                }
+            }
+        }
+        for (; k < rows; k++) {
+            int row = start + k * stride;
+            for (int i = 0; i < width; i++) {
+                byte b = best[bestStart + i];
+                int at = -1;
+                byte candidate = data[row + i];
+                if (candidate < b) {
+                    b = candidate;
+                    at = k;
+                }
+                if (at >= 0) {
+                    best[bestStart + i] = b;
+                    indices[bestStart + i] = indexBase + at;
+                }
+            }
+        }
+    }
+
+    /**
+     * For {@code width} columns from {@code start} whose elements are {@code stride} apart, folds
+     * rows {@code k} to {@code rows - 1} into {@code best} and {@code indices} from
+     * {@code bestStart} on; a row replaces a best it is not beaten by, so the last of equal elements is kept.
+     */
+    private static void foldLastInColumns(byte[] data, int start, int stride, int k, int rows,
+            int width, byte[] best, long[] indices, int bestStart, long indexBase) {
+        for (; k + ROWS_PER_PASS <= rows; k += ROWS_PER_PASS) {
+            int row = start + k * stride;
+            for (int i = 0; i < width; i++) {
+                byte b = best[bestStart + i];
+                int at = -1;
+                byte candidate = data[row + i];
+                if (!(b < candidate)) {
+                    b = candidate;
+                    at = k;
+                }
+                candidate = data[row + stride + i];
+                if (!(b < candidate)) {
+                    b = candidate;
+                    at = k + 1;
+                }
+                candidate = data[row + 2 * stride + i];
+                if (!(b < candidate)) {
+                    b = candidate;
+                    at = k + 2;
+                }
+                candidate = data[row + 3 * stride + i];
+                if (!(b < candidate)) {
+                    b = candidate;
+                    at = k + 3;
+                }
+                if (at >= 0) {
+                    best[bestStart + i] = b;
+                    indices[bestStart + i] = indexBase + at;
+                }
+            }
+        }
+        for (; k < rows; k++) {
+            int row = start + k * stride;
+            for (int i = 0; i < width; i++) {
+                byte b = best[bestStart + i];
+                int at = -1;
+                byte candidate = data[row + i];
+                if (!(b < candidate)) {
+                    b = candidate;
+                    at = k;
+                }
+                if (at >= 0) {
+                    best[bestStart + i] = b;
+                    indices[bestStart + i] = indexBase + at;
+                }
+            }
+        }
+    }
+
+    /**
      * For {@code width} slices that start at adjacent positions from {@code start} and have their
      * elements {@code stride} apart, writes the index of each one's smallest element to
      * {@code out[outStart + i]}, eight columns per word: {@code bestWords} holds their running
@@ -821,6 +983,163 @@ public final class ArgMinInt8Kernel {
             }
         }
         return bestIndex;
+    }
+
+    /**
+     * Folds the rows of a chunk of an outer reduced axis ({@code inner > 1}) into running bests
+     * kept from one chunk to the next: {@code best} holds each output element's best as a key of
+     * this kernel, {@code indices} its index along the whole axis; row {@code k} of the chunk has
+     * index {@code indexBase + k}. Every earlier chunk lies before this one, so rows are taken in
+     * order: the strict test keeps the first of equal elements, and with {@code selectLastIndex}
+     * a row replaces every best it is not beaten by. Nothing is allocated.
+     *
+     * @param data the chunk, {@code plan}'s layout from {@code offset} on
+     * @param offset where the chunk starts in {@code data}
+     * @param plan the chunk's layout: its rows are {@code plan.axisLength()}
+     * @param best each output element's running best; written, not read, when {@code seed}
+     * @param indices each output element's index along the whole axis
+     * @param indexBase the axis index of the chunk's first row
+     * @param seed true for the first chunk: its first row seeds the bests
+     * @param selectLastIndex whether ties go to the last index
+     */
+    public static void foldRows(ByteBuffer data, int offset, ReductionPlan plan, byte[] best,
+            long[] indices, long indexBase, boolean seed, boolean selectLastIndex) {
+        int rows = plan.axisLength();
+        int inner = plan.inner();
+        int firstRow = seed ? 1 : 0;
+        int firstColumn = 0;
+        for (int o = 0; o < plan.outer(); o++) {
+            int sliceStart = offset + o * rows * inner;
+            int bestStart = o * inner;
+            if (seed) {
+                for (int i = firstColumn; i < inner; i++) {
+                    best[bestStart + i] = data.get(sliceStart + i);
+                    indices[bestStart + i] = indexBase;
+                }
+            }
+            for (int column = firstColumn; column < inner; column += COLUMN_BLOCK) {
+                int width = Math.min(COLUMN_BLOCK, inner - column);
+                if (selectLastIndex) {
+                    foldLastInColumns(data, sliceStart + column, inner, firstRow, rows, width, best, indices,
+                            bestStart + column, indexBase);
+                } else {
+                    foldFirstInColumns(data, sliceStart + column, inner, firstRow, rows, width, best, indices,
+                            bestStart + column, indexBase);
+                }
+            }
+        }
+    }
+
+    /**
+     * For {@code width} columns from {@code start} whose elements are {@code stride} apart, folds
+     * rows {@code k} to {@code rows - 1} into {@code best} and {@code indices} from
+     * {@code bestStart} on; a row replaces a best it strictly beats, so the first of equal elements is kept.
+     */
+    private static void foldFirstInColumns(ByteBuffer data, int start, int stride, int k, int rows,
+            int width, byte[] best, long[] indices, int bestStart, long indexBase) {
+        for (; k + ROWS_PER_PASS <= rows; k += ROWS_PER_PASS) {
+            int row = start + k * stride;
+            for (int i = 0; i < width; i++) {
+                byte b = best[bestStart + i];
+                int at = -1;
+                byte candidate = data.get(row + i);
+                if (candidate < b) {
+                    b = candidate;
+                    at = k;
+                }
+                candidate = data.get(row + stride + i);
+                if (candidate < b) {
+                    b = candidate;
+                    at = k + 1;
+                }
+                candidate = data.get(row + 2 * stride + i);
+                if (candidate < b) {
+                    b = candidate;
+                    at = k + 2;
+                }
+                candidate = data.get(row + 3 * stride + i);
+                if (candidate < b) {
+                    b = candidate;
+                    at = k + 3;
+                }
+                if (at >= 0) {
+                    best[bestStart + i] = b;
+                    indices[bestStart + i] = indexBase + at;
+                }
+            }
+        }
+        for (; k < rows; k++) {
+            int row = start + k * stride;
+            for (int i = 0; i < width; i++) {
+                byte b = best[bestStart + i];
+                int at = -1;
+                byte candidate = data.get(row + i);
+                if (candidate < b) {
+                    b = candidate;
+                    at = k;
+                }
+                if (at >= 0) {
+                    best[bestStart + i] = b;
+                    indices[bestStart + i] = indexBase + at;
+                }
+            }
+        }
+    }
+
+    /**
+     * For {@code width} columns from {@code start} whose elements are {@code stride} apart, folds
+     * rows {@code k} to {@code rows - 1} into {@code best} and {@code indices} from
+     * {@code bestStart} on; a row replaces a best it is not beaten by, so the last of equal elements is kept.
+     */
+    private static void foldLastInColumns(ByteBuffer data, int start, int stride, int k, int rows,
+            int width, byte[] best, long[] indices, int bestStart, long indexBase) {
+        for (; k + ROWS_PER_PASS <= rows; k += ROWS_PER_PASS) {
+            int row = start + k * stride;
+            for (int i = 0; i < width; i++) {
+                byte b = best[bestStart + i];
+                int at = -1;
+                byte candidate = data.get(row + i);
+                if (!(b < candidate)) {
+                    b = candidate;
+                    at = k;
+                }
+                candidate = data.get(row + stride + i);
+                if (!(b < candidate)) {
+                    b = candidate;
+                    at = k + 1;
+                }
+                candidate = data.get(row + 2 * stride + i);
+                if (!(b < candidate)) {
+                    b = candidate;
+                    at = k + 2;
+                }
+                candidate = data.get(row + 3 * stride + i);
+                if (!(b < candidate)) {
+                    b = candidate;
+                    at = k + 3;
+                }
+                if (at >= 0) {
+                    best[bestStart + i] = b;
+                    indices[bestStart + i] = indexBase + at;
+                }
+            }
+        }
+        for (; k < rows; k++) {
+            int row = start + k * stride;
+            for (int i = 0; i < width; i++) {
+                byte b = best[bestStart + i];
+                int at = -1;
+                byte candidate = data.get(row + i);
+                if (!(b < candidate)) {
+                    b = candidate;
+                    at = k;
+                }
+                if (at >= 0) {
+                    best[bestStart + i] = b;
+                    indices[bestStart + i] = indexBase + at;
+                }
+            }
+        }
     }
 
     /**
