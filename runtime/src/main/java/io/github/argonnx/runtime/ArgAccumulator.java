@@ -137,9 +137,11 @@ public final class ArgAccumulator {
         signature.checkChunkRange(chunkLength, axisOffset);
         if (coverage == null) {
             int size = signature.outputSize();
+            long[] seededIndices = new long[size];
+            RunningBests seeded = fold.seed(axisOffset, seededIndices); // fields change only once it returns
             keys = new long[size];
-            indices = new long[size];
-            running = fold.seed(axisOffset, indices);
+            indices = seededIndices;
+            running = seeded;
             keysSettled = false;
             coverage = AxisCoverage.of(axisOffset, axisOffset + chunkLength);
             return this;
