@@ -186,40 +186,10 @@ final class ColumnLoop {
                 .addParameter(TypeName.INT, "bestStart")
                 .addParameter(TypeName.LONG, "indexBase")
                 .beginControlFlow("for (; k + $N <= rows; k += $N)", ROWS_PER_PASS, ROWS_PER_PASS)
-                .addCode(foldPass(source, KernelContract.ROWS_PER_PASS, last))
+                .addCode(pass(source, KernelContract.ROWS_PER_PASS, false, last, "bestStart + i", "indices[bestStart + i] = indexBase + at"))
                 .endControlFlow()
                 .beginControlFlow("for (; k < rows; k++)")
-                .addCode(foldPass(source, 1, last))
-                .endControlFlow()
-                .build();
-    }
-
-    /** One pass of the fold over the columns, rows {@code k} to {@code k + rows - 1}. */
-    private CodeBlock foldPass(DataSource source, int rows, boolean last) {
-        TypeName key = order.keyType();
-        CodeBlock.Builder code = CodeBlock.builder()
-                .addStatement("int row = start + k * stride")
-                .beginControlFlow("for (int i = 0; i < width; i++)")
-                .addStatement("$T b = best[bestStart + i]", key)
-                .addStatement("int at = -1");
-        for (int r = 0; r < rows; r++) {
-            String position = r == 0 ? "row + i" : "row + " + (r == 1 ? "stride" : r + " * stride") + " + i";
-            CodeBlock candidate = CodeBlock.of("candidate");
-            CodeBlock replaces = last
-                    ? CodeBlock.of("!($L)", order.beats(CodeBlock.of("b"), candidate, extremum))
-                    : order.beats(candidate, CodeBlock.of("b"), extremum);
-            code.addStatement(r == 0 ? "$T candidate = $L" : "candidate = $L",
-                            r == 0 ? new Object[] {key, order.key(source.read(CodeBlock.of(position)))}
-                                    : new Object[] {order.key(source.read(CodeBlock.of(position)))})
-                    .beginControlFlow("if ($L)", replaces)
-                    .addStatement("b = candidate")
-                    .addStatement("at = $L", r == 0 ? "k" : "k + " + r)
-                    .endControlFlow();
-        }
-        return code.beginControlFlow("if (at >= 0)")
-                .addStatement("best[bestStart + i] = b")
-                .addStatement("indices[bestStart + i] = indexBase + at")
-                .endControlFlow()
+                .addCode(pass(source, 1, false, last, "bestStart + i", "indices[bestStart + i] = indexBase + at"))
                 .endControlFlow()
                 .build();
     }
@@ -278,30 +248,38 @@ final class ColumnLoop {
 
     /**
      * One pass over the block's columns, folding {@code rows} rows: from row {@code k} on in memory
-     * order, or from row {@code k} back for the last index. A column's best is written back, with its
-     * index, only when one of the rows beat it.
+     * order, or from row {@code k} back ({@code fromEnd}). A row replaces a column's best when it beats
+     * it, or with {@code replaceOnTie} also when it is not beaten by it (the last index, rows in order).
+     * A column's best, {@code best[slot]}, is written back with {@code storeIndex} (which assigns its
+     * index from {@code at}) only when one of the rows replaced it: the column loops keep the bests of
+     * one block ({@code slot} {@code i}), the fold those of every output element ({@code bestStart + i}).
      */
-    private CodeBlock pass(DataSource source, int rows, boolean fromEnd) {
+    private CodeBlock pass(DataSource source, int rows, boolean fromEnd, boolean replaceOnTie, String slot,
+            String storeIndex) {
         TypeName key = order.keyType();
         String step = fromEnd ? " - " : " + ";
+        CodeBlock candidate = CodeBlock.of("candidate");
+        CodeBlock replaces = replaceOnTie
+                ? CodeBlock.of("!($L)", order.beats(CodeBlock.of("b"), candidate, extremum))
+                : order.beats(candidate, CodeBlock.of("b"), extremum);
         CodeBlock.Builder code = CodeBlock.builder()
                 .addStatement("int row = start + k * stride")
                 .beginControlFlow("for (int i = 0; i < width; i++)")
-                .addStatement("$T b = best[i]", key)
+                .addStatement("$T b = best[$L]", key, slot)
                 .addStatement("int at = -1");
         for (int r = 0; r < rows; r++) {
             String position = r == 0 ? "row + i" : "row" + step + (r == 1 ? "stride" : r + " * stride") + " + i";
             code.addStatement(r == 0 ? "$T candidate = $L" : "candidate = $L",
                             r == 0 ? new Object[] {key, order.key(source.read(CodeBlock.of(position)))}
                                     : new Object[] {order.key(source.read(CodeBlock.of(position)))})
-                    .beginControlFlow("if ($L)", order.beats(CodeBlock.of("candidate"), CodeBlock.of("b"), extremum))
+                    .beginControlFlow("if ($L)", replaces)
                     .addStatement("b = candidate")
                     .addStatement("at = $L", r == 0 ? "k" : "k" + step + r)
                     .endControlFlow();
         }
         return code.beginControlFlow("if (at >= 0)")
-                .addStatement("best[i] = b")
-                .addStatement("out[outStart + i] = at")
+                .addStatement("best[$L] = b", slot)
+                .addStatement("$L", storeIndex)
                 .endControlFlow()
                 .endControlFlow()
                 .build();
@@ -338,7 +316,7 @@ final class ColumnLoop {
                     .endControlFlow()
                     .addStatement("int k = last - 1")
                     .beginControlFlow("for (; k - $N >= -1; k -= $N)", ROWS_PER_PASS, ROWS_PER_PASS)
-                    .addCode(pass(source, KernelContract.ROWS_PER_PASS, true))
+                    .addCode(pass(source, KernelContract.ROWS_PER_PASS, true, false, "i", "out[outStart + i] = at"))
                     .endControlFlow()
                     .beginControlFlow("for (; k >= 0; k--)");
         } else {
@@ -348,11 +326,11 @@ final class ColumnLoop {
                     .endControlFlow()
                     .addStatement("int k = 1")
                     .beginControlFlow("for (; k + $N <= axisLength; k += $N)", ROWS_PER_PASS, ROWS_PER_PASS)
-                    .addCode(pass(source, KernelContract.ROWS_PER_PASS, false))
+                    .addCode(pass(source, KernelContract.ROWS_PER_PASS, false, false, "i", "out[outStart + i] = at"))
                     .endControlFlow()
                     .beginControlFlow("for (; k < axisLength; k++)");
         }
-        return m.addCode(pass(source, 1, fromEnd))
+        return m.addCode(pass(source, 1, fromEnd, false, "i", "out[outStart + i] = at"))
                 .endControlFlow()
                 .build();
     }
