@@ -4,11 +4,13 @@ import io.github.argonnx.DataType;
 import io.github.argonnx.runtime.ArgOnnxException;
 import java.util.Locale;
 import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Encoder;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.catalyst.FunctionIdentifier;
 import org.apache.spark.sql.catalyst.analysis.FunctionRegistry;
 import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.execution.aggregate.ScalaAggregator$;
+import org.apache.spark.sql.expressions.UserDefinedAggregator;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.IntegralType;
 import org.apache.spark.sql.functions;
@@ -48,7 +50,7 @@ public final class ArgOnnxFunctions {
 
     /**
      * Registers {@code argmax}, {@code argmin}, {@code argmax_agg} and {@code argmin_agg} as temporary
-     * functions of the session (and the internal functions they dispatch to, named {@code argonnx_*}).
+     * functions of the session.
      *
      * @param spark the session
      */
@@ -57,7 +59,7 @@ public final class ArgOnnxFunctions {
         for (String opType : OP_TYPES) {
             String name = opType.toLowerCase(Locale.ROOT);
             registerPerRow(registry, name, opType);
-            registerAggregate(spark, registry, name + "_agg", opType);
+            registerAggregate(registry, name + "_agg", opType);
         }
     }
 
@@ -97,40 +99,38 @@ public final class ArgOnnxFunctions {
         return argument.eval(null);
     }
 
-    private static void registerAggregate(SparkSession spark, FunctionRegistry registry, String name, String opType) {
-        for (boolean selectLastIndex : new boolean[] {false, true}) {
-            String suffix = selectLastIndex ? "_last" : "";
-            spark.udf().register(internalName(name, "double" + suffix), functions.udaf(
-                    new ArgExtremeAggregator<Double>(name, opType, selectLastIndex, true),
-                    Encoders.tuple(Encoders.DOUBLE(), Encoders.LONG())));
-            spark.udf().register(internalName(name, "bigint" + suffix), functions.udaf(
-                    new ArgExtremeAggregator<Long>(name, opType, selectLastIndex, false),
-                    Encoders.tuple(Encoders.LONG(), Encoders.LONG())));
+    private static void registerAggregate(FunctionRegistry registry, String name, String opType) {
+        // Indexed by [integer value][select_last_index]: integer values stay bigint, exactly; float and
+        // double go through double, which holds them exactly.
+        UserDefinedAggregator<?, ?, ?>[][] aggregators = new UserDefinedAggregator<?, ?, ?>[2][2];
+        for (int last = 0; last < 2; last++) {
+            aggregators[0][last] = aggregator(name, new ArgExtremeAggregator<Double>(name, opType, last == 1, true),
+                    Encoders.DOUBLE());
+            aggregators[1][last] = aggregator(name, new ArgExtremeAggregator<Long>(name, opType, last == 1, false),
+                    Encoders.LONG());
         }
         registry.createOrReplaceTempFunction(name, children -> {
             int arity = children.size();
             if (arity < 2 || arity > 3) {
                 throw new ArgOnnxException(name + " takes 2 or 3 arguments (value, position [, select_last_index]), got " + arity);
             }
-            // Integer values stay bigint, exactly; float and double go through double, which holds them exactly.
             org.apache.spark.sql.types.DataType sqlType = children.head().dataType();
             if (!(sqlType instanceof IntegralType) && sqlType != DataTypes.FloatType && sqlType != DataTypes.DoubleType) {
                 throw new ArgOnnxException(name + ": the value must be a tinyint, smallint, int, bigint, float or double column, not "
                         + sqlType.sql());
             }
-            String valueType = sqlType instanceof IntegralType ? "bigint" : "double";
             boolean selectLastIndex = arity == 3 && selectLastIndex(name, constant(name, children.apply(2)));
-            return dispatch(registry, internalName(name, valueType + (selectLastIndex ? "_last" : "")),
+            // The expression spark.udf().register would build; built here, because Spark 4.2's registry no
+            // longer finds a temporary function by its unqualified name.
+            return ScalaAggregator$.MODULE$.apply(aggregators[sqlType instanceof IntegralType ? 1 : 0][selectLastIndex ? 1 : 0],
                     (Seq<Expression>) children.take(2));
         }, "java_udf");
     }
 
-    private static Expression dispatch(FunctionRegistry registry, String internalName, Seq<Expression> children) {
-        return registry.lookupFunctionBuilder(FunctionIdentifier.apply(internalName)).get().apply(children);
-    }
-
-    private static String internalName(String name, String variant) {
-        return "argonnx_" + name + "_" + variant;
+    private static <V extends Number> UserDefinedAggregator<?, ?, ?> aggregator(String name, ArgExtremeAggregator<V> aggregator,
+            Encoder<V> valueEncoder) {
+        return ((UserDefinedAggregator<?, ?, ?>) functions.udaf(aggregator, Encoders.tuple(valueEncoder, Encoders.LONG())))
+                .withName(name);
     }
 
     private static boolean selectLastIndex(String name, Object option) {
