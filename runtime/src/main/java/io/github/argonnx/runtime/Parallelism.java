@@ -34,11 +34,12 @@ public final class Parallelism {
     public static final int DEFAULT_MIN_ELEMENTS_PER_TASK = 1 << 22;
 
     /**
-     * By default a task reads at least this many bytes (16 MiB) where the kernel's SIMD loops run: they
-     * read close to memory speed, and a smaller share saves less than handing it over costs
-     * (benchmarks/README.md has the figures).
+     * By default a task reads at least this many bytes (8 MiB) where the kernel's SIMD loops run: they
+     * read close to memory speed, so a share must be large for a second thread to gain more than
+     * handing it over costs. A uint8 tensor of 16 Mi elements (16 MiB) is split on two threads: on a
+     * Zen 5 one thread's SIMD loop reads it at 1.4x to 3.5x the read floor.
      */
-    public static final long DEFAULT_MIN_BYTES_PER_TASK_SIMD = 16L << 20;
+    public static final long DEFAULT_MIN_BYTES_PER_TASK_SIMD = 8L << 20;
 
     /**
      * By default a task reads at least this many bytes (4 MiB) where the kernel's plain Java loops run:
