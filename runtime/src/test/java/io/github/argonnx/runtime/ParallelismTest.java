@@ -34,26 +34,28 @@ class ParallelismTest {
     @Test
     void simdLoopsSplitOnlyAtTwiceTheirMinimumBytesPerTask() {
         long min = Parallelism.DEFAULT_MIN_BYTES_PER_TASK_SIMD;
+        // uint8, one 16 Mi-element slice: 16 MiB, one task's worth, so the contiguous SIMD loop keeps it whole.
+        assertEquals(1, TWO.tasksFor(slice(16 * MIB), 1, true));
         assertEquals(1, TWO.tasksFor(slice(2 * min - 1), 1, true));
         assertEquals(2, TWO.tasksFor(slice(2 * min), 1, true));
-        // float, 16 Mi elements: 64 MiB, eight tasks' worth, as many as the threads allow.
+        // float, 16 Mi elements: 64 MiB, four tasks' worth, as many as the threads allow.
         assertEquals(2, TWO.tasksFor(slice(16 * MIB), 4, true));
         assertEquals(4, FOUR.tasksFor(slice(16 * MIB), 4, true));
         assertEquals(3, FOUR.tasksFor(slice(3 * min / 4), 4, true));
     }
 
     @Test
-    void theSmallestBenchmarkedInputsAreSplitWithSimdLoops() {
-        // uint8, 16 Mi elements (16 MiB), as a slice and as an outer axis: one thread's SIMD loop reads
-        // them at 1.4x to 3.5x the read floor on a Zen 5, and two threads' halves take 0.35x to 0.40x
-        // of its time, so they are split on two threads...
-        assertEquals(2, TWO.tasksFor(slice(16 * MIB), 1, true));
+    void outerAxisSimdLoopsSplitSoonerThanContiguousOnes() {
+        long min = Parallelism.DEFAULT_MIN_BYTES_PER_TASK_SIMD_OUTER_AXIS;
+        assertTrue(min < Parallelism.DEFAULT_MIN_BYTES_PER_TASK_SIMD);
+        // uint8 [4096, 4096] axis 0 (16 MiB): split on two threads, where the slice of the same size is not.
         assertEquals(2, TWO.tasksFor(new ReductionPlan(1, 4096, 4096), 1, true));
-        // ...but not into more tasks than two of 8 MiB, whatever the threads.
-        assertEquals(2, FOUR.tasksFor(slice(16 * MIB), 1, true));
-        // Half that stays on the calling thread with SIMD loops, and is split with plain ones.
-        assertEquals(1, TWO.tasksFor(slice(8 * MIB), 1, true));
-        assertEquals(2, TWO.tasksFor(slice(8 * MIB), 1, false));
+        assertEquals(1, TWO.tasksFor(new ReductionPlan(4096, 4096, 1), 1, true));
+        // ...into two tasks of 8 MiB at most, whatever the threads, and whatever splits the plan.
+        assertEquals(2, FOUR.tasksFor(new ReductionPlan(1, 4096, 4096), 1, true));
+        assertEquals(2, FOUR.tasksFor(new ReductionPlan(64, 256, 1024), 1, true));
+        assertEquals(1, TWO.tasksFor(new ReductionPlan(1, 2048, 4096), 1, true));
+        assertEquals(2, TWO.tasksFor(new ReductionPlan(1, 2048, 4096), 1, false));
     }
 
     @Test
@@ -62,6 +64,8 @@ class ParallelismTest {
         assertTrue(min < Parallelism.DEFAULT_MIN_BYTES_PER_TASK_SIMD);
         assertEquals(1, TWO.tasksFor(slice(2 * min - 1), 1, false));
         assertEquals(2, TWO.tasksFor(slice(2 * min), 1, false));
+        // uint8, 16 Mi elements without SIMD: split, where the contiguous SIMD loop is not.
+        assertEquals(2, TWO.tasksFor(slice(16 * MIB), 1, false));
         assertEquals(4, FOUR.tasksFor(slice(16 * MIB), 1, false));
         // The same element count splits sooner for wider elements.
         assertEquals(1, TWO.tasksFor(slice(min / 2), 2, false));
@@ -72,6 +76,7 @@ class ParallelismTest {
     void bytesCountWholeInputWhateverTheLayout() {
         // [4096, 4096] rows and outer axis read the same bytes as one slice of 16 Mi.
         assertEquals(TWO.tasksFor(slice(16 * MIB), 4, false), TWO.tasksFor(new ReductionPlan(4096, 4096, 1), 4, false));
+        // With SIMD loops the layout chooses the minimum, but float [4096, 4096] (64 MiB) splits either way.
         assertEquals(TWO.tasksFor(slice(16 * MIB), 4, true), TWO.tasksFor(new ReductionPlan(1, 4096, 4096), 4, true));
     }
 
