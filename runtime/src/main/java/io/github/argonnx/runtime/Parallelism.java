@@ -163,7 +163,8 @@ public final class Parallelism {
      * calling thread alone. Decided from the input's size in bytes and whether the kernel runs its SIMD
      * loops for it, or from its element count alone after {@link #withMinElementsPerTask(int)}.
      *
-     * @param plan the reduction's geometry
+     * @param plan the reduction's geometry; {@code inner > 1} tells the SIMD outer-axis loops from the
+     *     contiguous ones
      * @param elementBytes the width of one element in bytes
      * @param simdLoops whether the kernel runs its SIMD loops for this type and layout
      * @return the number of tasks, from 1 to {@link #threads()}
