@@ -29,6 +29,10 @@ class ParallelismTest {
             assertEquals(1, FOUR.tasksFor(slice(elements), 8, false), elements + " elements");
             assertEquals(1, FOUR.tasksFor(slice(elements), 4, true), elements + " elements");
         }
+        // The small-tensor suite's outer axis and rows, with SIMD loops.
+        assertEquals(1, FOUR.tasksFor(new ReductionPlan(1, 8, 8), 8, true));
+        assertEquals(1, FOUR.tasksFor(new ReductionPlan(32, 1000, 1), 4, true));
+        assertEquals(1, FOUR.tasksFor(new ReductionPlan(1, 1 << 10, 1 << 10), 4, true), "4 MiB with the outer-axis SIMD loops");
     }
 
     @Test
