@@ -63,13 +63,12 @@ public class TwoThreadCeilingBenchmark {
         int outer = g.outer();
         int axis = g.axisLength();
         int inner = g.inner();
-        // Each half as a [outer, axis, inner] block of the whole, copied row by row (a row: inner elements).
-        int[] from = new int[2];
+        // Each half as an [outer, axis, inner] block of the whole, copied row by row (a row: inner
+        // elements); the second half starts where the first ends along the dimension that is cut.
         int[][] dims = new int[2][];
         if ("output".equals(cut) && outer > 1) {
             dims[0] = new int[] {outer / 2, axis, inner};
             dims[1] = new int[] {outer - outer / 2, axis, inner};
-            from[1] = outer / 2;
         } else if ("output".equals(cut) && inner > 1) {
             dims[0] = new int[] {outer, axis, inner / 2};
             dims[1] = new int[] {outer, axis, inner - inner / 2};
