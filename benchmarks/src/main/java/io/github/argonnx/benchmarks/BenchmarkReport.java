@@ -64,6 +64,8 @@ public final class BenchmarkReport implements Callable<Integer> {
     static final String ARGONNX = "ArgONNX";
     static final String SIMD_ONE_THREAD = "ArgONNX+SIMD 1 thread";
     static final String SIMD = "ArgONNX+SIMD";
+    static final String HALVES = "ArgONNX 2 halves at once";
+    static final String SIMD_HALVES = "ArgONNX+SIMD 2 halves at once";
     static final String ORT_ONE_THREAD = "ORT 1 thread";
     static final String ORT_DEFAULT = "ORT default";
     static final String PREPARED = "ArgONNX prepared";
@@ -181,6 +183,9 @@ public final class BenchmarkReport implements Callable<Integer> {
                         r -> threads.apply(r).equals("1") ? ARGONNX_ONE_THREAD : ARGONNX),
                 new Run(ArgOnnxBenchmark.class, "argonnx", "benchCase", cases, true, true,
                         r -> threads.apply(r).equals("1") ? SIMD_ONE_THREAD : SIMD),
+                // What two threads can do at best: each half on one thread at the same time, nothing merged.
+                new Run(TwoThreadCeilingBenchmark.class, "halvesAtOnce", "benchCase", cases, true, false, r -> HALVES),
+                new Run(TwoThreadCeilingBenchmark.class, "halvesAtOnce", "benchCase", cases, true, true, r -> SIMD_HALVES),
                 new Run(OrtBenchmark.class, "ort", "benchCase", ortCases, true, false,
                         r -> "1".equals(r.getParams().getParam("ortThreads")) ? ORT_ONE_THREAD : ORT_DEFAULT),
                 new Run(BaselineBenchmark.class, "plainLoop", "benchCase", cases, true, false, r -> PLAIN_LOOP),

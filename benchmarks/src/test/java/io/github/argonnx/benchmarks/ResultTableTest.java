@@ -36,6 +36,7 @@ class ResultTableTest {
         Map<String, Measurement> results = new HashMap<>();
         results.put(ResultTable.key(BenchmarkReport.SIMD_ONE_THREAD, c.name(), Operator.ArgMax), new Measurement(3, 900));
         results.put(ResultTable.key(BenchmarkReport.READ_FLOOR, c.name(), null), new Measurement(2, 0));
+        results.put(ResultTable.key(BenchmarkReport.SIMD_HALVES, c.name(), Operator.ArgMax), new Measurement(1.8, 0));
         results.put(ResultTable.key(BenchmarkReport.PLAIN_LOOP, SmallCase.INT64_8x8_AXIS0.name(), Operator.ArgMax),
                 new Measurement(40, 0));
         results.put(ResultTable.key(BenchmarkReport.ARGONNX, SmallCase.INT64_8x8_AXIS0.name(), Operator.ArgMax),
@@ -46,6 +47,8 @@ class ResultTableTest {
         assertEquals("1.50x", cell(markdown, row, "ArgONNX+SIMD 1 thread / read floor"));
         assertEquals("n/a", cell(markdown, row, "ORT 1 thread / ArgONNX+SIMD 1 thread"));
         assertEquals("3.00", cell(markdown, row, "ArgONNX+SIMD 1 thread"));
+        assertEquals("0.60x", cell(markdown, row, "ArgONNX+SIMD 2 halves at once / ArgONNX+SIMD 1 thread"));
+        assertEquals("n/a", cell(markdown, row, "ArgONNX 2 halves at once / ArgONNX 1 thread"));
         String small = "ArgMax int64 [8,8] axis 0";
         assertEquals("1.25x", cell(markdown, small, "ArgONNX / plain loop"));
         assertEquals("64", cell(markdown, small, "ArgONNX B/call"));

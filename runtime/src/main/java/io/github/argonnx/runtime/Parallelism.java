@@ -9,8 +9,9 @@ import java.util.concurrent.ForkJoinPool;
  *
  * <p>By default an input is split only when each task reads enough bytes that handing it to another
  * thread costs little next to reading them: {@link #DEFAULT_MIN_BYTES_PER_TASK_SIMD} per task where the
- * kernel's SIMD loops run for that type and layout (they read close to memory speed, so a second thread
- * gains only on large inputs), {@link #DEFAULT_MIN_BYTES_PER_TASK_PLAIN} where the plain Java loops
+ * kernel's contiguous SIMD loops run for that type and layout (they read close to memory speed, so a
+ * second thread gains only on large inputs), {@link #DEFAULT_MIN_BYTES_PER_TASK_SIMD_OUTER_AXIS} where
+ * its outer-axis SIMD loops run, {@link #DEFAULT_MIN_BYTES_PER_TASK_PLAIN} where the plain Java loops
  * run (they spend their time comparing, so a second thread gains sooner). Smaller inputs run on the
  * calling thread alone. {@link #withMinElementsPerTask(int)} replaces that rule with a fixed number of
  * elements per task, whatever the type and loop.
@@ -34,11 +35,19 @@ public final class Parallelism {
     public static final int DEFAULT_MIN_ELEMENTS_PER_TASK = 1 << 22;
 
     /**
-     * By default a task reads at least this many bytes (16 MiB) where the kernel's SIMD loops run: they
-     * read close to memory speed, and a smaller share saves less than handing it over costs
-     * (benchmarks/README.md has the figures).
+     * By default a task reads at least this many bytes (16 MiB) where the kernel's contiguous SIMD loops
+     * run ({@code inner == 1}): they read close to memory speed, and a smaller share saves less than
+     * handing it over costs (benchmarks/README.md has the figures).
      */
     public static final long DEFAULT_MIN_BYTES_PER_TASK_SIMD = 16L << 20;
+
+    /**
+     * By default a task reads at least this many bytes (8 MiB) where the kernel's outer-axis SIMD loops
+     * run ({@code inner > 1}): they keep a best and an index per column and stay further from memory
+     * speed than the contiguous ones, so a uint8 {@code [4096,4096]} axis 0 (16 MiB) is split on two
+     * threads where a uint8 slice of the same size is not.
+     */
+    public static final long DEFAULT_MIN_BYTES_PER_TASK_SIMD_OUTER_AXIS = 8L << 20;
 
     /**
      * By default a task reads at least this many bytes (4 MiB) where the kernel's plain Java loops run:
@@ -154,7 +163,8 @@ public final class Parallelism {
      * calling thread alone. Decided from the input's size in bytes and whether the kernel runs its SIMD
      * loops for it, or from its element count alone after {@link #withMinElementsPerTask(int)}.
      *
-     * @param plan the reduction's geometry
+     * @param plan the reduction's geometry; {@code inner > 1} tells the SIMD outer-axis loops from the
+     *     contiguous ones
      * @param elementBytes the width of one element in bytes
      * @param simdLoops whether the kernel runs its SIMD loops for this type and layout
      * @return the number of tasks, from 1 to {@link #threads()}
@@ -167,7 +177,8 @@ public final class Parallelism {
         long minPerTask;
         if (minElementsPerTask == BY_BYTES) {
             size = (long) plan.inputSize() * elementBytes;
-            minPerTask = simdLoops ? DEFAULT_MIN_BYTES_PER_TASK_SIMD : DEFAULT_MIN_BYTES_PER_TASK_PLAIN;
+            minPerTask = !simdLoops ? DEFAULT_MIN_BYTES_PER_TASK_PLAIN
+                    : plan.inner() == 1 ? DEFAULT_MIN_BYTES_PER_TASK_SIMD : DEFAULT_MIN_BYTES_PER_TASK_SIMD_OUTER_AXIS;
         } else {
             size = plan.inputSize();
             minPerTask = minElementsPerTask;

@@ -29,12 +29,16 @@ class ParallelismTest {
             assertEquals(1, FOUR.tasksFor(slice(elements), 8, false), elements + " elements");
             assertEquals(1, FOUR.tasksFor(slice(elements), 4, true), elements + " elements");
         }
+        // The small-tensor suite's outer axis and rows, with SIMD loops.
+        assertEquals(1, FOUR.tasksFor(new ReductionPlan(1, 8, 8), 8, true));
+        assertEquals(1, FOUR.tasksFor(new ReductionPlan(32, 1000, 1), 4, true));
+        assertEquals(1, FOUR.tasksFor(new ReductionPlan(1, 1 << 10, 1 << 10), 4, true), "4 MiB with the outer-axis SIMD loops");
     }
 
     @Test
     void simdLoopsSplitOnlyAtTwiceTheirMinimumBytesPerTask() {
         long min = Parallelism.DEFAULT_MIN_BYTES_PER_TASK_SIMD;
-        // uint8, one 16 Mi-element slice: 16 MiB, one task's worth, so the SIMD loop keeps it whole.
+        // uint8, one 16 Mi-element slice: 16 MiB, one task's worth, so the contiguous SIMD loop keeps it whole.
         assertEquals(1, TWO.tasksFor(slice(16 * MIB), 1, true));
         assertEquals(1, TWO.tasksFor(slice(2 * min - 1), 1, true));
         assertEquals(2, TWO.tasksFor(slice(2 * min), 1, true));
@@ -45,14 +49,28 @@ class ParallelismTest {
     }
 
     @Test
+    void outerAxisSimdLoopsSplitSoonerThanContiguousOnes() {
+        long min = Parallelism.DEFAULT_MIN_BYTES_PER_TASK_SIMD_OUTER_AXIS;
+        assertTrue(min < Parallelism.DEFAULT_MIN_BYTES_PER_TASK_SIMD);
+        // uint8 [4096, 4096] axis 0 (16 MiB): split on two threads, where the slice of the same size is not.
+        assertEquals(2, TWO.tasksFor(new ReductionPlan(1, 4096, 4096), 1, true));
+        assertEquals(1, TWO.tasksFor(new ReductionPlan(4096, 4096, 1), 1, true));
+        // ...into two tasks of 8 MiB at most, whatever the threads, and whatever splits the plan.
+        assertEquals(2, FOUR.tasksFor(new ReductionPlan(1, 4096, 4096), 1, true));
+        assertEquals(2, FOUR.tasksFor(new ReductionPlan(64, 256, 1024), 1, true));
+        assertEquals(1, TWO.tasksFor(new ReductionPlan(1, 2048, 4096), 1, true));
+        assertEquals(2, TWO.tasksFor(new ReductionPlan(1, 2048, 4096), 1, false));
+    }
+
+    @Test
     void plainLoopsSplitSooner() {
         long min = Parallelism.DEFAULT_MIN_BYTES_PER_TASK_PLAIN;
         assertTrue(min < Parallelism.DEFAULT_MIN_BYTES_PER_TASK_SIMD);
         assertEquals(1, TWO.tasksFor(slice(2 * min - 1), 1, false));
         assertEquals(2, TWO.tasksFor(slice(2 * min), 1, false));
-        // uint8, 16 Mi elements without SIMD: split, where the SIMD loop is not.
+        // uint8, 16 Mi elements without SIMD: split, where the contiguous SIMD loop is not.
         assertEquals(2, TWO.tasksFor(slice(16 * MIB), 1, false));
-        assertEquals(1, TWO.tasksFor(slice(16 * MIB), 1, true));
+        assertEquals(4, FOUR.tasksFor(slice(16 * MIB), 1, false));
         // The same element count splits sooner for wider elements.
         assertEquals(1, TWO.tasksFor(slice(min / 2), 2, false));
         assertEquals(2, TWO.tasksFor(slice(min / 2), 8, false));
@@ -62,6 +80,7 @@ class ParallelismTest {
     void bytesCountWholeInputWhateverTheLayout() {
         // [4096, 4096] rows and outer axis read the same bytes as one slice of 16 Mi.
         assertEquals(TWO.tasksFor(slice(16 * MIB), 4, false), TWO.tasksFor(new ReductionPlan(4096, 4096, 1), 4, false));
+        // With SIMD loops the layout chooses the minimum, but float [4096, 4096] (64 MiB) splits either way.
         assertEquals(TWO.tasksFor(slice(16 * MIB), 4, true), TWO.tasksFor(new ReductionPlan(1, 4096, 4096), 4, true));
     }
 
