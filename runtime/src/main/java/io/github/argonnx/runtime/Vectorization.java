@@ -23,8 +23,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * server's, a Spark executor's, a plugin system's) find the SIMD classes packaged next to them.
  *
  * <p>The SIMD loops use vectors of {@link #vectorBitSize()} bits: the CPU's preferred size, but at most
- * {@value #DEFAULT_MAX_BITS} bits, as measured fastest for every loop (512-bit vectors are slower than
- * 256-bit ones on AVX-512 CPUs, on JDK 17 and 25). The system property {@value #BITS_PROPERTY} chooses
+ * {@value #DEFAULT_MAX_BITS} bits: on an AVX-512 CPU, 512-bit vectors were slower than 256-bit ones for
+ * the contiguous loops, on JDK 17 and 25, and not clearly faster for any other. The system property {@value #BITS_PROPERTY} chooses
  * another size, from 128 bits up to the preferred one; any other value is refused, with a warning that
  * names the property, the value and the sizes allowed, and the default size is used.
  *

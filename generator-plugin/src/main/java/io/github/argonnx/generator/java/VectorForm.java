@@ -68,7 +68,7 @@ public final class VectorForm {
     /**
      * The species of the SIMD class: its lane type at the vector size the runtime chose at startup
      * ({@code Vectorization.vectorBitSize()}, at most 256 bits unless asked for more), not the CPU's
-     * preferred size, which on AVX-512 CPUs is slower for every loop here.
+     * preferred size, which on AVX-512 CPUs is slower (see {@code Vectorization}).
      */
     public CodeBlock species() {
         ClassName vectorSpecies = ClassName.get(VECTOR_PACKAGE, "VectorSpecies");
