@@ -17,8 +17,8 @@ import jdk.incubator.vector.VectorSpecies;
  * boot layer.
  *
  * <p>Its vectors are the CPU's preferred size, but at most 256 bits: on the AVX-512 machine of these
- * benchmarks (AMD EPYC Zen 5) floats, ints and longs read faster with 256-bit vectors than with 512-bit
- * ones on JDK 17 and 25, and bytes on JDK 17 (JDK 25 unsettled), and a floor must be the fastest read.
+ * benchmarks (AMD EPYC Zen 5) floats read faster with 256-bit vectors than with 512-bit ones on JDK 17
+ * and 25, and bytes on JDK 17 (longs, and bytes on JDK 25, unsettled), and a floor must be the fastest read.
  * {@value #BITS_PROPERTY} sets another size (128, 256, 512, up to the preferred one) to check that.
  */
 final class VectorReadFloor extends ReadFloor {
