@@ -7,22 +7,42 @@ import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.ShortVector;
 import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * The read floor with the Vector API: a lane-wise OR over the input at the widest vector size the
- * CPU has, in integer lanes of the element's width (float and double vectors reinterpreted, which
- * costs no instruction), with two accumulators so that the loop can issue two loads per cycle.
- * Loaded only when {@code jdk.incubator.vector} is in the boot layer.
+ * The read floor with the Vector API: a lane-wise OR over the input in integer lanes of the element's
+ * width (float and double vectors reinterpreted, which costs no instruction), with two accumulators so
+ * that the loop can issue two loads per cycle. Loaded only when {@code jdk.incubator.vector} is in the
+ * boot layer.
+ *
+ * <p>Its vectors are the CPU's preferred size, but at most 256 bits: on the AVX-512 machine of these
+ * benchmarks (AMD EPYC Zen 5) floats read faster with 256-bit vectors than with 512-bit ones on JDK 17
+ * and 25, and bytes on JDK 17 (longs, and bytes on JDK 25, unsettled), and a floor must be the fastest read.
+ * {@value #BITS_PROPERTY} sets another size (128, 256, 512, up to the preferred one) to check that.
  */
 final class VectorReadFloor extends ReadFloor {
 
-    private static final VectorSpecies<Float> FLOATS = FloatVector.SPECIES_PREFERRED;
-    private static final VectorSpecies<Double> DOUBLES = DoubleVector.SPECIES_PREFERRED;
-    private static final VectorSpecies<Integer> INTS = IntVector.SPECIES_PREFERRED;
-    private static final VectorSpecies<Long> LONGS = LongVector.SPECIES_PREFERRED;
-    private static final VectorSpecies<Short> SHORTS = ShortVector.SPECIES_PREFERRED;
-    private static final VectorSpecies<Byte> BYTES = ByteVector.SPECIES_PREFERRED;
+    /** System property that sets the floor's vector size in bits. */
+    static final String BITS_PROPERTY = "argonnx.benchmarks.floorBits";
+
+    private static final VectorShape SHAPE = shape();
+    private static final VectorSpecies<Float> FLOATS = FloatVector.SPECIES_PREFERRED.withShape(SHAPE);
+    private static final VectorSpecies<Double> DOUBLES = DoubleVector.SPECIES_PREFERRED.withShape(SHAPE);
+    private static final VectorSpecies<Integer> INTS = IntVector.SPECIES_PREFERRED.withShape(SHAPE);
+    private static final VectorSpecies<Long> LONGS = LongVector.SPECIES_PREFERRED.withShape(SHAPE);
+    private static final VectorSpecies<Short> SHORTS = ShortVector.SPECIES_PREFERRED.withShape(SHAPE);
+    private static final VectorSpecies<Byte> BYTES = ByteVector.SPECIES_PREFERRED.withShape(SHAPE);
+
+    private static VectorShape shape() {
+        int preferred = VectorShape.preferredShape().vectorBitSize();
+        int bits = Integer.getInteger(BITS_PROPERTY, Math.min(preferred, 256));
+        if (bits < 128 || bits > preferred || Integer.bitCount(bits) != 1) {
+            throw new IllegalArgumentException("system property " + BITS_PROPERTY + "=" + bits
+                    + " is not a vector size of this CPU: allowed powers of two from 128 to " + preferred);
+        }
+        return VectorShape.forBitSize(bits);
+    }
 
     @Override
     public boolean vectorized() {

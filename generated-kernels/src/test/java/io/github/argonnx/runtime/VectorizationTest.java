@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.argonnx.kernels.ArgMaxFloatKernel;
 import java.lang.reflect.Field;
@@ -67,6 +68,36 @@ class VectorizationTest {
                 assertNull(loops);
             }
         }
+    }
+
+    /**
+     * The SIMD classes take the vector size the runtime chose: the one the build's extra test runs ask for
+     * through the property (within what the CPU has), or at most 256 bits.
+     */
+    @Test
+    void simdClassesUseTheChosenVectorSize() throws Exception {
+        assumeTrue(Vectorization.isEnabled(), Vectorization.status());
+        int bits = Vectorization.vectorBitSize();
+        String requested = System.getProperty(Vectorization.BITS_PROPERTY);
+        int expected = requested == null ? Math.min(preferredBits(), 256)
+                : "preferred".equals(requested) ? preferredBits() : Integer.parseInt(requested);
+        assertEquals(expected, bits, Vectorization.status());
+        assertTrue(Vectorization.status().contains(bits + "-bit vectors"), Vectorization.status());
+        assertEquals(bits / Float.SIZE, lanes(FLOAT_LOOPS));
+        assertEquals(bits / Byte.SIZE, lanes("io.github.argonnx.kernels.vector.ArgMinUint8VectorLoops"));
+        assertEquals(bits / Long.SIZE, lanes("io.github.argonnx.kernels.vector.ArgMaxInt64VectorLoops"));
+    }
+
+    /** {@code VectorShape.preferredShape().vectorBitSize()}: this class compiles without the incubator module. */
+    private static int preferredBits() throws ReflectiveOperationException {
+        Class<?> shape = Class.forName("jdk.incubator.vector.VectorShape");
+        return (Integer) shape.getMethod("vectorBitSize").invoke(shape.getMethod("preferredShape").invoke(null));
+    }
+
+    private static int lanes(String simdClass) throws ReflectiveOperationException {
+        Field lanes = Class.forName(simdClass).getDeclaredField("LANES");
+        lanes.setAccessible(true);
+        return lanes.getInt(null);
     }
 
     /** The build's second test run sets this property: it must really have exercised the SIMD loops. */

@@ -3,6 +3,9 @@ package io.github.argonnx.runtime;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -19,6 +22,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * through the kernel's own class loader, so that kernels loaded by a child class loader (an application
  * server's, a Spark executor's, a plugin system's) find the SIMD classes packaged next to them.
  *
+ * <p>The SIMD loops use vectors of {@link #vectorBitSize()} bits: the CPU's preferred size, but at most
+ * {@value #DEFAULT_MAX_BITS} bits: on an AVX-512 CPU, 512-bit vectors were slower than 256-bit ones for
+ * the contiguous loops, on JDK 17 and 25, and not clearly faster for any other. The system property {@value #BITS_PROPERTY} chooses
+ * another size, from 128 bits up to the preferred one; any other value is refused, with a warning that
+ * names the property, the value and the sizes allowed, and the default size is used.
+ *
  * <p>It says what it decided through the {@link System.Logger} named after this class: once, at
  * {@code INFO}, which loops kernels run and why; once, at {@code WARNING}, when the SIMD loops are on
  * but a kernel's SIMD class cannot be used, which is a packaging error (each further such class at
@@ -29,20 +38,35 @@ public final class Vectorization {
     /** System property that turns the SIMD loops off when set to {@code false}. */
     public static final String PROPERTY = "argonnx.vectorization";
 
+    /**
+     * System property that sets the vector size of the SIMD loops: a number of bits from 128 up to the CPU's
+     * preferred size, or {@code preferred} for that size.
+     */
+    public static final String BITS_PROPERTY = "argonnx.vectorization.bits";
+
     static final String VECTOR_MODULE = "jdk.incubator.vector";
 
     /** Narrower vectors would be emulated by the Vector API, slowly. */
     private static final int MIN_VECTOR_BITS = 128;
 
+    /** Wider preferred vectors are capped to this size unless {@link #BITS_PROPERTY} asks for them. */
+    static final int DEFAULT_MAX_BITS = 256;
+
     private static final Vectorization INSTANCE = detect(System.getLogger(Vectorization.class.getName()));
 
     private final boolean enabled;
+    private final int bits;
     private final String status;
     private final Logger logger;
     private final AtomicBoolean packagingErrorReported = new AtomicBoolean();
 
     Vectorization(boolean enabled, String status, Logger logger) {
+        this(enabled, 0, status, logger);
+    }
+
+    private Vectorization(boolean enabled, int bits, String status, Logger logger) {
         this.enabled = enabled;
+        this.bits = bits;
         this.status = status;
         this.logger = logger;
     }
@@ -54,6 +78,27 @@ public final class Vectorization {
      */
     public static boolean isEnabled() {
         return INSTANCE.enabled;
+    }
+
+    /**
+     * The size of the vectors the SIMD loops use; each generated SIMD class takes its species of this size.
+     *
+     * @return 128, 256 or 512 when SIMD loops are on, 0 when they are off
+     */
+    public static int vectorBitSize() {
+        return INSTANCE.bits;
+    }
+
+    boolean isOn() {
+        return enabled;
+    }
+
+    int bits() {
+        return bits;
+    }
+
+    String statusLine() {
+        return status;
     }
 
     /**
@@ -121,13 +166,28 @@ public final class Vectorization {
     }
 
     static Vectorization detect(Logger logger) {
-        Vectorization decided = decide(System.getProperty(PROPERTY, "true"),
-                ModuleLayer.boot().findModule(VECTOR_MODULE), logger);
-        logger.log(Level.INFO, "ArgONNX: " + decided.status);
+        Vectorization decided = decide(System.getProperty(PROPERTY, "true"), System.getProperty(BITS_PROPERTY),
+                ModuleLayer.boot().findModule(VECTOR_MODULE), Vectorization::preferredBits, logger);
+        logger.log(decided.status.contains(" refused: ") ? Level.WARNING : Level.INFO, "ArgONNX: " + decided.status);
         return decided;
     }
 
-    private static Vectorization decide(String property, Optional<Module> module, Logger logger) {
+    /** {@code VectorShape.preferredShape().vectorBitSize()}, by reflection for the same reason as load. */
+    private static int preferredBits() throws ReflectiveOperationException {
+        Class<?> shapeType = Class.forName(VECTOR_MODULE + ".VectorShape");
+        Object shape = shapeType.getMethod("preferredShape").invoke(null);
+        Method bitSize = shapeType.getMethod("vectorBitSize");
+        return (Integer) bitSize.invoke(shape);
+    }
+
+    /** The preferred vector size of the CPU, in bits, as the Vector API reports it. */
+    @FunctionalInterface
+    interface PreferredBits {
+        int get() throws ReflectiveOperationException;
+    }
+
+    static Vectorization decide(String property, String bitsProperty, Optional<Module> module,
+            PreferredBits preferred, Logger logger) {
         if ("false".equalsIgnoreCase(property)) {
             return new Vectorization(false, "SIMD loops off: system property " + PROPERTY + "=false", logger);
         }
@@ -135,20 +195,35 @@ public final class Vectorization {
             return new Vectorization(false, "SIMD loops off: start the JVM with --add-modules " + VECTOR_MODULE
                     + " to use them", logger);
         }
-        int bits;
+        int preferredBits;
         try {
-            // VectorShape.preferredShape().vectorBitSize(), by reflection for the same reason as load.
-            Class<?> shapeType = Class.forName(VECTOR_MODULE + ".VectorShape");
-            Object shape = shapeType.getMethod("preferredShape").invoke(null);
-            Method bitSize = shapeType.getMethod("vectorBitSize");
-            bits = (Integer) bitSize.invoke(shape);
+            preferredBits = preferred.get();
         } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
             return new Vectorization(false, "SIMD loops off: " + VECTOR_MODULE + " unusable (" + e + ")", logger);
         }
-        if (bits < MIN_VECTOR_BITS) {
-            return new Vectorization(false, "SIMD loops off: the preferred vectors have " + bits + " bits, fewer than "
-                    + MIN_VECTOR_BITS, logger);
+        if (preferredBits < MIN_VECTOR_BITS) {
+            return new Vectorization(false, "SIMD loops off: the preferred vectors have " + preferredBits
+                    + " bits, fewer than " + MIN_VECTOR_BITS, logger);
         }
-        return new Vectorization(true, "SIMD loops on: Vector API, " + bits + "-bit vectors", logger);
+        int defaultBits = Math.min(preferredBits, DEFAULT_MAX_BITS);
+        if (bitsProperty == null) {
+            String why = defaultBits < preferredBits ? " (the CPU prefers " + preferredBits + ", measured slower)" : "";
+            return new Vectorization(true, defaultBits, "SIMD loops on: Vector API, " + defaultBits + "-bit vectors"
+                    + why, logger);
+        }
+        String value = bitsProperty.strip().toLowerCase(Locale.ROOT);
+        List<String> allowed = new ArrayList<>();
+        for (int bits = MIN_VECTOR_BITS; bits <= preferredBits; bits *= 2) {
+            allowed.add(Integer.toString(bits));
+        }
+        int bits = "preferred".equals(value) ? preferredBits : allowed.contains(value) ? Integer.parseInt(value) : 0;
+        if (bits == 0) {
+            // refused, not fatal: the default size gives the same indices
+            return new Vectorization(true, defaultBits, "SIMD loops on: Vector API, " + defaultBits
+                    + "-bit vectors; system property " + BITS_PROPERTY + "=" + bitsProperty + " refused: allowed "
+                    + String.join(", ", allowed) + " or preferred (" + preferredBits + ")", logger);
+        }
+        return new Vectorization(true, bits, "SIMD loops on: Vector API, " + bits + "-bit vectors (system property "
+                + BITS_PROPERTY + ")", logger);
     }
 }

@@ -56,7 +56,6 @@ public final class VectorLoopEmitter extends JavaSourceEmitter {
         private final ExtremumSyntax syntax;
         private final ElementType type;
         private final VectorForm form;
-        private final ClassName vector;
         private final TypeName key;
         private final TypeName array;
         /** The lane-wise method of the extremum: {@code max} or {@code min}. */
@@ -68,7 +67,6 @@ public final class VectorLoopEmitter extends JavaSourceEmitter {
             this.syntax = ExtremumSyntax.of(extremum);
             this.type = target.type();
             this.form = VectorForm.of(type);
-            this.vector = form.vectorClass();
             this.key = form.keyType();
             this.array = JavaStorage.of(type).arrayType();
             this.lanewise = syntax.lanewise();
@@ -81,7 +79,9 @@ public final class VectorLoopEmitter extends JavaSourceEmitter {
                     .addSuperinterface(ParameterizedTypeName.get(RuntimeClasses.VECTORIZED_ARG_REDUCTION, array))
                     .addJavadoc(classDoc());
             loops.addField(FieldSpec.builder(form.speciesType(), SPECIES, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                    .initializer("$T.SPECIES_PREFERRED", vector)
+                    .addJavadoc("Vectors of the size the runtime chose once, at startup: not the CPU's preferred size, which\n"
+                            + "can be slower ({@code Vectorization.vectorBitSize()}).\n")
+                    .initializer(form.species())
                     .build());
             loops.addField(FieldSpec.builder(TypeName.INT, LANES, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                     .initializer("$N.length()", SPECIES)

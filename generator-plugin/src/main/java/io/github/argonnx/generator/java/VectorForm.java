@@ -65,6 +65,18 @@ public final class VectorForm {
         return ParameterizedTypeName.get(ClassName.get(VECTOR_PACKAGE, "VectorSpecies"), storage.boxedType());
     }
 
+    /**
+     * The species of the SIMD class: its lane type at the vector size the runtime chose at startup
+     * ({@code Vectorization.vectorBitSize()}, at most 256 bits unless asked for more), not the CPU's
+     * preferred size, which on AVX-512 CPUs is slower (see {@code Vectorization}).
+     */
+    public CodeBlock species() {
+        ClassName vectorSpecies = ClassName.get(VECTOR_PACKAGE, "VectorSpecies");
+        ClassName vectorShape = ClassName.get(VECTOR_PACKAGE, "VectorShape");
+        return CodeBlock.of("$T.of($T.class, $T.forBitSize($T.vectorBitSize()))", vectorSpecies, storage.type(),
+                vectorShape, RuntimeClasses.VECTORIZATION);
+    }
+
     /** {@code VectorMask<Float>} and the like. */
     public TypeName maskType() {
         return ParameterizedTypeName.get(ClassName.get(VECTOR_PACKAGE, "VectorMask"), storage.boxedType());

@@ -2,11 +2,13 @@
 package io.github.argonnx.kernels.vector;
 
 import io.github.argonnx.runtime.ReductionPlan;
+import io.github.argonnx.runtime.Vectorization;
 import io.github.argonnx.runtime.VectorizedArgReduction;
 import javax.annotation.processing.Generated;
 import jdk.incubator.vector.ShortVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -39,7 +41,11 @@ import jdk.incubator.vector.VectorSpecies;
         comments = "ArgMax.yaml (ArgMax-13, bfloat16)"
 )
 public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<short[]> {
-    private static final VectorSpecies<Short> SPECIES = ShortVector.SPECIES_PREFERRED;
+    /**
+     * Vectors of the size the runtime chose once, at startup: not the CPU's preferred size, which
+     * can be slower ({@code Vectorization.vectorBitSize()}).
+     */
+    private static final VectorSpecies<Short> SPECIES = VectorSpecies.of(short.class, VectorShape.forBitSize(Vectorization.vectorBitSize()));
 
     private static final int LANES = SPECIES.length();
 

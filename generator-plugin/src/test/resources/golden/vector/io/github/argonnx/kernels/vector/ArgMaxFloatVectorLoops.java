@@ -2,12 +2,14 @@
 package io.github.argonnx.kernels.vector;
 
 import io.github.argonnx.runtime.ReductionPlan;
+import io.github.argonnx.runtime.Vectorization;
 import io.github.argonnx.runtime.VectorizedArgReduction;
 import javax.annotation.processing.Generated;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -40,7 +42,11 @@ import jdk.incubator.vector.VectorSpecies;
         comments = "ArgMax.yaml (ArgMax-1, ArgMax-11, ArgMax-12, ArgMax-13, float)"
 )
 public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<float[]> {
-    private static final VectorSpecies<Float> SPECIES = FloatVector.SPECIES_PREFERRED;
+    /**
+     * Vectors of the size the runtime chose once, at startup: not the CPU's preferred size, which
+     * can be slower ({@code Vectorization.vectorBitSize()}).
+     */
+    private static final VectorSpecies<Float> SPECIES = VectorSpecies.of(float.class, VectorShape.forBitSize(Vectorization.vectorBitSize()));
 
     private static final int LANES = SPECIES.length();
 
