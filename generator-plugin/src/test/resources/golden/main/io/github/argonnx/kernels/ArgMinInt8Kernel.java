@@ -64,7 +64,7 @@ public final class ArgMinInt8Kernel {
     /**
      * Elements per block of the contiguous loops: one test of the word results per block.
      */
-    private static final int WORD_SCREEN_BLOCK = 256;
+    private static final int WORD_SCREEN_BLOCK = 2048;
 
     private ArgMinInt8Kernel() {
     }
