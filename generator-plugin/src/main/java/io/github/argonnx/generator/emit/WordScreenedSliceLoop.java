@@ -16,8 +16,8 @@ import javax.lang.model.element.Modifier;
 /**
  * The contiguous loop of an 8-bit kernel (int8, uint8) without the Vector API: eight elements are
  * read at a time as one {@code long}, and one test per word, on all eight bytes at once, tells
- * whether any of them beats the best so far. Only a block with such a byte is walked element by
- * element, with the kernel's strict test, so the indices are those of the plain loop.
+ * whether any of them beats the best so far. Only a part of a block with such a byte is walked
+ * element by element, with the kernel's strict test, so the indices are those of the plain loop.
  *
  * <p>The word test works on <em>normalized</em> bytes, whose unsigned order is the order in which
  * elements beat each other: the stored byte XOR a constant (the sign bit for int8, all bits for
