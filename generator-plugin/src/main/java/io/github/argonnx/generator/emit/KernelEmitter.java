@@ -120,6 +120,7 @@ public final class KernelEmitter extends JavaSourceEmitter {
                 } else if (wordLoop != null) {
                     kernel.addMethod(wordLoop.loop(source, false));
                     kernel.addMethod(wordLoop.loop(source, true));
+                    kernel.addMethod(wordLoop.anyBeats(source));
                 } else if (bitsLoop != null) {
                     kernel.addMethod(bitsLoop.loop(source, false));
                     kernel.addMethod(bitsLoop.loop(source, true));

@@ -62,9 +62,14 @@ public final class ArgMinInt8Kernel {
     private static final VarHandle LONG_WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     /**
-     * Elements per block of the contiguous loops: one test of the word results per block.
+     * Elements per block of the contiguous loops: one word screen per block.
      */
-    private static final int WORD_SCREEN_BLOCK = 256;
+    private static final int WORD_SCREEN_BLOCK = 2048;
+
+    /**
+     * Elements per part of a block that beats: each part is screened again, and walked only if it beats.
+     */
+    private static final int WORD_SCREEN_PART = 256;
 
     private ArgMinInt8Kernel() {
     }
@@ -153,8 +158,8 @@ public final class ArgMinInt8Kernel {
     /**
      * Walks the slice from its start: a strict test keeps the first of equal elements.
      *
-     * <p>Whole blocks are read eight elements at a time ({@link #beatenBytes}); only a block with an
-     * element that beats the best so far is walked again element by element.
+     * <p>Whole blocks, then the parts of a block that beats, are read eight elements at a time
+     * ({@link #anyBeats}); only a part with an element that beats the best so far is walked again.
      */
     private static long firstIndexOfSmallest(byte[] data, int start, int length) {
         int bestAt = start;
@@ -164,20 +169,18 @@ public final class ArgMinInt8Kernel {
         int from = start;
         for (; end - from >= WORD_SCREEN_BLOCK; from += WORD_SCREEN_BLOCK) {
             int blockEnd = from + WORD_SCREEN_BLOCK;
-            // per byte, 255 minus the normalized best: a byte beats the best when adding it carries
-            int complement = 0xFF - ((best ^ 0x7F) & 0xFF);
-            long low = (complement & 0x7F) * 0x0101010101010101L;
-            long high = (complement & 0x80) * 0x0101010101010101L;
-            long beaten = 0;
-            for (int k = from; k < blockEnd; k += Long.BYTES) {
-                beaten |= beatenBytes((long) LONG_WORDS.get(data, k), low, high);
-            }
-            if ((beaten & 0x8080808080808080L) != 0) {
-                for (int k = from; k < blockEnd; k++) {
-                    byte candidate = data[k];
-                    if (candidate < best) {
-                        best = candidate;
-                        bestAt = k;
+            // the block read first nearly always beats the element read first: its parts are screened at once
+            if (from == start || anyBeats(data, from, blockEnd, best)) {
+                for (int part = from; part < blockEnd; part += WORD_SCREEN_PART) {
+                    int partEnd = part + WORD_SCREEN_PART;
+                    if (anyBeats(data, part, partEnd, best)) {
+                        for (int k = part; k < partEnd; k++) {
+                            byte candidate = data[k];
+                            if (candidate < best) {
+                                best = candidate;
+                                bestAt = k;
+                            }
+                        }
                     }
                 }
             }
@@ -195,8 +198,8 @@ public final class ArgMinInt8Kernel {
     /**
      * Walks the slice from its end: a strict test keeps the last of equal elements.
      *
-     * <p>Whole blocks are read eight elements at a time ({@link #beatenBytes}); only a block with an
-     * element that beats the best so far is walked again element by element.
+     * <p>Whole blocks, then the parts of a block that beats, are read eight elements at a time
+     * ({@link #anyBeats}); only a part with an element that beats the best so far is walked again.
      */
     private static long lastIndexOfSmallest(byte[] data, int start, int length) {
         int bestAt = start + length - 1;
@@ -205,20 +208,18 @@ public final class ArgMinInt8Kernel {
         int to = start + length;
         for (; to - start >= WORD_SCREEN_BLOCK; to -= WORD_SCREEN_BLOCK) {
             int blockStart = to - WORD_SCREEN_BLOCK;
-            // per byte, 255 minus the normalized best: a byte beats the best when adding it carries
-            int complement = 0xFF - ((best ^ 0x7F) & 0xFF);
-            long low = (complement & 0x7F) * 0x0101010101010101L;
-            long high = (complement & 0x80) * 0x0101010101010101L;
-            long beaten = 0;
-            for (int k = blockStart; k < to; k += Long.BYTES) {
-                beaten |= beatenBytes((long) LONG_WORDS.get(data, k), low, high);
-            }
-            if ((beaten & 0x8080808080808080L) != 0) {
-                for (int k = to - 1; k >= blockStart; k--) {
-                    byte candidate = data[k];
-                    if (candidate < best) {
-                        best = candidate;
-                        bestAt = k;
+            // the block read first nearly always beats the element read first: its parts are screened at once
+            if (to == start + length || anyBeats(data, blockStart, to, best)) {
+                for (int part = to; part > blockStart; part -= WORD_SCREEN_PART) {
+                    int partStart = part - WORD_SCREEN_PART;
+                    if (anyBeats(data, partStart, part, best)) {
+                        for (int k = part - 1; k >= partStart; k--) {
+                            byte candidate = data[k];
+                            if (candidate < best) {
+                                best = candidate;
+                                bestAt = k;
+                            }
+                        }
                     }
                 }
             }
@@ -231,6 +232,22 @@ public final class ArgMinInt8Kernel {
             }
         }
         return bestAt - start;
+    }
+
+    /**
+     * Whether an element of {@code [from, to)}, a whole number of words, beats the key {@code best};
+     * reads eight elements at a time and tests them all at once ({@link #beatenBytes}).
+     */
+    private static boolean anyBeats(byte[] data, int from, int to, byte best) {
+        // per byte, 255 minus the normalized best: a byte beats the best when adding it carries
+        int complement = 0xFF - ((best ^ 0x7F) & 0xFF);
+        long low = (complement & 0x7F) * 0x0101010101010101L;
+        long high = (complement & 0x80) * 0x0101010101010101L;
+        long beaten = 0;
+        for (int k = from; k < to; k += Long.BYTES) {
+            beaten |= beatenBytes((long) LONG_WORDS.get(data, k), low, high);
+        }
+        return (beaten & 0x8080808080808080L) != 0;
     }
 
     /**
@@ -709,8 +726,8 @@ public final class ArgMinInt8Kernel {
     /**
      * Walks the slice from its start: a strict test keeps the first of equal elements.
      *
-     * <p>Whole blocks are read eight elements at a time ({@link #beatenBytes}); only a block with an
-     * element that beats the best so far is walked again element by element.
+     * <p>Whole blocks, then the parts of a block that beats, are read eight elements at a time
+     * ({@link #anyBeats}); only a part with an element that beats the best so far is walked again.
      */
     private static long firstIndexOfSmallest(ByteBuffer data, int start, int length) {
         int bestAt = start;
@@ -720,20 +737,18 @@ public final class ArgMinInt8Kernel {
         int from = start;
         for (; end - from >= WORD_SCREEN_BLOCK; from += WORD_SCREEN_BLOCK) {
             int blockEnd = from + WORD_SCREEN_BLOCK;
-            // per byte, 255 minus the normalized best: a byte beats the best when adding it carries
-            int complement = 0xFF - ((best ^ 0x7F) & 0xFF);
-            long low = (complement & 0x7F) * 0x0101010101010101L;
-            long high = (complement & 0x80) * 0x0101010101010101L;
-            long beaten = 0;
-            for (int k = from; k < blockEnd; k += Long.BYTES) {
-                beaten |= beatenBytes(data.getLong(k), low, high);
-            }
-            if ((beaten & 0x8080808080808080L) != 0) {
-                for (int k = from; k < blockEnd; k++) {
-                    byte candidate = data.get(k);
-                    if (candidate < best) {
-                        best = candidate;
-                        bestAt = k;
+            // the block read first nearly always beats the element read first: its parts are screened at once
+            if (from == start || anyBeats(data, from, blockEnd, best)) {
+                for (int part = from; part < blockEnd; part += WORD_SCREEN_PART) {
+                    int partEnd = part + WORD_SCREEN_PART;
+                    if (anyBeats(data, part, partEnd, best)) {
+                        for (int k = part; k < partEnd; k++) {
+                            byte candidate = data.get(k);
+                            if (candidate < best) {
+                                best = candidate;
+                                bestAt = k;
+                            }
+                        }
                     }
                 }
             }
@@ -751,8 +766,8 @@ public final class ArgMinInt8Kernel {
     /**
      * Walks the slice from its end: a strict test keeps the last of equal elements.
      *
-     * <p>Whole blocks are read eight elements at a time ({@link #beatenBytes}); only a block with an
-     * element that beats the best so far is walked again element by element.
+     * <p>Whole blocks, then the parts of a block that beats, are read eight elements at a time
+     * ({@link #anyBeats}); only a part with an element that beats the best so far is walked again.
      */
     private static long lastIndexOfSmallest(ByteBuffer data, int start, int length) {
         int bestAt = start + length - 1;
@@ -761,20 +776,18 @@ public final class ArgMinInt8Kernel {
         int to = start + length;
         for (; to - start >= WORD_SCREEN_BLOCK; to -= WORD_SCREEN_BLOCK) {
             int blockStart = to - WORD_SCREEN_BLOCK;
-            // per byte, 255 minus the normalized best: a byte beats the best when adding it carries
-            int complement = 0xFF - ((best ^ 0x7F) & 0xFF);
-            long low = (complement & 0x7F) * 0x0101010101010101L;
-            long high = (complement & 0x80) * 0x0101010101010101L;
-            long beaten = 0;
-            for (int k = blockStart; k < to; k += Long.BYTES) {
-                beaten |= beatenBytes(data.getLong(k), low, high);
-            }
-            if ((beaten & 0x8080808080808080L) != 0) {
-                for (int k = to - 1; k >= blockStart; k--) {
-                    byte candidate = data.get(k);
-                    if (candidate < best) {
-                        best = candidate;
-                        bestAt = k;
+            // the block read first nearly always beats the element read first: its parts are screened at once
+            if (to == start + length || anyBeats(data, blockStart, to, best)) {
+                for (int part = to; part > blockStart; part -= WORD_SCREEN_PART) {
+                    int partStart = part - WORD_SCREEN_PART;
+                    if (anyBeats(data, partStart, part, best)) {
+                        for (int k = part - 1; k >= partStart; k--) {
+                            byte candidate = data.get(k);
+                            if (candidate < best) {
+                                best = candidate;
+                                bestAt = k;
+                            }
+                        }
                     }
                 }
             }
@@ -787,6 +800,22 @@ public final class ArgMinInt8Kernel {
             }
         }
         return bestAt - start;
+    }
+
+    /**
+     * Whether an element of {@code [from, to)}, a whole number of words, beats the key {@code best};
+     * reads eight elements at a time and tests them all at once ({@link #beatenBytes}).
+     */
+    private static boolean anyBeats(ByteBuffer data, int from, int to, byte best) {
+        // per byte, 255 minus the normalized best: a byte beats the best when adding it carries
+        int complement = 0xFF - ((best ^ 0x7F) & 0xFF);
+        long low = (complement & 0x7F) * 0x0101010101010101L;
+        long high = (complement & 0x80) * 0x0101010101010101L;
+        long beaten = 0;
+        for (int k = from; k < to; k += Long.BYTES) {
+            beaten |= beatenBytes(data.getLong(k), low, high);
+        }
+        return (beaten & 0x8080808080808080L) != 0;
     }
 
     /**
