@@ -49,17 +49,18 @@ class ParallelismTest {
     }
 
     @Test
-    void outerAxisSimdLoopsSplitSoonerThanContiguousOnes() {
+    void outerAxisSimdLoopsSplitLaterThanContiguousOnes() {
         long min = Parallelism.DEFAULT_MIN_BYTES_PER_TASK_SIMD_OUTER_AXIS;
-        assertTrue(min < Parallelism.DEFAULT_MIN_BYTES_PER_TASK_SIMD);
-        // uint8 [4096, 4096] axis 0 (16 MiB): split on two threads, where the slice of the same size is not.
-        assertEquals(2, TWO.tasksFor(new ReductionPlan(1, 4096, 4096), 1, true));
-        assertEquals(1, TWO.tasksFor(new ReductionPlan(4096, 4096, 1), 1, true));
-        // ...into two tasks of 8 MiB at most, whatever the threads, and whatever splits the plan.
-        assertEquals(2, FOUR.tasksFor(new ReductionPlan(1, 4096, 4096), 1, true));
-        assertEquals(2, FOUR.tasksFor(new ReductionPlan(64, 256, 1024), 1, true));
-        assertEquals(1, TWO.tasksFor(new ReductionPlan(1, 2048, 4096), 1, true));
-        assertEquals(2, TWO.tasksFor(new ReductionPlan(1, 2048, 4096), 1, false));
+        assertTrue(min > Parallelism.DEFAULT_MIN_BYTES_PER_TASK_SIMD);
+        // uint8 [4096, 4096] axis 0 (16 MiB) and float16 (32 MiB) stay on one thread with SIMD loops...
+        assertEquals(1, FOUR.tasksFor(new ReductionPlan(1, 4096, 4096), 1, true));
+        assertEquals(1, FOUR.tasksFor(new ReductionPlan(1, 4096, 4096), 2, true));
+        // ...where the plain loops and the float16 slice of the same size split.
+        assertEquals(2, TWO.tasksFor(new ReductionPlan(1, 4096, 4096), 1, false));
+        assertEquals(2, TWO.tasksFor(slice(16 * MIB), 2, true));
+        // float [4096, 4096] axis 0 and [64, 256, 1024] axis 1 (64 MiB): two tasks of 32 MiB, whatever the threads.
+        assertEquals(2, FOUR.tasksFor(new ReductionPlan(1, 4096, 4096), 4, true));
+        assertEquals(2, FOUR.tasksFor(new ReductionPlan(64, 256, 1024), 4, true));
     }
 
     @Test
