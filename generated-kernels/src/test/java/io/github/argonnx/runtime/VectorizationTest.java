@@ -79,19 +79,14 @@ class VectorizationTest {
         assumeTrue(Vectorization.isEnabled(), Vectorization.status());
         int bits = Vectorization.vectorBitSize();
         String requested = System.getProperty(Vectorization.BITS_PROPERTY);
-        int expected = requested == null ? Math.min(preferredBits(), 256)
-                : "preferred".equals(requested) ? preferredBits() : Integer.parseInt(requested);
+        int preferred = Vectorization.preferredBits();
+        int expected = requested == null ? Math.min(preferred, Vectorization.DEFAULT_MAX_BITS)
+                : "preferred".equals(requested) ? preferred : Integer.parseInt(requested);
         assertEquals(expected, bits, Vectorization.status());
         assertTrue(Vectorization.status().contains(bits + "-bit vectors"), Vectorization.status());
         assertEquals(bits / Float.SIZE, lanes(FLOAT_LOOPS));
         assertEquals(bits / Byte.SIZE, lanes("io.github.argonnx.kernels.vector.ArgMinUint8VectorLoops"));
         assertEquals(bits / Long.SIZE, lanes("io.github.argonnx.kernels.vector.ArgMaxInt64VectorLoops"));
-    }
-
-    /** {@code VectorShape.preferredShape().vectorBitSize()}: this class compiles without the incubator module. */
-    private static int preferredBits() throws ReflectiveOperationException {
-        Class<?> shape = Class.forName("jdk.incubator.vector.VectorShape");
-        return (Integer) shape.getMethod("vectorBitSize").invoke(shape.getMethod("preferredShape").invoke(null));
     }
 
     private static int lanes(String simdClass) throws ReflectiveOperationException {

@@ -57,16 +57,19 @@ public final class Vectorization {
     private final boolean enabled;
     private final int bits;
     private final String status;
+    /** Whether {@link #BITS_PROPERTY} was refused: the status is then logged as a warning. */
+    private final boolean bitsRefused;
     private final Logger logger;
     private final AtomicBoolean packagingErrorReported = new AtomicBoolean();
 
     Vectorization(boolean enabled, String status, Logger logger) {
-        this(enabled, 0, status, logger);
+        this(enabled, 0, false, status, logger);
     }
 
-    private Vectorization(boolean enabled, int bits, String status, Logger logger) {
+    private Vectorization(boolean enabled, int bits, boolean bitsRefused, String status, Logger logger) {
         this.enabled = enabled;
         this.bits = bits;
+        this.bitsRefused = bitsRefused;
         this.status = status;
         this.logger = logger;
     }
@@ -168,12 +171,12 @@ public final class Vectorization {
     static Vectorization detect(Logger logger) {
         Vectorization decided = decide(System.getProperty(PROPERTY, "true"), System.getProperty(BITS_PROPERTY),
                 ModuleLayer.boot().findModule(VECTOR_MODULE), Vectorization::preferredBits, logger);
-        logger.log(decided.status.contains(" refused: ") ? Level.WARNING : Level.INFO, "ArgONNX: " + decided.status);
+        logger.log(decided.bitsRefused ? Level.WARNING : Level.INFO, "ArgONNX: " + decided.status);
         return decided;
     }
 
     /** {@code VectorShape.preferredShape().vectorBitSize()}, by reflection for the same reason as load. */
-    private static int preferredBits() throws ReflectiveOperationException {
+    static int preferredBits() throws ReflectiveOperationException {
         Class<?> shapeType = Class.forName(VECTOR_MODULE + ".VectorShape");
         Object shape = shapeType.getMethod("preferredShape").invoke(null);
         Method bitSize = shapeType.getMethod("vectorBitSize");
@@ -208,7 +211,7 @@ public final class Vectorization {
         int defaultBits = Math.min(preferredBits, DEFAULT_MAX_BITS);
         if (bitsProperty == null) {
             String why = defaultBits < preferredBits ? " (the CPU prefers " + preferredBits + ", measured slower)" : "";
-            return new Vectorization(true, defaultBits, "SIMD loops on: Vector API, " + defaultBits + "-bit vectors"
+            return new Vectorization(true, defaultBits, false, "SIMD loops on: Vector API, " + defaultBits + "-bit vectors"
                     + why, logger);
         }
         String value = bitsProperty.strip().toLowerCase(Locale.ROOT);
@@ -219,11 +222,11 @@ public final class Vectorization {
         int bits = "preferred".equals(value) ? preferredBits : allowed.contains(value) ? Integer.parseInt(value) : 0;
         if (bits == 0) {
             // refused, not fatal: the default size gives the same indices
-            return new Vectorization(true, defaultBits, "SIMD loops on: Vector API, " + defaultBits
+            return new Vectorization(true, defaultBits, true, "SIMD loops on: Vector API, " + defaultBits
                     + "-bit vectors; system property " + BITS_PROPERTY + "=" + bitsProperty + " refused: allowed "
                     + String.join(", ", allowed) + " or preferred (" + preferredBits + ")", logger);
         }
-        return new Vectorization(true, bits, "SIMD loops on: Vector API, " + bits + "-bit vectors (system property "
+        return new Vectorization(true, bits, false, "SIMD loops on: Vector API, " + bits + "-bit vectors (system property "
                 + BITS_PROPERTY + ")", logger);
     }
 }

@@ -28,6 +28,8 @@ public final class VectorForm {
     /** {@code jdk.incubator.vector.VectorOperators}, whose constants name the lane-wise operations. */
     public static final ClassName VECTOR_OPERATORS = ClassName.get(VECTOR_PACKAGE, "VectorOperators");
 
+    private static final ClassName VECTOR_SPECIES = ClassName.get(VECTOR_PACKAGE, "VectorSpecies");
+
     private final ElementType type;
     private final Comparison comparison;
     private final JavaStorage storage;
@@ -62,7 +64,7 @@ public final class VectorForm {
 
     /** {@code VectorSpecies<Float>} and the like. */
     public TypeName speciesType() {
-        return ParameterizedTypeName.get(ClassName.get(VECTOR_PACKAGE, "VectorSpecies"), storage.boxedType());
+        return ParameterizedTypeName.get(VECTOR_SPECIES, storage.boxedType());
     }
 
     /**
@@ -71,10 +73,8 @@ public final class VectorForm {
      * preferred size, which on AVX-512 CPUs is slower (see {@code Vectorization}).
      */
     public CodeBlock species() {
-        ClassName vectorSpecies = ClassName.get(VECTOR_PACKAGE, "VectorSpecies");
-        ClassName vectorShape = ClassName.get(VECTOR_PACKAGE, "VectorShape");
-        return CodeBlock.of("$T.of($T.class, $T.forBitSize($T.vectorBitSize()))", vectorSpecies, storage.type(),
-                vectorShape, RuntimeClasses.VECTORIZATION);
+        return CodeBlock.of("$T.of($T.class, $T.forBitSize($T.vectorBitSize()))", VECTOR_SPECIES, storage.type(),
+                ClassName.get(VECTOR_PACKAGE, "VectorShape"), RuntimeClasses.VECTORIZATION);
     }
 
     /** {@code VectorMask<Float>} and the like. */
