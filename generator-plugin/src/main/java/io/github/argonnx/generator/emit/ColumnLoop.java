@@ -51,7 +51,7 @@ final class ColumnLoop {
                                 + "their running bests and indices stay in the cache, and each row is read as one long stream.\n")
                         .initializer("$L", KernelContract.COLUMN_BLOCK_SIZE)
                         .build(),
-                rowsPerPassConstant(),
+                rowsPerPassConstant(KernelContract.ROWS_PER_PASS),
                 smallStridedInputConstant());
     }
 
@@ -65,12 +65,12 @@ final class ColumnLoop {
                 .build();
     }
 
-    /** Rows folded per pass over a block of columns; the SIMD classes share it. */
-    static FieldSpec rowsPerPassConstant() {
+    /** Rows folded per pass over a block of columns, a kernel's or a SIMD class's. */
+    static FieldSpec rowsPerPassConstant(int rowsPerPass) {
         return FieldSpec.builder(TypeName.INT, ROWS_PER_PASS, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc("Rows folded per pass over a block of columns: a column's running best is loaded and\n"
                         + "stored once per pass, not once per row.\n")
-                .initializer("$L", KernelContract.ROWS_PER_PASS)
+                .initializer("$L", rowsPerPass)
                 .build();
     }
 

@@ -22,7 +22,7 @@ import javax.lang.model.element.Modifier;
  * The outer-axis loops of a SIMD class ({@code inner > 1}): rows are read in memory order, with a
  * running best and index per column, a vector of columns at a time.
  *
- * <p>Each pass over a block of columns folds {@link KernelContract#ROWS_PER_PASS} rows: a vector's best
+ * <p>Each pass over a block of columns folds {@link VectorForm#columnRowsPerPass} rows: a vector's best
  * and index are loaded once, compared with that many rows (each read as a sequential stream), and
  * stored once. Indices are held in lanes of the data's own type, so that one comparison mask selects
  * both; they count rows within a group of {@link VectorForm#indexGroup} rows, and at the end of each
@@ -75,7 +75,7 @@ final class VectorColumnLoop {
                                 + "to {@code INDEX_GROUP - 1}, every one exact in a $L lane.\n", key)
                         .initializer("$L", form.indexGroup())
                         .build(),
-                ColumnLoop.rowsPerPassConstant(),
+                ColumnLoop.rowsPerPassConstant(form.columnRowsPerPass()),
                 ColumnLoop.smallStridedInputConstant());
     }
 
@@ -153,14 +153,14 @@ final class VectorColumnLoop {
                 .addStatement("int k = group")
                 .beginControlFlow("if (selectLastIndex)")
                 .beginControlFlow("for (; k + $N <= groupEnd; k += $N)", ROWS_PER_PASS, ROWS_PER_PASS)
-                .add(foldPass(KernelContract.ROWS_PER_PASS, true))
+                .add(foldPass(form.columnRowsPerPass(), true))
                 .endControlFlow()
                 .beginControlFlow("for (; k < groupEnd; k++)")
                 .add(foldPass(1, true))
                 .endControlFlow()
                 .nextControlFlow("else")
                 .beginControlFlow("for (; k + $N <= groupEnd; k += $N)", ROWS_PER_PASS, ROWS_PER_PASS)
-                .add(foldPass(KernelContract.ROWS_PER_PASS, false))
+                .add(foldPass(form.columnRowsPerPass(), false))
                 .endControlFlow()
                 .beginControlFlow("for (; k < groupEnd; k++)")
                 .add(foldPass(1, false))
@@ -205,12 +205,15 @@ final class VectorColumnLoop {
         for (int r = 0; r < rows; r++) {
             String position = r == 0 ? "row + c" : "row + " + (r == 1 ? "stride" : r + " * stride") + " + c";
             CodeBlock candidate = CodeBlock.of("candidate$L", r);
-            code.addStatement("$T candidate$L = $L", vector, r, keys(position))
-                    .addStatement("$T replaces$L = $L", form.maskType(), r, last
-                            ? CodeBlock.of("$L.not()", form.beats(CodeBlock.of("b"), candidate, extremum))
-                            : form.beats(candidate, CodeBlock.of("b"), extremum))
-                    .addStatement("b = b.blend(candidate$L, replaces$L)", r, r)
-                    .addStatement("at = at.blend(index$L, replaces$L)", r, r);
+            code.addStatement("$T candidate$L = $L", vector, r, keys(position));
+            if (last) {
+                code.addStatement("$T replaces$L = $L", form.maskType(), r,
+                                form.doesNotBeat(CodeBlock.of("b"), candidate, extremum))
+                        .addStatement("b = b.blend(candidate$L, replaces$L)", r, r)
+                        .addStatement("at = at.blend(index$L, replaces$L)", r, r);
+            } else {
+                code.add(keepOrReplace(r));
+            }
         }
         return code.addStatement("b.intoArray(best, bestStart + c)")
                 .addStatement("at.intoArray(bestIndex, c)")
@@ -220,6 +223,16 @@ final class VectorColumnLoop {
 
     private CodeBlock keys(String index) {
         return form.keysAt(index);
+    }
+
+    /** Row {@code r}'s strict step: the best stays where the candidate does not beat it, else both move. */
+    private CodeBlock keepOrReplace(int r) {
+        return CodeBlock.builder()
+                .addStatement("$T keeps$L = $L", form.maskType(), r,
+                        form.doesNotBeat(CodeBlock.of("candidate$L", r), CodeBlock.of("b"), extremum))
+                .addStatement("b = candidate$L.blend(b, keeps$L)", r, r)
+                .addStatement("at = index$L.blend(at, keeps$L)", r, r)
+                .build();
     }
 
     private MethodSpec reduceStrided() {
@@ -273,10 +286,7 @@ final class VectorColumnLoop {
         for (int r = 0; r < rows; r++) {
             String position = r == 0 ? "row + c" : "row" + step + (r == 1 ? "stride" : r + " * stride") + " + c";
             code.addStatement("$T candidate$L = $L", vector, r, keys(position))
-                    .addStatement("$T beats$L = $L", form.maskType(), r,
-                            form.beats(CodeBlock.of("candidate$L", r), CodeBlock.of("b"), extremum))
-                    .addStatement("b = b.blend(candidate$L, beats$L)", r, r)
-                    .addStatement("at = at.blend(index$L, beats$L)", r, r);
+                    .add(keepOrReplace(r));
         }
         return code.addStatement("b.intoArray(best, c)")
                 .addStatement("at.intoArray(bestIndex, c)")
@@ -305,7 +315,7 @@ final class VectorColumnLoop {
                     .addStatement("int group = groupEnd - $T.min(groupEnd, $N)", Math.class, INDEX_GROUP)
                     .addStatement("int k = groupEnd - 1")
                     .beginControlFlow("for (; k - $N >= group - 1; k -= $N)", ROWS_PER_PASS, ROWS_PER_PASS)
-                    .add(pass(KernelContract.ROWS_PER_PASS, true))
+                    .add(pass(form.columnRowsPerPass(), true))
                     .endControlFlow()
                     .beginControlFlow("for (; k >= group; k--)")
                     .add(pass(1, true))
@@ -320,7 +330,7 @@ final class VectorColumnLoop {
                     .addStatement("int groupEnd = group + $T.min(axisLength - group, $N)", Math.class, INDEX_GROUP)
                     .addStatement("int k = group")
                     .beginControlFlow("for (; k + $N <= groupEnd; k += $N)", ROWS_PER_PASS, ROWS_PER_PASS)
-                    .add(pass(KernelContract.ROWS_PER_PASS, false))
+                    .add(pass(form.columnRowsPerPass(), false))
                     .endControlFlow()
                     .beginControlFlow("for (; k < groupEnd; k++)")
                     .add(pass(1, false))

@@ -30,8 +30,9 @@ public final class KernelContract {
     public static final int COLUMN_BLOCK_SIZE = 4096;
 
     /**
-     * Rows an outer-axis loop folds per pass over its block of columns, in kernels and SIMD classes
-     * alike: a running best is loaded and stored once per pass, not once per row.
+     * Rows a kernel's outer-axis loop folds per pass over its block of columns: a running best is
+     * loaded and stored once per pass, not once per row. A SIMD class's count depends on how its lanes
+     * compare ({@link VectorForm#columnRowsPerPass}).
      */
     public static final int ROWS_PER_PASS = 4;
 

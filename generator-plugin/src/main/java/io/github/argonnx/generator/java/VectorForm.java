@@ -87,6 +87,18 @@ public final class VectorForm {
         return storage.type();
     }
 
+    /**
+     * Rows an outer-axis pass folds per load and store of a vector of bests and indices. Where lanes
+     * compare as loaded, eight: the load and store weigh much against one comparison per row, and eight
+     * index vectors, a best, its index and a candidate still fit AVX2's sixteen registers. Where each
+     * row's lanes are mapped to keys first (unsigned, 16-bit floats), the kernels' four: with eight, the
+     * JIT stops inlining the mapping and boxes every vector (float16 outer axes 700 times slower).
+     */
+    public int columnRowsPerPass() {
+        boolean keysAsLoaded = comparison == Comparison.SIGNED || comparison == Comparison.IEEE_FLOAT;
+        return keysAsLoaded ? 2 * KernelContract.ROWS_PER_PASS : KernelContract.ROWS_PER_PASS;
+    }
+
     /** Whether NaN must be looked for apart from the keys (IEEE types); 16-bit floats map it to a key. */
     public boolean testsNaN() {
         return comparison == Comparison.IEEE_FLOAT;
@@ -274,20 +286,19 @@ public final class VectorForm {
     }
 
     /**
-     * The lanes where key vector {@code candidate} replaces key vector {@code best}, as a mask: strictly
-     * nearer the extremum; for IEEE types also a NaN candidate against a number, never anything against
-     * a NaN best.
+     * The lanes where key vector {@code candidate} does not replace key vector {@code best}, as a mask:
+     * not strictly nearer the extremum; for IEEE types also a NaN best, which nothing replaces, but
+     * never a NaN candidate against a number. The complement of "beats", spelled without a mask
+     * {@code not()}, which costs an instruction of its own: blends take their operands the other way.
      */
-    public CodeBlock beats(CodeBlock candidate, CodeBlock best, Extremum extremum) {
+    public CodeBlock doesNotBeat(CodeBlock candidate, CodeBlock best, Extremum extremum) {
         ExtremumSyntax syntax = ExtremumSyntax.of(extremum);
-        if (testsNaN()) {
-            return CodeBlock.of("$L.compare($T.$L, $L).not().and($L.compare($T.EQ, $L))", candidate, VECTOR_OPERATORS,
-                    syntax.vectorDoesNotBeat(), best, best, VECTOR_OPERATORS, best);
-        }
-        return CodeBlock.of("$L.compare($T.$L, $L)", candidate, VECTOR_OPERATORS, syntax.vectorBeats(), best);
+        CodeBlock ordered = CodeBlock.of("$L.compare($T.$L, $L)", candidate, VECTOR_OPERATORS,
+                syntax.vectorDoesNotBeat(), best);
+        return testsNaN() ? CodeBlock.of("$L.or($L.compare($T.NE, $L))", ordered, best, VECTOR_OPERATORS, best) : ordered;
     }
 
-    /** As {@link #beats}, for two keys held in scalars. */
+    /** Whether scalar key {@code candidate} beats {@code best}: the complement of {@link #doesNotBeat} for one lane. */
     public CodeBlock beatsOne(CodeBlock candidate, CodeBlock best, Extremum extremum) {
         ExtremumSyntax syntax = ExtremumSyntax.of(extremum);
         if (testsNaN()) {
