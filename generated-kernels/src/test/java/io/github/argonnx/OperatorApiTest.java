@@ -287,6 +287,40 @@ class OperatorApiTest {
         assertEquals("ArgMax-13: input 'data' is null", refusal(() -> ArgMax.latest().apply(null)));
     }
 
+    // ---- calls in a loop: the last check is kept for the next input of its type and shape
+
+    @Test
+    void aCallOfAnotherShapeOrTypeIsCheckedAgainAfterOneThatPassed() {
+        ArgReductionOperator op = ArgMax.opset(12).axis(1).keepdims(0);
+        long[] out = new long[2];
+        assertArrayEquals(new long[] {2}, op.apply(scores(), out, 0));
+        assertArrayEquals(new long[] {2, 1}, out);
+        // rank 1 has no axis 1; bfloat16 is not in ArgMax-12's type constraint; each refused as a first call is
+        Tensor rankOne = Tensor.ofFloat(new float[] {1, 2, 3}, 3);
+        Tensor bfloat16 = Tensor.ofBfloat16(new short[6], 2, 3);
+        assertEquals(refusal(() -> ArgMax.opset(12).axis(1).keepdims(0).apply(rankOne, out, 0)),
+                refusal(() -> op.apply(rankOne, out, 0)));
+        assertEquals(refusal(() -> ArgMax.opset(12).axis(1).keepdims(0).apply(bfloat16, out, 0)),
+                refusal(() -> op.apply(bfloat16, out, 0)));
+        assertArrayEquals(new long[] {2, 1}, out, "a refused call writes nothing");
+        // and a call of the first shape after them still gets its own answer
+        Tensor transposed = Tensor.ofFloat(new float[] {2, 7, 1, 10, 3, 10}, 3, 2);
+        long[] three = new long[3];
+        assertArrayEquals(new long[] {3}, op.apply(transposed, three, 0));
+        assertArrayEquals(new long[] {1, 1, 1}, three);
+        assertArrayEquals(new long[] {2}, op.apply(scores(), out, 0));
+        assertArrayEquals(new long[] {2, 1}, out);
+    }
+
+    @Test
+    void theReturnedShapeIsTheCallersToChange() {
+        ArgReductionOperator op = ArgMin.latest().axis(0);
+        long[] first = op.apply(scores(), new long[3], 0);
+        first[0] = 99;
+        assertArrayEquals(new long[] {1, 3}, op.apply(scores(), new long[3], 0));
+        assertArrayEquals(new long[] {1, 3}, op.apply(scores()).shape());
+    }
+
     // ---- caller-supplied output
 
     @Test

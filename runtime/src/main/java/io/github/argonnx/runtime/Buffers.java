@@ -148,6 +148,31 @@ public final class Buffers {
     }
 
     /**
+     * Checks that a caller-supplied array has room for a call's output from {@code offset}.
+     *
+     * @param context the operator version, for example {@code ArgMax-13}
+     * @param call the validated call
+     * @param out the caller's array
+     * @param offset where the first index goes
+     */
+    public static void requireOutputRoom(String context, ValidatedCall call, long[] out, int offset) {
+        requireArrayRoom(context, call.outputShapeView(), call.outputElementCount(), "array",
+                out == null ? -1 : out.length, offset);
+    }
+
+    /**
+     * Checks that a caller-supplied buffer is writable and has room for a call's output between its
+     * position and limit.
+     *
+     * @param context the operator version, for example {@code ArgMax-13}
+     * @param call the validated call
+     * @param out the caller's buffer
+     */
+    public static void requireOutputRoom(String context, ValidatedCall call, LongBuffer out) {
+        requireBufferRoom(context, call.outputShapeView(), call.outputElementCount(), "LongBuffer", out);
+    }
+
+    /**
      * Checks that a caller-supplied buffer is writable and has room for an output between its position
      * and limit.
      *
@@ -186,7 +211,7 @@ public final class Buffers {
      * @param offset where the first index goes
      */
     public static void requireOutputRoom(String context, ValidatedCall call, int[] out, int offset) {
-        requireArrayRoom(context, call.outputShape(), call.outputElementCount(), "int array",
+        requireArrayRoom(context, call.outputShapeView(), call.outputElementCount(), "int array",
                 out == null ? -1 : out.length, offset);
         requireIntIndices(context, call);
     }
@@ -200,7 +225,7 @@ public final class Buffers {
      * @param out the caller's buffer
      */
     public static void requireOutputRoom(String context, ValidatedCall call, IntBuffer out) {
-        requireBufferRoom(context, call.outputShape(), call.outputElementCount(), "IntBuffer", out);
+        requireBufferRoom(context, call.outputShapeView(), call.outputElementCount(), "IntBuffer", out);
         requireIntIndices(context, call);
     }
 

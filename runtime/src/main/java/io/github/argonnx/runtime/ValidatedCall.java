@@ -1,5 +1,7 @@
 package io.github.argonnx.runtime;
 
+import java.util.Arrays;
+
 /**
  * A validated arg-reduction call: the input shape, the normalised axis, the attribute values in
  * force, the output shape and the kernel's plan. Validators produce it after every check has passed;
@@ -34,6 +36,16 @@ public final class ValidatedCall {
         this.outputElementCount = Shapes.elementCount("output 'reduced'", outputShape);
         long inputElementCount = Shapes.elementCount("input", this.inputShape);
         this.plan = inputElementCount == 0 || inputElementCount > Integer.MAX_VALUE ? null : Shapes.plan(this.inputShape, axis);
+    }
+
+    /**
+     * Whether this call was validated for exactly this input shape.
+     *
+     * @param shape an input shape (not modified)
+     * @return true if it has the same dimensions, in the same order
+     */
+    public boolean hasInputShape(long[] shape) {
+        return Arrays.equals(inputShape, shape);
     }
 
     /**
@@ -79,6 +91,11 @@ public final class ValidatedCall {
      */
     public long[] outputShape() {
         return outputShape.clone();
+    }
+
+    /** The output shape itself, not a copy, for messages of this package's checks, which only read it. */
+    long[] outputShapeView() {
+        return outputShape;
     }
 
     /**

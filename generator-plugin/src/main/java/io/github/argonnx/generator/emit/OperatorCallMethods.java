@@ -67,7 +67,7 @@ final class OperatorCallMethods {
                 .returns(RuntimeClasses.ARG_RESULT)
                 .addParameter(tensor, "input")
                 .addStatement("$T call = validate(input)", RuntimeClasses.VALIDATED_CALL)
-                .addStatement("return $T.compute(call.outputShape(), indices -> run(versionName(), parallelism, input, call, indices, 0))",
+                .addStatement("return $T.compute(call.outputShape(), indices -> run(versionName, parallelism, input, call, indices, 0))",
                         RuntimeClasses.ARG_RESULT)
                 .build());
         type.addMethod(MethodSpec.methodBuilder("apply")
@@ -87,9 +87,9 @@ final class OperatorCallMethods {
                 .addParameter(LONG_ARRAY, "out")
                 .addParameter(int.class, "outOffset")
                 .addStatement("$T call = validate(input)", RuntimeClasses.VALIDATED_CALL)
-                .addStatement("$T.requireOutputRoom(versionName(), call.outputShape(), call.outputElementCount(), out, outOffset)",
+                .addStatement("$T.requireOutputRoom(versionName, call, out, outOffset)",
                         RuntimeClasses.BUFFERS)
-                .addStatement("run(versionName(), parallelism, input, call, out, outOffset)")
+                .addStatement("run(versionName, parallelism, input, call, out, outOffset)")
                 .addStatement("return call.outputShape()")
                 .build());
         type.addMethod(MethodSpec.methodBuilder("apply")
@@ -107,13 +107,13 @@ final class OperatorCallMethods {
                 .addParameter(tensor, "input")
                 .addParameter(LongBuffer.class, "out")
                 .addStatement("$T call = validate(input)", RuntimeClasses.VALIDATED_CALL)
-                .addStatement("$T.requireOutputRoom(versionName(), call.outputShape(), call.outputElementCount(), out)",
+                .addStatement("$T.requireOutputRoom(versionName, call, out)",
                         RuntimeClasses.BUFFERS)
                 .beginControlFlow("if (out.hasArray())")
-                .addStatement("run(versionName(), parallelism, input, call, out.array(), out.arrayOffset() + out.position())")
+                .addStatement("run(versionName, parallelism, input, call, out.array(), out.arrayOffset() + out.position())")
                 .nextControlFlow("else if (call.outputElementCount() > 0)")
                 .addComment("Kernels write arrays: stage the indices, then copy them in with one absolute bulk put.")
-                .addStatement("out.put(out.position(), indices(versionName(), parallelism, input, call))")
+                .addStatement("out.put(out.position(), indices(versionName, parallelism, input, call))")
                 .endControlFlow()
                 .addStatement("return call.outputShape()")
                 .build());
@@ -135,9 +135,9 @@ final class OperatorCallMethods {
                 .addParameter(INT_ARRAY, "out")
                 .addParameter(int.class, "outOffset")
                 .addStatement("$T call = validate(input)", RuntimeClasses.VALIDATED_CALL)
-                .addStatement("$T.requireOutputRoom(versionName(), call, out, outOffset)", RuntimeClasses.BUFFERS)
+                .addStatement("$T.requireOutputRoom(versionName, call, out, outOffset)", RuntimeClasses.BUFFERS)
                 .beginControlFlow("if (call.outputElementCount() > 0)")
-                .addStatement("$T.copyIndices(indices(versionName(), parallelism, input, call), out, outOffset)", RuntimeClasses.BUFFERS)
+                .addStatement("$T.copyIndices(indices(versionName, parallelism, input, call), out, outOffset)", RuntimeClasses.BUFFERS)
                 .endControlFlow()
                 .addStatement("return call.outputShape()")
                 .build());
@@ -157,23 +157,35 @@ final class OperatorCallMethods {
                 .addParameter(tensor, "input")
                 .addParameter(IntBuffer.class, "out")
                 .addStatement("$T call = validate(input)", RuntimeClasses.VALIDATED_CALL)
-                .addStatement("$T.requireOutputRoom(versionName(), call, out)", RuntimeClasses.BUFFERS)
+                .addStatement("$T.requireOutputRoom(versionName, call, out)", RuntimeClasses.BUFFERS)
                 .beginControlFlow("if (call.outputElementCount() > 0)")
-                .addStatement("$T.copyIndices(indices(versionName(), parallelism, input, call), out)", RuntimeClasses.BUFFERS)
+                .addStatement("$T.copyIndices(indices(versionName, parallelism, input, call), out)", RuntimeClasses.BUFFERS)
                 .endControlFlow()
                 .addStatement("return call.outputShape()")
                 .build());
 
         type.addMethod(MethodSpec.methodBuilder("validate")
-                .addJavadoc("Checks a call with this version's validator.\n")
+                .addJavadoc("Checks a call with this version's validator, unless the last call checked had the input's\n"
+                        + "type and shape: the checks depend on nothing else.\n")
                 .addModifiers(Modifier.PRIVATE)
                 .returns(RuntimeClasses.VALIDATED_CALL)
                 .addParameter(tensor, "input")
                 .beginControlFlow("if (input == null)")
-                .addStatement("throw new $T(versionName() + $S)", RuntimeClasses.ARG_ONNX_EXCEPTION,
+                .addStatement("throw new $T(versionName + $S)", RuntimeClasses.ARG_ONNX_EXCEPTION,
                         ": input '" + dataName + "' is null")
                 .endControlFlow()
-                .addCode(OperatorClassEmitter.perVersion(context, op, versions, "validate(input.dataType(), input.dimensions(), attributes)", true))
+                .addStatement("$T last = lastCall", RuntimeClasses.CHECKED_CALL)
+                .addStatement("$T checked = last == null ? null : last.callFor(input.dataType(), input.dimensions())",
+                        RuntimeClasses.VALIDATED_CALL)
+                .beginControlFlow("if (checked != null)")
+                .addStatement("return checked")
+                .endControlFlow()
+                .addCode("$T call = switch (version) {\n", RuntimeClasses.VALIDATED_CALL)
+                .addCode(OperatorClassEmitter.perVersionCases(context, op, versions,
+                        "validate(input.dataType(), input.dimensions(), attributes)"))
+                .addCode("};\n")
+                .addStatement("lastCall = new $T(input.dataType(), call)", RuntimeClasses.CHECKED_CALL)
+                .addStatement("return call")
                 .build());
         type.addMethod(prepare(context, arg, versions, dataName));
         type.addMethod(MethodSpec.methodBuilder("indices")
@@ -327,18 +339,18 @@ final class OperatorCallMethods {
                 .addCode(OperatorClassEmitter.perVersionCases(context, op, versions, "validate(type, inputShape, attributes)"))
                 .addCode("};\n");
         m.addStatement("$T inputShapeCopy = call.inputShape()", LONG_ARRAY)
-                .addStatement("$T.requireAddressable(versionName() + $S, inputShapeCopy,$W$T.elementCount($S, inputShapeCopy))",
+                .addStatement("$T.requireAddressable(versionName + $S, inputShapeCopy,$W$T.elementCount($S, inputShapeCopy))",
                         RuntimeClasses.BUFFERS, ": input '" + dataName + "'", RuntimeClasses.SHAPES, "input '" + dataName + "'");
         if (kernels.size() < ElementType.values().length) {
             m.beginControlFlow("switch (type)")
                     .addCode("case $L -> { }\n", kernels.stream().map(ElementType::name).collect(Collectors.joining(", ")))
-                    .addStatement("default -> throw new $T(versionName() + $S + type.onnxName() + $S)",
+                    .addStatement("default -> throw new $T(versionName + $S + type.onnxName() + $S)",
                             RuntimeClasses.ARG_ONNX_EXCEPTION, ": this build has no ", " kernel (generated for: "
                                     + kernels.stream().map(ElementType::onnxName).collect(Collectors.joining(", ")) + ")")
                     .endControlFlow();
         }
         return m.addComment("An empty output has no plan and nothing to reduce: its calls take the run step, which returns at once.")
-                .addStatement("return new $T(this, versionName(), parallelism, type, call,$Wcall.outputElementCount() == 0 ? null"
+                .addStatement("return new $T(this, versionName, parallelism, type, call,$Wcall.outputElementCount() == 0 ? null"
                         + "$W: singleTaskKernel(parallelism, type, call.plan()))", prepared).build();
     }
 }

@@ -53,8 +53,16 @@ final class OperatorClassEmitter {
         type.addField(FieldSpec.builder(String.class, "VERSIONS_TEXT", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .initializer("$S", versionList).build());
         type.addField(int.class, "version", Modifier.PRIVATE, Modifier.FINAL);
+        type.addField(FieldSpec.builder(String.class, "versionName", Modifier.PRIVATE, Modifier.FINAL)
+                .addJavadoc("For example {@code $L-$L}: every message starts with it, and a call builds none.\n",
+                        op.name(), op.latest().sinceVersion())
+                .build());
         type.addField(RuntimeClasses.NODE_ATTRIBUTES, "attributes", Modifier.PRIVATE, Modifier.FINAL);
         type.addField(RuntimeClasses.PARALLELISM, "parallelism", Modifier.PRIVATE, Modifier.FINAL);
+        type.addField(FieldSpec.builder(RuntimeClasses.CHECKED_CALL, "lastCall", Modifier.PRIVATE)
+                .addJavadoc("The last call checked, or null: calls on inputs of its type and shape skip the checks. Not\n"
+                        + "volatile: the value is immutable, and a thread that misses it only checks again.\n")
+                .build());
 
         type.addMethod(MethodSpec.constructorBuilder()
                 .addModifiers(Modifier.PRIVATE)
@@ -68,6 +76,7 @@ final class OperatorClassEmitter {
                 .addParameter(RuntimeClasses.NODE_ATTRIBUTES, "attributes")
                 .addParameter(RuntimeClasses.PARALLELISM, "parallelism")
                 .addStatement("this.version = version")
+                .addStatement("this.versionName = OPERATOR + $S + version", "-")
                 .addStatement("this.attributes = attributes")
                 .addStatement("this.parallelism = parallelism")
                 .build());
@@ -130,12 +139,6 @@ final class OperatorClassEmitter {
                 .build());
 
         OperatorCallMethods.add(type, context, arg, versions);
-        type.addMethod(MethodSpec.methodBuilder("versionName")
-                .addModifiers(Modifier.PRIVATE)
-                .returns(String.class)
-                .addStatement("return OPERATOR + $S + version", "-")
-                .build());
-
         type.addMethod(MethodSpec.methodBuilder("equals")
                 .addAnnotation(Override.class)
                 .addJavadoc("Equal when the version and the attributes set are equal.\n")
@@ -156,7 +159,7 @@ final class OperatorClassEmitter {
                         op.name(), latest.sinceVersion())
                 .addModifiers(Modifier.PUBLIC)
                 .returns(String.class)
-                .addStatement("return versionName() + attributes")
+                .addStatement("return versionName + attributes")
                 .build());
         return type;
     }

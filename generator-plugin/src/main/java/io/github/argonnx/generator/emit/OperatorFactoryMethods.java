@@ -124,7 +124,7 @@ final class OperatorFactoryMethods {
                 .addParameter(int.class, "opset")
                 .addParameter(OperatorInterfaceEmitter.ATTRIBUTE_MAP, "attributes")
                 .addStatement("$T operator = forModelOpset(opset)", self)
-                .addStatement("return operator.withAttributes($T.of(operator.versionName(), attributes))",
+                .addStatement("return operator.withAttributes($T.of(operator.versionName, attributes))",
                         RuntimeClasses.NODE_ATTRIBUTES)
                 .build();
     }

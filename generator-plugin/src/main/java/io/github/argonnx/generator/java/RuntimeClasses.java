@@ -30,6 +30,7 @@ public final class RuntimeClasses {
     public static final ClassName ARG_RESULT = ClassName.get(PACKAGE, "ArgResult");
     /** What a validator accepted: the input shape, the normalised axis, the flags and the output shape. */
     public static final ClassName VALIDATED_CALL = ClassName.get(PACKAGE, "ValidatedCall");
+    public static final ClassName CHECKED_CALL = ClassName.get(PACKAGE, "CheckedCall");
     public static final ClassName BUFFERS = ClassName.get(PACKAGE, "Buffers");
     public static final ClassName NODE_ATTRIBUTES = ClassName.get(PACKAGE, "NodeAttributes");
     public static final ClassName PARALLELISM = ClassName.get(PACKAGE, "Parallelism");

@@ -16,6 +16,7 @@ import io.github.argonnx.kernels.ArgMinUint8Kernel;
 import io.github.argonnx.runtime.ArgOnnxException;
 import io.github.argonnx.runtime.ArgResult;
 import io.github.argonnx.runtime.Buffers;
+import io.github.argonnx.runtime.CheckedCall;
 import io.github.argonnx.runtime.NodeAttributes;
 import io.github.argonnx.runtime.ParallelReduction;
 import io.github.argonnx.runtime.Parallelism;
@@ -84,9 +85,20 @@ public final class ArgMin implements ArgReductionOperator {
 
     private final int version;
 
+    /**
+     * For example {@code ArgMin-13}: every message starts with it, and a call builds none.
+     */
+    private final String versionName;
+
     private final NodeAttributes attributes;
 
     private final Parallelism parallelism;
+
+    /**
+     * The last call checked, or null: calls on inputs of its type and shape skip the checks. Not
+     * volatile: the value is immutable, and a thread that misses it only checks again.
+     */
+    private CheckedCall lastCall;
 
     private ArgMin(int version, NodeAttributes attributes) {
         this(version, attributes, Parallelism.commonPool());
@@ -94,6 +106,7 @@ public final class ArgMin implements ArgReductionOperator {
 
     private ArgMin(int version, NodeAttributes attributes, Parallelism parallelism) {
         this.version = version;
+        this.versionName = OPERATOR + "-" + version;
         this.attributes = attributes;
         this.parallelism = parallelism;
     }
@@ -180,7 +193,7 @@ public final class ArgMin implements ArgReductionOperator {
      */
     public static ArgMin forNode(int opset, Map<String, Long> attributes) {
         ArgMin operator = forModelOpset(opset);
-        return operator.withAttributes(NodeAttributes.of(operator.versionName(), attributes));
+        return operator.withAttributes(NodeAttributes.of(operator.versionName, attributes));
     }
 
     /**
@@ -339,7 +352,7 @@ public final class ArgMin implements ArgReductionOperator {
     @Override
     public ArgResult apply(Tensor input) {
         ValidatedCall call = validate(input);
-        return ArgResult.compute(call.outputShape(), indices -> run(versionName(), parallelism, input, call, indices, 0));
+        return ArgResult.compute(call.outputShape(), indices -> run(versionName, parallelism, input, call, indices, 0));
     }
 
     /**
@@ -356,8 +369,8 @@ public final class ArgMin implements ArgReductionOperator {
     @Override
     public long[] apply(Tensor input, long[] out, int outOffset) {
         ValidatedCall call = validate(input);
-        Buffers.requireOutputRoom(versionName(), call.outputShape(), call.outputElementCount(), out, outOffset);
-        run(versionName(), parallelism, input, call, out, outOffset);
+        Buffers.requireOutputRoom(versionName, call, out, outOffset);
+        run(versionName, parallelism, input, call, out, outOffset);
         return call.outputShape();
     }
 
@@ -374,12 +387,12 @@ public final class ArgMin implements ArgReductionOperator {
     @Override
     public long[] apply(Tensor input, LongBuffer out) {
         ValidatedCall call = validate(input);
-        Buffers.requireOutputRoom(versionName(), call.outputShape(), call.outputElementCount(), out);
+        Buffers.requireOutputRoom(versionName, call, out);
         if (out.hasArray()) {
-            run(versionName(), parallelism, input, call, out.array(), out.arrayOffset() + out.position());
+            run(versionName, parallelism, input, call, out.array(), out.arrayOffset() + out.position());
         } else if (call.outputElementCount() > 0) {
             // Kernels write arrays: stage the indices, then copy them in with one absolute bulk put.
-            out.put(out.position(), indices(versionName(), parallelism, input, call));
+            out.put(out.position(), indices(versionName, parallelism, input, call));
         }
         return call.outputShape();
     }
@@ -399,9 +412,9 @@ public final class ArgMin implements ArgReductionOperator {
     @Override
     public long[] apply(Tensor input, int[] out, int outOffset) {
         ValidatedCall call = validate(input);
-        Buffers.requireOutputRoom(versionName(), call, out, outOffset);
+        Buffers.requireOutputRoom(versionName, call, out, outOffset);
         if (call.outputElementCount() > 0) {
-            Buffers.copyIndices(indices(versionName(), parallelism, input, call), out, outOffset);
+            Buffers.copyIndices(indices(versionName, parallelism, input, call), out, outOffset);
         }
         return call.outputShape();
     }
@@ -420,27 +433,35 @@ public final class ArgMin implements ArgReductionOperator {
     @Override
     public long[] apply(Tensor input, IntBuffer out) {
         ValidatedCall call = validate(input);
-        Buffers.requireOutputRoom(versionName(), call, out);
+        Buffers.requireOutputRoom(versionName, call, out);
         if (call.outputElementCount() > 0) {
-            Buffers.copyIndices(indices(versionName(), parallelism, input, call), out);
+            Buffers.copyIndices(indices(versionName, parallelism, input, call), out);
         }
         return call.outputShape();
     }
 
     /**
-     * Checks a call with this version's validator.
+     * Checks a call with this version's validator, unless the last call checked had the input's
+     * type and shape: the checks depend on nothing else.
      */
     private ValidatedCall validate(Tensor input) {
         if (input == null) {
-            throw new ArgOnnxException(versionName() + ": input 'data' is null");
+            throw new ArgOnnxException(versionName + ": input 'data' is null");
         }
-        return switch (version) {
+        CheckedCall last = lastCall;
+        ValidatedCall checked = last == null ? null : last.callFor(input.dataType(), input.dimensions());
+        if (checked != null) {
+            return checked;
+        }
+        ValidatedCall call = switch (version) {
             case 1 -> ArgMinV1Validator.validate(input.dataType(), input.dimensions(), attributes);
             case 11 -> ArgMinV11Validator.validate(input.dataType(), input.dimensions(), attributes);
             case 12 -> ArgMinV12Validator.validate(input.dataType(), input.dimensions(), attributes);
             case 13 -> ArgMinV13Validator.validate(input.dataType(), input.dimensions(), attributes);
             default -> throw new IllegalStateException("no validator for version " + version);
         };
+        lastCall = new CheckedCall(input.dataType(), call);
+        return call;
     }
 
     /**
@@ -463,10 +484,10 @@ public final class ArgMin implements ArgReductionOperator {
             default -> throw new IllegalStateException("no validator for version " + version);
         };
         long[] inputShapeCopy = call.inputShape();
-        Buffers.requireAddressable(versionName() + ": input 'data'", inputShapeCopy,
+        Buffers.requireAddressable(versionName + ": input 'data'", inputShapeCopy,
                 Shapes.elementCount("input 'data'", inputShapeCopy));
         // An empty output has no plan and nothing to reduce: its calls take the run step, which returns at once.
-        return new PreparedArgReduction(this, versionName(), parallelism, type, call,
+        return new PreparedArgReduction(this, versionName, parallelism, type, call,
                 call.outputElementCount() == 0 ? null
                 : singleTaskKernel(parallelism, type, call.plan()));
     }
@@ -705,10 +726,6 @@ public final class ArgMin implements ArgReductionOperator {
         };
     }
 
-    private String versionName() {
-        return OPERATOR + "-" + version;
-    }
-
     /**
      * Equal when the version and the attributes set are equal.
      */
@@ -727,6 +744,6 @@ public final class ArgMin implements ArgReductionOperator {
      */
     @Override
     public String toString() {
-        return versionName() + attributes;
+        return versionName + attributes;
     }
 }
