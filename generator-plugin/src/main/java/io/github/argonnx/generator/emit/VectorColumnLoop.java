@@ -204,11 +204,11 @@ final class VectorColumnLoop {
                 .addStatement("$T at = $T.fromArray($N, bestIndex, c)", vector, vector, SPECIES);
         for (int r = 0; r < rows; r++) {
             String position = r == 0 ? "row + c" : "row + " + (r == 1 ? "stride" : r + " * stride") + " + c";
-            CodeBlock candidate = CodeBlock.of("candidate$L", r);
             code.addStatement("$T candidate$L = $L", vector, r, keys(position));
             if (last) {
+                // a row replaces every best that does not beat it, so the last of equal elements is kept
                 code.addStatement("$T replaces$L = $L", form.maskType(), r,
-                                form.doesNotBeat(CodeBlock.of("b"), candidate, extremum))
+                                form.doesNotBeat(CodeBlock.of("b"), CodeBlock.of("candidate$L", r), extremum))
                         .addStatement("b = b.blend(candidate$L, replaces$L)", r, r)
                         .addStatement("at = at.blend(index$L, replaces$L)", r, r);
             } else {
