@@ -43,7 +43,7 @@ public class StreamingBenchmark {
     public static class Whole {
         /** A {@link BenchCase} name. */
         @Param({"FLOAT_SLICE_NO_EXTREME", "FLOAT_OUTER_NO_EXTREME", "INT32_SLICE_NO_EXTREME",
-            "FLOAT16_SLICE_NO_EXTREME", "INT32_OUTER_NO_EXTREME"})
+            "FLOAT16_SLICE_NO_EXTREME", "INT32_OUTER_NO_EXTREME", "FLOAT16_OUTER_NO_EXTREME", "UINT8_OUTER_NO_EXTREME"})
         public String benchCase;
 
         @Param({"ArgMax"})
@@ -74,7 +74,7 @@ public class StreamingBenchmark {
     public static class Chunked {
         /** A {@link BenchCase} name. */
         @Param({"FLOAT_SLICE_NO_EXTREME", "FLOAT_OUTER_NO_EXTREME", "INT32_SLICE_NO_EXTREME",
-            "FLOAT16_SLICE_NO_EXTREME", "INT32_OUTER_NO_EXTREME"})
+            "FLOAT16_SLICE_NO_EXTREME", "INT32_OUTER_NO_EXTREME", "FLOAT16_OUTER_NO_EXTREME", "UINT8_OUTER_NO_EXTREME"})
         public String benchCase;
 
         @Param({"ArgMax"})

@@ -95,11 +95,11 @@ final class ColumnLoop {
      * running bests (keys of this kernel) and global indices that the caller keeps from chunk to chunk.
      */
     private MethodSpec foldRows(DataSource source) {
-        TypeName key = order.keyType();
+        TypeName key = order.foldKeyType();
         MethodSpec.Builder m = MethodSpec.methodBuilder(GeneratedNames.FOLD_ROWS)
                 .addJavadoc("Folds the rows of a chunk of an outer reduced axis ({@code inner > 1}) into running bests\n")
-                .addJavadoc("kept from one chunk to the next: {@code best} holds each output element's best as a key of\n")
-                .addJavadoc("this kernel, {@code indices} its index along the whole axis; row {@code k} of the chunk has\n")
+                .addJavadoc("kept from one chunk to the next: {@code best} holds each output element's best as a fold key\n")
+                .addJavadoc("of this kernel, {@code indices} its index along the whole axis; row {@code k} of the chunk has\n")
                 .addJavadoc("index {@code indexBase + k}. Every earlier chunk lies before this one, so rows are taken in\n")
                 .addJavadoc("order: the strict test keeps the first of equal elements, and with {@code selectLastIndex}\n")
                 .addJavadoc("a row replaces every best it is not beaten by. Nothing is allocated.\n\n")
@@ -116,7 +116,8 @@ final class ColumnLoop {
                 .addParameter(TypeName.INT, "offset")
                 .addParameter(RuntimeClasses.REDUCTION_PLAN, "plan")
                 .addParameter(ArrayTypeName.of(key), "best");
-        boolean vectorFold = hasVectorFold(source);
+        // the SIMD loops fold array chunks only
+        boolean vectorFold = source == DataSource.ARRAY;
         if (vectorFold) {
             m.addJavadoc("@param indexScratch room for the SIMD loops' row places, {@code min(plan.inner(), $L)} entries\n",
                             KernelContract.COLUMN_BLOCK_SIZE)
@@ -139,7 +140,7 @@ final class ColumnLoop {
                 .addStatement("int bestStart = o * inner")
                 .beginControlFlow("if (seed)")
                 .beginControlFlow("for (int i = firstColumn; i < inner; i++)")
-                .addStatement("best[bestStart + i] = $L", order.key(source.read(CodeBlock.of("sliceStart + i"))))
+                .addStatement("best[bestStart + i] = $L", order.foldKey(source.read(CodeBlock.of("sliceStart + i"))))
                 .addStatement("indices[bestStart + i] = indexBase")
                 .endControlFlow()
                 .endControlFlow()
@@ -157,17 +158,12 @@ final class ColumnLoop {
                 .build();
     }
 
-    /** Whether {@code foldRows} of this source hands the leading columns to the SIMD class first. */
-    boolean hasVectorFold(DataSource source) {
-        return source == DataSource.ARRAY && VectorColumnLoop.foldsRows(type);
-    }
-
     /**
      * The fold over {@code width} adjacent columns, rows {@code k} to {@code rows - 1} in memory order,
      * {@link KernelContract#ROWS_PER_PASS} per load and store of a column's best.
      */
     private MethodSpec foldInColumns(DataSource source, boolean last) {
-        TypeName key = order.keyType();
+        TypeName key = order.foldKeyType();
         return MethodSpec.methodBuilder(GeneratedNames.foldInColumns(last))
                 .addJavadoc("For {@code width} columns from {@code start} whose elements are {@code stride} apart, folds\n")
                 .addJavadoc("rows {@code k} to {@code rows - 1} into {@code best} and {@code indices} from\n")
@@ -186,10 +182,11 @@ final class ColumnLoop {
                 .addParameter(TypeName.INT, "bestStart")
                 .addParameter(TypeName.LONG, "indexBase")
                 .beginControlFlow("for (; k + $N <= rows; k += $N)", ROWS_PER_PASS, ROWS_PER_PASS)
-                .addCode(pass(source, KernelContract.ROWS_PER_PASS, false, last, "bestStart + i", "indices[bestStart + i] = indexBase + at"))
+                .addCode(pass(source, KernelContract.ROWS_PER_PASS, false, last, true, "bestStart + i",
+                        "indices[bestStart + i] = indexBase + at"))
                 .endControlFlow()
                 .beginControlFlow("for (; k < rows; k++)")
-                .addCode(pass(source, 1, false, last, "bestStart + i", "indices[bestStart + i] = indexBase + at"))
+                .addCode(pass(source, 1, false, last, true, "bestStart + i", "indices[bestStart + i] = indexBase + at"))
                 .endControlFlow()
                 .build();
     }
@@ -252,11 +249,13 @@ final class ColumnLoop {
      * it, or with {@code replaceOnTie} also when it is not beaten by it (the last index, rows in order).
      * A column's best, {@code best[slot]}, is written back with {@code storeIndex} (which assigns its
      * index from {@code at}) only when one of the rows replaced it: the column loops keep the bests of
-     * one block ({@code slot} {@code i}), the fold those of every output element ({@code bestStart + i}).
+     * one block ({@code slot} {@code i}), the fold those of every output element ({@code bestStart + i})
+     * as fold keys ({@code foldKeys}, {@link ElementOrder#foldKey}).
      */
-    private CodeBlock pass(DataSource source, int rows, boolean fromEnd, boolean replaceOnTie, String slot,
-            String storeIndex) {
-        TypeName key = order.keyType();
+    private CodeBlock pass(DataSource source, int rows, boolean fromEnd, boolean replaceOnTie, boolean foldKeys,
+            String slot, String storeIndex) {
+        TypeName key = foldKeys ? order.foldKeyType() : order.keyType();
+        Function<CodeBlock, CodeBlock> keyOf = foldKeys ? order::foldKey : order::key;
         String step = fromEnd ? " - " : " + ";
         CodeBlock candidate = CodeBlock.of("candidate");
         CodeBlock replaces = replaceOnTie
@@ -270,8 +269,8 @@ final class ColumnLoop {
         for (int r = 0; r < rows; r++) {
             String position = r == 0 ? "row + i" : "row" + step + (r == 1 ? "stride" : r + " * stride") + " + i";
             code.addStatement(r == 0 ? "$T candidate = $L" : "candidate = $L",
-                            r == 0 ? new Object[] {key, order.key(source.read(CodeBlock.of(position)))}
-                                    : new Object[] {order.key(source.read(CodeBlock.of(position)))})
+                            r == 0 ? new Object[] {key, keyOf.apply(source.read(CodeBlock.of(position)))}
+                                    : new Object[] {keyOf.apply(source.read(CodeBlock.of(position)))})
                     .beginControlFlow("if ($L)", replaces)
                     .addStatement("b = candidate")
                     .addStatement("at = $L", r == 0 ? "k" : "k" + step + r)
@@ -316,7 +315,7 @@ final class ColumnLoop {
                     .endControlFlow()
                     .addStatement("int k = last - 1")
                     .beginControlFlow("for (; k - $N >= -1; k -= $N)", ROWS_PER_PASS, ROWS_PER_PASS)
-                    .addCode(pass(source, KernelContract.ROWS_PER_PASS, true, false, "i", "out[outStart + i] = at"))
+                    .addCode(pass(source, KernelContract.ROWS_PER_PASS, true, false, false, "i", "out[outStart + i] = at"))
                     .endControlFlow()
                     .beginControlFlow("for (; k >= 0; k--)");
         } else {
@@ -326,11 +325,11 @@ final class ColumnLoop {
                     .endControlFlow()
                     .addStatement("int k = 1")
                     .beginControlFlow("for (; k + $N <= axisLength; k += $N)", ROWS_PER_PASS, ROWS_PER_PASS)
-                    .addCode(pass(source, KernelContract.ROWS_PER_PASS, false, false, "i", "out[outStart + i] = at"))
+                    .addCode(pass(source, KernelContract.ROWS_PER_PASS, false, false, false, "i", "out[outStart + i] = at"))
                     .endControlFlow()
                     .beginControlFlow("for (; k < axisLength; k++)");
         }
-        return m.addCode(pass(source, 1, fromEnd, false, "i", "out[outStart + i] = at"))
+        return m.addCode(pass(source, 1, fromEnd, false, false, "i", "out[outStart + i] = at"))
                 .endControlFlow()
                 .build();
     }

@@ -132,6 +132,7 @@ public final class KernelEmitter extends JavaSourceEmitter {
                 columnLoop.methods(source).forEach(kernel::addMethod);
             }
             order.keyMethod(extremum).ifPresent(kernel::addMethod);
+            order.foldKeyMethod(extremum).ifPresent(kernel::addMethod);
             if (wordLoop != null) {
                 kernel.addMethod(wordLoop.beatenBytes());
             }

@@ -118,31 +118,28 @@ public final class PartialEmitter extends JavaSourceEmitter {
     private static void addFold(GenerationContext context, TypeSpec.Builder spec, ElementType type,
             List<OperatorSpec> operators) {
         ClassName bests = context.names().partialKeysClass(type).nestedClass("Bests");
-        TypeName key = ElementOrder.of(type).keyType();
+        TypeName key = ElementOrder.of(type).foldKeyType();
         ArrayTypeName keys = ArrayTypeName.of(key);
-        boolean vectorFold = VectorColumnLoop.foldsRows(type);
-        MethodSpec.Builder constructor = MethodSpec.constructorBuilder()
+        MethodSpec constructor = MethodSpec.constructorBuilder()
                 .addParameter(int.class, "size")
-                .addStatement("best = new $T[size]", key);
-        TypeSpec.Builder bestsClass = TypeSpec.classBuilder(bests)
+                .addParameter(int.class, "inner")
+                .addStatement("best = new $T[size]", key)
+                .addStatement("indexScratch = new $T[$T.min(inner, $L)]", key, Math.class, KernelContract.COLUMN_BLOCK_SIZE)
+                .build();
+        spec.addType(TypeSpec.classBuilder(bests)
                 .addModifiers(Modifier.STATIC, Modifier.FINAL)
                 .addSuperinterface(RuntimeClasses.RUNNING_BESTS)
-                .addJavadoc("An accumulator's running bests of $L elements, as keys of the kernels' outer-axis loops.\n",
+                .addJavadoc("An accumulator's running bests of $L elements, as fold keys of the kernels' outer-axis loops.\n",
                         type.onnxName())
-                .addField(keys, "best", Modifier.FINAL);
-        if (vectorFold) {
-            bestsClass.addField(FieldSpec.builder(keys, "indexScratch", Modifier.FINAL)
-                    .addJavadoc("Where the SIMD loops keep row places while they fold a chunk.\n")
-                    .build());
-            constructor.addParameter(int.class, "inner")
-                    .addStatement("indexScratch = new $T[$T.min(inner, $L)]", key, Math.class, KernelContract.COLUMN_BLOCK_SIZE);
-        }
-        spec.addType(bestsClass
-                .addMethod(constructor.build())
+                .addField(keys, "best", Modifier.FINAL)
+                .addField(FieldSpec.builder(keys, "indexScratch", Modifier.FINAL)
+                        .addJavadoc("Where the SIMD loops keep row places while they fold a chunk.\n")
+                        .build())
+                .addMethod(constructor)
                 .addMethod(override("orderKeys", void.class)
                         .addParameter(long[].class, "orderKeys")
                         .beginControlFlow("for (int p = 0; p < best.length; p++)")
-                        .addStatement("orderKeys[p] = $L", orderKeyOfKernelKey(type, CodeBlock.of("best[p]")))
+                        .addStatement("orderKeys[p] = $L", orderKeyOfFoldKey(type, CodeBlock.of("best[p]")))
                         .endControlFlow()
                         .build())
                 .build());
@@ -157,8 +154,7 @@ public final class PartialEmitter extends JavaSourceEmitter {
                 .addParameter(boolean.class, "selectLastIndex")
                 .addParameter(long.class, "axisOffset")
                 .addParameter(long[].class, "indices")
-                .addStatement(vectorFold ? "$T bests = new $T(indices.length, plan.inner())" : "$T bests = new $T(indices.length)",
-                        bests, bests)
+                .addStatement("$T bests = new $T(indices.length, plan.inner())", bests, bests)
                 .addStatement("foldRows(chunk, opType, plan, selectLastIndex, bests, axisOffset, indices, true)")
                 .addStatement("return bests")
                 .build());
@@ -188,7 +184,7 @@ public final class PartialEmitter extends JavaSourceEmitter {
                 .beginControlFlow("if (chunk.hasArray())")
                 .addStatement("$T data = ($T) chunk.array()", storage.arrayType(), storage.arrayType())
                 .addStatement("int offset = chunk.arrayOffset()")
-                .addCode(kernelFold(context, type, operators, vectorFold ? "bests.best, bests.indexScratch" : "bests.best"))
+                .addCode(kernelFold(context, type, operators, "bests.best, bests.indexScratch"))
                 .nextControlFlow("else")
                 .addStatement("$T data = ($T) chunk.buffer()", storage.bufferType(), storage.bufferType())
                 .addStatement("int offset = data.position()")
@@ -213,23 +209,32 @@ public final class PartialEmitter extends JavaSourceEmitter {
     }
 
     /**
-     * The order key ({@code <Type>PartialKeys.orderKey}) of a kernel's key ({@link ElementOrder#key}):
+     * The order key ({@code <Type>PartialKeys.orderKey}) of a kernel's fold key ({@link ElementOrder#foldKey}):
      * the same number where the kernel keys by value, the bits' key for IEEE floats (the kernel's key
-     * is the element), and {@code Long.MAX_VALUE} for a 16-bit float NaN (the kernel's
-     * {@code Integer.MAX_VALUE}, or {@code Integer.MIN_VALUE} in ArgMin's kernels, beyond every value).
+     * is the element), the unsigned value for 8- and 16-bit unsigned types (held with the sign bit
+     * flipped), and {@code Long.MAX_VALUE} for a 16-bit float NaN (the kernel's {@code Short.MAX_VALUE},
+     * or {@code Short.MIN_VALUE} in ArgMin's kernels, beyond every value).
      */
-    private static CodeBlock orderKeyOfKernelKey(ElementType type, CodeBlock key) {
+    private static CodeBlock orderKeyOfFoldKey(ElementType type, CodeBlock key) {
         switch (Comparison.of(type)) {
             case IEEE_FLOAT:
                 return CodeBlock.of("INSTANCE.orderKey($L)", Bits.of(type).ofStored(key));
             case SIXTEEN_BIT_FLOAT:
                 return CodeBlock.of("$L == $T.MAX_VALUE || $L == $T.MIN_VALUE ? $T.MAX_VALUE : $L",
-                        key, Integer.class, key, Integer.class, Long.class, key);
+                        key, Short.class, key, Short.class, Long.class, key);
             case UNSIGNED:
-                // 32 bits keep their sign bit flipped in an int; 64 bits flipped are the order key already
-                return type.byteWidth() == 4
-                        ? CodeBlock.of("$T.toUnsignedLong($L ^ $T.MIN_VALUE)", Integer.class, key, Integer.class)
-                        : key;
+                switch (type.byteWidth()) {
+                    case 1:
+                        return CodeBlock.of("$T.toUnsignedLong((byte) ($L ^ $T.MIN_VALUE))", Byte.class, key, Byte.class);
+                    case 2:
+                        return CodeBlock.of("$T.toUnsignedLong((short) ($L ^ $T.MIN_VALUE))", Short.class, key, Short.class);
+                    case 4:
+                        // 32 bits keep their sign bit flipped in an int
+                        return CodeBlock.of("$T.toUnsignedLong($L ^ $T.MIN_VALUE)", Integer.class, key, Integer.class);
+                    default:
+                        // 64 bits flipped are the order key already
+                        return key;
+                }
             default:
                 return key;
         }

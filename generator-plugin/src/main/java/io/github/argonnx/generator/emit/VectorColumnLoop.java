@@ -6,7 +6,6 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
-import io.github.argonnx.generator.java.ElementOrder;
 import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.JavaStorage;
 import io.github.argonnx.generator.java.KernelContract;
@@ -14,7 +13,6 @@ import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.java.VectorForm;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
-import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Modifier;
 
@@ -81,21 +79,9 @@ final class VectorColumnLoop {
 
     /** The methods, in the order the SIMD class lists them. */
     List<MethodSpec> methods() {
-        List<MethodSpec> methods = new ArrayList<>(List.of(reduceStrided(), columnsLoop(false), columnsLoop(true),
-                writeGroupIndices(), columnLoop(false), columnLoop(true)));
-        if (foldsRows(type)) {
-            methods.add(foldRows());
-            methods.add(foldInColumns());
-        }
-        return methods;
-    }
-
-    /**
-     * Whether the SIMD class folds rows into a partial result's running bests for the kernel
-     * ({@code foldRows}): where its lane keys are the kernel's keys, so that both fold into one array.
-     */
-    static boolean foldsRows(ElementType type) {
-        return VectorForm.of(type).keyType().equals(ElementOrder.of(type).keyType());
+        return List.of(reduceStrided(), columnsLoop(false), columnsLoop(true), oneRowInColumns(false),
+                writeGroupIndices(), columnLoop(false), columnLoop(true), foldRows(), foldInColumns(false),
+                foldInColumns(true), oneRowInColumns(true));
     }
 
     private MethodSpec foldRows() {
@@ -129,8 +115,13 @@ final class VectorColumnLoop {
                 .endControlFlow()
                 .beginControlFlow("for (int column = 0; column < vectorColumns; column += $N)", COLUMN_BLOCK)
                 .addStatement("int width = $T.min($N, vectorColumns - column)", Math.class, COLUMN_BLOCK)
+                .beginControlFlow("if (selectLastIndex)")
                 .addStatement("$N(data, sliceStart + column, inner, firstRow, rows, width, best, indexScratch, indices,$W"
-                        + "bestStart + column, indexBase, selectLastIndex)", GeneratedNames.FOLD_IN_COLUMNS)
+                        + "bestStart + column, indexBase)", GeneratedNames.foldInColumns(true))
+                .nextControlFlow("else")
+                .addStatement("$N(data, sliceStart + column, inner, firstRow, rows, width, best, indexScratch, indices,$W"
+                        + "bestStart + column, indexBase)", GeneratedNames.foldInColumns(false))
+                .endControlFlow()
                 .endControlFlow()
                 .endControlFlow()
                 .addStatement("return vectorColumns")
@@ -139,9 +130,11 @@ final class VectorColumnLoop {
 
     /**
      * The fold over {@code width} columns (whole vectors), rows {@code firstRow} to {@code rows - 1} in
-     * memory order, in groups whose row places the lanes of {@code bestIndex} hold.
+     * memory order, in groups whose row places the lanes of {@code bestIndex} hold. One method per
+     * direction, as the column loops: with both in one, the JIT stops inlining a key mapping in the
+     * second one it compiles.
      */
-    private MethodSpec foldInColumns() {
+    private MethodSpec foldInColumns(boolean last) {
         CodeBlock.Builder code = CodeBlock.builder()
                 .beginControlFlow("for (int c = 0; c < width; c += $N)", LANES)
                 .addStatement("$T.broadcast($N, $L).intoArray(bestIndex, c)", vector, SPECIES,
@@ -151,29 +144,21 @@ final class VectorColumnLoop {
                 .beginControlFlow("while (group < rows)")
                 .addStatement("int groupEnd = group + $T.min(rows - group, $N)", Math.class, INDEX_GROUP)
                 .addStatement("int k = group")
-                .beginControlFlow("if (selectLastIndex)")
                 .beginControlFlow("for (; k + $N <= groupEnd; k += $N)", ROWS_PER_PASS, ROWS_PER_PASS)
-                .add(foldPass(form.columnRowsPerPass(), true))
+                .add(foldPass(form.columnRowsPerPass(), last))
                 .endControlFlow()
                 .beginControlFlow("for (; k < groupEnd; k++)")
-                .add(foldPass(1, true))
-                .endControlFlow()
-                .nextControlFlow("else")
-                .beginControlFlow("for (; k + $N <= groupEnd; k += $N)", ROWS_PER_PASS, ROWS_PER_PASS)
-                .add(foldPass(form.columnRowsPerPass(), false))
-                .endControlFlow()
-                .beginControlFlow("for (; k < groupEnd; k++)")
-                .add(foldPass(1, false))
-                .endControlFlow()
+                .addStatement(oneRowCall(last, "width", "bestStart"))
                 .endControlFlow()
                 .addStatement("$N(bestIndex, width, indexBase + group, indices, bestStart)", GeneratedNames.WRITE_GROUP_INDICES)
                 .addStatement("group = groupEnd")
                 .endControlFlow();
-        return MethodSpec.methodBuilder(GeneratedNames.FOLD_IN_COLUMNS)
+        return MethodSpec.methodBuilder(GeneratedNames.foldInColumns(last))
                 .addJavadoc("For {@code width} columns from {@code start} whose elements are {@code stride} apart, folds\n")
                 .addJavadoc("rows {@code firstRow} to {@code rows - 1} into {@code best} and {@code indices} from\n")
-                .addJavadoc("{@code bestStart} on: a row replaces a best it strictly beats (the first of equal elements\n")
-                .addJavadoc("is kept), or with {@code selectLastIndex} every best it is not beaten by (the last is kept).\n")
+                .addJavadoc("{@code bestStart} on: $L.\n", last
+                        ? "a row replaces every best it is not beaten by, so the last of equal elements is kept"
+                        : "a row replaces a best it strictly beats, so the first of equal elements is kept")
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .addParameter(array, "data")
                 .addParameter(TypeName.INT, "start")
@@ -186,7 +171,6 @@ final class VectorColumnLoop {
                 .addParameter(ArrayTypeName.of(TypeName.LONG), "indices")
                 .addParameter(TypeName.INT, "bestStart")
                 .addParameter(TypeName.LONG, "indexBase")
-                .addParameter(TypeName.BOOLEAN, "selectLastIndex")
                 .addCode(code.build())
                 .build();
     }
@@ -294,6 +278,37 @@ final class VectorColumnLoop {
                 .build();
     }
 
+    private static CodeBlock oneRowCall(boolean replaceOnTie, String width, String bestStart) {
+        return CodeBlock.of("$N(data, start, stride, k, group, $L, best, $L, bestIndex)",
+                GeneratedNames.oneRowInColumns(replaceOnTie), width, bestStart);
+    }
+
+    /**
+     * The rows left over after the passes of several rows, one per call: a method of its own, because
+     * inside a column loop, whose passes the JIT compiles first, this code is cold, and there the JIT
+     * stops inlining a key mapping (the 16-bit floats' {@code laneKeys}) and boxes every vector it
+     * touches. Called with scalars and arrays, it is compiled with its vector operations intrinsified.
+     * The strict step serves both directions of the column loops and the fold of the first index.
+     */
+    private MethodSpec oneRowInColumns(boolean replaceOnTie) {
+        return MethodSpec.methodBuilder(GeneratedNames.oneRowInColumns(replaceOnTie))
+                .addJavadoc("Folds row {@code k} of {@code width} columns from {@code start} into {@code best} from\n")
+                .addJavadoc("{@code bestStart} on and {@code bestIndex}: a best moves only where the row $L.\n",
+                        replaceOnTie ? "is not beaten by it" : "strictly beats it")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addParameter(array, "data")
+                .addParameter(TypeName.INT, "start")
+                .addParameter(TypeName.INT, "stride")
+                .addParameter(TypeName.INT, "k")
+                .addParameter(TypeName.INT, "group")
+                .addParameter(TypeName.INT, "width")
+                .addParameter(ArrayTypeName.of(key), "best")
+                .addParameter(TypeName.INT, "bestStart")
+                .addParameter(ArrayTypeName.of(key), "bestIndex")
+                .addCode(foldPass(1, replaceOnTie))
+                .build();
+    }
+
     private MethodSpec columnsLoop(boolean fromEnd) {
         CodeBlock noIndex = form.indexLane(CodeBlock.of("-1"));
         CodeBlock.Builder code = CodeBlock.builder()
@@ -318,7 +333,7 @@ final class VectorColumnLoop {
                     .add(pass(form.columnRowsPerPass(), true))
                     .endControlFlow()
                     .beginControlFlow("for (; k >= group; k--)")
-                    .add(pass(1, true))
+                    .addStatement(oneRowCall(false, "vectorWidth", "0"))
                     .endControlFlow()
                     .addStatement("$N(bestIndex, vectorWidth, group, out, outStart)", GeneratedNames.WRITE_GROUP_INDICES)
                     .addStatement("groupEnd = group")
@@ -333,7 +348,7 @@ final class VectorColumnLoop {
                     .add(pass(form.columnRowsPerPass(), false))
                     .endControlFlow()
                     .beginControlFlow("for (; k < groupEnd; k++)")
-                    .add(pass(1, false))
+                    .addStatement(oneRowCall(false, "vectorWidth", "0"))
                     .endControlFlow()
                     .addStatement("$N(bestIndex, vectorWidth, group, out, outStart)", GeneratedNames.WRITE_GROUP_INDICES)
                     .addStatement("group = groupEnd")

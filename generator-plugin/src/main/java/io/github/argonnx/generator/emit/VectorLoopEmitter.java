@@ -116,6 +116,8 @@ public final class VectorLoopEmitter extends JavaSourceEmitter {
                 loops.addMethod(reduceContiguous());
                 loops.addMethod(rowLoop.loop(false));
                 loops.addMethod(rowLoop.loop(true));
+                loops.addMethod(rowLoop.blockSearch(false));
+                loops.addMethod(rowLoop.blockSearch(true));
             }
             columnLoop.methods().forEach(loops::addMethod);
             if (form.contiguous() && form.testsNaN()) {

@@ -144,25 +144,9 @@ final class VectorRowLoop {
                 .beginControlFlow("if (bestIndex >= 0)")
                 .addStatement("out[outOffset + row] = bestIndex - start")
                 .nextControlFlow("else");
-        CodeBlock equalLanes = CodeBlock.of("$L.compare($T.EQ, best)", keys("i"), VectorForm.VECTOR_OPERATORS);
-        if (last) {
-            code.add("// the block that last reached the best holds its last occurrence: find the lane\n")
-                    .addStatement("int i = bestBlock + $N - $N", BLOCK, LANES)
-                    .addStatement("int lane = $L.lastTrue()", equalLanes)
-                    .beginControlFlow("while (lane < 0)")
-                    .addStatement("i -= $N", LANES)
-                    .addStatement("lane = $L.lastTrue()", equalLanes)
-                    .endControlFlow();
-        } else {
-            code.add("// the block that first reached the best holds its first occurrence: find the lane\n")
-                    .addStatement("int i = bestBlock")
-                    .addStatement("int lane = $L.firstTrue()", equalLanes)
-                    .beginControlFlow("while (lane == $N)", LANES)
-                    .addStatement("i += $N", LANES)
-                    .addStatement("lane = $L.firstTrue()", equalLanes)
-                    .endControlFlow();
-        }
-        code.addStatement("out[outOffset + row] = i + lane - start")
+        code.add("// the block that $L reached the best holds its $L occurrence\n", last ? "last" : "first",
+                        last ? "last" : "first")
+                .addStatement("out[outOffset + row] = $N(data, bestBlock, best) - start", GeneratedNames.bestInBlock(last))
                 .endControlFlow()
                 .endControlFlow();
         return MethodSpec.methodBuilder(GeneratedNames.indicesInRows(last))
@@ -177,6 +161,43 @@ final class VectorRowLoop {
                 .addParameter(ArrayTypeName.of(TypeName.LONG), "out")
                 .addParameter(TypeName.INT, "outOffset")
                 .addCode(code.build())
+                .build();
+    }
+
+    /**
+     * The search of the block that holds the best for its lane, a method of its own: inside the row
+     * loop this once-per-row code is cold, and the JIT does not inline a key mapping there (the
+     * 16-bit floats' {@code laneKeys}), so it boxed every vector it touched, about 1 KB per row. Called
+     * with scalars, it is compiled with its own vector operations intrinsified.
+     */
+    MethodSpec blockSearch(boolean last) {
+        CodeBlock equalLanes = CodeBlock.of("$L.compare($T.EQ, best)", keys("i"), VectorForm.VECTOR_OPERATORS);
+        CodeBlock.Builder code = CodeBlock.builder();
+        if (last) {
+            code.addStatement("int i = block + $N - $N", BLOCK, LANES)
+                    .addStatement("int lane = $L.lastTrue()", equalLanes)
+                    .beginControlFlow("while (lane < 0)")
+                    .addStatement("i -= $N", LANES)
+                    .addStatement("lane = $L.lastTrue()", equalLanes)
+                    .endControlFlow();
+        } else {
+            code.addStatement("int i = block")
+                    .addStatement("int lane = $L.firstTrue()", equalLanes)
+                    .beginControlFlow("while (lane == $N)", LANES)
+                    .addStatement("i += $N", LANES)
+                    .addStatement("lane = $L.firstTrue()", equalLanes)
+                    .endControlFlow();
+        }
+        return MethodSpec.methodBuilder(GeneratedNames.bestInBlock(last))
+                .addJavadoc("The index of the $L element of the block at {@code block} whose key is {@code best}; called\n",
+                        last ? "last" : "first")
+                .addJavadoc("only when there is one.\n")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(TypeName.INT)
+                .addParameter(array, "data")
+                .addParameter(TypeName.INT, "block")
+                .addParameter(key, "best")
+                .addCode(code.addStatement("return i + lane").build())
                 .build();
     }
 

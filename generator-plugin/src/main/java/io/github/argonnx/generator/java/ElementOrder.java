@@ -84,6 +84,50 @@ public final class ElementOrder {
     }
 
     /**
+     * The primitive type of the running bests an outer-axis fold keeps from one chunk to the next: the
+     * storage type where {@link #keyType} is wider than it, so that the plain loops and the SIMD loops,
+     * whose lanes are as wide as the storage, fold into one array. Fold keys order like keys.
+     */
+    public TypeName foldKeyType() {
+        return narrowsForFold() ? storage.type() : keyType();
+    }
+
+    /** The fold key of a stored element ({@link #foldKeyType}), as an expression. */
+    public CodeBlock foldKey(CodeBlock element) {
+        if (widensUnsigned()) {
+            // byte and short arithmetic is int arithmetic in Java: narrow the result back
+            return CodeBlock.of("($T) ($L ^ $T.MIN_VALUE)", storage.type(), element, storage.boxedType());
+        }
+        if (comparison == Comparison.SIXTEEN_BIT_FLOAT) {
+            return CodeBlock.of("$N($L)", GeneratedNames.FOLD_KEY, element);
+        }
+        return key(element);
+    }
+
+    /** The private method {@link #foldKey} calls, for the 16-bit floats. */
+    public Optional<MethodSpec> foldKeyMethod(Extremum extremum) {
+        if (comparison != Comparison.SIXTEEN_BIT_FLOAT) {
+            return Optional.empty();
+        }
+        String nanKey = ExtremumSyntax.of(extremum).nanKey();
+        return Optional.of(MethodSpec.methodBuilder(GeneratedNames.FOLD_KEY)
+                .addJavadoc("{@link #$N} in a short, as the SIMD loops' lanes hold it: NaN maps to {@code Short.$L}, which\n"
+                        + "no number reaches (infinity's key is $L).\n", GeneratedNames.ORDER_KEY, nanKey,
+                        Comparison.infinityMagnitude(type))
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(TypeName.SHORT)
+                .addParameter(TypeName.SHORT, "bits")
+                .addCode(Comparison.sixteenBitNaNKey(type, ClassName.get(Short.class), nanKey))
+                .addStatement("int sign = bits >> 15")
+                .addStatement("return (short) ((magnitude ^ sign) - sign)")
+                .build());
+    }
+
+    private boolean narrowsForFold() {
+        return widensUnsigned() || comparison == Comparison.SIXTEEN_BIT_FLOAT;
+    }
+
+    /**
      * The condition under which {@code candidate} replaces {@code best} (both keys): strictly nearer
      * the extremum, so that a tie keeps the element seen first; for IEEE types also a NaN candidate
      * against a number, and never anything against a NaN best.

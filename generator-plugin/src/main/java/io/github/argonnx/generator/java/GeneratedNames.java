@@ -17,6 +17,9 @@ public final class GeneratedNames {
     /** The key-mapping method of a kernel: returns a key of the kernel's key type ({@code int} for 16-bit floats). */
     public static final String ORDER_KEY = "orderKey";
 
+    /** A 16-bit float kernel's key in a short, as the running bests of a fold hold it: {@code foldKey}. */
+    public static final String FOLD_KEY = "foldKey";
+
     /** The lane-wise key mapping of a SIMD class: returns a vector of keys of the storage width. */
     public static final String LANE_KEYS = "laneKeys";
 
@@ -213,10 +216,7 @@ public final class GeneratedNames {
      */
     public static final String FOLD_ROWS = "foldRows";
 
-    /** A SIMD class's loop of {@link #FOLD_ROWS} over whole vectors of columns, for the first or the last index. */
-    public static final String FOLD_IN_COLUMNS = "foldInColumns";
-
-    /** A kernel's loop of {@link #FOLD_ROWS} over adjacent columns: {@code foldFirstInColumns}. */
+    /** A kernel's or SIMD class's loop of {@link #FOLD_ROWS} over adjacent columns: {@code foldFirstInColumns}. */
     public static String foldInColumns(boolean last) {
         return last ? "foldLastInColumns" : "foldFirstInColumns";
     }
@@ -235,6 +235,14 @@ public final class GeneratedNames {
     /** A SIMD class's step that turns the group-relative indices of the columns into axis indices: {@code writeGroupIndices}. */
     public static final String WRITE_GROUP_INDICES = "writeGroupIndices";
 
+    /**
+     * A SIMD class's fold of one row into the running bests of whole vectors of columns: {@code oneRowInColumns},
+     * or {@code oneRowOrTieInColumns} where a tie replaces the best.
+     */
+    public static String oneRowInColumns(boolean replaceOnTie) {
+        return replaceOnTie ? "oneRowOrTieInColumns" : "oneRowInColumns";
+    }
+
     /** A SIMD class's constant: rows of an outer axis per group of lane-held indices. */
     public static final String INDEX_GROUP = "INDEX_GROUP";
 
@@ -244,6 +252,11 @@ public final class GeneratedNames {
     /** A SIMD class's loop over contiguous rows: {@code firstIndicesInRows}. */
     public static String indicesInRows(boolean last) {
         return last ? "lastIndicesInRows" : "firstIndicesInRows";
+    }
+
+    /** A SIMD class's search of a row's winning block for the best's lane: {@code firstBestInBlock(data, block, best)}. */
+    public static String bestInBlock(boolean last) {
+        return last ? "lastBestInBlock" : "firstBestInBlock";
     }
 
     /** A kernel's search of a range for a NaN that may be absent (then -1): {@code firstNaN(data, from, to)}. */

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.argonnx.generator.java.ElementOrder;
 import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.JavaStorage;
+import io.github.argonnx.generator.java.VectorForm;
 import io.github.argonnx.generator.model.ElementType;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
@@ -138,8 +139,13 @@ class KernelEmitterTest {
                         .map(Method::toString)
                         .collect(Collectors.toSet());
                 String buffer = "java.nio." + JavaStorage.of(type).bufferSimpleName();
-                String fold = "int,io.github.argonnx.runtime.ReductionPlan," + ElementOrder.of(type).keyType()
-                        + "[],long[],long,boolean,boolean)";
+                // the fold keys are the SIMD lanes' keys, so that both loops fold into one array
+                assertEquals(VectorForm.of(type).keyType(), ElementOrder.of(type).foldKeyType(), type.onnxName());
+                String foldKeys = ElementOrder.of(type).foldKeyType() + "[]";
+                String fold = "int,io.github.argonnx.runtime.ReductionPlan," + foldKeys + ",long[],long,boolean,boolean)";
+                // array chunks also take the SIMD loops' index scratch, in fold keys too
+                String arrayFold = "int,io.github.argonnx.runtime.ReductionPlan," + foldKeys + "," + foldKeys
+                        + ",long[],long,boolean,boolean)";
                 assertEquals(Set.of(
                         "public static void " + kernel.getName() + ".reduce(" + buffer
                                 + ",io.github.argonnx.runtime.ReductionPlan,boolean,long[],int)",
@@ -147,8 +153,7 @@ class KernelEmitterTest {
                                 + "[],int,io.github.argonnx.runtime.ReductionPlan,boolean,long[],int)",
                         "public static void " + kernel.getName() + ".foldRows(" + buffer + "," + fold,
                         "public static void " + kernel.getName() + ".foldRows(" + JavaStorage.of(type).primitive()
-                                + "[]," + (VectorColumnLoop.foldsRows(type) ? fold.replaceFirst("\\[\\],", "[]," + JavaStorage.of(type).primitive()
-                                        + "[],") : fold)), publicMethods);
+                                + "[]," + arrayFold), publicMethods);
             }
         }
 

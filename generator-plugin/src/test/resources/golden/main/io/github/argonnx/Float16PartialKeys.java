@@ -98,7 +98,7 @@ final class Float16PartialKeys implements ElementKeys {
      */
     static RunningBests seed(Tensor chunk, String opType, ReductionPlan plan,
             boolean selectLastIndex, long axisOffset, long[] indices) {
-        Bests bests = new Bests(indices.length);
+        Bests bests = new Bests(indices.length, plan.inner());
         foldRows(chunk, opType, plan, selectLastIndex, bests, axisOffset, indices, true);
         return bests;
     }
@@ -117,8 +117,8 @@ final class Float16PartialKeys implements ElementKeys {
             short[] data = (short[]) chunk.array();
             int offset = chunk.arrayOffset();
             switch (opType) {
-                case "ArgMax" -> ArgMaxFloat16Kernel.foldRows(data, offset, plan, bests.best, indices, axisOffset, seed, selectLastIndex);
-                case "ArgMin" -> ArgMinFloat16Kernel.foldRows(data, offset, plan, bests.best, indices, axisOffset, seed, selectLastIndex);
+                case "ArgMax" -> ArgMaxFloat16Kernel.foldRows(data, offset, plan, bests.best, bests.indexScratch, indices, axisOffset, seed, selectLastIndex);
+                case "ArgMin" -> ArgMinFloat16Kernel.foldRows(data, offset, plan, bests.best, bests.indexScratch, indices, axisOffset, seed, selectLastIndex);
                 default -> throw new IllegalStateException("not generated: " + opType);
             }
         } else {
@@ -133,19 +133,25 @@ final class Float16PartialKeys implements ElementKeys {
     }
 
     /**
-     * An accumulator's running bests of float16 elements, as keys of the kernels' outer-axis loops.
+     * An accumulator's running bests of float16 elements, as fold keys of the kernels' outer-axis loops.
      */
     static final class Bests implements RunningBests {
-        final int[] best;
+        final short[] best;
 
-        Bests(int size) {
-            best = new int[size];
+        /**
+         * Where the SIMD loops keep row places while they fold a chunk.
+         */
+        final short[] indexScratch;
+
+        Bests(int size, int inner) {
+            best = new short[size];
+            indexScratch = new short[Math.min(inner, 4096)];
         }
 
         @Override
         public void orderKeys(long[] orderKeys) {
             for (int p = 0; p < best.length; p++) {
-                orderKeys[p] = best[p] == Integer.MAX_VALUE || best[p] == Integer.MIN_VALUE ? Long.MAX_VALUE : best[p];
+                orderKeys[p] = best[p] == Short.MAX_VALUE || best[p] == Short.MIN_VALUE ? Long.MAX_VALUE : best[p];
             }
         }
     }

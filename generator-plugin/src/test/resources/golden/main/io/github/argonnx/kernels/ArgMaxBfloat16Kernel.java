@@ -457,8 +457,8 @@ public final class ArgMaxBfloat16Kernel {
 
     /**
      * Folds the rows of a chunk of an outer reduced axis ({@code inner > 1}) into running bests
-     * kept from one chunk to the next: {@code best} holds each output element's best as a key of
-     * this kernel, {@code indices} its index along the whole axis; row {@code k} of the chunk has
+     * kept from one chunk to the next: {@code best} holds each output element's best as a fold key
+     * of this kernel, {@code indices} its index along the whole axis; row {@code k} of the chunk has
      * index {@code indexBase + k}. Every earlier chunk lies before this one, so rows are taken in
      * order: the strict test keeps the first of equal elements, and with {@code selectLastIndex}
      * a row replaces every best it is not beaten by. Nothing is allocated.
@@ -471,19 +471,24 @@ public final class ArgMaxBfloat16Kernel {
      * @param indexBase the axis index of the chunk's first row
      * @param seed true for the first chunk: its first row seeds the bests
      * @param selectLastIndex whether ties go to the last index
+     * @param indexScratch room for the SIMD loops' row places, {@code min(plan.inner(), 4096)} entries
      */
-    public static void foldRows(short[] data, int offset, ReductionPlan plan, int[] best,
-            long[] indices, long indexBase, boolean seed, boolean selectLastIndex) {
+    public static void foldRows(short[] data, int offset, ReductionPlan plan, short[] best,
+            short[] indexScratch, long[] indices, long indexBase, boolean seed,
+            boolean selectLastIndex) {
         int rows = plan.axisLength();
         int inner = plan.inner();
         int firstRow = seed ? 1 : 0;
-        int firstColumn = 0;
+        // the SIMD loops fold the leading whole vectors of columns, the loops below the rest
+        int firstColumn = VECTORIZED == null ? 0
+                : VECTORIZED.foldRows(data, offset, plan, best, indexScratch, indices,
+                indexBase, seed, selectLastIndex);
         for (int o = 0; o < plan.outer(); o++) {
             int sliceStart = offset + o * rows * inner;
             int bestStart = o * inner;
             if (seed) {
                 for (int i = firstColumn; i < inner; i++) {
-                    best[bestStart + i] = orderKey(data[sliceStart + i]);
+                    best[bestStart + i] = foldKey(data[sliceStart + i]);
                     indices[bestStart + i] = indexBase;
                 }
             }
@@ -506,28 +511,28 @@ public final class ArgMaxBfloat16Kernel {
      * {@code bestStart} on; a row replaces a best it strictly beats, so the first of equal elements is kept.
      */
     private static void foldFirstInColumns(short[] data, int start, int stride, int k, int rows,
-            int width, int[] best, long[] indices, int bestStart, long indexBase) {
+            int width, short[] best, long[] indices, int bestStart, long indexBase) {
         for (; k + ROWS_PER_PASS <= rows; k += ROWS_PER_PASS) {
             int row = start + k * stride;
             for (int i = 0; i < width; i++) {
-                int b = best[bestStart + i];
+                short b = best[bestStart + i];
                 int at = -1;
-                int candidate = orderKey(data[row + i]);
+                short candidate = foldKey(data[row + i]);
                 if (candidate > b) {
                     b = candidate;
                     at = k;
                 }
-                candidate = orderKey(data[row + stride + i]);
+                candidate = foldKey(data[row + stride + i]);
                 if (candidate > b) {
                     b = candidate;
                     at = k + 1;
                 }
-                candidate = orderKey(data[row + 2 * stride + i]);
+                candidate = foldKey(data[row + 2 * stride + i]);
                 if (candidate > b) {
                     b = candidate;
                     at = k + 2;
                 }
-                candidate = orderKey(data[row + 3 * stride + i]);
+                candidate = foldKey(data[row + 3 * stride + i]);
                 if (candidate > b) {
                     b = candidate;
                     at = k + 3;
@@ -541,9 +546,9 @@ public final class ArgMaxBfloat16Kernel {
         for (; k < rows; k++) {
             int row = start + k * stride;
             for (int i = 0; i < width; i++) {
-                int b = best[bestStart + i];
+                short b = best[bestStart + i];
                 int at = -1;
-                int candidate = orderKey(data[row + i]);
+                short candidate = foldKey(data[row + i]);
                 if (candidate > b) {
                     b = candidate;
                     at = k;
@@ -562,28 +567,28 @@ public final class ArgMaxBfloat16Kernel {
      * {@code bestStart} on; a row replaces a best it is not beaten by, so the last of equal elements is kept.
      */
     private static void foldLastInColumns(short[] data, int start, int stride, int k, int rows,
-            int width, int[] best, long[] indices, int bestStart, long indexBase) {
+            int width, short[] best, long[] indices, int bestStart, long indexBase) {
         for (; k + ROWS_PER_PASS <= rows; k += ROWS_PER_PASS) {
             int row = start + k * stride;
             for (int i = 0; i < width; i++) {
-                int b = best[bestStart + i];
+                short b = best[bestStart + i];
                 int at = -1;
-                int candidate = orderKey(data[row + i]);
+                short candidate = foldKey(data[row + i]);
                 if (!(b > candidate)) {
                     b = candidate;
                     at = k;
                 }
-                candidate = orderKey(data[row + stride + i]);
+                candidate = foldKey(data[row + stride + i]);
                 if (!(b > candidate)) {
                     b = candidate;
                     at = k + 1;
                 }
-                candidate = orderKey(data[row + 2 * stride + i]);
+                candidate = foldKey(data[row + 2 * stride + i]);
                 if (!(b > candidate)) {
                     b = candidate;
                     at = k + 2;
                 }
-                candidate = orderKey(data[row + 3 * stride + i]);
+                candidate = foldKey(data[row + 3 * stride + i]);
                 if (!(b > candidate)) {
                     b = candidate;
                     at = k + 3;
@@ -597,9 +602,9 @@ public final class ArgMaxBfloat16Kernel {
         for (; k < rows; k++) {
             int row = start + k * stride;
             for (int i = 0; i < width; i++) {
-                int b = best[bestStart + i];
+                short b = best[bestStart + i];
                 int at = -1;
-                int candidate = orderKey(data[row + i]);
+                short candidate = foldKey(data[row + i]);
                 if (!(b > candidate)) {
                     b = candidate;
                     at = k;
@@ -939,8 +944,8 @@ public final class ArgMaxBfloat16Kernel {
 
     /**
      * Folds the rows of a chunk of an outer reduced axis ({@code inner > 1}) into running bests
-     * kept from one chunk to the next: {@code best} holds each output element's best as a key of
-     * this kernel, {@code indices} its index along the whole axis; row {@code k} of the chunk has
+     * kept from one chunk to the next: {@code best} holds each output element's best as a fold key
+     * of this kernel, {@code indices} its index along the whole axis; row {@code k} of the chunk has
      * index {@code indexBase + k}. Every earlier chunk lies before this one, so rows are taken in
      * order: the strict test keeps the first of equal elements, and with {@code selectLastIndex}
      * a row replaces every best it is not beaten by. Nothing is allocated.
@@ -954,7 +959,7 @@ public final class ArgMaxBfloat16Kernel {
      * @param seed true for the first chunk: its first row seeds the bests
      * @param selectLastIndex whether ties go to the last index
      */
-    public static void foldRows(ShortBuffer data, int offset, ReductionPlan plan, int[] best,
+    public static void foldRows(ShortBuffer data, int offset, ReductionPlan plan, short[] best,
             long[] indices, long indexBase, boolean seed, boolean selectLastIndex) {
         int rows = plan.axisLength();
         int inner = plan.inner();
@@ -965,7 +970,7 @@ public final class ArgMaxBfloat16Kernel {
             int bestStart = o * inner;
             if (seed) {
                 for (int i = firstColumn; i < inner; i++) {
-                    best[bestStart + i] = orderKey(data.get(sliceStart + i));
+                    best[bestStart + i] = foldKey(data.get(sliceStart + i));
                     indices[bestStart + i] = indexBase;
                 }
             }
@@ -988,28 +993,28 @@ public final class ArgMaxBfloat16Kernel {
      * {@code bestStart} on; a row replaces a best it strictly beats, so the first of equal elements is kept.
      */
     private static void foldFirstInColumns(ShortBuffer data, int start, int stride, int k, int rows,
-            int width, int[] best, long[] indices, int bestStart, long indexBase) {
+            int width, short[] best, long[] indices, int bestStart, long indexBase) {
         for (; k + ROWS_PER_PASS <= rows; k += ROWS_PER_PASS) {
             int row = start + k * stride;
             for (int i = 0; i < width; i++) {
-                int b = best[bestStart + i];
+                short b = best[bestStart + i];
                 int at = -1;
-                int candidate = orderKey(data.get(row + i));
+                short candidate = foldKey(data.get(row + i));
                 if (candidate > b) {
                     b = candidate;
                     at = k;
                 }
-                candidate = orderKey(data.get(row + stride + i));
+                candidate = foldKey(data.get(row + stride + i));
                 if (candidate > b) {
                     b = candidate;
                     at = k + 1;
                 }
-                candidate = orderKey(data.get(row + 2 * stride + i));
+                candidate = foldKey(data.get(row + 2 * stride + i));
                 if (candidate > b) {
                     b = candidate;
                     at = k + 2;
                 }
-                candidate = orderKey(data.get(row + 3 * stride + i));
+                candidate = foldKey(data.get(row + 3 * stride + i));
                 if (candidate > b) {
                     b = candidate;
                     at = k + 3;
@@ -1023,9 +1028,9 @@ public final class ArgMaxBfloat16Kernel {
         for (; k < rows; k++) {
             int row = start + k * stride;
             for (int i = 0; i < width; i++) {
-                int b = best[bestStart + i];
+                short b = best[bestStart + i];
                 int at = -1;
-                int candidate = orderKey(data.get(row + i));
+                short candidate = foldKey(data.get(row + i));
                 if (candidate > b) {
                     b = candidate;
                     at = k;
@@ -1044,28 +1049,28 @@ public final class ArgMaxBfloat16Kernel {
      * {@code bestStart} on; a row replaces a best it is not beaten by, so the last of equal elements is kept.
      */
     private static void foldLastInColumns(ShortBuffer data, int start, int stride, int k, int rows,
-            int width, int[] best, long[] indices, int bestStart, long indexBase) {
+            int width, short[] best, long[] indices, int bestStart, long indexBase) {
         for (; k + ROWS_PER_PASS <= rows; k += ROWS_PER_PASS) {
             int row = start + k * stride;
             for (int i = 0; i < width; i++) {
-                int b = best[bestStart + i];
+                short b = best[bestStart + i];
                 int at = -1;
-                int candidate = orderKey(data.get(row + i));
+                short candidate = foldKey(data.get(row + i));
                 if (!(b > candidate)) {
                     b = candidate;
                     at = k;
                 }
-                candidate = orderKey(data.get(row + stride + i));
+                candidate = foldKey(data.get(row + stride + i));
                 if (!(b > candidate)) {
                     b = candidate;
                     at = k + 1;
                 }
-                candidate = orderKey(data.get(row + 2 * stride + i));
+                candidate = foldKey(data.get(row + 2 * stride + i));
                 if (!(b > candidate)) {
                     b = candidate;
                     at = k + 2;
                 }
-                candidate = orderKey(data.get(row + 3 * stride + i));
+                candidate = foldKey(data.get(row + 3 * stride + i));
                 if (!(b > candidate)) {
                     b = candidate;
                     at = k + 3;
@@ -1079,9 +1084,9 @@ public final class ArgMaxBfloat16Kernel {
         for (; k < rows; k++) {
             int row = start + k * stride;
             for (int i = 0; i < width; i++) {
-                int b = best[bestStart + i];
+                short b = best[bestStart + i];
                 int at = -1;
-                int candidate = orderKey(data.get(row + i));
+                short candidate = foldKey(data.get(row + i));
                 if (!(b > candidate)) {
                     b = candidate;
                     at = k;
@@ -1107,5 +1112,19 @@ public final class ArgMaxBfloat16Kernel {
         // -magnitude for a set sign bit, without a branch: signs of real data are unpredictable
         int sign = bits >> 15;
         return (magnitude ^ sign) - sign;
+    }
+
+    /**
+     * {@link #orderKey} in a short, as the SIMD loops' lanes hold it: NaN maps to {@code Short.MAX_VALUE}, which
+     * no number reaches (infinity's key is 0x7F80).
+     */
+    private static short foldKey(short bits) {
+        int magnitude = bits & 0x7FFF;
+        if (magnitude > 0x7F80) {
+            // exponent all ones and a non-zero fraction: NaN
+            return Short.MAX_VALUE;
+        }
+        int sign = bits >> 15;
+        return (short) ((magnitude ^ sign) - sign);
     }
 }

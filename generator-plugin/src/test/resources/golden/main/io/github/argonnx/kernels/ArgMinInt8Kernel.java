@@ -453,8 +453,8 @@ public final class ArgMinInt8Kernel {
 
     /**
      * Folds the rows of a chunk of an outer reduced axis ({@code inner > 1}) into running bests
-     * kept from one chunk to the next: {@code best} holds each output element's best as a key of
-     * this kernel, {@code indices} its index along the whole axis; row {@code k} of the chunk has
+     * kept from one chunk to the next: {@code best} holds each output element's best as a fold key
+     * of this kernel, {@code indices} its index along the whole axis; row {@code k} of the chunk has
      * index {@code indexBase + k}. Every earlier chunk lies before this one, so rows are taken in
      * order: the strict test keeps the first of equal elements, and with {@code selectLastIndex}
      * a row replaces every best it is not beaten by. Nothing is allocated.
@@ -1016,8 +1016,8 @@ public final class ArgMinInt8Kernel {
 
     /**
      * Folds the rows of a chunk of an outer reduced axis ({@code inner > 1}) into running bests
-     * kept from one chunk to the next: {@code best} holds each output element's best as a key of
-     * this kernel, {@code indices} its index along the whole axis; row {@code k} of the chunk has
+     * kept from one chunk to the next: {@code best} holds each output element's best as a fold key
+     * of this kernel, {@code indices} its index along the whole axis; row {@code k} of the chunk has
      * index {@code indexBase + k}. Every earlier chunk lies before this one, so rows are taken in
      * order: the strict test keeps the first of equal elements, and with {@code selectLastIndex}
      * a row replaces every best it is not beaten by. Nothing is allocated.

@@ -169,14 +169,8 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
             if (bestIndex >= 0) {
                 out[outOffset + row] = bestIndex - start;
             } else {
-                // the block that first reached the best holds its first occurrence: find the lane
-                int i = bestBlock;
-                int lane = laneKeys(ShortVector.fromArray(SPECIES, data, i)).compare(VectorOperators.EQ, best).firstTrue();
-                while (lane == LANES) {
-                    i += LANES;
-                    lane = laneKeys(ShortVector.fromArray(SPECIES, data, i)).compare(VectorOperators.EQ, best).firstTrue();
-                }
-                out[outOffset + row] = i + lane - start;
+                // the block that first reached the best holds its first occurrence
+                out[outOffset + row] = firstBestInBlock(data, bestBlock, best) - start;
             }
         }
     }
@@ -241,16 +235,38 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
             if (bestIndex >= 0) {
                 out[outOffset + row] = bestIndex - start;
             } else {
-                // the block that last reached the best holds its last occurrence: find the lane
-                int i = bestBlock + BLOCK - LANES;
-                int lane = laneKeys(ShortVector.fromArray(SPECIES, data, i)).compare(VectorOperators.EQ, best).lastTrue();
-                while (lane < 0) {
-                    i -= LANES;
-                    lane = laneKeys(ShortVector.fromArray(SPECIES, data, i)).compare(VectorOperators.EQ, best).lastTrue();
-                }
-                out[outOffset + row] = i + lane - start;
+                // the block that last reached the best holds its last occurrence
+                out[outOffset + row] = lastBestInBlock(data, bestBlock, best) - start;
             }
         }
+    }
+
+    /**
+     * The index of the first element of the block at {@code block} whose key is {@code best}; called
+     * only when there is one.
+     */
+    private static int firstBestInBlock(short[] data, int block, short best) {
+        int i = block;
+        int lane = laneKeys(ShortVector.fromArray(SPECIES, data, i)).compare(VectorOperators.EQ, best).firstTrue();
+        while (lane == LANES) {
+            i += LANES;
+            lane = laneKeys(ShortVector.fromArray(SPECIES, data, i)).compare(VectorOperators.EQ, best).firstTrue();
+        }
+        return i + lane;
+    }
+
+    /**
+     * The index of the last element of the block at {@code block} whose key is {@code best}; called
+     * only when there is one.
+     */
+    private static int lastBestInBlock(short[] data, int block, short best) {
+        int i = block + BLOCK - LANES;
+        int lane = laneKeys(ShortVector.fromArray(SPECIES, data, i)).compare(VectorOperators.EQ, best).lastTrue();
+        while (lane < 0) {
+            i -= LANES;
+            lane = laneKeys(ShortVector.fromArray(SPECIES, data, i)).compare(VectorOperators.EQ, best).lastTrue();
+        }
+        return i + lane;
     }
 
     @Override
@@ -335,18 +351,7 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
                 }
             }
             for (; k < groupEnd; k++) {
-                int row = start + k * stride;
-                ShortVector index0 = ShortVector.broadcast(SPECIES, k - group);
-                for (int c = 0; c < vectorWidth; c += LANES) {
-                    ShortVector b = ShortVector.fromArray(SPECIES, best, c);
-                    ShortVector at = ShortVector.fromArray(SPECIES, bestIndex, c);
-                    ShortVector candidate0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
-                    VectorMask<Short> keeps0 = candidate0.compare(VectorOperators.LE, b);
-                    b = candidate0.blend(b, keeps0);
-                    at = index0.blend(at, keeps0);
-                    b.intoArray(best, c);
-                    at.intoArray(bestIndex, c);
-                }
+                oneRowInColumns(data, start, stride, k, group, vectorWidth, best, 0, bestIndex);
             }
             writeGroupIndices(bestIndex, vectorWidth, group, out, outStart);
             group = groupEnd;
@@ -411,18 +416,7 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
                 }
             }
             for (; k >= group; k--) {
-                int row = start + k * stride;
-                ShortVector index0 = ShortVector.broadcast(SPECIES, k - group);
-                for (int c = 0; c < vectorWidth; c += LANES) {
-                    ShortVector b = ShortVector.fromArray(SPECIES, best, c);
-                    ShortVector at = ShortVector.fromArray(SPECIES, bestIndex, c);
-                    ShortVector candidate0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
-                    VectorMask<Short> keeps0 = candidate0.compare(VectorOperators.LE, b);
-                    b = candidate0.blend(b, keeps0);
-                    at = index0.blend(at, keeps0);
-                    b.intoArray(best, c);
-                    at.intoArray(bestIndex, c);
-                }
+                oneRowInColumns(data, start, stride, k, group, vectorWidth, best, 0, bestIndex);
             }
             writeGroupIndices(bestIndex, vectorWidth, group, out, outStart);
             groupEnd = group;
@@ -430,6 +424,26 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
         // the columns left over after whole vectors, one at a time
         for (int c = vectorWidth; c < width; c++) {
             out[outStart + c] = lastIndexInColumn(data, start + c, stride, axisLength);
+        }
+    }
+
+    /**
+     * Folds row {@code k} of {@code width} columns from {@code start} into {@code best} from
+     * {@code bestStart} on and {@code bestIndex}: a best moves only where the row strictly beats it.
+     */
+    private static void oneRowInColumns(short[] data, int start, int stride, int k, int group,
+            int width, short[] best, int bestStart, short[] bestIndex) {
+        int row = start + k * stride;
+        ShortVector index0 = ShortVector.broadcast(SPECIES, k - group);
+        for (int c = 0; c < width; c += LANES) {
+            ShortVector b = ShortVector.fromArray(SPECIES, best, bestStart + c);
+            ShortVector at = ShortVector.fromArray(SPECIES, bestIndex, c);
+            ShortVector candidate0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
+            VectorMask<Short> keeps0 = candidate0.compare(VectorOperators.LE, b);
+            b = candidate0.blend(b, keeps0);
+            at = index0.blend(at, keeps0);
+            b.intoArray(best, bestStart + c);
+            at.intoArray(bestIndex, c);
         }
     }
 
@@ -482,6 +496,163 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
             }
         }
         return bestIndex;
+    }
+
+    @Override
+    public int foldRows(short[] data, int offset, ReductionPlan plan, short[] best,
+            short[] indexScratch, long[] indices, long indexBase, boolean seed,
+            boolean selectLastIndex) {
+        int rows = plan.axisLength();
+        int inner = plan.inner();
+        int vectorColumns = inner / LANES * LANES;
+        int firstRow = seed ? 1 : 0;
+        for (int o = 0; o < plan.outer(); o++) {
+            int sliceStart = offset + o * rows * inner;
+            int bestStart = o * inner;
+            if (seed) {
+                for (int c = 0; c < vectorColumns; c += LANES) {
+                    laneKeys(ShortVector.fromArray(SPECIES, data, sliceStart + c)).intoArray(best, bestStart + c);
+                }
+                for (int c = 0; c < vectorColumns; c++) {
+                    indices[bestStart + c] = indexBase;
+                }
+            }
+            for (int column = 0; column < vectorColumns; column += COLUMN_BLOCK) {
+                int width = Math.min(COLUMN_BLOCK, vectorColumns - column);
+                if (selectLastIndex) {
+                    foldLastInColumns(data, sliceStart + column, inner, firstRow, rows, width, best, indexScratch, indices,
+                            bestStart + column, indexBase);
+                } else {
+                    foldFirstInColumns(data, sliceStart + column, inner, firstRow, rows, width, best, indexScratch, indices,
+                            bestStart + column, indexBase);
+                }
+            }
+        }
+        return vectorColumns;
+    }
+
+    /**
+     * For {@code width} columns from {@code start} whose elements are {@code stride} apart, folds
+     * rows {@code firstRow} to {@code rows - 1} into {@code best} and {@code indices} from
+     * {@code bestStart} on: a row replaces a best it strictly beats, so the first of equal elements is kept.
+     */
+    private static void foldFirstInColumns(short[] data, int start, int stride, int firstRow,
+            int rows, int width, short[] best, short[] bestIndex, long[] indices, int bestStart,
+            long indexBase) {
+        for (int c = 0; c < width; c += LANES) {
+            ShortVector.broadcast(SPECIES, -1).intoArray(bestIndex, c);
+        }
+        int group = firstRow;
+        while (group < rows) {
+            int groupEnd = group + Math.min(rows - group, INDEX_GROUP);
+            int k = group;
+            for (; k + ROWS_PER_PASS <= groupEnd; k += ROWS_PER_PASS) {
+                int row = start + k * stride;
+                ShortVector index0 = ShortVector.broadcast(SPECIES, k - group);
+                ShortVector index1 = ShortVector.broadcast(SPECIES, k + 1 - group);
+                ShortVector index2 = ShortVector.broadcast(SPECIES, k + 2 - group);
+                ShortVector index3 = ShortVector.broadcast(SPECIES, k + 3 - group);
+                for (int c = 0; c < width; c += LANES) {
+                    ShortVector b = ShortVector.fromArray(SPECIES, best, bestStart + c);
+                    ShortVector at = ShortVector.fromArray(SPECIES, bestIndex, c);
+                    ShortVector candidate0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
+                    VectorMask<Short> keeps0 = candidate0.compare(VectorOperators.LE, b);
+                    b = candidate0.blend(b, keeps0);
+                    at = index0.blend(at, keeps0);
+                    ShortVector candidate1 = laneKeys(ShortVector.fromArray(SPECIES, data, row + stride + c));
+                    VectorMask<Short> keeps1 = candidate1.compare(VectorOperators.LE, b);
+                    b = candidate1.blend(b, keeps1);
+                    at = index1.blend(at, keeps1);
+                    ShortVector candidate2 = laneKeys(ShortVector.fromArray(SPECIES, data, row + 2 * stride + c));
+                    VectorMask<Short> keeps2 = candidate2.compare(VectorOperators.LE, b);
+                    b = candidate2.blend(b, keeps2);
+                    at = index2.blend(at, keeps2);
+                    ShortVector candidate3 = laneKeys(ShortVector.fromArray(SPECIES, data, row + 3 * stride + c));
+                    VectorMask<Short> keeps3 = candidate3.compare(VectorOperators.LE, b);
+                    b = candidate3.blend(b, keeps3);
+                    at = index3.blend(at, keeps3);
+                    b.intoArray(best, bestStart + c);
+                    at.intoArray(bestIndex, c);
+                }
+            }
+            for (; k < groupEnd; k++) {
+                oneRowInColumns(data, start, stride, k, group, width, best, bestStart, bestIndex);
+            }
+            writeGroupIndices(bestIndex, width, indexBase + group, indices, bestStart);
+            group = groupEnd;
+        }
+    }
+
+    /**
+     * For {@code width} columns from {@code start} whose elements are {@code stride} apart, folds
+     * rows {@code firstRow} to {@code rows - 1} into {@code best} and {@code indices} from
+     * {@code bestStart} on: a row replaces every best it is not beaten by, so the last of equal elements is kept.
+     */
+    private static void foldLastInColumns(short[] data, int start, int stride, int firstRow,
+            int rows, int width, short[] best, short[] bestIndex, long[] indices, int bestStart,
+            long indexBase) {
+        for (int c = 0; c < width; c += LANES) {
+            ShortVector.broadcast(SPECIES, -1).intoArray(bestIndex, c);
+        }
+        int group = firstRow;
+        while (group < rows) {
+            int groupEnd = group + Math.min(rows - group, INDEX_GROUP);
+            int k = group;
+            for (; k + ROWS_PER_PASS <= groupEnd; k += ROWS_PER_PASS) {
+                int row = start + k * stride;
+                ShortVector index0 = ShortVector.broadcast(SPECIES, k - group);
+                ShortVector index1 = ShortVector.broadcast(SPECIES, k + 1 - group);
+                ShortVector index2 = ShortVector.broadcast(SPECIES, k + 2 - group);
+                ShortVector index3 = ShortVector.broadcast(SPECIES, k + 3 - group);
+                for (int c = 0; c < width; c += LANES) {
+                    ShortVector b = ShortVector.fromArray(SPECIES, best, bestStart + c);
+                    ShortVector at = ShortVector.fromArray(SPECIES, bestIndex, c);
+                    ShortVector candidate0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
+                    VectorMask<Short> replaces0 = b.compare(VectorOperators.LE, candidate0);
+                    b = b.blend(candidate0, replaces0);
+                    at = at.blend(index0, replaces0);
+                    ShortVector candidate1 = laneKeys(ShortVector.fromArray(SPECIES, data, row + stride + c));
+                    VectorMask<Short> replaces1 = b.compare(VectorOperators.LE, candidate1);
+                    b = b.blend(candidate1, replaces1);
+                    at = at.blend(index1, replaces1);
+                    ShortVector candidate2 = laneKeys(ShortVector.fromArray(SPECIES, data, row + 2 * stride + c));
+                    VectorMask<Short> replaces2 = b.compare(VectorOperators.LE, candidate2);
+                    b = b.blend(candidate2, replaces2);
+                    at = at.blend(index2, replaces2);
+                    ShortVector candidate3 = laneKeys(ShortVector.fromArray(SPECIES, data, row + 3 * stride + c));
+                    VectorMask<Short> replaces3 = b.compare(VectorOperators.LE, candidate3);
+                    b = b.blend(candidate3, replaces3);
+                    at = at.blend(index3, replaces3);
+                    b.intoArray(best, bestStart + c);
+                    at.intoArray(bestIndex, c);
+                }
+            }
+            for (; k < groupEnd; k++) {
+                oneRowOrTieInColumns(data, start, stride, k, group, width, best, bestStart, bestIndex);
+            }
+            writeGroupIndices(bestIndex, width, indexBase + group, indices, bestStart);
+            group = groupEnd;
+        }
+    }
+
+    /**
+     * Folds row {@code k} of {@code width} columns from {@code start} into {@code best} from
+     * {@code bestStart} on and {@code bestIndex}: a best moves only where the row is not beaten by it.
+     */
+    private static void oneRowOrTieInColumns(short[] data, int start, int stride, int k, int group,
+            int width, short[] best, int bestStart, short[] bestIndex) {
+        int row = start + k * stride;
+        ShortVector index0 = ShortVector.broadcast(SPECIES, k - group);
+        for (int c = 0; c < width; c += LANES) {
+            ShortVector b = ShortVector.fromArray(SPECIES, best, bestStart + c);
+            ShortVector at = ShortVector.fromArray(SPECIES, bestIndex, c);
+            ShortVector candidate0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
+            VectorMask<Short> replaces0 = b.compare(VectorOperators.LE, candidate0);
+            b = b.blend(candidate0, replaces0);
+            at = at.blend(index0, replaces0);
+            b.intoArray(best, bestStart + c);
+            at.intoArray(bestIndex, c);
+        }
     }
 
     /**

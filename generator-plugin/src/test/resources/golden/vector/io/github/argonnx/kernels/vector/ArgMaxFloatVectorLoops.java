@@ -183,14 +183,8 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
             if (bestIndex >= 0) {
                 out[outOffset + row] = bestIndex - start;
             } else {
-                // the block that first reached the best holds its first occurrence: find the lane
-                int i = bestBlock;
-                int lane = FloatVector.fromArray(SPECIES, data, i).compare(VectorOperators.EQ, best).firstTrue();
-                while (lane == LANES) {
-                    i += LANES;
-                    lane = FloatVector.fromArray(SPECIES, data, i).compare(VectorOperators.EQ, best).firstTrue();
-                }
-                out[outOffset + row] = i + lane - start;
+                // the block that first reached the best holds its first occurrence
+                out[outOffset + row] = firstBestInBlock(data, bestBlock, best) - start;
             }
         }
     }
@@ -268,16 +262,38 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
             if (bestIndex >= 0) {
                 out[outOffset + row] = bestIndex - start;
             } else {
-                // the block that last reached the best holds its last occurrence: find the lane
-                int i = bestBlock + BLOCK - LANES;
-                int lane = FloatVector.fromArray(SPECIES, data, i).compare(VectorOperators.EQ, best).lastTrue();
-                while (lane < 0) {
-                    i -= LANES;
-                    lane = FloatVector.fromArray(SPECIES, data, i).compare(VectorOperators.EQ, best).lastTrue();
-                }
-                out[outOffset + row] = i + lane - start;
+                // the block that last reached the best holds its last occurrence
+                out[outOffset + row] = lastBestInBlock(data, bestBlock, best) - start;
             }
         }
+    }
+
+    /**
+     * The index of the first element of the block at {@code block} whose key is {@code best}; called
+     * only when there is one.
+     */
+    private static int firstBestInBlock(float[] data, int block, float best) {
+        int i = block;
+        int lane = FloatVector.fromArray(SPECIES, data, i).compare(VectorOperators.EQ, best).firstTrue();
+        while (lane == LANES) {
+            i += LANES;
+            lane = FloatVector.fromArray(SPECIES, data, i).compare(VectorOperators.EQ, best).firstTrue();
+        }
+        return i + lane;
+    }
+
+    /**
+     * The index of the last element of the block at {@code block} whose key is {@code best}; called
+     * only when there is one.
+     */
+    private static int lastBestInBlock(float[] data, int block, float best) {
+        int i = block + BLOCK - LANES;
+        int lane = FloatVector.fromArray(SPECIES, data, i).compare(VectorOperators.EQ, best).lastTrue();
+        while (lane < 0) {
+            i -= LANES;
+            lane = FloatVector.fromArray(SPECIES, data, i).compare(VectorOperators.EQ, best).lastTrue();
+        }
+        return i + lane;
     }
 
     @Override
@@ -382,18 +398,7 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
                 }
             }
             for (; k < groupEnd; k++) {
-                int row = start + k * stride;
-                FloatVector index0 = FloatVector.broadcast(SPECIES, (float) (k - group));
-                for (int c = 0; c < vectorWidth; c += LANES) {
-                    FloatVector b = FloatVector.fromArray(SPECIES, best, c);
-                    FloatVector at = FloatVector.fromArray(SPECIES, bestIndex, c);
-                    FloatVector candidate0 = FloatVector.fromArray(SPECIES, data, row + c);
-                    VectorMask<Float> keeps0 = candidate0.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
-                    b = candidate0.blend(b, keeps0);
-                    at = index0.blend(at, keeps0);
-                    b.intoArray(best, c);
-                    at.intoArray(bestIndex, c);
-                }
+                oneRowInColumns(data, start, stride, k, group, vectorWidth, best, 0, bestIndex);
             }
             writeGroupIndices(bestIndex, vectorWidth, group, out, outStart);
             group = groupEnd;
@@ -478,18 +483,7 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
                 }
             }
             for (; k >= group; k--) {
-                int row = start + k * stride;
-                FloatVector index0 = FloatVector.broadcast(SPECIES, (float) (k - group));
-                for (int c = 0; c < vectorWidth; c += LANES) {
-                    FloatVector b = FloatVector.fromArray(SPECIES, best, c);
-                    FloatVector at = FloatVector.fromArray(SPECIES, bestIndex, c);
-                    FloatVector candidate0 = FloatVector.fromArray(SPECIES, data, row + c);
-                    VectorMask<Float> keeps0 = candidate0.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
-                    b = candidate0.blend(b, keeps0);
-                    at = index0.blend(at, keeps0);
-                    b.intoArray(best, c);
-                    at.intoArray(bestIndex, c);
-                }
+                oneRowInColumns(data, start, stride, k, group, vectorWidth, best, 0, bestIndex);
             }
             writeGroupIndices(bestIndex, vectorWidth, group, out, outStart);
             groupEnd = group;
@@ -497,6 +491,26 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
         // the columns left over after whole vectors, one at a time
         for (int c = vectorWidth; c < width; c++) {
             out[outStart + c] = lastIndexInColumn(data, start + c, stride, axisLength);
+        }
+    }
+
+    /**
+     * Folds row {@code k} of {@code width} columns from {@code start} into {@code best} from
+     * {@code bestStart} on and {@code bestIndex}: a best moves only where the row strictly beats it.
+     */
+    private static void oneRowInColumns(float[] data, int start, int stride, int k, int group,
+            int width, float[] best, int bestStart, float[] bestIndex) {
+        int row = start + k * stride;
+        FloatVector index0 = FloatVector.broadcast(SPECIES, (float) (k - group));
+        for (int c = 0; c < width; c += LANES) {
+            FloatVector b = FloatVector.fromArray(SPECIES, best, bestStart + c);
+            FloatVector at = FloatVector.fromArray(SPECIES, bestIndex, c);
+            FloatVector candidate0 = FloatVector.fromArray(SPECIES, data, row + c);
+            VectorMask<Float> keeps0 = candidate0.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
+            b = candidate0.blend(b, keeps0);
+            at = index0.blend(at, keeps0);
+            b.intoArray(best, bestStart + c);
+            at.intoArray(bestIndex, c);
         }
     }
 
@@ -572,8 +586,13 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
             }
             for (int column = 0; column < vectorColumns; column += COLUMN_BLOCK) {
                 int width = Math.min(COLUMN_BLOCK, vectorColumns - column);
-                foldInColumns(data, sliceStart + column, inner, firstRow, rows, width, best, indexScratch, indices,
-                        bestStart + column, indexBase, selectLastIndex);
+                if (selectLastIndex) {
+                    foldLastInColumns(data, sliceStart + column, inner, firstRow, rows, width, best, indexScratch, indices,
+                            bestStart + column, indexBase);
+                } else {
+                    foldFirstInColumns(data, sliceStart + column, inner, firstRow, rows, width, best, indexScratch, indices,
+                            bestStart + column, indexBase);
+                }
             }
         }
         return vectorColumns;
@@ -582,12 +601,11 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
     /**
      * For {@code width} columns from {@code start} whose elements are {@code stride} apart, folds
      * rows {@code firstRow} to {@code rows - 1} into {@code best} and {@code indices} from
-     * {@code bestStart} on: a row replaces a best it strictly beats (the first of equal elements
-     * is kept), or with {@code selectLastIndex} every best it is not beaten by (the last is kept).
+     * {@code bestStart} on: a row replaces a best it strictly beats, so the first of equal elements is kept.
      */
-    private static void foldInColumns(float[] data, int start, int stride, int firstRow, int rows,
-            int width, float[] best, float[] bestIndex, long[] indices, int bestStart,
-            long indexBase, boolean selectLastIndex) {
+    private static void foldFirstInColumns(float[] data, int start, int stride, int firstRow,
+            int rows, int width, float[] best, float[] bestIndex, long[] indices, int bestStart,
+            long indexBase) {
         for (int c = 0; c < width; c += LANES) {
             FloatVector.broadcast(SPECIES, (float) -1).intoArray(bestIndex, c);
         }
@@ -595,137 +613,152 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
         while (group < rows) {
             int groupEnd = group + Math.min(rows - group, INDEX_GROUP);
             int k = group;
-            if (selectLastIndex) {
-                for (; k + ROWS_PER_PASS <= groupEnd; k += ROWS_PER_PASS) {
-                    int row = start + k * stride;
-                    FloatVector index0 = FloatVector.broadcast(SPECIES, (float) (k - group));
-                    FloatVector index1 = FloatVector.broadcast(SPECIES, (float) (k + 1 - group));
-                    FloatVector index2 = FloatVector.broadcast(SPECIES, (float) (k + 2 - group));
-                    FloatVector index3 = FloatVector.broadcast(SPECIES, (float) (k + 3 - group));
-                    FloatVector index4 = FloatVector.broadcast(SPECIES, (float) (k + 4 - group));
-                    FloatVector index5 = FloatVector.broadcast(SPECIES, (float) (k + 5 - group));
-                    FloatVector index6 = FloatVector.broadcast(SPECIES, (float) (k + 6 - group));
-                    FloatVector index7 = FloatVector.broadcast(SPECIES, (float) (k + 7 - group));
-                    for (int c = 0; c < width; c += LANES) {
-                        FloatVector b = FloatVector.fromArray(SPECIES, best, bestStart + c);
-                        FloatVector at = FloatVector.fromArray(SPECIES, bestIndex, c);
-                        FloatVector candidate0 = FloatVector.fromArray(SPECIES, data, row + c);
-                        VectorMask<Float> replaces0 = b.compare(VectorOperators.LE, candidate0).or(candidate0.compare(VectorOperators.NE, candidate0));
-                        b = b.blend(candidate0, replaces0);
-                        at = at.blend(index0, replaces0);
-                        FloatVector candidate1 = FloatVector.fromArray(SPECIES, data, row + stride + c);
-                        VectorMask<Float> replaces1 = b.compare(VectorOperators.LE, candidate1).or(candidate1.compare(VectorOperators.NE, candidate1));
-                        b = b.blend(candidate1, replaces1);
-                        at = at.blend(index1, replaces1);
-                        FloatVector candidate2 = FloatVector.fromArray(SPECIES, data, row + 2 * stride + c);
-                        VectorMask<Float> replaces2 = b.compare(VectorOperators.LE, candidate2).or(candidate2.compare(VectorOperators.NE, candidate2));
-                        b = b.blend(candidate2, replaces2);
-                        at = at.blend(index2, replaces2);
-                        FloatVector candidate3 = FloatVector.fromArray(SPECIES, data, row + 3 * stride + c);
-                        VectorMask<Float> replaces3 = b.compare(VectorOperators.LE, candidate3).or(candidate3.compare(VectorOperators.NE, candidate3));
-                        b = b.blend(candidate3, replaces3);
-                        at = at.blend(index3, replaces3);
-                        FloatVector candidate4 = FloatVector.fromArray(SPECIES, data, row + 4 * stride + c);
-                        VectorMask<Float> replaces4 = b.compare(VectorOperators.LE, candidate4).or(candidate4.compare(VectorOperators.NE, candidate4));
-                        b = b.blend(candidate4, replaces4);
-                        at = at.blend(index4, replaces4);
-                        FloatVector candidate5 = FloatVector.fromArray(SPECIES, data, row + 5 * stride + c);
-                        VectorMask<Float> replaces5 = b.compare(VectorOperators.LE, candidate5).or(candidate5.compare(VectorOperators.NE, candidate5));
-                        b = b.blend(candidate5, replaces5);
-                        at = at.blend(index5, replaces5);
-                        FloatVector candidate6 = FloatVector.fromArray(SPECIES, data, row + 6 * stride + c);
-                        VectorMask<Float> replaces6 = b.compare(VectorOperators.LE, candidate6).or(candidate6.compare(VectorOperators.NE, candidate6));
-                        b = b.blend(candidate6, replaces6);
-                        at = at.blend(index6, replaces6);
-                        FloatVector candidate7 = FloatVector.fromArray(SPECIES, data, row + 7 * stride + c);
-                        VectorMask<Float> replaces7 = b.compare(VectorOperators.LE, candidate7).or(candidate7.compare(VectorOperators.NE, candidate7));
-                        b = b.blend(candidate7, replaces7);
-                        at = at.blend(index7, replaces7);
-                        b.intoArray(best, bestStart + c);
-                        at.intoArray(bestIndex, c);
-                    }
+            for (; k + ROWS_PER_PASS <= groupEnd; k += ROWS_PER_PASS) {
+                int row = start + k * stride;
+                FloatVector index0 = FloatVector.broadcast(SPECIES, (float) (k - group));
+                FloatVector index1 = FloatVector.broadcast(SPECIES, (float) (k + 1 - group));
+                FloatVector index2 = FloatVector.broadcast(SPECIES, (float) (k + 2 - group));
+                FloatVector index3 = FloatVector.broadcast(SPECIES, (float) (k + 3 - group));
+                FloatVector index4 = FloatVector.broadcast(SPECIES, (float) (k + 4 - group));
+                FloatVector index5 = FloatVector.broadcast(SPECIES, (float) (k + 5 - group));
+                FloatVector index6 = FloatVector.broadcast(SPECIES, (float) (k + 6 - group));
+                FloatVector index7 = FloatVector.broadcast(SPECIES, (float) (k + 7 - group));
+                for (int c = 0; c < width; c += LANES) {
+                    FloatVector b = FloatVector.fromArray(SPECIES, best, bestStart + c);
+                    FloatVector at = FloatVector.fromArray(SPECIES, bestIndex, c);
+                    FloatVector candidate0 = FloatVector.fromArray(SPECIES, data, row + c);
+                    VectorMask<Float> keeps0 = candidate0.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
+                    b = candidate0.blend(b, keeps0);
+                    at = index0.blend(at, keeps0);
+                    FloatVector candidate1 = FloatVector.fromArray(SPECIES, data, row + stride + c);
+                    VectorMask<Float> keeps1 = candidate1.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
+                    b = candidate1.blend(b, keeps1);
+                    at = index1.blend(at, keeps1);
+                    FloatVector candidate2 = FloatVector.fromArray(SPECIES, data, row + 2 * stride + c);
+                    VectorMask<Float> keeps2 = candidate2.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
+                    b = candidate2.blend(b, keeps2);
+                    at = index2.blend(at, keeps2);
+                    FloatVector candidate3 = FloatVector.fromArray(SPECIES, data, row + 3 * stride + c);
+                    VectorMask<Float> keeps3 = candidate3.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
+                    b = candidate3.blend(b, keeps3);
+                    at = index3.blend(at, keeps3);
+                    FloatVector candidate4 = FloatVector.fromArray(SPECIES, data, row + 4 * stride + c);
+                    VectorMask<Float> keeps4 = candidate4.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
+                    b = candidate4.blend(b, keeps4);
+                    at = index4.blend(at, keeps4);
+                    FloatVector candidate5 = FloatVector.fromArray(SPECIES, data, row + 5 * stride + c);
+                    VectorMask<Float> keeps5 = candidate5.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
+                    b = candidate5.blend(b, keeps5);
+                    at = index5.blend(at, keeps5);
+                    FloatVector candidate6 = FloatVector.fromArray(SPECIES, data, row + 6 * stride + c);
+                    VectorMask<Float> keeps6 = candidate6.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
+                    b = candidate6.blend(b, keeps6);
+                    at = index6.blend(at, keeps6);
+                    FloatVector candidate7 = FloatVector.fromArray(SPECIES, data, row + 7 * stride + c);
+                    VectorMask<Float> keeps7 = candidate7.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
+                    b = candidate7.blend(b, keeps7);
+                    at = index7.blend(at, keeps7);
+                    b.intoArray(best, bestStart + c);
+                    at.intoArray(bestIndex, c);
                 }
-                for (; k < groupEnd; k++) {
-                    int row = start + k * stride;
-                    FloatVector index0 = FloatVector.broadcast(SPECIES, (float) (k - group));
-                    for (int c = 0; c < width; c += LANES) {
-                        FloatVector b = FloatVector.fromArray(SPECIES, best, bestStart + c);
-                        FloatVector at = FloatVector.fromArray(SPECIES, bestIndex, c);
-                        FloatVector candidate0 = FloatVector.fromArray(SPECIES, data, row + c);
-                        VectorMask<Float> replaces0 = b.compare(VectorOperators.LE, candidate0).or(candidate0.compare(VectorOperators.NE, candidate0));
-                        b = b.blend(candidate0, replaces0);
-                        at = at.blend(index0, replaces0);
-                        b.intoArray(best, bestStart + c);
-                        at.intoArray(bestIndex, c);
-                    }
-                }
-            } else {
-                for (; k + ROWS_PER_PASS <= groupEnd; k += ROWS_PER_PASS) {
-                    int row = start + k * stride;
-                    FloatVector index0 = FloatVector.broadcast(SPECIES, (float) (k - group));
-                    FloatVector index1 = FloatVector.broadcast(SPECIES, (float) (k + 1 - group));
-                    FloatVector index2 = FloatVector.broadcast(SPECIES, (float) (k + 2 - group));
-                    FloatVector index3 = FloatVector.broadcast(SPECIES, (float) (k + 3 - group));
-                    FloatVector index4 = FloatVector.broadcast(SPECIES, (float) (k + 4 - group));
-                    FloatVector index5 = FloatVector.broadcast(SPECIES, (float) (k + 5 - group));
-                    FloatVector index6 = FloatVector.broadcast(SPECIES, (float) (k + 6 - group));
-                    FloatVector index7 = FloatVector.broadcast(SPECIES, (float) (k + 7 - group));
-                    for (int c = 0; c < width; c += LANES) {
-                        FloatVector b = FloatVector.fromArray(SPECIES, best, bestStart + c);
-                        FloatVector at = FloatVector.fromArray(SPECIES, bestIndex, c);
-                        FloatVector candidate0 = FloatVector.fromArray(SPECIES, data, row + c);
-                        VectorMask<Float> keeps0 = candidate0.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
-                        b = candidate0.blend(b, keeps0);
-                        at = index0.blend(at, keeps0);
-                        FloatVector candidate1 = FloatVector.fromArray(SPECIES, data, row + stride + c);
-                        VectorMask<Float> keeps1 = candidate1.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
-                        b = candidate1.blend(b, keeps1);
-                        at = index1.blend(at, keeps1);
-                        FloatVector candidate2 = FloatVector.fromArray(SPECIES, data, row + 2 * stride + c);
-                        VectorMask<Float> keeps2 = candidate2.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
-                        b = candidate2.blend(b, keeps2);
-                        at = index2.blend(at, keeps2);
-                        FloatVector candidate3 = FloatVector.fromArray(SPECIES, data, row + 3 * stride + c);
-                        VectorMask<Float> keeps3 = candidate3.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
-                        b = candidate3.blend(b, keeps3);
-                        at = index3.blend(at, keeps3);
-                        FloatVector candidate4 = FloatVector.fromArray(SPECIES, data, row + 4 * stride + c);
-                        VectorMask<Float> keeps4 = candidate4.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
-                        b = candidate4.blend(b, keeps4);
-                        at = index4.blend(at, keeps4);
-                        FloatVector candidate5 = FloatVector.fromArray(SPECIES, data, row + 5 * stride + c);
-                        VectorMask<Float> keeps5 = candidate5.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
-                        b = candidate5.blend(b, keeps5);
-                        at = index5.blend(at, keeps5);
-                        FloatVector candidate6 = FloatVector.fromArray(SPECIES, data, row + 6 * stride + c);
-                        VectorMask<Float> keeps6 = candidate6.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
-                        b = candidate6.blend(b, keeps6);
-                        at = index6.blend(at, keeps6);
-                        FloatVector candidate7 = FloatVector.fromArray(SPECIES, data, row + 7 * stride + c);
-                        VectorMask<Float> keeps7 = candidate7.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
-                        b = candidate7.blend(b, keeps7);
-                        at = index7.blend(at, keeps7);
-                        b.intoArray(best, bestStart + c);
-                        at.intoArray(bestIndex, c);
-                    }
-                }
-                for (; k < groupEnd; k++) {
-                    int row = start + k * stride;
-                    FloatVector index0 = FloatVector.broadcast(SPECIES, (float) (k - group));
-                    for (int c = 0; c < width; c += LANES) {
-                        FloatVector b = FloatVector.fromArray(SPECIES, best, bestStart + c);
-                        FloatVector at = FloatVector.fromArray(SPECIES, bestIndex, c);
-                        FloatVector candidate0 = FloatVector.fromArray(SPECIES, data, row + c);
-                        VectorMask<Float> keeps0 = candidate0.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
-                        b = candidate0.blend(b, keeps0);
-                        at = index0.blend(at, keeps0);
-                        b.intoArray(best, bestStart + c);
-                        at.intoArray(bestIndex, c);
-                    }
-                }
+            }
+            for (; k < groupEnd; k++) {
+                oneRowInColumns(data, start, stride, k, group, width, best, bestStart, bestIndex);
             }
             writeGroupIndices(bestIndex, width, indexBase + group, indices, bestStart);
             group = groupEnd;
+        }
+    }
+
+    /**
+     * For {@code width} columns from {@code start} whose elements are {@code stride} apart, folds
+     * rows {@code firstRow} to {@code rows - 1} into {@code best} and {@code indices} from
+     * {@code bestStart} on: a row replaces every best it is not beaten by, so the last of equal elements is kept.
+     */
+    private static void foldLastInColumns(float[] data, int start, int stride, int firstRow,
+            int rows, int width, float[] best, float[] bestIndex, long[] indices, int bestStart,
+            long indexBase) {
+        for (int c = 0; c < width; c += LANES) {
+            FloatVector.broadcast(SPECIES, (float) -1).intoArray(bestIndex, c);
+        }
+        int group = firstRow;
+        while (group < rows) {
+            int groupEnd = group + Math.min(rows - group, INDEX_GROUP);
+            int k = group;
+            for (; k + ROWS_PER_PASS <= groupEnd; k += ROWS_PER_PASS) {
+                int row = start + k * stride;
+                FloatVector index0 = FloatVector.broadcast(SPECIES, (float) (k - group));
+                FloatVector index1 = FloatVector.broadcast(SPECIES, (float) (k + 1 - group));
+                FloatVector index2 = FloatVector.broadcast(SPECIES, (float) (k + 2 - group));
+                FloatVector index3 = FloatVector.broadcast(SPECIES, (float) (k + 3 - group));
+                FloatVector index4 = FloatVector.broadcast(SPECIES, (float) (k + 4 - group));
+                FloatVector index5 = FloatVector.broadcast(SPECIES, (float) (k + 5 - group));
+                FloatVector index6 = FloatVector.broadcast(SPECIES, (float) (k + 6 - group));
+                FloatVector index7 = FloatVector.broadcast(SPECIES, (float) (k + 7 - group));
+                for (int c = 0; c < width; c += LANES) {
+                    FloatVector b = FloatVector.fromArray(SPECIES, best, bestStart + c);
+                    FloatVector at = FloatVector.fromArray(SPECIES, bestIndex, c);
+                    FloatVector candidate0 = FloatVector.fromArray(SPECIES, data, row + c);
+                    VectorMask<Float> replaces0 = b.compare(VectorOperators.LE, candidate0).or(candidate0.compare(VectorOperators.NE, candidate0));
+                    b = b.blend(candidate0, replaces0);
+                    at = at.blend(index0, replaces0);
+                    FloatVector candidate1 = FloatVector.fromArray(SPECIES, data, row + stride + c);
+                    VectorMask<Float> replaces1 = b.compare(VectorOperators.LE, candidate1).or(candidate1.compare(VectorOperators.NE, candidate1));
+                    b = b.blend(candidate1, replaces1);
+                    at = at.blend(index1, replaces1);
+                    FloatVector candidate2 = FloatVector.fromArray(SPECIES, data, row + 2 * stride + c);
+                    VectorMask<Float> replaces2 = b.compare(VectorOperators.LE, candidate2).or(candidate2.compare(VectorOperators.NE, candidate2));
+                    b = b.blend(candidate2, replaces2);
+                    at = at.blend(index2, replaces2);
+                    FloatVector candidate3 = FloatVector.fromArray(SPECIES, data, row + 3 * stride + c);
+                    VectorMask<Float> replaces3 = b.compare(VectorOperators.LE, candidate3).or(candidate3.compare(VectorOperators.NE, candidate3));
+                    b = b.blend(candidate3, replaces3);
+                    at = at.blend(index3, replaces3);
+                    FloatVector candidate4 = FloatVector.fromArray(SPECIES, data, row + 4 * stride + c);
+                    VectorMask<Float> replaces4 = b.compare(VectorOperators.LE, candidate4).or(candidate4.compare(VectorOperators.NE, candidate4));
+                    b = b.blend(candidate4, replaces4);
+                    at = at.blend(index4, replaces4);
+                    FloatVector candidate5 = FloatVector.fromArray(SPECIES, data, row + 5 * stride + c);
+                    VectorMask<Float> replaces5 = b.compare(VectorOperators.LE, candidate5).or(candidate5.compare(VectorOperators.NE, candidate5));
+                    b = b.blend(candidate5, replaces5);
+                    at = at.blend(index5, replaces5);
+                    FloatVector candidate6 = FloatVector.fromArray(SPECIES, data, row + 6 * stride + c);
+                    VectorMask<Float> replaces6 = b.compare(VectorOperators.LE, candidate6).or(candidate6.compare(VectorOperators.NE, candidate6));
+                    b = b.blend(candidate6, replaces6);
+                    at = at.blend(index6, replaces6);
+                    FloatVector candidate7 = FloatVector.fromArray(SPECIES, data, row + 7 * stride + c);
+                    VectorMask<Float> replaces7 = b.compare(VectorOperators.LE, candidate7).or(candidate7.compare(VectorOperators.NE, candidate7));
+                    b = b.blend(candidate7, replaces7);
+                    at = at.blend(index7, replaces7);
+                    b.intoArray(best, bestStart + c);
+                    at.intoArray(bestIndex, c);
+                }
+            }
+            for (; k < groupEnd; k++) {
+                oneRowOrTieInColumns(data, start, stride, k, group, width, best, bestStart, bestIndex);
+            }
+            writeGroupIndices(bestIndex, width, indexBase + group, indices, bestStart);
+            group = groupEnd;
+        }
+    }
+
+    /**
+     * Folds row {@code k} of {@code width} columns from {@code start} into {@code best} from
+     * {@code bestStart} on and {@code bestIndex}: a best moves only where the row is not beaten by it.
+     */
+    private static void oneRowOrTieInColumns(float[] data, int start, int stride, int k, int group,
+            int width, float[] best, int bestStart, float[] bestIndex) {
+        int row = start + k * stride;
+        FloatVector index0 = FloatVector.broadcast(SPECIES, (float) (k - group));
+        for (int c = 0; c < width; c += LANES) {
+            FloatVector b = FloatVector.fromArray(SPECIES, best, bestStart + c);
+            FloatVector at = FloatVector.fromArray(SPECIES, bestIndex, c);
+            FloatVector candidate0 = FloatVector.fromArray(SPECIES, data, row + c);
+            VectorMask<Float> replaces0 = b.compare(VectorOperators.LE, candidate0).or(candidate0.compare(VectorOperators.NE, candidate0));
+            b = b.blend(candidate0, replaces0);
+            at = at.blend(index0, replaces0);
+            b.intoArray(best, bestStart + c);
+            at.intoArray(bestIndex, c);
         }
     }
 
