@@ -1,7 +1,7 @@
 package io.github.argonnx.generator.java;
 
-import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.TypeName;
 import io.github.argonnx.generator.model.ElementType;
 
 /**
@@ -43,17 +43,21 @@ public enum Comparison {
     }
 
     /**
-     * The start of a 16-bit float's key method, shared by the kernels and the SIMD loops: the
-     * magnitude of {@code bits}, and NaN mapped to {@code nanKey} of {@code keyBox} so that it beats
-     * every number.
+     * The body of a 16-bit float's one-element key method ({@code short bits} in, {@code keyType} out),
+     * shared by the kernels and the SIMD loops: the value order of {@code bits}, -0 and +0 both 0, and
+     * NaN mapped to {@code nanKey} of {@code keyType}'s box so that it beats every number.
      */
-    static CodeBlock sixteenBitNaNKey(ElementType type, ClassName keyBox, String nanKey) {
+    static CodeBlock sixteenBitKey(ElementType type, TypeName keyType, String nanKey) {
+        boolean narrow = keyType.equals(TypeName.SHORT);
         return CodeBlock.builder()
                 .addStatement("int magnitude = bits & 0x7FFF")
                 .beginControlFlow("if (magnitude > $L)", infinityMagnitude(type))
                 .add("// exponent all ones and a non-zero fraction: NaN\n")
-                .addStatement("return $T.$L", keyBox, nanKey)
+                .addStatement("return $T.$L", keyType.box(), nanKey)
                 .endControlFlow()
+                .add("// -magnitude for a set sign bit, without a branch: signs of real data are unpredictable\n")
+                .addStatement("int sign = bits >> 15")
+                .addStatement(narrow ? "return (short) ((magnitude ^ sign) - sign)" : "return (magnitude ^ sign) - sign")
                 .build();
     }
 

@@ -1,6 +1,5 @@
 package io.github.argonnx.generator.java;
 
-import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
@@ -76,10 +75,7 @@ public final class ElementOrder {
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .returns(TypeName.INT)
                 .addParameter(TypeName.SHORT, "bits")
-                .addCode(Comparison.sixteenBitNaNKey(type, ClassName.get(Integer.class), nanKey))
-                .addComment("-magnitude for a set sign bit, without a branch: signs of real data are unpredictable")
-                .addStatement("int sign = bits >> 15")
-                .addStatement("return (magnitude ^ sign) - sign")
+                .addCode(Comparison.sixteenBitKey(type, TypeName.INT, nanKey))
                 .build());
     }
 
@@ -117,9 +113,7 @@ public final class ElementOrder {
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .returns(TypeName.SHORT)
                 .addParameter(TypeName.SHORT, "bits")
-                .addCode(Comparison.sixteenBitNaNKey(type, ClassName.get(Short.class), nanKey))
-                .addStatement("int sign = bits >> 15")
-                .addStatement("return (short) ((magnitude ^ sign) - sign)")
+                .addCode(Comparison.sixteenBitKey(type, TypeName.SHORT, nanKey))
                 .build());
     }
 

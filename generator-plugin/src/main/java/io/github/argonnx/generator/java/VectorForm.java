@@ -279,9 +279,7 @@ public final class VectorForm {
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .returns(TypeName.SHORT)
                 .addParameter(TypeName.SHORT, "bits")
-                .addCode(Comparison.sixteenBitNaNKey(type, ClassName.get(Short.class), nanKey))
-                .addStatement("int sign = bits >> 15")
-                .addStatement("return (short) ((magnitude ^ sign) - sign)")
+                .addCode(Comparison.sixteenBitKey(type, TypeName.SHORT, nanKey))
                 .build();
         return List.of(laneKeys, laneKey);
     }

@@ -676,6 +676,7 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
             // exponent all ones and a non-zero fraction: NaN
             return Short.MAX_VALUE;
         }
+        // -magnitude for a set sign bit, without a branch: signs of real data are unpredictable
         int sign = bits >> 15;
         return (short) ((magnitude ^ sign) - sign);
     }
