@@ -66,7 +66,7 @@ public interface VectorizedArgReduction<A> {
      * @param data the chunk's storage array
      * @param offset where the chunk's elements start in {@code data}
      * @param plan the chunk's layout: its rows are {@code plan.axisLength()}
-     * @param best each output element's running best, as a key of the kernel (here of the storage type)
+     * @param best each output element's running best, as a fold key of the kernel (of the storage type)
      * @param indexScratch room for {@code min(plan.inner(), 4096)} lane-held row places
      * @param indices each output element's index along the whole axis
      * @param indexBase the axis index of the chunk's first row

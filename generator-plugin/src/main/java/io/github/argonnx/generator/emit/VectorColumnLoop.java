@@ -286,8 +286,8 @@ final class VectorColumnLoop {
     /**
      * The rows left over after the passes of several rows, one per call: a method of its own, because
      * inside a column loop, whose passes the JIT compiles first, this code is cold, and there the JIT
-     * stops inlining a key mapping (the 16-bit floats' {@code laneKeys}) and boxes every vector it
-     * touches. Called with scalars and arrays, it is compiled with its vector operations intrinsified.
+     * may leave a key mapping un-inlined (the 16-bit floats' {@code laneKeys}: {@code
+     * NodeCountInliningCutoff} once the method's graph is large) and box every vector it touches. Called with scalars and arrays, it is compiled with its vector operations intrinsified.
      * The strict step serves both directions of the column loops and the fold of the first index.
      */
     private MethodSpec oneRowInColumns(boolean replaceOnTie) {

@@ -57,8 +57,8 @@ final class VectorRowLoop {
     }
 
     /**
-     * The row loop, with the whole search of one row inline: the method is then too large to be
-     * inlined into the kernel, so the JIT compiles it on its own, vector operations included.
+     * The row loop, with the search of one row inline up to its winning block: the method is then too
+     * large to be inlined into the kernel, so the JIT compiles it on its own, vector operations included.
      * Both directions read rows forwards, the order memory is fetched in; the last index comes from
      * letting ties replace the best, then searching its block from the end.
      */
@@ -166,9 +166,10 @@ final class VectorRowLoop {
 
     /**
      * The search of the block that holds the best for its lane, a method of its own: inside the row
-     * loop this once-per-row code is cold, and the JIT does not inline a key mapping there (the
-     * 16-bit floats' {@code laneKeys}), so it boxed every vector it touched, about 1 KB per row. Called
-     * with scalars, it is compiled with its own vector operations intrinsified.
+     * loop this once-per-row code is cold, and there the JIT may leave a key mapping un-inlined (the
+     * 16-bit floats' {@code laneKeys}: too big for a cold call site), and then boxes every vector it
+     * touches, about 1 KB per row. Called with scalars, it is compiled with its vector operations
+     * intrinsified.
      */
     MethodSpec blockSearch(boolean last) {
         CodeBlock equalLanes = CodeBlock.of("$L.compare($T.EQ, best)", keys("i"), VectorForm.VECTOR_OPERATORS);
