@@ -40,7 +40,7 @@ public final class ElementOrder {
 
     /** The primitive type of keys (and of the running best). */
     public TypeName keyType() {
-        return widensUnsigned() || comparison == Comparison.SIXTEEN_BIT_FLOAT ? TypeName.INT : storage.type();
+        return keyWidens() ? TypeName.INT : storage.type();
     }
 
     /** The key of a stored element, as an expression. */
@@ -69,23 +69,18 @@ public final class ElementOrder {
             return Optional.empty();
         }
         String nanKey = ExtremumSyntax.of(extremum).nanKey();
-        return Optional.of(MethodSpec.methodBuilder(GeneratedNames.ORDER_KEY)
-                .addJavadoc("Maps $L bits to an int in the order of their values: -0 and +0 both map to 0,\n"
-                        + "and NaN maps to {@code Integer.$L} so that it beats every number.\n", type.onnxName(), nanKey)
-                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .returns(TypeName.INT)
-                .addParameter(TypeName.SHORT, "bits")
-                .addCode(Comparison.sixteenBitKey(type, TypeName.INT, nanKey))
-                .build());
+        return Optional.of(sixteenBitKeyMethod(GeneratedNames.ORDER_KEY, TypeName.INT, nanKey, CodeBlock.of(
+                "Maps $L bits to an int in the order of their values: -0 and +0 both map to 0,\n"
+                        + "and NaN maps to {@code Integer.$L} so that it beats every number.\n", type.onnxName(), nanKey)));
     }
 
     /**
      * The primitive type of the running bests an outer-axis fold keeps from one chunk to the next: the
-     * storage type where {@link #keyType} is wider than it, so that the plain loops and the SIMD loops,
-     * whose lanes are as wide as the storage, fold into one array. Fold keys order like keys.
+     * storage type, {@link #keyType} narrowed where it is wider, so that the plain loops and the SIMD
+     * loops, whose lanes are as wide as the storage, fold into one array. Fold keys order like keys.
      */
     public TypeName foldKeyType() {
-        return narrowsForFold() ? storage.type() : keyType();
+        return storage.type();
     }
 
     /** The fold key of a stored element ({@link #foldKeyType}), as an expression. */
@@ -106,18 +101,24 @@ public final class ElementOrder {
             return Optional.empty();
         }
         String nanKey = ExtremumSyntax.of(extremum).nanKey();
-        return Optional.of(MethodSpec.methodBuilder(GeneratedNames.FOLD_KEY)
-                .addJavadoc("{@link #$N} in a short, as the SIMD loops' lanes hold it: NaN maps to {@code Short.$L}, which\n"
+        return Optional.of(sixteenBitKeyMethod(GeneratedNames.FOLD_KEY, TypeName.SHORT, nanKey, CodeBlock.of(
+                "{@link #$N} in a short, as the SIMD loops' lanes hold it: NaN maps to {@code Short.$L}, which\n"
                         + "no number reaches (infinity's key is $L).\n", GeneratedNames.ORDER_KEY, nanKey,
-                        Comparison.infinityMagnitude(type))
-                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .returns(TypeName.SHORT)
-                .addParameter(TypeName.SHORT, "bits")
-                .addCode(Comparison.sixteenBitKey(type, TypeName.SHORT, nanKey))
-                .build());
+                        Comparison.infinityMagnitude(type))));
     }
 
-    private boolean narrowsForFold() {
+    private MethodSpec sixteenBitKeyMethod(String name, TypeName keyType, String nanKey, CodeBlock javadoc) {
+        return MethodSpec.methodBuilder(name)
+                .addJavadoc(javadoc)
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(keyType)
+                .addParameter(TypeName.SHORT, "bits")
+                .addCode(Comparison.sixteenBitKey(type, keyType, nanKey))
+                .build();
+    }
+
+    /** Whether keys are wider than the storage: {@code int} for the 8- and 16-bit types that need a mapping. */
+    private boolean keyWidens() {
         return widensUnsigned() || comparison == Comparison.SIXTEEN_BIT_FLOAT;
     }
 
