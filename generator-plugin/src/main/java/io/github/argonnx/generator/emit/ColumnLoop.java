@@ -148,10 +148,10 @@ final class ColumnLoop {
                 .addStatement("int width = $T.min($N, inner - column)", Math.class, COLUMN_BLOCK)
                 .beginControlFlow("if (selectLastIndex)")
                 .addStatement("$N(data, sliceStart + column, inner, firstRow, rows, width, best, indices,$W"
-                        + "bestStart + column, indexBase)", GeneratedNames.foldInColumns(true))
+                        + "bestStart + column, indexBase)", blockFold(source, true))
                 .nextControlFlow("else")
                 .addStatement("$N(data, sliceStart + column, inner, firstRow, rows, width, best, indices,$W"
-                        + "bestStart + column, indexBase)", GeneratedNames.foldInColumns(false))
+                        + "bestStart + column, indexBase)", blockFold(source, false))
                 .endControlFlow()
                 .endControlFlow()
                 .endControlFlow()
@@ -241,6 +241,11 @@ final class ColumnLoop {
     /** The loop that takes a block of columns: over words of eight columns where it applies, else the scalar one. */
     private String blockLoop(DataSource source, boolean fromEnd) {
         return readsWords(source) ? WordColumnLoop.name(fromEnd) : GeneratedNames.indicesInColumns(fromEnd);
+    }
+
+    /** The fold of a block of columns: over words of eight columns where it applies, else the scalar one. */
+    private String blockFold(DataSource source, boolean last) {
+        return readsWords(source) ? WordColumnLoop.foldName(last) : GeneratedNames.foldInColumns(last);
     }
 
     /**

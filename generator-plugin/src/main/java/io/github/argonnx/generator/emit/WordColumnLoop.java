@@ -22,6 +22,10 @@ import javax.lang.model.element.Modifier;
  * <p>Each byte's test is the kernel's strict test, and rows are taken in the same order as in the
  * scalar loop (from the first for the first index, from the last for the last index), so the indices
  * are those of the scalar loop.
+ *
+ * <p>The fold of partial results ({@code foldRows}) reads its running bests, fold keys in a byte
+ * array, eight columns at a time with the same view; rows come in order there, so its last-index
+ * loop replaces every byte its best does not beat.
  */
 final class WordColumnLoop {
 
@@ -42,9 +46,22 @@ final class WordColumnLoop {
         return fromEnd ? "lastIndicesInColumnWords" : "firstIndicesInColumnWords";
     }
 
+    /** The word fold's name: {@code foldFirstInColumnWords} or {@code foldLastInColumnWords}. */
+    static String foldName(boolean last) {
+        return last ? "foldLastInColumnWords" : "foldFirstInColumnWords";
+    }
+
     /** The methods this loop adds to the kernel. */
     List<MethodSpec> methods() {
-        return List.of(loop(false), loop(true), raise());
+        return List.of(loop(false), loop(true), fold(false), fold(true), raise());
+    }
+
+    /**
+     * What turns a word of fold keys into the stored bytes: fold keys of 8-bit types are signed bytes in
+     * value order ({@code ElementOrder.foldKey}), the stored bits with the sign bit flipped for uint8.
+     */
+    private long foldKeyToStored() {
+        return type.isUnsigned() ? WordScreenedSliceLoop.TOP_BITS : 0;
     }
 
     private CodeBlock flipWord() {
@@ -52,8 +69,12 @@ final class WordColumnLoop {
     }
 
     private CodeBlock normalizedWord(String at) {
-        CodeBlock read = CodeBlock.of("(long) $N.get(data, $L)", WordScreenedSliceLoop.WORD_VIEW, at);
-        return sliceLoop.flipByte() == 0 ? read : CodeBlock.of("$L ^ $L", read, flipWord());
+        return normalized(CodeBlock.of("(long) $N.get(data, $L)", WordScreenedSliceLoop.WORD_VIEW, at));
+    }
+
+    /** A word of stored bytes, normalized. */
+    private CodeBlock normalized(CodeBlock word) {
+        return sliceLoop.flipByte() == 0 ? word : CodeBlock.of("$L ^ $L", word, flipWord());
     }
 
     private MethodSpec loop(boolean fromEnd) {
@@ -96,7 +117,7 @@ final class WordColumnLoop {
                         WordScreenedSliceLoop.hex(WordScreenedSliceLoop.TOP_BITS))
                 .beginControlFlow("if (beaten != 0)")
                 .addStatement("bestWords[i >>> 3] =$W$N(bestWord, $L, beaten, k, out, outStart + i)", RAISE,
-                        sliceLoop.flipByte() == 0 ? CodeBlock.of("word") : CodeBlock.of("word ^ $L", flipWord()))
+                        normalized(CodeBlock.of("word")))
                 .endControlFlow()
                 .endControlFlow()
                 .endControlFlow()
@@ -107,23 +128,83 @@ final class WordColumnLoop {
         return m.build();
     }
 
+    private MethodSpec fold(boolean last) {
+        long keyToNormalized = foldKeyToStored() ^ (sliceLoop.flipByte() * WordScreenedSliceLoop.ONES);
+        CodeBlock low = CodeBlock.of(WordScreenedSliceLoop.hex(WordScreenedSliceLoop.LOW_BITS));
+        CodeBlock top = CodeBlock.of(WordScreenedSliceLoop.hex(WordScreenedSliceLoop.TOP_BITS));
+        MethodSpec.Builder m = MethodSpec.methodBuilder(foldName(last))
+                .addJavadoc("For {@code width} columns from {@code start} whose elements are {@code stride} apart, folds\n")
+                .addJavadoc("rows {@code k} to {@code rows - 1} into {@code best} and {@code indices} from {@code bestStart}\n")
+                .addJavadoc("on, eight columns per word; $L. The columns after\n", last
+                        ? "a row replaces each best it is not beaten by, so the last of equal elements is kept"
+                        : "a row replaces each best it strictly beats, so the first of equal elements is kept")
+                .addJavadoc("the last whole word go to {@link #$N}.\n", GeneratedNames.foldInColumns(last))
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addParameter(DataSource.ARRAY.dataType(type), "data")
+                .addParameter(TypeName.INT, "start")
+                .addParameter(TypeName.INT, "stride")
+                .addParameter(TypeName.INT, "firstRow")
+                .addParameter(TypeName.INT, "rows")
+                .addParameter(TypeName.INT, "width")
+                .addParameter(ArrayTypeName.of(ElementOrder.of(type).foldKeyType()), "best")
+                .addParameter(ArrayTypeName.of(TypeName.LONG), "indices")
+                .addParameter(TypeName.INT, "bestStart")
+                .addParameter(TypeName.LONG, "indexBase")
+                .addStatement("int wordColumns = width & -$T.BYTES", Long.class)
+                .beginControlFlow("for (int k = firstRow; k < rows; k++)")
+                .addStatement("int row = start + k * stride")
+                .beginControlFlow("for (int i = 0; i < wordColumns; i += $T.BYTES)", Long.class)
+                .addStatement("long bestWord = $L", xor(CodeBlock.of("(long) $N.get(best, bestStart + i)",
+                        WordScreenedSliceLoop.WORD_VIEW), keyToNormalized))
+                .addStatement("long word = (long) $N.get(data, row + i)", WordScreenedSliceLoop.WORD_VIEW);
+        CodeBlock normalizedWord = normalized(CodeBlock.of("word"));
+        if (last) {
+            // the bytes whose best beats the row's byte: the word test with the two sides swapped
+            m.addStatement("long normalized = $L", normalizedWord)
+                    .addStatement("long replaced = ~$N($L,$W~normalized & $L,$W~normalized & $L)$W& $L",
+                            WordScreenedSliceLoop.BEATEN, xor(CodeBlock.of("bestWord"), sliceLoop.flipByte() * WordScreenedSliceLoop.ONES),
+                            low, top, top);
+        } else {
+            m.addStatement("long replaced = $N(word,$W~bestWord & $L,$W~bestWord & $L)$W& $L", WordScreenedSliceLoop.BEATEN,
+                    low, top, top);
+        }
+        return m.beginControlFlow("if (replaced != 0)")
+                .addStatement("long raised = $N(bestWord, $L, replaced,$WindexBase + k, indices, bestStart + i)", RAISE,
+                        last ? CodeBlock.of("normalized") : normalizedWord)
+                .addStatement("$N.set(best, bestStart + i, $L)", WordScreenedSliceLoop.WORD_VIEW,
+                        xor(CodeBlock.of("raised"), keyToNormalized))
+                .endControlFlow()
+                .endControlFlow()
+                .endControlFlow()
+                .beginControlFlow("if (wordColumns < width)")
+                .addStatement("$N(data, start + wordColumns, stride, firstRow, rows, width - wordColumns, best, indices,$W"
+                        + "bestStart + wordColumns, indexBase)", GeneratedNames.foldInColumns(last))
+                .endControlFlow()
+                .build();
+    }
+
+    /** {@code value ^ constant}, or {@code value} alone when the constant is 0. */
+    private static CodeBlock xor(CodeBlock value, long constant) {
+        return constant == 0 ? value : CodeBlock.of("$L ^ $L", value, WordScreenedSliceLoop.hex(constant));
+    }
+
     private MethodSpec raise() {
         return MethodSpec.methodBuilder(RAISE)
                 .addJavadoc("Replaces, in {@code bestWord}, each byte whose bit 7 is set in {@code beaten} by that byte of\n")
-                .addJavadoc("{@code normalized}, and writes {@code k} as the index of its column, from {@code outAt} on.\n")
+                .addJavadoc("{@code normalized}, and writes {@code index} as the index of its column, from {@code outAt} on.\n")
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .returns(TypeName.LONG)
                 .addParameter(TypeName.LONG, "bestWord")
                 .addParameter(TypeName.LONG, "normalized")
                 .addParameter(TypeName.LONG, "beaten")
-                .addParameter(TypeName.INT, "k")
+                .addParameter(TypeName.LONG, "index")
                 .addParameter(ArrayTypeName.of(TypeName.LONG), "out")
                 .addParameter(TypeName.INT, "outAt")
                 .beginControlFlow("do")
                 .addStatement("int topBit = $T.numberOfTrailingZeros(beaten)", Long.class)
                 .addStatement("long column = 0xFFL << (topBit - 7)")
                 .addStatement("bestWord = (bestWord & ~column) | (normalized & column)")
-                .addStatement("out[outAt + (topBit >>> 3)] = k")
+                .addStatement("out[outAt + (topBit >>> 3)] = index")
                 .addStatement("beaten &= beaten - 1")
                 .endControlFlow("while (beaten != 0)")
                 .addStatement("return bestWord")

@@ -491,10 +491,10 @@ public final class ArgMinInt8Kernel {
             for (int column = firstColumn; column < inner; column += COLUMN_BLOCK) {
                 int width = Math.min(COLUMN_BLOCK, inner - column);
                 if (selectLastIndex) {
-                    foldLastInColumns(data, sliceStart + column, inner, firstRow, rows, width, best, indices,
+                    foldLastInColumnWords(data, sliceStart + column, inner, firstRow, rows, width, best, indices,
                             bestStart + column, indexBase);
                 } else {
-                    foldFirstInColumns(data, sliceStart + column, inner, firstRow, rows, width, best, indices,
+                    foldFirstInColumnWords(data, sliceStart + column, inner, firstRow, rows, width, best, indices,
                             bestStart + column, indexBase);
                 }
             }
@@ -688,16 +688,76 @@ public final class ArgMinInt8Kernel {
     }
 
     /**
-     * Replaces, in {@code bestWord}, each byte whose bit 7 is set in {@code beaten} by that byte of
-     * {@code normalized}, and writes {@code k} as the index of its column, from {@code outAt} on.
+     * For {@code width} columns from {@code start} whose elements are {@code stride} apart, folds
+     * rows {@code k} to {@code rows - 1} into {@code best} and {@code indices} from {@code bestStart}
+     * on, eight columns per word; a row replaces each best it strictly beats, so the first of equal elements is kept. The columns after
+     * the last whole word go to {@link #foldFirstInColumns}.
      */
-    private static long raiseBeatenColumns(long bestWord, long normalized, long beaten, int k,
+    private static void foldFirstInColumnWords(byte[] data, int start, int stride, int firstRow,
+            int rows, int width, byte[] best, long[] indices, int bestStart, long indexBase) {
+        int wordColumns = width & -Long.BYTES;
+        for (int k = firstRow; k < rows; k++) {
+            int row = start + k * stride;
+            for (int i = 0; i < wordColumns; i += Long.BYTES) {
+                long bestWord = (long) LONG_WORDS.get(best, bestStart + i) ^ 0x7F7F7F7F7F7F7F7FL;
+                long word = (long) LONG_WORDS.get(data, row + i);
+                long replaced = beatenBytes(word, ~bestWord & 0x7F7F7F7F7F7F7F7FL,
+                        ~bestWord & 0x8080808080808080L) & 0x8080808080808080L;
+                if (replaced != 0) {
+                    long raised = raiseBeatenColumns(bestWord, word ^ 0x7F7F7F7F7F7F7F7FL, replaced,
+                            indexBase + k, indices, bestStart + i);
+                    LONG_WORDS.set(best, bestStart + i, raised ^ 0x7F7F7F7F7F7F7F7FL);
+                }
+            }
+        }
+        if (wordColumns < width) {
+            foldFirstInColumns(data, start + wordColumns, stride, firstRow, rows, width - wordColumns, best, indices,
+                    bestStart + wordColumns, indexBase);
+        }
+    }
+
+    /**
+     * For {@code width} columns from {@code start} whose elements are {@code stride} apart, folds
+     * rows {@code k} to {@code rows - 1} into {@code best} and {@code indices} from {@code bestStart}
+     * on, eight columns per word; a row replaces each best it is not beaten by, so the last of equal elements is kept. The columns after
+     * the last whole word go to {@link #foldLastInColumns}.
+     */
+    private static void foldLastInColumnWords(byte[] data, int start, int stride, int firstRow,
+            int rows, int width, byte[] best, long[] indices, int bestStart, long indexBase) {
+        int wordColumns = width & -Long.BYTES;
+        for (int k = firstRow; k < rows; k++) {
+            int row = start + k * stride;
+            for (int i = 0; i < wordColumns; i += Long.BYTES) {
+                long bestWord = (long) LONG_WORDS.get(best, bestStart + i) ^ 0x7F7F7F7F7F7F7F7FL;
+                long word = (long) LONG_WORDS.get(data, row + i);
+                long normalized = word ^ 0x7F7F7F7F7F7F7F7FL;
+                long replaced = ~beatenBytes(bestWord ^ 0x7F7F7F7F7F7F7F7FL,
+                        ~normalized & 0x7F7F7F7F7F7F7F7FL, ~normalized & 0x8080808080808080L)
+                        & 0x8080808080808080L;
+                if (replaced != 0) {
+                    long raised = raiseBeatenColumns(bestWord, normalized, replaced,
+                            indexBase + k, indices, bestStart + i);
+                    LONG_WORDS.set(best, bestStart + i, raised ^ 0x7F7F7F7F7F7F7F7FL);
+                }
+            }
+        }
+        if (wordColumns < width) {
+            foldLastInColumns(data, start + wordColumns, stride, firstRow, rows, width - wordColumns, best, indices,
+                    bestStart + wordColumns, indexBase);
+        }
+    }
+
+    /**
+     * Replaces, in {@code bestWord}, each byte whose bit 7 is set in {@code beaten} by that byte of
+     * {@code normalized}, and writes {@code index} as the index of its column, from {@code outAt} on.
+     */
+    private static long raiseBeatenColumns(long bestWord, long normalized, long beaten, long index,
             long[] out, int outAt) {
         do {
             int topBit = Long.numberOfTrailingZeros(beaten);
             long column = 0xFFL << (topBit - 7);
             bestWord = (bestWord & ~column) | (normalized & column);
-            out[outAt + (topBit >>> 3)] = k;
+            out[outAt + (topBit >>> 3)] = index;
             beaten &= beaten - 1;
         } while (beaten != 0);
         return bestWord;
