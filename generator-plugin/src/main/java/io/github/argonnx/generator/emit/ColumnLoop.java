@@ -218,8 +218,8 @@ final class ColumnLoop {
                 .addStatement("$T best = new $T[$T.min(inner, $N)]",
                         ArrayTypeName.of(order.keyType()), order.keyType(), Math.class, COLUMN_BLOCK)
                 .addCode(readsWords(source)
-                        ? CodeBlock.of("$T bestWords = new $T[$T.min(inner, $N) / $T.BYTES];\n", long[].class, long.class,
-                                Math.class, COLUMN_BLOCK, Long.class)
+                        ? CodeBlock.of("$T bestBytes = new $T[$T.min(inner, $N)];\n", byte[].class, byte.class,
+                                Math.class, COLUMN_BLOCK)
                         : CodeBlock.of(""))
                 .beginControlFlow("for (int o = 0; o < plan.outer(); o++)")
                 .addStatement("int sliceStart = offset + o * axisLength * inner")
@@ -228,10 +228,10 @@ final class ColumnLoop {
                 .addStatement("int width = $T.min($N, inner - column)", Math.class, COLUMN_BLOCK)
                 .beginControlFlow("if (selectLastIndex)")
                 .addStatement("$N(data, sliceStart + column, inner, axisLength, width, $Lbest, out,$WoutStart + column)",
-                        blockLoop(source, true), readsWords(source) ? "bestWords, " : "")
+                        blockLoop(source, true), readsWords(source) ? "bestBytes, " : "")
                 .nextControlFlow("else")
                 .addStatement("$N(data, sliceStart + column, inner, axisLength, width, $Lbest, out,$WoutStart + column)",
-                        blockLoop(source, false), readsWords(source) ? "bestWords, " : "")
+                        blockLoop(source, false), readsWords(source) ? "bestBytes, " : "")
                 .endControlFlow()
                 .endControlFlow()
                 .endControlFlow()

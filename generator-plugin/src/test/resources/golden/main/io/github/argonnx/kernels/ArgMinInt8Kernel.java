@@ -274,17 +274,17 @@ public final class ArgMinInt8Kernel {
             return;
         }
         byte[] best = new byte[Math.min(inner, COLUMN_BLOCK)];
-        long[] bestWords = new long[Math.min(inner, COLUMN_BLOCK) / Long.BYTES];
+        byte[] bestBytes = new byte[Math.min(inner, COLUMN_BLOCK)];
         for (int o = 0; o < plan.outer(); o++) {
             int sliceStart = offset + o * axisLength * inner;
             int outStart = outOffset + o * inner;
             for (int column = 0; column < inner; column += COLUMN_BLOCK) {
                 int width = Math.min(COLUMN_BLOCK, inner - column);
                 if (selectLastIndex) {
-                    lastIndicesInColumnWords(data, sliceStart + column, inner, axisLength, width, bestWords, best, out,
+                    lastIndicesInColumnWords(data, sliceStart + column, inner, axisLength, width, bestBytes, best, out,
                             outStart + column);
                 } else {
-                    firstIndicesInColumnWords(data, sliceStart + column, inner, axisLength, width, bestWords, best, out,
+                    firstIndicesInColumnWords(data, sliceStart + column, inner, axisLength, width, bestBytes, best, out,
                             outStart + column);
                 }
             }
@@ -616,31 +616,31 @@ public final class ArgMinInt8Kernel {
     /**
      * For {@code width} slices that start at adjacent positions from {@code start} and have their
      * elements {@code stride} apart, writes the index of each one's smallest element to
-     * {@code out[outStart + i]}, eight columns per word: {@code bestWords} holds their running
+     * {@code out[outStart + i]}, eight columns per word: {@code bestBytes} holds their running
      * bests as normalized bytes, {@code best} serves the scalar loop for the columns after the
      * last whole word.
      * Rows are taken in memory order, and the strict test keeps the first of equal elements.
      */
     private static void firstIndicesInColumnWords(byte[] data, int start, int stride,
-            int axisLength, int width, long[] bestWords, byte[] best, long[] out, int outStart) {
+            int axisLength, int width, byte[] bestBytes, byte[] best, long[] out, int outStart) {
         int wordColumns = width & -Long.BYTES;
         int first = 0;
         int firstRow = start + first * stride;
         for (int i = 0; i < wordColumns; i += Long.BYTES) {
-            bestWords[i >>> 3] = (long) LONG_WORDS.get(data, firstRow + i) ^ 0x7F7F7F7F7F7F7F7FL;
+            LONG_WORDS.set(bestBytes, i, (long) LONG_WORDS.get(data, firstRow + i) ^ 0x7F7F7F7F7F7F7F7FL);
         }
         Arrays.fill(out, outStart, outStart + wordColumns, first);
         for (int k = 1; k < axisLength; k++) {
             int row = start + k * stride;
             for (int i = 0; i < wordColumns; i += Long.BYTES) {
-                long bestWord = bestWords[i >>> 3];
+                long bestWord = (long) LONG_WORDS.get(bestBytes, i);
                 long word = (long) LONG_WORDS.get(data, row + i);
                 // the low seven bits and the top bit of each byte of 255 minus the normalized best
                 long beaten = beatenBytes(word, ~bestWord & 0x7F7F7F7F7F7F7F7FL,
                         ~bestWord & 0x8080808080808080L) & 0x8080808080808080L;
                 if (beaten != 0) {
-                    bestWords[i >>> 3] =
-                            raiseBeatenColumns(bestWord, word ^ 0x7F7F7F7F7F7F7F7FL, beaten, k, out, outStart + i);
+                    LONG_WORDS.set(bestBytes, i,
+                            raiseBeatenColumns(bestWord, word ^ 0x7F7F7F7F7F7F7F7FL, beaten, k, out, outStart + i));
                 }
             }
         }
@@ -653,31 +653,31 @@ public final class ArgMinInt8Kernel {
     /**
      * For {@code width} slices that start at adjacent positions from {@code start} and have their
      * elements {@code stride} apart, writes the index of each one's smallest element to
-     * {@code out[outStart + i]}, eight columns per word: {@code bestWords} holds their running
+     * {@code out[outStart + i]}, eight columns per word: {@code bestBytes} holds their running
      * bests as normalized bytes, {@code best} serves the scalar loop for the columns after the
      * last whole word.
      * Rows are taken from the last to the first, so the strict test keeps the last of equal elements.
      */
     private static void lastIndicesInColumnWords(byte[] data, int start, int stride, int axisLength,
-            int width, long[] bestWords, byte[] best, long[] out, int outStart) {
+            int width, byte[] bestBytes, byte[] best, long[] out, int outStart) {
         int wordColumns = width & -Long.BYTES;
         int first = axisLength - 1;
         int firstRow = start + first * stride;
         for (int i = 0; i < wordColumns; i += Long.BYTES) {
-            bestWords[i >>> 3] = (long) LONG_WORDS.get(data, firstRow + i) ^ 0x7F7F7F7F7F7F7F7FL;
+            LONG_WORDS.set(bestBytes, i, (long) LONG_WORDS.get(data, firstRow + i) ^ 0x7F7F7F7F7F7F7F7FL);
         }
         Arrays.fill(out, outStart, outStart + wordColumns, first);
         for (int k = first - 1; k >= 0; k--) {
             int row = start + k * stride;
             for (int i = 0; i < wordColumns; i += Long.BYTES) {
-                long bestWord = bestWords[i >>> 3];
+                long bestWord = (long) LONG_WORDS.get(bestBytes, i);
                 long word = (long) LONG_WORDS.get(data, row + i);
                 // the low seven bits and the top bit of each byte of 255 minus the normalized best
                 long beaten = beatenBytes(word, ~bestWord & 0x7F7F7F7F7F7F7F7FL,
                         ~bestWord & 0x8080808080808080L) & 0x8080808080808080L;
                 if (beaten != 0) {
-                    bestWords[i >>> 3] =
-                            raiseBeatenColumns(bestWord, word ^ 0x7F7F7F7F7F7F7F7FL, beaten, k, out, outStart + i);
+                    LONG_WORDS.set(bestBytes, i,
+                            raiseBeatenColumns(bestWord, word ^ 0x7F7F7F7F7F7F7F7FL, beaten, k, out, outStart + i));
                 }
             }
         }
