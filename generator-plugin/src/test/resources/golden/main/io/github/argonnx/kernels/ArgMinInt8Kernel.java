@@ -689,7 +689,7 @@ public final class ArgMinInt8Kernel {
 
     /**
      * For {@code width} columns from {@code start} whose elements are {@code stride} apart, folds
-     * rows {@code k} to {@code rows - 1} into {@code best} and {@code indices} from {@code bestStart}
+     * rows {@code firstRow} to {@code rows - 1} into {@code best} and {@code indices} from {@code bestStart}
      * on, eight columns per word; a row replaces each best it strictly beats, so the first of equal elements is kept. The columns after
      * the last whole word go to {@link #foldFirstInColumns}.
      */
@@ -718,7 +718,7 @@ public final class ArgMinInt8Kernel {
 
     /**
      * For {@code width} columns from {@code start} whose elements are {@code stride} apart, folds
-     * rows {@code k} to {@code rows - 1} into {@code best} and {@code indices} from {@code bestStart}
+     * rows {@code firstRow} to {@code rows - 1} into {@code best} and {@code indices} from {@code bestStart}
      * on, eight columns per word; a row replaces each best it is not beaten by, so the last of equal elements is kept. The columns after
      * the last whole word go to {@link #foldLastInColumns}.
      */
