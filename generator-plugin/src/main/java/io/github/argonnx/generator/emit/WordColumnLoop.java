@@ -32,6 +32,8 @@ import javax.lang.model.element.Modifier;
 final class WordColumnLoop {
 
     private static final String RAISE = "raiseBeatenColumns";
+    private static final String LOW_BITS = WordScreenedSliceLoop.hex(WordScreenedSliceLoop.LOW_BITS);
+    private static final String TOP_BITS = WordScreenedSliceLoop.hex(WordScreenedSliceLoop.TOP_BITS);
 
     private final ElementType type;
     private final Extremum extremum;
@@ -66,17 +68,13 @@ final class WordColumnLoop {
         return type.isUnsigned() ? WordScreenedSliceLoop.TOP_BITS : 0;
     }
 
-    private CodeBlock flipWord() {
-        return CodeBlock.of("$L", WordScreenedSliceLoop.hex(sliceLoop.flipByte() * WordScreenedSliceLoop.ONES));
-    }
-
     private CodeBlock normalizedWord(String at) {
         return normalized(CodeBlock.of("(long) $N.get(data, $L)", WordScreenedSliceLoop.WORD_VIEW, at));
     }
 
-    /** A word of stored bytes, normalized. */
+    /** A word of stored bytes, normalized; the flip is its own inverse, so also a normalized word, stored. */
     private CodeBlock normalized(CodeBlock word) {
-        return sliceLoop.flipByte() == 0 ? word : CodeBlock.of("$L ^ $L", word, flipWord());
+        return xor(word, sliceLoop.flipByte() * WordScreenedSliceLoop.ONES);
     }
 
     private MethodSpec loop(boolean fromEnd) {
@@ -114,9 +112,7 @@ final class WordColumnLoop {
                 .addStatement("long word = (long) $N.get(data, row + i)", WordScreenedSliceLoop.WORD_VIEW)
                 .addComment("the low seven bits and the top bit of each byte of 255 minus the normalized best")
                 .addStatement("long beaten = $N(word,$W~bestWord & $L,$W~bestWord & $L)$W& $L", WordScreenedSliceLoop.BEATEN,
-                        WordScreenedSliceLoop.hex(WordScreenedSliceLoop.LOW_BITS),
-                        WordScreenedSliceLoop.hex(WordScreenedSliceLoop.TOP_BITS),
-                        WordScreenedSliceLoop.hex(WordScreenedSliceLoop.TOP_BITS))
+                        LOW_BITS, TOP_BITS, TOP_BITS)
                 .beginControlFlow("if (beaten != 0)")
                 .addStatement("$N.set(bestBytes, i,$W$N(bestWord, $L, beaten, k, out, outStart + i))",
                         WordScreenedSliceLoop.WORD_VIEW, RAISE, normalized(CodeBlock.of("word")))
@@ -132,8 +128,6 @@ final class WordColumnLoop {
 
     private MethodSpec fold(boolean last) {
         long keyToNormalized = foldKeyToStored() ^ (sliceLoop.flipByte() * WordScreenedSliceLoop.ONES);
-        CodeBlock low = CodeBlock.of(WordScreenedSliceLoop.hex(WordScreenedSliceLoop.LOW_BITS));
-        CodeBlock top = CodeBlock.of(WordScreenedSliceLoop.hex(WordScreenedSliceLoop.TOP_BITS));
         MethodSpec.Builder m = MethodSpec.methodBuilder(foldName(last))
                 .addJavadoc("For {@code width} columns from {@code start} whose elements are {@code stride} apart, folds\n")
                 .addJavadoc("rows {@code firstRow} to {@code rows - 1} into {@code best} and {@code indices} from {@code bestStart}\n")
@@ -161,14 +155,14 @@ final class WordColumnLoop {
                 .addStatement("long word = (long) $N.get(data, row + i)", WordScreenedSliceLoop.WORD_VIEW);
         CodeBlock normalizedWord = normalized(CodeBlock.of("word"));
         if (last) {
-            // the bytes whose best beats the row's byte: the word test with the two sides swapped
+            // the bytes whose best beats the row's byte: the word test with the two sides swapped (it takes
+            // stored bytes on its left)
             m.addStatement("long normalized = $L", normalizedWord)
                     .addStatement("long replaced = ~$N($L,$W~normalized & $L,$W~normalized & $L)$W& $L",
-                            WordScreenedSliceLoop.BEATEN,
-                            xor(CodeBlock.of("bestWord"), sliceLoop.flipByte() * WordScreenedSliceLoop.ONES), low, top, top);
+                            WordScreenedSliceLoop.BEATEN, normalized(CodeBlock.of("bestWord")), LOW_BITS, TOP_BITS, TOP_BITS);
         } else {
             m.addStatement("long replaced = $N(word,$W~bestWord & $L,$W~bestWord & $L)$W& $L", WordScreenedSliceLoop.BEATEN,
-                    low, top, top);
+                    LOW_BITS, TOP_BITS, TOP_BITS);
         }
         return m.beginControlFlow("if (replaced != 0)")
                 .addStatement("long raised = $N(bestWord, $L, replaced,$WindexBase + k, indices, bestStart + i)", RAISE,
