@@ -8,7 +8,6 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
-import io.github.argonnx.generator.java.Comparison;
 import io.github.argonnx.generator.java.ElementOrder;
 import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.JavaStorage;
@@ -31,7 +30,7 @@ import javax.lang.model.element.Modifier;
  * and one that walks an outer axis in memory order with a running best per output element. Everything
  * that differs between element types comes from {@link JavaStorage} and {@link ElementOrder}; the
  * IEEE contiguous loop is built by {@link ScreenedSliceLoop}, the 8-bit one by {@link WordScreenedSliceLoop},
- * the 16-bit float one by {@link SixteenBitFloatSliceLoop}.
+ * the 16-bit one by {@link SixteenBitSliceLoop}.
  */
 public final class KernelEmitter extends JavaSourceEmitter {
 
@@ -56,7 +55,7 @@ public final class KernelEmitter extends JavaSourceEmitter {
         private final VectorForm vectorForm;
         private final ScreenedSliceLoop screenedLoop;
         private final WordScreenedSliceLoop wordLoop;
-        private final SixteenBitFloatSliceLoop bitsLoop;
+        private final SixteenBitSliceLoop bitsLoop;
         private final ColumnLoop columnLoop;
         private final ClassName className;
         private final String adjective;
@@ -71,8 +70,7 @@ public final class KernelEmitter extends JavaSourceEmitter {
             this.vectorForm = VectorForm.of(type);
             this.screenedLoop = new ScreenedSliceLoop(type, extremum);
             this.wordLoop = type.byteWidth() == 1 ? new WordScreenedSliceLoop(type, extremum) : null;
-            this.bitsLoop = Comparison.of(type) == Comparison.SIXTEEN_BIT_FLOAT
-                    ? new SixteenBitFloatSliceLoop(type, extremum) : null;
+            this.bitsLoop = type.byteWidth() == 2 ? new SixteenBitSliceLoop(type, extremum) : null;
             this.columnLoop = new ColumnLoop(type, extremum, VECTORIZED_NAME);
             this.className = context.names().kernelClass(extremum, type);
             this.adjective = extremum.adjective();
@@ -102,7 +100,7 @@ public final class KernelEmitter extends JavaSourceEmitter {
                 kernel.addFields(Arrays.asList(wordLoop.constants()));
             }
             if (bitsLoop != null) {
-                kernel.addFields(Arrays.asList(bitsLoop.constants()));
+                kernel.addFields(bitsLoop.constants());
             }
             kernel.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
             kernel.addMethod(arrayEntry());
@@ -122,6 +120,10 @@ public final class KernelEmitter extends JavaSourceEmitter {
                     kernel.addMethod(wordLoop.loop(source, true));
                     kernel.addMethod(wordLoop.anyBeats(source));
                 } else if (bitsLoop != null) {
+                    if (bitsLoop.keepsPlainLoop()) {
+                        kernel.addMethod(sliceLoop(source, false));
+                        kernel.addMethod(sliceLoop(source, true));
+                    }
                     kernel.addMethod(bitsLoop.loop(source, false));
                     kernel.addMethod(bitsLoop.loop(source, true));
                     kernel.addMethod(bitsLoop.mayBeat(source));
@@ -270,15 +272,17 @@ public final class KernelEmitter extends JavaSourceEmitter {
                     .addParameter(source.dataType(type), "data")
                     .addParameter(TypeName.INT, "start")
                     .addParameter(TypeName.INT, "length");
+            m.addJavadoc(SliceBlocks.plainWalkDoc(fromEnd));
+            if (bitsLoop != null) {
+                bitsLoop.guardPlainLoop(m, fromEnd);
+            }
             if (fromEnd) {
-                m.addJavadoc("Walks the slice from its end: the same strict test then keeps the last of equal elements.\n")
-                        .addStatement("int last = length - 1")
+                m.addStatement("int last = length - 1")
                         .addStatement("$T best = $L", key, order.key(source.read(CodeBlock.of("start + last"))))
                         .addStatement("long bestIndex = last")
                         .beginControlFlow("for (int k = last - 1; k >= 0; k--)");
             } else {
-                m.addJavadoc("Walks the slice from its start: a strict test keeps the first of equal elements.\n")
-                        .addStatement("$T best = $L", key, order.key(source.read(CodeBlock.of("start"))))
+                m.addStatement("$T best = $L", key, order.key(source.read(CodeBlock.of("start"))))
                         .addStatement("long bestIndex = 0")
                         .beginControlFlow("for (int k = 1; k < length; k++)");
             }

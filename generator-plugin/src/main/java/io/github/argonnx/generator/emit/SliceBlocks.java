@@ -10,7 +10,7 @@ import javax.lang.model.element.Modifier;
 
 /**
  * What the block-screened contiguous loops ({@link ScreenedSliceLoop}, {@link WordScreenedSliceLoop},
- * {@link SixteenBitFloatSliceLoop}) share: their signature, the loop over whole blocks, and the walk
+ * {@link SixteenBitSliceLoop}) share: their signature, the loop over whole blocks, and the walk
  * with the strict test. Walking up, the blocks start at the slice's
  * start and {@code [from, end)} remains after them; walking down, they end at the slice's end and
  * {@code [start, to)} remains. Inside the loop a block is {@code [from, blockEnd)} or
@@ -45,6 +45,13 @@ final class SliceBlocks {
                     .beginControlFlow("for (; end - from >= $N; from += $N)", blockName, blockName)
                     .addStatement("int blockEnd = from + $N", blockName);
         }
+    }
+
+    /** The first line of the documentation of a loop without NaN: the strict test keeps the element seen first. */
+    static String plainWalkDoc(boolean fromEnd) {
+        return fromEnd
+                ? "Walks the slice from its end: the same strict test then keeps the last of equal elements.\n"
+                : "Walks the slice from its start: a strict test keeps the first of equal elements.\n";
     }
 
     /** The first line of the documentation of a loop whose first (or last) NaN is the answer at once. */

@@ -26,6 +26,9 @@ public final class RuntimeClasses {
     /** The SIMD loops of one kernel, generated per kernel, loaded by {@link #VECTORIZATION}. */
     public static final ClassName VECTORIZED_ARG_REDUCTION = ClassName.get(PACKAGE, "VectorizedArgReduction");
 
+    /** Screens of 16-bit elements read four per long, where the JVM can (JDK 22 and later). */
+    public static final ClassName SHORT_WORDS = ClassName.get(PACKAGE, "ShortWords");
+
     public static final ClassName ARG_ONNX_EXCEPTION = ClassName.get(PACKAGE, "ArgOnnxException");
     public static final ClassName ARG_RESULT = ClassName.get(PACKAGE, "ArgResult");
     /** What a validator accepted: the input shape, the normalised axis, the flags and the output shape. */

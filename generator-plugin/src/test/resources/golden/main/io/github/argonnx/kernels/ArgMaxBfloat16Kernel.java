@@ -2,6 +2,7 @@
 package io.github.argonnx.kernels;
 
 import io.github.argonnx.runtime.ReductionPlan;
+import io.github.argonnx.runtime.ShortWords;
 import io.github.argonnx.runtime.Vectorization;
 import io.github.argonnx.runtime.VectorizedArgReduction;
 import java.nio.ShortBuffer;
@@ -237,6 +238,11 @@ public final class ArgMaxBfloat16Kernel {
         if (best >= 0) {
             // larger positive values beat it, and so does a negative NaN: -NAN_SPAN to -1, which is
             // 0 to NAN_SPAN - 1 once NAN_SPAN is added, read as an unsigned 16-bit number
+            if (ShortWords.isAvailable()) {
+                // x > best as shorts is x ^ 0x8000 above best ^ 0x8000 unsigned; the negative NaNs are the
+                // unsigned numbers above 0xFFFF - NAN_SPAN
+                return ShortWords.anyAbove(data, from, to, 0x8000, (best ^ 0x8000) & 0xFFFF, 0x0000, 0xFFFF - NAN_SPAN);
+            }
             for (int k = from; k < to; k++) {
                 short x = data[k];
                 if (x > best || (char) (x + NAN_SPAN) < NAN_SPAN) {
@@ -246,6 +252,11 @@ public final class ArgMaxBfloat16Kernel {
             return false;
         }
         // negative values of smaller magnitude beat it, and so does every positive value or NaN
+        if (ShortWords.isAvailable()) {
+            // x < best as shorts is x ^ 0x7FFF above best ^ 0x7FFF unsigned; x >= -NAN_SPAN is x ^ 0x8000
+            // above 0x7FFF - NAN_SPAN
+            return ShortWords.anyAbove(data, from, to, 0x7FFF, (best ^ 0x7FFF) & 0xFFFF, 0x8000, 0x7FFF - NAN_SPAN);
+        }
         for (int k = from; k < to; k++) {
             short x = data[k];
             if (x < best || x >= -NAN_SPAN) {
@@ -728,6 +739,11 @@ public final class ArgMaxBfloat16Kernel {
         if (best >= 0) {
             // larger positive values beat it, and so does a negative NaN: -NAN_SPAN to -1, which is
             // 0 to NAN_SPAN - 1 once NAN_SPAN is added, read as an unsigned 16-bit number
+            if (ShortWords.isAvailable()) {
+                // x > best as shorts is x ^ 0x8000 above best ^ 0x8000 unsigned; the negative NaNs are the
+                // unsigned numbers above 0xFFFF - NAN_SPAN
+                return ShortWords.anyAbove(data, from, to, 0x8000, (best ^ 0x8000) & 0xFFFF, 0x0000, 0xFFFF - NAN_SPAN);
+            }
             for (int k = from; k < to; k++) {
                 short x = data.get(k);
                 if (x > best || (char) (x + NAN_SPAN) < NAN_SPAN) {
@@ -737,6 +753,11 @@ public final class ArgMaxBfloat16Kernel {
             return false;
         }
         // negative values of smaller magnitude beat it, and so does every positive value or NaN
+        if (ShortWords.isAvailable()) {
+            // x < best as shorts is x ^ 0x7FFF above best ^ 0x7FFF unsigned; x >= -NAN_SPAN is x ^ 0x8000
+            // above 0x7FFF - NAN_SPAN
+            return ShortWords.anyAbove(data, from, to, 0x7FFF, (best ^ 0x7FFF) & 0xFFFF, 0x8000, 0x7FFF - NAN_SPAN);
+        }
         for (int k = from; k < to; k++) {
             short x = data.get(k);
             if (x < best || x >= -NAN_SPAN) {

@@ -1,0 +1,219 @@
+package io.github.argonnx.generator.emit;
+
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.TypeName;
+import io.github.argonnx.generator.java.Comparison;
+import io.github.argonnx.generator.java.ElementOrder;
+import io.github.argonnx.generator.java.ExtremumSyntax;
+import io.github.argonnx.generator.java.GeneratedNames;
+import io.github.argonnx.generator.java.RuntimeClasses;
+import io.github.argonnx.generator.model.ElementType;
+import io.github.argonnx.generator.model.Extremum;
+import java.util.ArrayList;
+import java.util.List;
+import javax.lang.model.element.Modifier;
+
+/**
+ * The contiguous loop of a 16-bit kernel (int16, uint16, float16, bfloat16) without the Vector API:
+ * blocks are screened on the stored bits, and only a block with an element that may beat the best is
+ * walked again with the kernel's strict test on keys, so the indices are those of the plain loop.
+ *
+ * <p>The screen reads four elements per long through the runtime's {@code ShortWords} where the JVM
+ * allows it (JDK 22 and later); each of its tests is "the bits, flipped by a constant, above a limit as
+ * an unsigned 16-bit number". Before JDK 22 the integer kernels keep their plain loop, which a screen
+ * of single elements would not beat, and the float kernels screen element by element.
+ *
+ * <p>The float screen works on <em>oriented</em> bits: the stored bits as a signed {@code short} for
+ * ArgMax, with the sign bit flipped for ArgMin (which negates the value, so the smallest element
+ * becomes the largest; zeros still tie and NaN stays NaN). Positive values then order as their bits,
+ * negative values in reverse, and NaN lies above infinity on either side: the negative NaNs are the
+ * shorts {@code -NAN_SPAN} to -1. Against an oriented best {@code b}, an element {@code x} can only
+ * beat it when, for {@code b >= 0}, {@code x > b} or {@code x} is a negative NaN; for {@code b < 0},
+ * when {@code x < b} or {@code x >= -NAN_SPAN} (a positive value, or a NaN). The screen may say yes
+ * for an element that ties (-0 against +0): the walk then changes nothing.
+ */
+final class SixteenBitSliceLoop {
+
+    /** Elements per block: one screen per block; small enough that walking a block again is cheap. */
+    private static final int BLOCK = 512;
+
+    private static final String BLOCK_NAME = "BITS_SCREEN_BLOCK";
+    private static final String NAN_SPAN_NAME = "NAN_SPAN";
+    private static final String MAY_BEAT = "mayBeat";
+
+    private final ElementType type;
+    private final Extremum extremum;
+    private final ElementOrder order;
+    private final boolean floats;
+
+    SixteenBitSliceLoop(ElementType type, Extremum extremum) {
+        if (type.byteWidth() != 2) {
+            throw new IllegalArgumentException("bits-screened loops read 16-bit elements, not " + type.onnxName());
+        }
+        this.type = type;
+        this.extremum = extremum;
+        this.order = ElementOrder.of(type);
+        this.floats = Comparison.of(type) == Comparison.SIXTEEN_BIT_FLOAT;
+    }
+
+    /** The kernel's constants: the block length and, for floats, how many bit patterns of each sign are NaN. */
+    List<FieldSpec> constants() {
+        List<FieldSpec> constants = new ArrayList<>();
+        constants.add(FieldSpec.builder(TypeName.INT, BLOCK_NAME, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("Elements per block of the contiguous loops: one screen of the stored bits per block.\n")
+                .initializer("$L", BLOCK)
+                .build());
+        if (floats) {
+            constants.add(FieldSpec.builder(TypeName.INT, NAN_SPAN_NAME, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                    .addJavadoc("NaN bit patterns of one sign: as shorts, the negative NaNs are {@code -$N} to -1.\n",
+                            NAN_SPAN_NAME)
+                    .initializer("$L", nanSpan())
+                    .build());
+        }
+        return constants;
+    }
+
+    /** Whether the kernel keeps its plain slice loop, which {@link #guardPlainLoop} then leads. */
+    boolean keepsPlainLoop() {
+        return !floats;
+    }
+
+    private long nanSpan() {
+        return 0x7FFF - type.format().infinityMagnitude();
+    }
+
+    /**
+     * Starts an integer kernel's plain slice loop, after its first Javadoc line: a slice of a block or
+     * more goes to {@link #loop} when the word screen is there.
+     */
+    void guardPlainLoop(MethodSpec.Builder m, boolean fromEnd) {
+        m.addJavadoc("\n<p>Where {@link $T} reads words, a slice of {@code $N} elements or more goes to\n",
+                        RuntimeClasses.SHORT_WORDS, BLOCK_NAME)
+                .addJavadoc("{@link #$N}, which screens it block by block.\n", loopName(fromEnd))
+                .beginControlFlow("if ($T.isAvailable() && length >= $N)", RuntimeClasses.SHORT_WORDS, BLOCK_NAME)
+                .addStatement("return $N(data, start, length)", loopName(fromEnd))
+                .endControlFlow();
+    }
+
+    /** The loop's name: the slice entry's for floats, that name and "InBlocks" for the integer types. */
+    private String loopName(boolean fromEnd) {
+        String entry = GeneratedNames.indexInSlice(extremum, fromEnd);
+        return floats ? entry : entry + "InBlocks";
+    }
+
+    /**
+     * The contiguous loop: a whole block is walked with the strict test only when {@link #mayBeat}
+     * finds an element in it that may beat the best; once a float best is NaN, nothing can beat it.
+     */
+    MethodSpec loop(DataSource source, boolean fromEnd) {
+        TypeName key = order.keyType();
+        CodeBlock isNaN = floats ? CodeBlock.of("best == $T.$L", Integer.class, ExtremumSyntax.of(extremum).nanKey()) : null;
+        MethodSpec.Builder m = SliceBlocks.declare(loopName(fromEnd), source, type)
+                .addJavadoc(floats ? SliceBlocks.nanEndsWalkDoc(fromEnd) : SliceBlocks.plainWalkDoc(fromEnd))
+                .addJavadoc("\n<p>Whole blocks are screened on their stored bits ({@link #$N}); only a block with an\n",
+                        MAY_BEAT)
+                .addJavadoc("element that may beat the best so far is walked again element by element.\n");
+        m.addStatement("int bestAt = $L", fromEnd ? "start + length - 1" : "start")
+                .addStatement("$T best = $L", key, order.key(source.read(CodeBlock.of("bestAt"))));
+        if (floats) {
+            m.beginControlFlow("if ($L)", isNaN).addStatement("return bestAt - start").endControlFlow();
+        }
+        SliceBlocks.openBlockLoop(m, fromEnd, BLOCK_NAME);
+        m.beginControlFlow(fromEnd
+                        ? "if ($N(data, blockStart, to, $L))"
+                        : "if ($N(data, from, blockEnd, $L))", MAY_BEAT, source.read(CodeBlock.of("bestAt")));
+        SliceBlocks.strictWalk(m, source, order, extremum,
+                fromEnd ? "for (int k = to - 1; k >= blockStart; k--)" : "for (int k = from; k < blockEnd; k++)");
+        if (floats) {
+            m.beginControlFlow("if ($L)", isNaN).addStatement("return bestAt - start").endControlFlow();
+        }
+        m.endControlFlow().endControlFlow();
+        SliceBlocks.strictWalk(m, source, order, extremum,
+                fromEnd ? "for (int k = to - 1; k >= start; k--)" : "for (int k = from; k < end; k++)");
+        return m.addStatement("return bestAt - start").build();
+    }
+
+    /** The screen of one block, for the data source's loops. */
+    MethodSpec mayBeat(DataSource source) {
+        MethodSpec.Builder m = MethodSpec.methodBuilder(MAY_BEAT)
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(TypeName.BOOLEAN)
+                .addParameter(source.dataType(type), "data")
+                .addParameter(TypeName.INT, "from")
+                .addParameter(TypeName.INT, "to")
+                .addParameter(TypeName.SHORT, "bestBits");
+        return (floats ? floatScreen(m, source) : integerScreen(m)).build();
+    }
+
+    /** The bits that, flipped, turn the integer order (reversed for ArgMin) into the unsigned order of the bits. */
+    private int integerFlip() {
+        int sign = type.isUnsigned() ? 0 : 0x8000;
+        return extremum == Extremum.SMALLEST ? sign ^ 0xFFFF : sign;
+    }
+
+    private MethodSpec.Builder integerScreen(MethodSpec.Builder m) {
+        String flip = hex(integerFlip());
+        return m.addJavadoc("Whether an element of {@code [from, to)} beats the element whose stored bits are\n")
+                .addJavadoc("{@code bestBits}: with {@code $L} flipped, the bits of an element that beats it are above\n", flip)
+                .addJavadoc("the best's as unsigned 16-bit numbers. Read four elements per word.\n")
+                .addStatement("return $T.anyAbove(data, from, to, $L, (bestBits ^ $L) & 0xFFFF, 0, $T.NEVER)",
+                        RuntimeClasses.SHORT_WORDS, flip, flip, RuntimeClasses.SHORT_WORDS);
+    }
+
+    /** The stored bits {@code bits} oriented so that the extremum is the largest: flipped sign for ArgMin. */
+    private CodeBlock oriented(CodeBlock bits) {
+        return extremum == Extremum.SMALLEST ? CodeBlock.of("(short) ($L ^ 0x8000)", bits) : bits;
+    }
+
+    /**
+     * The float screen: for each sign of the oriented best, its two tests as the word screen takes
+     * them (on stored bits, so the orientation joins each flip), then the same tests one element at a time.
+     */
+    private MethodSpec.Builder floatScreen(MethodSpec.Builder m, DataSource source) {
+        int orientation = extremum == Extremum.SMALLEST ? 0x8000 : 0;
+        CodeBlock element = oriented(source.read(CodeBlock.of("k")));
+        return m.addJavadoc("Whether an element of {@code [from, to)} may beat the element whose stored bits are\n")
+                .addJavadoc("{@code bestBits}, which is not NaN: false only when none can. Compares $L bits\n",
+                        extremum == Extremum.SMALLEST ? "sign-flipped" : "stored")
+                .addJavadoc("as shorts, on which the order is that of values for one sign and reversed for the other.\n")
+                .addStatement("short best = $L", oriented(CodeBlock.of("bestBits")))
+                .beginControlFlow("if (best >= 0)")
+                .addComment("larger positive values beat it, and so does a negative NaN: -$N to -1, which is", NAN_SPAN_NAME)
+                .addComment("0 to $N - 1 once $N is added, read as an unsigned 16-bit number", NAN_SPAN_NAME, NAN_SPAN_NAME)
+                .beginControlFlow("if ($T.isAvailable())", RuntimeClasses.SHORT_WORDS)
+                .addComment("x > best as shorts is x ^ 0x8000 above best ^ 0x8000 unsigned; the negative NaNs are the")
+                .addComment("unsigned numbers above 0xFFFF - $N", NAN_SPAN_NAME)
+                .addStatement("return $T.anyAbove(data, from, to, $L, (best ^ 0x8000) & 0xFFFF, $L, 0xFFFF - $N)",
+                        RuntimeClasses.SHORT_WORDS, hex(orientation ^ 0x8000), hex(orientation), NAN_SPAN_NAME)
+                .endControlFlow()
+                .beginControlFlow("for (int k = from; k < to; k++)")
+                .addStatement("short x = $L", element)
+                .beginControlFlow("if (x > best || (char) (x + $N) < $N)", NAN_SPAN_NAME, NAN_SPAN_NAME)
+                .addStatement("return true")
+                .endControlFlow()
+                .endControlFlow()
+                .addStatement("return false")
+                .endControlFlow()
+                .addComment("negative values of smaller magnitude beat it, and so does every positive value or NaN")
+                .beginControlFlow("if ($T.isAvailable())", RuntimeClasses.SHORT_WORDS)
+                .addComment("x < best as shorts is x ^ 0x7FFF above best ^ 0x7FFF unsigned; x >= -$N is x ^ 0x8000",
+                        NAN_SPAN_NAME)
+                .addComment("above 0x7FFF - $N", NAN_SPAN_NAME)
+                .addStatement("return $T.anyAbove(data, from, to, $L, (best ^ 0x7FFF) & 0xFFFF, $L, 0x7FFF - $N)",
+                        RuntimeClasses.SHORT_WORDS, hex(orientation ^ 0x7FFF), hex(orientation ^ 0x8000), NAN_SPAN_NAME)
+                .endControlFlow()
+                .beginControlFlow("for (int k = from; k < to; k++)")
+                .addStatement("short x = $L", element)
+                .beginControlFlow("if (x < best || x >= -$N)", NAN_SPAN_NAME)
+                .addStatement("return true")
+                .endControlFlow()
+                .endControlFlow()
+                .addStatement("return false");
+    }
+
+    private static String hex(int bits) {
+        return String.format("0x%04X", bits);
+    }
+}

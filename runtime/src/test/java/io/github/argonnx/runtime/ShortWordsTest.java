@@ -1,0 +1,129 @@
+package io.github.argonnx.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.ShortBuffer;
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link ShortWords#anyAbove} against the definition, one element at a time, on arrays and on buffers
+ * of both byte orders. On JDK 22 and later the words are read through {@code java.lang.foreign}; before,
+ * these tests check the fallback.
+ */
+class ShortWordsTest {
+
+    private static final int[] FLIPS = {0x0000, 0x8000, 0x7FFF, 0xFFFF};
+
+    /** The definition the screen must meet. */
+    private static boolean expected(short[] data, int from, int to, int flipA, int limitA, int flipB, int limitB) {
+        for (int k = from; k < to; k++) {
+            int x = data[k] & 0xFFFF;
+            if ((x ^ flipA) > limitA || (x ^ flipB) > limitB) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Test
+    void theWordScreenIsOnFromJdk22() {
+        boolean off = "false".equals(System.getProperty(ShortWords.PROPERTY));
+        assertEquals(Runtime.version().feature() >= 22 && !off, ShortWords.isAvailable());
+    }
+
+    @Test
+    void everyLaneAndEveryTailIsTested() {
+        // one element above the limit at each position of ranges of every length mod 4, the rest at it
+        for (int length = 1; length <= 13; length++) {
+            for (int at = 0; at < length; at++) {
+                for (int flip : FLIPS) {
+                    short[] data = new short[length + 6];
+                    int limit = 0x1234;
+                    Arrays.fill(data, (short) (limit ^ flip));
+                    data[3 + at] = (short) ((limit + 1) ^ flip);
+                    assertTrue(ShortWords.anyAbove(data, 3, 3 + length, flip, limit, 0, ShortWords.NEVER),
+                            "length " + length + ", above at " + at + ", flip " + flip);
+                    assertTrue(ShortWords.anyAbove(data, 3, 3 + length, 0, ShortWords.NEVER, flip, limit),
+                            "second test, length " + length + ", above at " + at + ", flip " + flip);
+                    assertFalse(ShortWords.anyAbove(data, 3, 3 + length, flip, limit + 1, 0, ShortWords.NEVER),
+                            "nothing above limit + 1, length " + length + ", flip " + flip);
+                    // outside the range it is not seen
+                    assertFalse(ShortWords.anyAbove(data, 3 + at + 1, 3 + length, flip, limit, 0, ShortWords.NEVER),
+                            "after the element above, length " + length + ", at " + at);
+                }
+            }
+        }
+    }
+
+    @Test
+    void randomRangesAgreeWithTheDefinition() {
+        Random random = new Random(0x5EED_0016L);
+        for (int c = 0; c < 4000; c++) {
+            int length = random.nextInt(600);
+            short[] data = new short[length + 8];
+            int base = random.nextInt(0x10000);
+            int spread = 1 << random.nextInt(17);
+            for (int k = 0; k < data.length; k++) {
+                data[k] = (short) (base + random.nextInt(spread));
+            }
+            int from = random.nextInt(5);
+            int to = from + length;
+            int flipA = FLIPS[random.nextInt(FLIPS.length)];
+            int flipB = FLIPS[random.nextInt(FLIPS.length)];
+            int limitA = random.nextInt(4) == 0 ? ShortWords.NEVER : ((base + random.nextInt(spread)) ^ flipA) & 0xFFFF;
+            int limitB = random.nextBoolean() ? ShortWords.NEVER : ((base + random.nextInt(spread)) ^ flipB) & 0xFFFF;
+            boolean expected = expected(data, from, to, flipA, limitA, flipB, limitB);
+            String what = "case " + c + ": [" + from + ", " + to + "), flips " + flipA + "/" + flipB + ", limits "
+                    + limitA + "/" + limitB;
+            assertEquals(expected, ShortWords.anyAbove(data, from, to, flipA, limitA, flipB, limitB), what);
+            for (ShortBuffer buffer : buffersOf(data, random.nextInt(3))) {
+                assertEquals(expected, ShortWords.anyAbove(buffer, buffer.position() + from, buffer.position() + to,
+                        flipA, limitA, flipB, limitB), what + " in " + buffer + " " + buffer.order());
+            }
+        }
+    }
+
+    @Test
+    void aLimitOfNeverNeverHolds() {
+        short[] data = new short[64];
+        Arrays.fill(data, (short) -1);
+        for (int flip : FLIPS) {
+            assertEquals(flip != 0xFFFF, ShortWords.anyAbove(data, 0, 64, flip, 0, 0, ShortWords.NEVER));
+            assertFalse(ShortWords.anyAbove(data, 0, 64, flip, ShortWords.NEVER, flip, ShortWords.NEVER));
+        }
+    }
+
+    @Test
+    void rangesOutsideTheElementsAreRefused() {
+        short[] data = new short[10];
+        assertThrows(IndexOutOfBoundsException.class, () -> ShortWords.anyAbove(data, 4, 11, 0, 0, 0, 0));
+        assertThrows(IndexOutOfBoundsException.class, () -> ShortWords.anyAbove(data, -1, 4, 0, 0, 0, 0));
+        ShortBuffer buffer = ShortBuffer.wrap(new short[10]).position(2);
+        assertThrows(IndexOutOfBoundsException.class, () -> ShortWords.anyAbove(buffer, 1, 5, 0, 0, 0, 0));
+        assertThrows(IndexOutOfBoundsException.class, () -> ShortWords.anyAbove(buffer, 2, 11, 0, 0, 0, 0));
+        assertEquals(2, buffer.position());
+    }
+
+    /** The elements in a heap buffer and in direct ones of both byte orders, each from {@code position} on. */
+    private static ShortBuffer[] buffersOf(short[] data, int position) {
+        ShortBuffer heap = ShortBuffer.allocate(data.length + position);
+        ShortBuffer little = ByteBuffer.allocateDirect(2 * (data.length + position)).order(ByteOrder.LITTLE_ENDIAN)
+                .asShortBuffer();
+        ShortBuffer big = ByteBuffer.allocateDirect(2 * (data.length + position)).order(ByteOrder.BIG_ENDIAN)
+                .asShortBuffer();
+        ShortBuffer[] buffers = {heap, little, big};
+        for (ShortBuffer buffer : buffers) {
+            buffer.position(position);
+            buffer.put(data);
+            buffer.position(position);
+        }
+        return buffers;
+    }
+}
