@@ -165,7 +165,8 @@ public final class ArgMaxBfloat16Kernel {
         int from = start;
         for (; end - from >= BITS_SCREEN_BLOCK; from += BITS_SCREEN_BLOCK) {
             int blockEnd = from + BITS_SCREEN_BLOCK;
-            if (mayBeat(data, from, blockEnd, data[bestAt])) {
+            // the block read first nearly always beats the element read first: it is walked at once
+            if (from == start || mayBeat(data, from, blockEnd, data[bestAt])) {
                 for (int k = from; k < blockEnd; k++) {
                     int candidate = orderKey(data[k]);
                     if (candidate > best) {
@@ -205,7 +206,8 @@ public final class ArgMaxBfloat16Kernel {
         int to = start + length;
         for (; to - start >= BITS_SCREEN_BLOCK; to -= BITS_SCREEN_BLOCK) {
             int blockStart = to - BITS_SCREEN_BLOCK;
-            if (mayBeat(data, blockStart, to, data[bestAt])) {
+            // the block read first nearly always beats the element read first: it is walked at once
+            if (to == start + length || mayBeat(data, blockStart, to, data[bestAt])) {
                 for (int k = to - 1; k >= blockStart; k--) {
                     int candidate = orderKey(data[k]);
                     if (candidate > best) {
@@ -666,7 +668,8 @@ public final class ArgMaxBfloat16Kernel {
         int from = start;
         for (; end - from >= BITS_SCREEN_BLOCK; from += BITS_SCREEN_BLOCK) {
             int blockEnd = from + BITS_SCREEN_BLOCK;
-            if (mayBeat(data, from, blockEnd, data.get(bestAt))) {
+            // the block read first nearly always beats the element read first: it is walked at once
+            if (from == start || mayBeat(data, from, blockEnd, data.get(bestAt))) {
                 for (int k = from; k < blockEnd; k++) {
                     int candidate = orderKey(data.get(k));
                     if (candidate > best) {
@@ -706,7 +709,8 @@ public final class ArgMaxBfloat16Kernel {
         int to = start + length;
         for (; to - start >= BITS_SCREEN_BLOCK; to -= BITS_SCREEN_BLOCK) {
             int blockStart = to - BITS_SCREEN_BLOCK;
-            if (mayBeat(data, blockStart, to, data.get(bestAt))) {
+            // the block read first nearly always beats the element read first: it is walked at once
+            if (to == start + length || mayBeat(data, blockStart, to, data.get(bestAt))) {
                 for (int k = to - 1; k >= blockStart; k--) {
                     int candidate = orderKey(data.get(k));
                     if (candidate > best) {
