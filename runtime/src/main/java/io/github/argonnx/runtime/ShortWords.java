@@ -21,9 +21,11 @@ import java.util.Objects;
  * {@code false}, it is false, and kernels keep their loops over single elements. Either way the
  * answers are the same.
  *
- * <p>Each test compares elements as unsigned 16-bit numbers after a flip of bits, which is enough to
- * express every kernel's screen: a signed order is the unsigned one with the sign bit flipped, a
- * reversed order is the unsigned one with all bits flipped.
+ * <p>A screen ({@link #screen}) is two tests, each "the element's bits, flipped by a constant, above a
+ * limit as an unsigned 16-bit number"; an element passes when it passes either. That is enough for
+ * every kernel's screen: a signed order is the unsigned one with the sign bit flipped, a reversed
+ * order the unsigned one with all bits flipped. {@link #anyAbove} screens a run of elements against
+ * one screen, {@link ColumnScreens} a row of columns against a screen per column.
  */
 public final class ShortWords {
 
@@ -64,119 +66,239 @@ public final class ShortWords {
     }
 
     /**
-     * Whether some element {@code x} of {@code data[from, to)} has {@code (x ^ flipA) & 0xFFFF} above
-     * {@code limitA}, or {@code (x ^ flipB) & 0xFFFF} above {@code limitB}.
+     * The screen an element {@code x} passes when {@code (x ^ flipA) & 0xFFFF} is above {@code limitA}
+     * or {@code (x ^ flipB) & 0xFFFF} is above {@code limitB}, packed in a long.
+     *
+     * @param flipA bits flipped in each element before the first test; only the low 16 count
+     * @param limitA the first test's limit, 0 to {@value #NEVER}
+     * @param flipB bits flipped in each element before the second test; only the low 16 count
+     * @param limitB the second test's limit; {@value #NEVER} leaves the second test out
+     * @return the screen
+     */
+    public static long screen(int flipA, int limitA, int flipB, int limitB) {
+        return (flipA & 0xFFFFL) | (limitA & 0xFFFFL) << 16 | (flipB & 0xFFFFL) << 32 | (limitB & 0xFFFFL) << 48;
+    }
+
+    /**
+     * Whether some element of {@code data[from, to)} passes {@code screen}.
      *
      * @param data the elements
      * @param from the first element read
      * @param to the end of the elements read, exclusive
-     * @param flipA bits flipped in each element before the first test
-     * @param limitA the first test's limit, 0 to {@value #NEVER}
-     * @param flipB bits flipped in each element before the second test
-     * @param limitB the second test's limit; {@value #NEVER} leaves the second test out
-     * @return whether either test holds for some element
+     * @param screen from {@link #screen}
+     * @return whether an element passes
      * @throws IndexOutOfBoundsException if {@code [from, to)} is not within {@code data}
      */
-    public static boolean anyAbove(short[] data, int from, int to, int flipA, int limitA, int flipB, int limitB) {
+    public static boolean anyAbove(short[] data, int from, int to, long screen) {
         Objects.checkFromToIndex(from, to, data.length);
-        if (OF_ARRAY == null) {
-            return anyAboveOneByOne(data, from, to, flipA, limitA, flipB, limitB);
+        int words = OF_ARRAY == null ? 0 : (to - from) >>> 2;
+        if (words > 0 && wordsAbove(arraySegment(data), 2L * from, words, false, screen)) {
+            return true;
         }
-        int words = (to - from) >>> 2;
-        try {
-            Object segment = (Object) OF_ARRAY.invokeExact(data);
-            if (wordsAbove(segment, 2L * from, words, false, flipA, limitA, flipB, limitB)) {
+        for (int k = from + 4 * words; k < to; k++) {
+            if (passes(data[k], screen)) {
                 return true;
             }
-        } catch (Throwable e) {
-            throw unexpected(e);
         }
-        return anyAboveOneByOne(data, from + 4 * words, to, flipA, limitA, flipB, limitB);
+        return false;
     }
 
     /**
-     * {@link #anyAbove(short[], int, int, int, int, int, int)} over a buffer's elements, read at absolute
-     * positions from {@code data.position()} on; the buffer's position and limit are not changed.
+     * {@link #anyAbove(short[], int, int, long)} over a buffer's elements, read at absolute positions
+     * from {@code data.position()} on; the buffer's position and limit are not changed.
      *
      * @param data the elements
      * @param from the first element read, at least {@code data.position()}
      * @param to the end of the elements read, exclusive, at most {@code data.limit()}
-     * @param flipA bits flipped in each element before the first test
-     * @param limitA the first test's limit, 0 to {@value #NEVER}
-     * @param flipB bits flipped in each element before the second test
-     * @param limitB the second test's limit; {@value #NEVER} leaves the second test out
-     * @return whether either test holds for some element
+     * @param screen from {@link #screen}
+     * @return whether an element passes
      * @throws IndexOutOfBoundsException if {@code [from, to)} is not within the buffer's position and limit
      */
-    public static boolean anyAbove(ShortBuffer data, int from, int to, int flipA, int limitA, int flipB, int limitB) {
+    public static boolean anyAbove(ShortBuffer data, int from, int to, long screen) {
         int position = data.position();
         Objects.checkFromToIndex(from - position, to - position, data.remaining());
-        if (OF_ARRAY == null) {
-            return anyAboveOneByOne(data, from, to, flipA, limitA, flipB, limitB);
+        int words = OF_ARRAY == null ? 0 : (to - from) >>> 2;
+        if (words > 0 && wordsAbove(bufferSegment(data), 2L * (from - position), words,
+                data.order() == ByteOrder.BIG_ENDIAN, screen)) {
+            return true;
         }
-        int words = (to - from) >>> 2;
-        try {
-            // the segment starts at the buffer's position; a lane's two bytes are in the buffer's order
-            Object segment = (Object) OF_BUFFER.invokeExact((Buffer) data);
-            boolean bigEndian = data.order() == ByteOrder.BIG_ENDIAN;
-            if (wordsAbove(segment, 2L * (from - position), words, bigEndian, flipA, limitA, flipB, limitB)) {
+        for (int k = from + 4 * words; k < to; k++) {
+            if (passes(data.get(k), screen)) {
                 return true;
             }
-        } catch (Throwable e) {
-            throw unexpected(e);
         }
-        return anyAboveOneByOne(data, from + 4 * words, to, flipA, limitA, flipB, limitB);
+        return false;
     }
 
     /**
-     * The two tests over {@code words} words from {@code byteOffset}: a lane {@code x} is above
-     * {@code limit} when {@code x + (0xFFFF - limit)} carries out of its 16 bits. The lanes' low 15 bits
-     * are added apart from their top bits, so no carry crosses lanes; the carry out of a lane is then
-     * the majority of its two top bits and the carry into its top bit. One sum per test, so that the
-     * loop is two independent OR reductions, which C2 vectorizes. Words of big-endian lanes are read
-     * little-endian and their bytes reversed: that reverses the order of the lanes, which no test sees.
+     * The screens of a row of columns, one per column, and which columns of a row pass theirs: for the
+     * outer-axis loops, which keep a running best per column. Words only: make one where
+     * {@link #isAvailable()}.
      */
-    private static boolean wordsAbove(Object segment, long byteOffset, int words, boolean bigEndian,
-            int flipA, int limitA, int flipB, int limitB) throws Throwable {
-        long flipWordA = (flipA & 0xFFFF) * LANES;
-        long flipWordB = (flipB & 0xFFFF) * LANES;
-        long addendA = (0xFFFF - limitA) * LANES;
-        long addendB = (0xFFFF - limitB) * LANES;
+    public static final class ColumnScreens {
+        private final long[] flipsA;
+        private final long[] addendsA;
+        private final long[] flipsB;
+        private final long[] addendsB;
+        private final long[] passing;
+        /** Whether a column's screen was set with a second test: until then rows take the loop of one. */
+        private boolean secondTests;
+
+        /**
+         * Screens for {@code columns} columns, every one passing nothing until {@link #set}.
+         *
+         * @param columns the number of columns; a multiple of 4 is read as words, the rest is the caller's
+         * @throws IllegalStateException if the screens do not read words in this JVM
+         */
+        public ColumnScreens(int columns) {
+            if (!isAvailable()) {
+                throw new IllegalStateException("ShortWords does not read words in this JVM");
+            }
+            int words = columns >>> 2;
+            flipsA = new long[words];
+            addendsA = new long[words];
+            flipsB = new long[words];
+            addendsB = new long[words];
+            passing = new long[words];
+        }
+
+        /**
+         * Sets the screen of one column.
+         *
+         * @param column the column, below the number of whole words' columns
+         * @param screen from {@link ShortWords#screen}
+         */
+        public void set(int column, long screen) {
+            int word = column >>> 2;
+            int shift = (column & 3) << 4;
+            long lane = 0xFFFFL << shift;
+            flipsA[word] = (flipsA[word] & ~lane) | (screen & 0xFFFF) << shift;
+            addendsA[word] = (addendsA[word] & ~lane) | (0xFFFF - (screen >>> 16 & 0xFFFF)) << shift;
+            flipsB[word] = (flipsB[word] & ~lane) | (screen >>> 32 & 0xFFFF) << shift;
+            addendsB[word] = (addendsB[word] & ~lane) | (0xFFFF - (screen >>> 48 & 0xFFFF)) << shift;
+            secondTests |= (screen >>> 48 & 0xFFFF) != NEVER;
+        }
+
+        /**
+         * Screens the row of {@code 4 * words} elements from {@code data[from]}, each against its
+         * column's screen, and keeps which pass for {@link #passingLanes}.
+         *
+         * @param data the elements
+         * @param from the row's first element
+         * @param words the row's words, at most the screens'
+         * @return nonzero when an element passes
+         * @throws IndexOutOfBoundsException if the row is not within {@code data}
+         */
+        public long screenRow(short[] data, int from, int words) {
+            Objects.checkFromIndexSize(from, 4 * words, data.length);
+            Objects.checkFromIndexSize(0, words, passing.length);
+            Object segment = arraySegment(data);
+            long any = 0;
+            if (!secondTests) {
+                for (int w = 0; w < words; w++) {
+                    long a = readWord(segment, 2L * from + 8L * w, false) ^ flipsA[w];
+                    long addend = addendsA[w];
+                    long lanes = ((a & addend) | ((a | addend) & ((a & LOW_BITS) + (addend & LOW_BITS)))) & TOP_BITS;
+                    passing[w] = lanes;
+                    any |= lanes;
+                }
+                return any;
+            }
+            for (int w = 0; w < words; w++) {
+                long word = readWord(segment, 2L * from + 8L * w, false);
+                long lanes = ShortWords.passingLanes(word, flipsA[w], addendsA[w], flipsB[w], addendsB[w]);
+                passing[w] = lanes;
+                any |= lanes;
+            }
+            return any;
+        }
+
+        /**
+         * The columns of word {@code word} of the last row screened that pass: bit {@code 16j + 15} set
+         * for column {@code 4 * word + j}.
+         *
+         * @param word the word
+         * @return the lanes' top bits
+         */
+        public long passingLanes(int word) {
+            return passing[word];
+        }
+    }
+
+    /**
+     * The lanes of {@code word} that pass the tests whose flips and {@code 0xFFFF - limit}s are given
+     * per lane, as their top bits: a lane {@code x} is above {@code limit} when
+     * {@code x + (0xFFFF - limit)} carries out of its 16 bits. The lanes' low 15 bits are added apart
+     * from their top bits, so no carry crosses lanes; the carry out of a lane is then the majority of
+     * its two top bits and the carry into its top bit.
+     */
+    private static long passingLanes(long word, long flipA, long addendA, long flipB, long addendB) {
+        long a = word ^ flipA;
+        long b = word ^ flipB;
+        long carriesA = (a & addendA) | ((a | addendA) & ((a & LOW_BITS) + (addendA & LOW_BITS)));
+        long carriesB = (b & addendB) | ((b | addendB) & ((b & LOW_BITS) + (addendB & LOW_BITS)));
+        return (carriesA | carriesB) & TOP_BITS;
+    }
+
+    /**
+     * Whether a lane of {@code words} words from {@code byteOffset} passes {@code screen}. Each test
+     * is an OR reduction of its own, so that C2 vectorizes the loop (with one OR for both it did not).
+     */
+    private static boolean wordsAbove(Object segment, long byteOffset, int words, boolean bigEndian, long screen) {
+        long flipA = (screen & 0xFFFF) * LANES;
+        long addendA = (0xFFFF - (screen >>> 16 & 0xFFFF)) * LANES;
+        long flipB = (screen >>> 32 & 0xFFFF) * LANES;
+        long addendB = (0xFFFF - (screen >>> 48 & 0xFFFF)) * LANES;
         long lowA = addendA & LOW_BITS;
         long lowB = addendB & LOW_BITS;
         long carriesA = 0;
         long carriesB = 0;
         long end = byteOffset + 8L * words;
-        for (long b = byteOffset; b < end; b += 8) {
-            long read = (long) LITTLE_ENDIAN_LONG.invokeExact(segment, b);
-            long word = bigEndian ? Long.reverseBytes(read) : read;
-            long a = word ^ flipWordA;
+        for (long at = byteOffset; at < end; at += 8) {
+            long word = readWord(segment, at, bigEndian);
+            long a = word ^ flipA;
             carriesA |= (a & addendA) | ((a | addendA) & ((a & LOW_BITS) + lowA));
-            long c = word ^ flipWordB;
-            carriesB |= (c & addendB) | ((c | addendB) & ((c & LOW_BITS) + lowB));
+            long b = word ^ flipB;
+            carriesB |= (b & addendB) | ((b | addendB) & ((b & LOW_BITS) + lowB));
         }
         return ((carriesA | carriesB) & TOP_BITS) != 0;
     }
 
-    private static boolean anyAboveOneByOne(short[] data, int from, int to, int flipA, int limitA, int flipB,
-            int limitB) {
-        for (int k = from; k < to; k++) {
-            if (((data[k] ^ flipA) & 0xFFFF) > limitA || ((data[k] ^ flipB) & 0xFFFF) > limitB) {
-                return true;
-            }
-        }
-        return false;
+    private static boolean passes(short x, long screen) {
+        return ((x ^ screen) & 0xFFFF) > (screen >>> 16 & 0xFFFF)
+                || ((x ^ (screen >>> 32)) & 0xFFFF) > (screen >>> 48 & 0xFFFF);
     }
 
-    private static boolean anyAboveOneByOne(ShortBuffer data, int from, int to, int flipA, int limitA, int flipB,
-            int limitB) {
-        for (int k = from; k < to; k++) {
-            short x = data.get(k);
-            if (((x ^ flipA) & 0xFFFF) > limitA || ((x ^ flipB) & 0xFFFF) > limitB) {
-                return true;
-            }
+    private static Object arraySegment(short[] data) {
+        try {
+            return (Object) OF_ARRAY.invokeExact(data);
+        } catch (Throwable e) {
+            throw unexpected(e);
         }
-        return false;
+    }
+
+    /** The segment of a buffer starts at its position. */
+    private static Object bufferSegment(ShortBuffer data) {
+        try {
+            return (Object) OF_BUFFER.invokeExact((Buffer) data);
+        } catch (Throwable e) {
+            throw unexpected(e);
+        }
+    }
+
+    /**
+     * Four lanes from {@code byteOffset}. Words of big-endian lanes are read little-endian and their
+     * bytes reversed, which leaves each lane's value right and reverses the order of the lanes, which
+     * no test sees.
+     */
+    private static long readWord(Object segment, long byteOffset, boolean bigEndian) {
+        long read;
+        try {
+            read = (long) LITTLE_ENDIAN_LONG.invokeExact(segment, byteOffset);
+        } catch (Throwable e) {
+            throw unexpected(e);
+        }
+        return bigEndian ? Long.reverseBytes(read) : read;
     }
 
     /** The method handles, or null before JDK 22 (where {@code java.lang.foreign} is missing or a preview). */

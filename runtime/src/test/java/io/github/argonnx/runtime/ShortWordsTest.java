@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -13,8 +14,8 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link ShortWords#anyAbove} against the definition, one element at a time, on arrays and on buffers
- * of both byte orders. On JDK 22 and later the words are read through {@code java.lang.foreign}; before,
+ * {@link ShortWords}' screens against their definition, one element at a time: runs of elements on
+ * arrays and on buffers of both byte orders, rows of columns with a screen each. On JDK 22 and later the words are read through {@code java.lang.foreign}; before,
  * these tests check the fallback.
  */
 class ShortWordsTest {
@@ -30,6 +31,19 @@ class ShortWordsTest {
             }
         }
         return false;
+    }
+
+    private static boolean passes(short x, int flipA, int limitA, int flipB, int limitB) {
+        int bits = x & 0xFFFF;
+        return (bits ^ flipA) > limitA || (bits ^ flipB) > limitB;
+    }
+
+    private static boolean anyAbove(short[] data, int from, int to, int flipA, int limitA, int flipB, int limitB) {
+        return ShortWords.anyAbove(data, from, to, ShortWords.screen(flipA, limitA, flipB, limitB));
+    }
+
+    private static boolean anyAbove(ShortBuffer data, int from, int to, int flipA, int limitA, int flipB, int limitB) {
+        return ShortWords.anyAbove(data, from, to, ShortWords.screen(flipA, limitA, flipB, limitB));
     }
 
     @Test
@@ -48,14 +62,14 @@ class ShortWordsTest {
                     int limit = 0x1234;
                     Arrays.fill(data, (short) (limit ^ flip));
                     data[3 + at] = (short) ((limit + 1) ^ flip);
-                    assertTrue(ShortWords.anyAbove(data, 3, 3 + length, flip, limit, 0, ShortWords.NEVER),
+                    assertTrue(anyAbove(data, 3, 3 + length, flip, limit, 0, ShortWords.NEVER),
                             "length " + length + ", above at " + at + ", flip " + flip);
-                    assertTrue(ShortWords.anyAbove(data, 3, 3 + length, 0, ShortWords.NEVER, flip, limit),
+                    assertTrue(anyAbove(data, 3, 3 + length, 0, ShortWords.NEVER, flip, limit),
                             "second test, length " + length + ", above at " + at + ", flip " + flip);
-                    assertFalse(ShortWords.anyAbove(data, 3, 3 + length, flip, limit + 1, 0, ShortWords.NEVER),
+                    assertFalse(anyAbove(data, 3, 3 + length, flip, limit + 1, 0, ShortWords.NEVER),
                             "nothing above limit + 1, length " + length + ", flip " + flip);
                     // outside the range it is not seen
-                    assertFalse(ShortWords.anyAbove(data, 3 + at + 1, 3 + length, flip, limit, 0, ShortWords.NEVER),
+                    assertFalse(anyAbove(data, 3 + at + 1, 3 + length, flip, limit, 0, ShortWords.NEVER),
                             "after the element above, length " + length + ", at " + at);
                 }
             }
@@ -82,9 +96,9 @@ class ShortWordsTest {
             boolean expected = expected(data, from, to, flipA, limitA, flipB, limitB);
             String what = "case " + c + ": [" + from + ", " + to + "), flips " + flipA + "/" + flipB + ", limits "
                     + limitA + "/" + limitB;
-            assertEquals(expected, ShortWords.anyAbove(data, from, to, flipA, limitA, flipB, limitB), what);
+            assertEquals(expected, anyAbove(data, from, to, flipA, limitA, flipB, limitB), what);
             for (ShortBuffer buffer : buffersOf(data, random.nextInt(3))) {
-                assertEquals(expected, ShortWords.anyAbove(buffer, buffer.position() + from, buffer.position() + to,
+                assertEquals(expected, anyAbove(buffer, buffer.position() + from, buffer.position() + to,
                         flipA, limitA, flipB, limitB), what + " in " + buffer + " " + buffer.order());
             }
         }
@@ -95,20 +109,59 @@ class ShortWordsTest {
         short[] data = new short[64];
         Arrays.fill(data, (short) -1);
         for (int flip : FLIPS) {
-            assertEquals(flip != 0xFFFF, ShortWords.anyAbove(data, 0, 64, flip, 0, 0, ShortWords.NEVER));
-            assertFalse(ShortWords.anyAbove(data, 0, 64, flip, ShortWords.NEVER, flip, ShortWords.NEVER));
+            assertEquals(flip != 0xFFFF, anyAbove(data, 0, 64, flip, 0, 0, ShortWords.NEVER));
+            assertFalse(anyAbove(data, 0, 64, flip, ShortWords.NEVER, flip, ShortWords.NEVER));
         }
     }
 
     @Test
     void rangesOutsideTheElementsAreRefused() {
         short[] data = new short[10];
-        assertThrows(IndexOutOfBoundsException.class, () -> ShortWords.anyAbove(data, 4, 11, 0, 0, 0, 0));
-        assertThrows(IndexOutOfBoundsException.class, () -> ShortWords.anyAbove(data, -1, 4, 0, 0, 0, 0));
+        assertThrows(IndexOutOfBoundsException.class, () -> anyAbove(data, 4, 11, 0, 0, 0, 0));
+        assertThrows(IndexOutOfBoundsException.class, () -> anyAbove(data, -1, 4, 0, 0, 0, 0));
         ShortBuffer buffer = ShortBuffer.wrap(new short[10]).position(2);
-        assertThrows(IndexOutOfBoundsException.class, () -> ShortWords.anyAbove(buffer, 1, 5, 0, 0, 0, 0));
-        assertThrows(IndexOutOfBoundsException.class, () -> ShortWords.anyAbove(buffer, 2, 11, 0, 0, 0, 0));
+        assertThrows(IndexOutOfBoundsException.class, () -> anyAbove(buffer, 1, 5, 0, 0, 0, 0));
+        assertThrows(IndexOutOfBoundsException.class, () -> anyAbove(buffer, 2, 11, 0, 0, 0, 0));
         assertEquals(2, buffer.position());
+    }
+
+    @Test
+    void eachColumnIsScreenedAgainstItsOwnScreen() {
+        assumeTrue(ShortWords.isAvailable(), "column screens read words: JDK 22 and later");
+        Random random = new Random(0x5EED_0017L);
+        int columns = 44;
+        ShortWords.ColumnScreens screens = new ShortWords.ColumnScreens(columns + 3);
+        int words = columns / 4;
+        long[] screenOf = new long[columns];
+        for (int c = 0; c < 400; c++) {
+            for (int column = 0; column < columns; column++) {
+                int flipA = FLIPS[random.nextInt(FLIPS.length)];
+                int flipB = FLIPS[random.nextInt(FLIPS.length)];
+                int limitA = random.nextInt(5) == 0 ? ShortWords.NEVER : random.nextInt(0x10000);
+                int limitB = random.nextBoolean() ? ShortWords.NEVER : random.nextInt(0x10000);
+                if (c == 0 || random.nextInt(4) == 0) {
+                    screenOf[column] = ShortWords.screen(flipA, limitA, flipB, limitB);
+                    screens.set(column, screenOf[column]);
+                }
+            }
+            short[] data = new short[columns + 7];
+            for (int k = 0; k < data.length; k++) {
+                data[k] = (short) random.nextInt(0x10000);
+            }
+            int from = random.nextInt(7);
+            long any = screens.screenRow(data, from, words);
+            boolean anyExpected = false;
+            for (int column = 0; column < columns; column++) {
+                long s = screenOf[column];
+                boolean expected = passes(data[from + column], (int) (s & 0xFFFF), (int) (s >>> 16 & 0xFFFF),
+                        (int) (s >>> 32 & 0xFFFF), (int) (s >>> 48 & 0xFFFF));
+                anyExpected |= expected;
+                boolean passing = (screens.passingLanes(column / 4) & (0x8000L << (16 * (column % 4)))) != 0;
+                assertEquals(expected, passing, "case " + c + ", column " + column);
+            }
+            assertEquals(anyExpected, any != 0, "case " + c);
+        }
+        assertThrows(IndexOutOfBoundsException.class, () -> screens.screenRow(new short[40], 0, words));
     }
 
     /** The elements in a heap buffer and in direct ones of both byte orders, each from {@code position} on. */

@@ -34,6 +34,8 @@ final class ColumnLoop {
     private final String vectorizedName;
     /** For 8-bit types: the loop over words of eight columns that array input takes; otherwise null. */
     private final WordColumnLoop wordLoop;
+    /** For 16-bit types: the loop with a word screen per column that array input takes; otherwise null. */
+    private final ShortWordColumnLoop shortWordLoop;
 
     /** {@code vectorizedName}: the kernel's field holding its SIMD loops, tried first for array input. */
     ColumnLoop(ElementType type, Extremum extremum, String vectorizedName) {
@@ -42,6 +44,7 @@ final class ColumnLoop {
         this.order = ElementOrder.of(type);
         this.vectorizedName = vectorizedName;
         this.wordLoop = type.byteWidth() == 1 ? new WordColumnLoop(type, extremum) : null;
+        this.shortWordLoop = type.byteWidth() == 2 ? new ShortWordColumnLoop(type, extremum) : null;
     }
 
     /** The kernel's constants of the outer-axis loops. */
@@ -82,12 +85,25 @@ final class ColumnLoop {
         if (readsWords(source)) {
             methods.addAll(wordLoop.methods());
         }
+        if (screensWords(source)) {
+            methods.addAll(shortWordLoop.methods());
+        }
         return methods;
     }
 
     /** Whether the blocks of columns go to the loop over words of eight columns. */
     private boolean readsWords(DataSource source) {
         return wordLoop != null && source == DataSource.ARRAY;
+    }
+
+    /** Whether the blocks of columns go to the loop with a word screen per column (JDK 22 and later). */
+    private boolean screensWords(DataSource source) {
+        return shortWordLoop != null && source == DataSource.ARRAY;
+    }
+
+    /** The scratch a word loop takes before {@code best}, as the argument list's text: empty for the scalar loop. */
+    private String wordScratch(DataSource source) {
+        return readsWords(source) ? "bestBytes, " : screensWords(source) ? "screens, " : "";
     }
 
     /**
@@ -220,6 +236,8 @@ final class ColumnLoop {
                 .addCode(readsWords(source)
                         ? CodeBlock.of("$T bestBytes = new $T[$T.min(inner, $N)];\n", byte[].class, byte.class,
                                 Math.class, COLUMN_BLOCK)
+                        : screensWords(source)
+                        ? ShortWordColumnLoop.scratch(CodeBlock.of("$T.min(inner, $N)", Math.class, COLUMN_BLOCK))
                         : CodeBlock.of(""))
                 .beginControlFlow("for (int o = 0; o < plan.outer(); o++)")
                 .addStatement("int sliceStart = offset + o * axisLength * inner")
@@ -228,19 +246,20 @@ final class ColumnLoop {
                 .addStatement("int width = $T.min($N, inner - column)", Math.class, COLUMN_BLOCK)
                 .beginControlFlow("if (selectLastIndex)")
                 .addStatement("$N(data, sliceStart + column, inner, axisLength, width, $Lbest, out,$WoutStart + column)",
-                        blockLoop(source, true), readsWords(source) ? "bestBytes, " : "")
+                        blockLoop(source, true), wordScratch(source))
                 .nextControlFlow("else")
                 .addStatement("$N(data, sliceStart + column, inner, axisLength, width, $Lbest, out,$WoutStart + column)",
-                        blockLoop(source, false), readsWords(source) ? "bestBytes, " : "")
+                        blockLoop(source, false), wordScratch(source))
                 .endControlFlow()
                 .endControlFlow()
                 .endControlFlow()
                 .build();
     }
 
-    /** The loop that takes a block of columns: over words of eight columns where it applies, else the scalar one. */
+    /** The loop that takes a block of columns: over words of columns where it applies, else the scalar one. */
     private String blockLoop(DataSource source, boolean fromEnd) {
-        return readsWords(source) ? WordColumnLoop.name(fromEnd) : GeneratedNames.indicesInColumns(fromEnd);
+        return readsWords(source) || screensWords(source) ? WordColumnLoop.name(fromEnd)
+                : GeneratedNames.indicesInColumns(fromEnd);
     }
 
     /** The fold of a block of columns: over words of eight columns where it applies, else the scalar one. */

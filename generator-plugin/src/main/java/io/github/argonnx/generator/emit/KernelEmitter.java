@@ -138,6 +138,9 @@ public final class KernelEmitter extends JavaSourceEmitter {
             if (wordLoop != null) {
                 kernel.addMethod(wordLoop.beatenBytes());
             }
+            if (bitsLoop != null) {
+                kernel.addMethod(bitsLoop.screenOf());
+            }
             return kernel;
         }
 

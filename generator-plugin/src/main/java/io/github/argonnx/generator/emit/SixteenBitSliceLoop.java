@@ -42,6 +42,7 @@ final class SixteenBitSliceLoop {
     private static final String BLOCK_NAME = "BITS_SCREEN_BLOCK";
     private static final String NAN_SPAN_NAME = "NAN_SPAN";
     private static final String MAY_BEAT = "mayBeat";
+    static final String SCREEN_OF = "screenOf";
 
     private final ElementType type;
     private final Extremum extremum;
@@ -136,7 +137,10 @@ final class SixteenBitSliceLoop {
         return m.addStatement("return bestAt - start").build();
     }
 
-    /** The screen of one block, for the data source's loops. */
+    /**
+     * The screen of one block, for the data source's loops: the word screen of {@link #screenOf} where
+     * there is one; before JDK 22 the float kernels' two tests one element at a time.
+     */
     MethodSpec mayBeat(DataSource source) {
         MethodSpec.Builder m = MethodSpec.methodBuilder(MAY_BEAT)
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
@@ -144,8 +148,52 @@ final class SixteenBitSliceLoop {
                 .addParameter(source.dataType(type), "data")
                 .addParameter(TypeName.INT, "from")
                 .addParameter(TypeName.INT, "to")
+                .addParameter(TypeName.SHORT, "bestBits")
+                .addJavadoc("Whether an element of {@code [from, to)} $L the element whose stored bits are {@code bestBits}",
+                        floats ? "may beat" : "beats")
+                .addJavadoc(floats ? ",\nwhich is not NaN: false only when none can.\n" : ".\n");
+        if (!floats) {
+            return m.addStatement("return $T.anyAbove(data, from, to, $N(bestBits))", RuntimeClasses.SHORT_WORDS, SCREEN_OF)
+                    .build();
+        }
+        CodeBlock element = oriented(source.read(CodeBlock.of("k")));
+        return m.beginControlFlow("if ($T.isAvailable())", RuntimeClasses.SHORT_WORDS)
+                .addStatement("return $T.anyAbove(data, from, to, $N(bestBits))", RuntimeClasses.SHORT_WORDS, SCREEN_OF)
+                .endControlFlow()
+                .addComment("the tests of $N one element at a time, on $L bits as shorts", SCREEN_OF,
+                        extremum == Extremum.SMALLEST ? "sign-flipped" : "stored")
+                .addStatement("short best = $L", oriented(CodeBlock.of("bestBits")))
+                .beginControlFlow("if (best >= 0)")
+                .addComment("a negative NaN, -$N to -1, is 0 to $N - 1 once $N is added, read as an unsigned number",
+                        NAN_SPAN_NAME, NAN_SPAN_NAME, NAN_SPAN_NAME)
+                .beginControlFlow("for (int k = from; k < to; k++)")
+                .addStatement("short x = $L", element)
+                .beginControlFlow("if (x > best || (char) (x + $N) < $N)", NAN_SPAN_NAME, NAN_SPAN_NAME)
+                .addStatement("return true")
+                .endControlFlow()
+                .endControlFlow()
+                .addStatement("return false")
+                .endControlFlow()
+                .beginControlFlow("for (int k = from; k < to; k++)")
+                .addStatement("short x = $L", element)
+                .beginControlFlow("if (x < best || x >= -$N)", NAN_SPAN_NAME)
+                .addStatement("return true")
+                .endControlFlow()
+                .endControlFlow()
+                .addStatement("return false")
+                .build();
+    }
+
+    /**
+     * The word screen ({@code ShortWords.screen}) of the elements that beat an element, from its stored
+     * bits: for the contiguous loops' blocks and, per column, for the outer-axis loop over words.
+     */
+    MethodSpec screenOf() {
+        MethodSpec.Builder m = MethodSpec.methodBuilder(SCREEN_OF)
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(TypeName.LONG)
                 .addParameter(TypeName.SHORT, "bestBits");
-        return (floats ? floatScreen(m, source) : integerScreen(m)).build();
+        return (floats ? floatScreen(m) : integerScreen(m)).build();
     }
 
     /** The bits that, flipped, turn the integer order (reversed for ArgMin) into the unsigned order of the bits. */
@@ -156,10 +204,9 @@ final class SixteenBitSliceLoop {
 
     private MethodSpec.Builder integerScreen(MethodSpec.Builder m) {
         String flip = hex(integerFlip());
-        return m.addJavadoc("Whether an element of {@code [from, to)} beats the element whose stored bits are\n")
-                .addJavadoc("{@code bestBits}: with {@code $L} flipped, the bits of an element that beats it are above\n", flip)
-                .addJavadoc("the best's as unsigned 16-bit numbers. Read four elements per word.\n")
-                .addStatement("return $T.anyAbove(data, from, to, $L, (bestBits ^ $L) & 0xFFFF, 0, $T.NEVER)",
+        return m.addJavadoc("The screen of the elements that beat the element whose stored bits are {@code bestBits}:\n")
+                .addJavadoc("with {@code $L} flipped, their bits are above the best's as unsigned 16-bit numbers.\n", flip)
+                .addStatement("return $T.screen($L, (bestBits ^ $L) & 0xFFFF, 0, $T.NEVER)",
                         RuntimeClasses.SHORT_WORDS, flip, flip, RuntimeClasses.SHORT_WORDS);
     }
 
@@ -168,50 +215,35 @@ final class SixteenBitSliceLoop {
         return extremum == Extremum.SMALLEST ? CodeBlock.of("(short) ($L ^ 0x8000)", bits) : bits;
     }
 
-    /**
-     * The float screen: for each sign of the oriented best, its two tests as the word screen takes
-     * them (on stored bits, so the orientation joins each flip), then the same tests one element at a time.
-     */
-    private MethodSpec.Builder floatScreen(MethodSpec.Builder m, DataSource source) {
+    /** The float screen: two tests for each sign of the oriented best, on stored bits, so the orientation joins each flip. */
+    private MethodSpec.Builder floatScreen(MethodSpec.Builder m) {
         int orientation = extremum == Extremum.SMALLEST ? 0x8000 : 0;
-        CodeBlock element = oriented(source.read(CodeBlock.of("k")));
-        return m.addJavadoc("Whether an element of {@code [from, to)} may beat the element whose stored bits are\n")
-                .addJavadoc("{@code bestBits}, which is not NaN: false only when none can. Compares $L bits\n",
+        return m.addJavadoc("The screen of the elements that beat the element whose stored bits are {@code bestBits}, or\n")
+                .addJavadoc("are NaN; nothing passes against a NaN. Its tests compare $L bits as shorts, on which the\n",
                         extremum == Extremum.SMALLEST ? "sign-flipped" : "stored")
-                .addJavadoc("as shorts, on which the order is that of values for one sign and reversed for the other.\n")
+                .addJavadoc("order is that of values for one sign and reversed for the other.\n")
                 .addStatement("short best = $L", oriented(CodeBlock.of("bestBits")))
+                .beginControlFlow("if ((best & 0x7FFF) > 0x7FFF - $N)", NAN_SPAN_NAME)
+                .addStatement("return $T.screen(0, $T.NEVER, 0, $T.NEVER)", RuntimeClasses.SHORT_WORDS,
+                        RuntimeClasses.SHORT_WORDS, RuntimeClasses.SHORT_WORDS)
+                .endControlFlow()
+                .beginControlFlow("if (best == $T.MIN_VALUE)", Short.class)
+                .addComment("-0 ties +0: as +0, the screen passes neither zero")
+                .addStatement("best = 0")
+                .endControlFlow()
                 .beginControlFlow("if (best >= 0)")
-                .addComment("larger positive values beat it, and so does a negative NaN: -$N to -1, which is", NAN_SPAN_NAME)
-                .addComment("0 to $N - 1 once $N is added, read as an unsigned 16-bit number", NAN_SPAN_NAME, NAN_SPAN_NAME)
-                .beginControlFlow("if ($T.isAvailable())", RuntimeClasses.SHORT_WORDS)
-                .addComment("x > best as shorts is x ^ 0x8000 above best ^ 0x8000 unsigned; the negative NaNs are the")
-                .addComment("unsigned numbers above 0xFFFF - $N", NAN_SPAN_NAME)
-                .addStatement("return $T.anyAbove(data, from, to, $L, (best ^ 0x8000) & 0xFFFF, $L, 0xFFFF - $N)",
+                .addComment("larger positive values beat it: x > best as shorts, that is x ^ 0x8000 above best ^ 0x8000;")
+                .addComment("so do the negative NaNs, -$N to -1 as shorts: the numbers above 0xFFFF - $N", NAN_SPAN_NAME,
+                        NAN_SPAN_NAME)
+                .addStatement("return $T.screen($L, (best ^ 0x8000) & 0xFFFF, $L, 0xFFFF - $N)",
                         RuntimeClasses.SHORT_WORDS, hex(orientation ^ 0x8000), hex(orientation), NAN_SPAN_NAME)
                 .endControlFlow()
-                .beginControlFlow("for (int k = from; k < to; k++)")
-                .addStatement("short x = $L", element)
-                .beginControlFlow("if (x > best || (char) (x + $N) < $N)", NAN_SPAN_NAME, NAN_SPAN_NAME)
-                .addStatement("return true")
-                .endControlFlow()
-                .endControlFlow()
-                .addStatement("return false")
-                .endControlFlow()
-                .addComment("negative values of smaller magnitude beat it, and so does every positive value or NaN")
-                .beginControlFlow("if ($T.isAvailable())", RuntimeClasses.SHORT_WORDS)
-                .addComment("x < best as shorts is x ^ 0x7FFF above best ^ 0x7FFF unsigned; x >= -$N is x ^ 0x8000",
+                .addComment("negative values of smaller magnitude beat it: x < best as shorts, that is x ^ 0x7FFF above")
+                .addComment("best ^ 0x7FFF; so do zeros, positive values and NaNs: x >= -$N, that is x ^ 0x8000 above",
                         NAN_SPAN_NAME)
-                .addComment("above 0x7FFF - $N", NAN_SPAN_NAME)
-                .addStatement("return $T.anyAbove(data, from, to, $L, (best ^ 0x7FFF) & 0xFFFF, $L, 0x7FFF - $N)",
-                        RuntimeClasses.SHORT_WORDS, hex(orientation ^ 0x7FFF), hex(orientation ^ 0x8000), NAN_SPAN_NAME)
-                .endControlFlow()
-                .beginControlFlow("for (int k = from; k < to; k++)")
-                .addStatement("short x = $L", element)
-                .beginControlFlow("if (x < best || x >= -$N)", NAN_SPAN_NAME)
-                .addStatement("return true")
-                .endControlFlow()
-                .endControlFlow()
-                .addStatement("return false");
+                .addComment("0x7FFF - $N", NAN_SPAN_NAME)
+                .addStatement("return $T.screen($L, (best ^ 0x7FFF) & 0xFFFF, $L, 0x7FFF - $N)",
+                        RuntimeClasses.SHORT_WORDS, hex(orientation ^ 0x7FFF), hex(orientation ^ 0x8000), NAN_SPAN_NAME);
     }
 
     private static String hex(int bits) {

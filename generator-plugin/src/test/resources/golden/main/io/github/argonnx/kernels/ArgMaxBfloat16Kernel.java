@@ -231,20 +231,17 @@ public final class ArgMaxBfloat16Kernel {
     }
 
     /**
-     * Whether an element of {@code [from, to)} may beat the element whose stored bits are
-     * {@code bestBits}, which is not NaN: false only when none can. Compares stored bits
-     * as shorts, on which the order is that of values for one sign and reversed for the other.
+     * Whether an element of {@code [from, to)} may beat the element whose stored bits are {@code bestBits},
+     * which is not NaN: false only when none can.
      */
     private static boolean mayBeat(short[] data, int from, int to, short bestBits) {
+        if (ShortWords.isAvailable()) {
+            return ShortWords.anyAbove(data, from, to, screenOf(bestBits));
+        }
+        // the tests of screenOf one element at a time, on stored bits as shorts
         short best = bestBits;
         if (best >= 0) {
-            // larger positive values beat it, and so does a negative NaN: -NAN_SPAN to -1, which is
-            // 0 to NAN_SPAN - 1 once NAN_SPAN is added, read as an unsigned 16-bit number
-            if (ShortWords.isAvailable()) {
-                // x > best as shorts is x ^ 0x8000 above best ^ 0x8000 unsigned; the negative NaNs are the
-                // unsigned numbers above 0xFFFF - NAN_SPAN
-                return ShortWords.anyAbove(data, from, to, 0x8000, (best ^ 0x8000) & 0xFFFF, 0x0000, 0xFFFF - NAN_SPAN);
-            }
+            // a negative NaN, -NAN_SPAN to -1, is 0 to NAN_SPAN - 1 once NAN_SPAN is added, read as an unsigned number
             for (int k = from; k < to; k++) {
                 short x = data[k];
                 if (x > best || (char) (x + NAN_SPAN) < NAN_SPAN) {
@@ -252,12 +249,6 @@ public final class ArgMaxBfloat16Kernel {
                 }
             }
             return false;
-        }
-        // negative values of smaller magnitude beat it, and so does every positive value or NaN
-        if (ShortWords.isAvailable()) {
-            // x < best as shorts is x ^ 0x7FFF above best ^ 0x7FFF unsigned; x >= -NAN_SPAN is x ^ 0x8000
-            // above 0x7FFF - NAN_SPAN
-            return ShortWords.anyAbove(data, from, to, 0x7FFF, (best ^ 0x7FFF) & 0xFFFF, 0x8000, 0x7FFF - NAN_SPAN);
         }
         for (int k = from; k < to; k++) {
             short x = data[k];
@@ -292,16 +283,18 @@ public final class ArgMaxBfloat16Kernel {
             return;
         }
         int[] best = new int[Math.min(inner, COLUMN_BLOCK)];
+        ShortWords.ColumnScreens screens = ShortWords.isAvailable()
+                ? new ShortWords.ColumnScreens(Math.min(inner, COLUMN_BLOCK)) : null;
         for (int o = 0; o < plan.outer(); o++) {
             int sliceStart = offset + o * axisLength * inner;
             int outStart = outOffset + o * inner;
             for (int column = 0; column < inner; column += COLUMN_BLOCK) {
                 int width = Math.min(COLUMN_BLOCK, inner - column);
                 if (selectLastIndex) {
-                    lastIndicesInColumns(data, sliceStart + column, inner, axisLength, width, best, out,
+                    lastIndicesInColumnWords(data, sliceStart + column, inner, axisLength, width, screens, best, out,
                             outStart + column);
                 } else {
-                    firstIndicesInColumns(data, sliceStart + column, inner, axisLength, width, best, out,
+                    firstIndicesInColumnWords(data, sliceStart + column, inner, axisLength, width, screens, best, out,
                             outStart + column);
                 }
             }
@@ -631,6 +624,92 @@ public final class ArgMaxBfloat16Kernel {
     }
 
     /**
+     * {@link #firstIndicesInColumns} with a word screen per column: each row is screened four columns per long,
+     * and only the columns that pass are tested; {@code screens} is null before JDK 22.
+     */
+    private static void firstIndicesInColumnWords(short[] data, int start, int stride,
+            int axisLength, int width, ShortWords.ColumnScreens screens, int[] best, long[] out,
+            int outStart) {
+        if (screens == null) {
+            firstIndicesInColumns(data, start, stride, axisLength, width, best, out, outStart);
+            return;
+        }
+        int words = width >>> 2;
+        int wordColumns = 4 * words;
+        int first = 0;
+        int firstRow = start + first * stride;
+        for (int i = 0; i < wordColumns; i++) {
+            best[i] = orderKey(data[firstRow + i]);
+            screens.set(i, screenOf(data[firstRow + i]));
+            out[outStart + i] = first;
+        }
+        for (int k = 1; k < axisLength; k++) {
+            int row = start + k * stride;
+            if (screens.screenRow(data, row, words) != 0) {
+                for (int w = 0; w < words; w++) {
+                    for (long lanes = screens.passingLanes(w); lanes != 0; lanes &= lanes - 1) {
+                        // lane j of the word is column 4w + j; its top bit is bit 16j + 15
+                        int i = 4 * w + (Long.numberOfTrailingZeros(lanes) >>> 4);
+                        int candidate = orderKey(data[row + i]);
+                        if (candidate > best[i]) {
+                            best[i] = candidate;
+                            out[outStart + i] = k;
+                            screens.set(i, screenOf(data[row + i]));
+                        }
+                    }
+                }
+            }
+        }
+        if (wordColumns < width) {
+            firstIndicesInColumns(data, start + wordColumns, stride, axisLength, width - wordColumns, best, out,
+                    outStart + wordColumns);
+        }
+    }
+
+    /**
+     * {@link #lastIndicesInColumns} with a word screen per column: each row is screened four columns per long,
+     * and only the columns that pass are tested; {@code screens} is null before JDK 22.
+     */
+    private static void lastIndicesInColumnWords(short[] data, int start, int stride,
+            int axisLength, int width, ShortWords.ColumnScreens screens, int[] best, long[] out,
+            int outStart) {
+        if (screens == null) {
+            lastIndicesInColumns(data, start, stride, axisLength, width, best, out, outStart);
+            return;
+        }
+        int words = width >>> 2;
+        int wordColumns = 4 * words;
+        int first = axisLength - 1;
+        int firstRow = start + first * stride;
+        for (int i = 0; i < wordColumns; i++) {
+            best[i] = orderKey(data[firstRow + i]);
+            screens.set(i, screenOf(data[firstRow + i]));
+            out[outStart + i] = first;
+        }
+        for (int k = first - 1; k >= 0; k--) {
+            int row = start + k * stride;
+            if (screens.screenRow(data, row, words) != 0) {
+                for (int w = 0; w < words; w++) {
+                    for (long lanes = screens.passingLanes(w); lanes != 0; lanes &= lanes - 1) {
+                        // lane j of the word is column 4w + j; its top bit is bit 16j + 15
+                        int i = 4 * w + (Long.numberOfTrailingZeros(lanes) >>> 4);
+                        int candidate = orderKey(data[row + i]);
+                        if (candidate > best[i]) {
+                            best[i] = candidate;
+                            out[outStart + i] = k;
+                            screens.set(i, screenOf(data[row + i]));
+                        }
+                    }
+                }
+            }
+        }
+        if (wordColumns < width) {
+            lastIndicesInColumns(data, start + wordColumns, stride, axisLength, width - wordColumns, best, out,
+                    outStart + wordColumns);
+        }
+    }
+
+    /**
      * The reduced axis is the last one: slice {@code o} is {@code axisLength} adjacent elements.
      */
     private static void reduceContiguous(ShortBuffer data, int offset, int slices, int axisLength,
@@ -734,20 +813,17 @@ public final class ArgMaxBfloat16Kernel {
     }
 
     /**
-     * Whether an element of {@code [from, to)} may beat the element whose stored bits are
-     * {@code bestBits}, which is not NaN: false only when none can. Compares stored bits
-     * as shorts, on which the order is that of values for one sign and reversed for the other.
+     * Whether an element of {@code [from, to)} may beat the element whose stored bits are {@code bestBits},
+     * which is not NaN: false only when none can.
      */
     private static boolean mayBeat(ShortBuffer data, int from, int to, short bestBits) {
+        if (ShortWords.isAvailable()) {
+            return ShortWords.anyAbove(data, from, to, screenOf(bestBits));
+        }
+        // the tests of screenOf one element at a time, on stored bits as shorts
         short best = bestBits;
         if (best >= 0) {
-            // larger positive values beat it, and so does a negative NaN: -NAN_SPAN to -1, which is
-            // 0 to NAN_SPAN - 1 once NAN_SPAN is added, read as an unsigned 16-bit number
-            if (ShortWords.isAvailable()) {
-                // x > best as shorts is x ^ 0x8000 above best ^ 0x8000 unsigned; the negative NaNs are the
-                // unsigned numbers above 0xFFFF - NAN_SPAN
-                return ShortWords.anyAbove(data, from, to, 0x8000, (best ^ 0x8000) & 0xFFFF, 0x0000, 0xFFFF - NAN_SPAN);
-            }
+            // a negative NaN, -NAN_SPAN to -1, is 0 to NAN_SPAN - 1 once NAN_SPAN is added, read as an unsigned number
             for (int k = from; k < to; k++) {
                 short x = data.get(k);
                 if (x > best || (char) (x + NAN_SPAN) < NAN_SPAN) {
@@ -755,12 +831,6 @@ public final class ArgMaxBfloat16Kernel {
                 }
             }
             return false;
-        }
-        // negative values of smaller magnitude beat it, and so does every positive value or NaN
-        if (ShortWords.isAvailable()) {
-            // x < best as shorts is x ^ 0x7FFF above best ^ 0x7FFF unsigned; x >= -NAN_SPAN is x ^ 0x8000
-            // above 0x7FFF - NAN_SPAN
-            return ShortWords.anyAbove(data, from, to, 0x7FFF, (best ^ 0x7FFF) & 0xFFFF, 0x8000, 0x7FFF - NAN_SPAN);
         }
         for (int k = from; k < to; k++) {
             short x = data.get(k);
@@ -1152,5 +1222,30 @@ public final class ArgMaxBfloat16Kernel {
         // -magnitude for a set sign bit, without a branch: signs of real data are unpredictable
         int sign = bits >> 15;
         return (short) ((magnitude ^ sign) - sign);
+    }
+
+    /**
+     * The screen of the elements that beat the element whose stored bits are {@code bestBits}, or
+     * are NaN; nothing passes against a NaN. Its tests compare stored bits as shorts, on which the
+     * order is that of values for one sign and reversed for the other.
+     */
+    private static long screenOf(short bestBits) {
+        short best = bestBits;
+        if ((best & 0x7FFF) > 0x7FFF - NAN_SPAN) {
+            return ShortWords.screen(0, ShortWords.NEVER, 0, ShortWords.NEVER);
+        }
+        if (best == Short.MIN_VALUE) {
+            // -0 ties +0: as +0, the screen passes neither zero
+            best = 0;
+        }
+        if (best >= 0) {
+            // larger positive values beat it: x > best as shorts, that is x ^ 0x8000 above best ^ 0x8000;
+            // so do the negative NaNs, -NAN_SPAN to -1 as shorts: the numbers above 0xFFFF - NAN_SPAN
+            return ShortWords.screen(0x8000, (best ^ 0x8000) & 0xFFFF, 0x0000, 0xFFFF - NAN_SPAN);
+        }
+        // negative values of smaller magnitude beat it: x < best as shorts, that is x ^ 0x7FFF above
+        // best ^ 0x7FFF; so do zeros, positive values and NaNs: x >= -NAN_SPAN, that is x ^ 0x8000 above
+        // 0x7FFF - NAN_SPAN
+        return ShortWords.screen(0x7FFF, (best ^ 0x7FFF) & 0xFFFF, 0x8000, 0x7FFF - NAN_SPAN);
     }
 }
