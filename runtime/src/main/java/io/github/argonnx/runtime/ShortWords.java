@@ -10,14 +10,14 @@ import java.nio.ShortBuffer;
 import java.util.Objects;
 
 /**
- * Screens of 16-bit elements read four at a time, as one 64-bit word, for the plain contiguous loops of
- * int16, uint16, float16 and bfloat16 kernels.
+ * Screens of 16-bit elements read four at a time, as one 64-bit word, for the plain loops of int16,
+ * uint16, float16 and bfloat16 kernels: blocks of a contiguous slice, and rows of an outer axis's columns.
  *
  * <p>Java 17 cannot read a {@code short[]} as longs, and C2 vectorizes no loop over {@code short}
  * elements that such a screen needs. From JDK 22 on, a {@code java.lang.foreign.MemorySegment} over the
  * array reads it as longs, and C2 vectorizes a loop of such reads. This class is compiled for Java 17
  * and finds that API once, at startup, through method handles: on JDK 22 and later {@link #isAvailable()}
- * is true and {@link #anyAbove} reads words; before, or when the system property {@value #PROPERTY} is
+ * is true and the screens read words; before, or when the system property {@value #PROPERTY} is
  * {@code false}, it is false, and kernels keep their loops over single elements. Either way the
  * answers are the same.
  *
@@ -56,7 +56,7 @@ public final class ShortWords {
     private ShortWords() {}
 
     /**
-     * Whether {@link #anyAbove} reads words in this JVM: JDK 22 or later, and {@value #PROPERTY} not
+     * Whether the screens read words in this JVM: JDK 22 or later, and {@value #PROPERTY} not
      * {@code false}.
      *
      * @return true when the word screens are on
@@ -193,21 +193,24 @@ public final class ShortWords {
             Objects.checkFromIndexSize(from, 4 * words, data.length);
             Objects.checkFromIndexSize(0, words, passing.length);
             Object segment = arraySegment(data);
+            long any = laneTests(segment, 2L * from, words, flipsA, addendsA, false);
+            return secondTests ? any | laneTests(segment, 2L * from, words, flipsB, addendsB, true) : any;
+        }
+
+        /**
+         * One of the two tests, each lane against its column's flip and {@code 0xFFFF - limit}, over the
+         * row's words, into {@link #passing} or ORed into it: a loop of one test, which C2 vectorizes;
+         * with both tests in one loop it did in some runs only (float16 {@code [4096,4096]} axis 0 on
+         * JDK 25: 5.8 or 12 ms from run to run, against 7.2 ms in every run for two loops).
+         */
+        private long laneTests(Object segment, long byteOffset, int words, long[] flips, long[] addends,
+                boolean orInto) {
             long any = 0;
-            if (!secondTests) {
-                for (int w = 0; w < words; w++) {
-                    long a = readWord(segment, 2L * from + 8L * w, false) ^ flipsA[w];
-                    long addend = addendsA[w];
-                    long lanes = ((a & addend) | ((a | addend) & ((a & LOW_BITS) + (addend & LOW_BITS)))) & TOP_BITS;
-                    passing[w] = lanes;
-                    any |= lanes;
-                }
-                return any;
-            }
             for (int w = 0; w < words; w++) {
-                long word = readWord(segment, 2L * from + 8L * w, false);
-                long lanes = ShortWords.passingLanes(word, flipsA[w], addendsA[w], flipsB[w], addendsB[w]);
-                passing[w] = lanes;
+                long a = readWord(segment, byteOffset + 8L * w, false) ^ flips[w];
+                long addend = addends[w];
+                long lanes = ((a & addend) | ((a | addend) & ((a & LOW_BITS) + (addend & LOW_BITS)))) & TOP_BITS;
+                passing[w] = orInto ? passing[w] | lanes : lanes;
                 any |= lanes;
             }
             return any;
@@ -226,22 +229,10 @@ public final class ShortWords {
     }
 
     /**
-     * The lanes of {@code word} that pass the tests whose flips and {@code 0xFFFF - limit}s are given
-     * per lane, as their top bits: a lane {@code x} is above {@code limit} when
-     * {@code x + (0xFFFF - limit)} carries out of its 16 bits. The lanes' low 15 bits are added apart
-     * from their top bits, so no carry crosses lanes; the carry out of a lane is then the majority of
-     * its two top bits and the carry into its top bit.
-     */
-    private static long passingLanes(long word, long flipA, long addendA, long flipB, long addendB) {
-        long a = word ^ flipA;
-        long b = word ^ flipB;
-        long carriesA = (a & addendA) | ((a | addendA) & ((a & LOW_BITS) + (addendA & LOW_BITS)));
-        long carriesB = (b & addendB) | ((b | addendB) & ((b & LOW_BITS) + (addendB & LOW_BITS)));
-        return (carriesA | carriesB) & TOP_BITS;
-    }
-
-    /**
-     * Whether a lane of {@code words} words from {@code byteOffset} passes {@code screen}. Each test
+     * Whether a lane of {@code words} words from {@code byteOffset} passes {@code screen}. A lane
+     * {@code x} is above {@code limit} when {@code x + (0xFFFF - limit)} carries out of its 16 bits;
+     * the lanes' low 15 bits are added apart from their top bits, so no carry crosses lanes, and the
+     * carry out of a lane is the majority of its two top bits and the carry into its top bit. Each test
      * is an OR reduction of its own, so that C2 vectorizes the loop (with one OR for both it did not).
      */
     private static boolean wordsAbove(Object segment, long byteOffset, int words, boolean bigEndian, long screen) {

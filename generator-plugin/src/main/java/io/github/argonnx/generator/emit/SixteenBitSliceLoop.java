@@ -20,23 +20,25 @@ import javax.lang.model.element.Modifier;
  * blocks are screened on the stored bits, and only a block with an element that may beat the best is
  * walked again with the kernel's strict test on keys, so the indices are those of the plain loop.
  *
- * <p>The screen reads four elements per long through the runtime's {@code ShortWords} where the JVM
- * allows it (JDK 22 and later); each of its tests is "the bits, flipped by a constant, above a limit as
- * an unsigned 16-bit number". Before JDK 22 the integer kernels keep their plain loop, which a screen
- * of single elements would not beat, and the float kernels screen element by element.
+ * <p>The screen ({@code screenOf}, which the outer-axis loop over words takes per column too) is the
+ * runtime's {@code ShortWords.screen}: two tests, each "the bits, flipped by a constant, above a limit
+ * as an unsigned 16-bit number", read four elements per long where the JVM allows it (JDK 22 and
+ * later). Before JDK 22 the integer kernels keep their plain loop, which a screen of single elements
+ * would not beat, and the float kernels take the same tests one element at a time.
  *
  * <p>The float screen works on <em>oriented</em> bits: the stored bits as a signed {@code short} for
  * ArgMax, with the sign bit flipped for ArgMin (which negates the value, so the smallest element
  * becomes the largest; zeros still tie and NaN stays NaN). Positive values then order as their bits,
  * negative values in reverse, and NaN lies above infinity on either side: the negative NaNs are the
- * shorts {@code -NAN_SPAN} to -1. Against an oriented best {@code b}, an element {@code x} can only
- * beat it when, for {@code b >= 0}, {@code x > b} or {@code x} is a negative NaN; for {@code b < 0},
- * when {@code x < b} or {@code x >= -NAN_SPAN} (a positive value, or a NaN). The screen may say yes
- * for an element that ties (-0 against +0): the walk then changes nothing.
+ * shorts {@code -NAN_SPAN} to -1. Against an oriented best {@code b} that is not NaN, an element
+ * {@code x} beats it or is NaN when, for {@code b >= 0}, {@code x > b} or {@code x} is a negative NaN;
+ * for {@code b < 0}, when {@code x < b} or {@code x >= -NAN_SPAN} (a zero, a positive value, or a
+ * NaN). The word screen takes -0 as +0, which it ties, so that neither zero passes against the other;
+ * the one-element screen may pass one, and the walk then changes nothing.
  */
 final class SixteenBitSliceLoop {
 
-    /** Elements per block: one screen per block; small enough that walking a block again is cheap. */
+    /** Elements per block: one screen per block (blocks of 256 and of 2048 were slower). */
     private static final int BLOCK = 512;
 
     private static final String BLOCK_NAME = "BITS_SCREEN_BLOCK";
