@@ -141,7 +141,7 @@ public final class ShortWords {
         private final long[] flipsB;
         private final long[] addendsB;
         private final long[] passing;
-        /** Whether a column's screen was set with a second test: until then rows take the loop of one. */
+        /** Whether a column's screen was set with a second test: until then a row skips that test's loop. */
         private boolean secondTests;
 
         /**
@@ -152,7 +152,9 @@ public final class ShortWords {
          */
         public ColumnScreens(int columns) {
             if (!isAvailable()) {
-                throw new IllegalStateException("ShortWords does not read words in this JVM");
+                throw new IllegalStateException("ShortWords.ColumnScreens reads words through java.lang.foreign, which"
+                        + " needs JDK 22 or later and " + PROPERTY + " not false; this JVM is "
+                        + Runtime.version().feature() + ". Check ShortWords.isAvailable() first");
             }
             int words = columns >>> 2;
             flipsA = new long[words];

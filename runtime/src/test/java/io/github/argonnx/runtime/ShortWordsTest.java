@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.ByteBuffer;
@@ -123,6 +124,13 @@ class ShortWordsTest {
         assertThrows(IndexOutOfBoundsException.class, () -> anyAbove(buffer, 1, 5, 0, 0, 0, 0));
         assertThrows(IndexOutOfBoundsException.class, () -> anyAbove(buffer, 2, 11, 0, 0, 0, 0));
         assertEquals(2, buffer.position());
+    }
+
+    @Test
+    void columnScreensAreRefusedWhereWordsAreNotRead() {
+        assumeFalse(ShortWords.isAvailable(), "words are read here");
+        String message = assertThrows(IllegalStateException.class, () -> new ShortWords.ColumnScreens(8)).getMessage();
+        assertTrue(message.contains("JDK 22 or later") && message.contains(ShortWords.PROPERTY), message);
     }
 
     @Test
