@@ -636,12 +636,12 @@ public final class ArgMaxBfloat16Kernel {
         }
         int words = width >>> 2;
         int wordColumns = 4 * words;
-        int first = 0;
-        int firstRow = start + first * stride;
+        int firstRead = 0;
+        int firstRow = start + firstRead * stride;
         for (int i = 0; i < wordColumns; i++) {
             best[i] = orderKey(data[firstRow + i]);
             screens.set(i, screenOf(data[firstRow + i]));
-            out[outStart + i] = first;
+            out[outStart + i] = firstRead;
         }
         for (int k = 1; k < axisLength; k++) {
             int row = start + k * stride;
@@ -679,14 +679,14 @@ public final class ArgMaxBfloat16Kernel {
         }
         int words = width >>> 2;
         int wordColumns = 4 * words;
-        int first = axisLength - 1;
-        int firstRow = start + first * stride;
+        int firstRead = axisLength - 1;
+        int firstRow = start + firstRead * stride;
         for (int i = 0; i < wordColumns; i++) {
             best[i] = orderKey(data[firstRow + i]);
             screens.set(i, screenOf(data[firstRow + i]));
-            out[outStart + i] = first;
+            out[outStart + i] = firstRead;
         }
-        for (int k = first - 1; k >= 0; k--) {
+        for (int k = firstRead - 1; k >= 0; k--) {
             int row = start + k * stride;
             if (screens.screenRow(data, row, words) != 0) {
                 for (int w = 0; w < words; w++) {
