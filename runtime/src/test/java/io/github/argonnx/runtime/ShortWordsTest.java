@@ -23,20 +23,20 @@ class ShortWordsTest {
 
     private static final int[] FLIPS = {0x0000, 0x8000, 0x7FFF, 0xFFFF};
 
-    /** The definition the screen must meet. */
+    /** The definition the screens must meet: whether {@code x} passes the two tests. */
+    private static boolean passes(short x, int flipA, int limitA, int flipB, int limitB) {
+        int bits = x & 0xFFFF;
+        return (bits ^ flipA) > limitA || (bits ^ flipB) > limitB;
+    }
+
+    /** Whether an element of {@code data[from, to)} passes, by the definition. */
     private static boolean expected(short[] data, int from, int to, int flipA, int limitA, int flipB, int limitB) {
         for (int k = from; k < to; k++) {
-            int x = data[k] & 0xFFFF;
-            if ((x ^ flipA) > limitA || (x ^ flipB) > limitB) {
+            if (passes(data[k], flipA, limitA, flipB, limitB)) {
                 return true;
             }
         }
         return false;
-    }
-
-    private static boolean passes(short x, int flipA, int limitA, int flipB, int limitB) {
-        int bits = x & 0xFFFF;
-        return (bits ^ flipA) > limitA || (bits ^ flipB) > limitB;
     }
 
     private static boolean anyAbove(short[] data, int from, int to, int flipA, int limitA, int flipB, int limitB) {

@@ -1,7 +1,6 @@
 package io.github.argonnx.generator.emit;
 
 import com.palantir.javapoet.ArrayTypeName;
-import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
@@ -25,9 +24,6 @@ import javax.lang.model.element.Modifier;
  */
 final class ShortWordColumnLoop {
 
-    /** The type of the scratch this loop takes beside the running bests. */
-    static final ClassName COLUMN_SCREENS = RuntimeClasses.SHORT_WORDS.nestedClass("ColumnScreens");
-
     private final ElementType type;
     private final Extremum extremum;
     private final ElementOrder order;
@@ -49,8 +45,8 @@ final class ShortWordColumnLoop {
     /** The declaration of the scratch, once per call: null before JDK 22. */
     static CodeBlock scratch(CodeBlock size) {
         return CodeBlock.builder()
-                .addStatement("$T screens = $T.isAvailable()$W? new $T($L)$W: null", COLUMN_SCREENS,
-                        RuntimeClasses.SHORT_WORDS, COLUMN_SCREENS, size)
+                .addStatement("$T screens = $T.isAvailable()$W? new $T($L)$W: null", RuntimeClasses.COLUMN_SCREENS,
+                        RuntimeClasses.SHORT_WORDS, RuntimeClasses.COLUMN_SCREENS, size)
                 .build();
     }
 
@@ -67,7 +63,7 @@ final class ShortWordColumnLoop {
                 .addParameter(TypeName.INT, "stride")
                 .addParameter(TypeName.INT, "axisLength")
                 .addParameter(TypeName.INT, "width")
-                .addParameter(COLUMN_SCREENS, "screens")
+                .addParameter(RuntimeClasses.COLUMN_SCREENS, "screens")
                 .addParameter(ArrayTypeName.of(key), "best")
                 .addParameter(ArrayTypeName.of(TypeName.LONG), "out")
                 .addParameter(TypeName.INT, "outStart")

@@ -28,6 +28,8 @@ public final class RuntimeClasses {
 
     /** Screens of 16-bit elements read four per long, where the JVM can (JDK 22 and later). */
     public static final ClassName SHORT_WORDS = ClassName.get(PACKAGE, "ShortWords");
+    /** The word screens of a row of columns, one per column, for the 16-bit outer-axis loops. */
+    public static final ClassName COLUMN_SCREENS = SHORT_WORDS.nestedClass("ColumnScreens");
 
     public static final ClassName ARG_ONNX_EXCEPTION = ClassName.get(PACKAGE, "ArgOnnxException");
     public static final ClassName ARG_RESULT = ClassName.get(PACKAGE, "ArgResult");
