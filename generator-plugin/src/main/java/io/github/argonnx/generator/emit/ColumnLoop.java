@@ -139,6 +139,13 @@ final class ColumnLoop {
                             KernelContract.COLUMN_BLOCK_SIZE)
                     .addParameter(ArrayTypeName.of(key), "indexScratch");
         }
+        if (screensWords(source)) {
+            m.addJavadoc("@param screens the running bests' word screens, one per block of $L columns of every slice\n",
+                            KernelContract.COLUMN_BLOCK_SIZE)
+                    .addJavadoc("    (block {@code o * blocks + column / $L}), which the first index's fold keeps; null before JDK 22\n",
+                            KernelContract.COLUMN_BLOCK_SIZE)
+                    .addParameter(ArrayTypeName.of(RuntimeClasses.COLUMN_SCREENS), "screens");
+        }
         return m.addParameter(ArrayTypeName.of(TypeName.LONG), "indices")
                 .addParameter(TypeName.LONG, "indexBase")
                 .addParameter(TypeName.BOOLEAN, "seed")
@@ -151,6 +158,9 @@ final class ColumnLoop {
                         .addStatement("int firstColumn = $N == null ? 0$W: $N.$N(data, offset, plan, best, indexScratch, indices,"
                                 + "$WindexBase, seed, selectLastIndex)", vectorizedName, vectorizedName, GeneratedNames.FOLD_ROWS)
                         .build() : CodeBlock.builder().addStatement("int firstColumn = 0").build())
+                .addCode(screensWords(source)
+                        ? CodeBlock.of("int blocks = (inner + $N - 1) / $N;\n", COLUMN_BLOCK, COLUMN_BLOCK)
+                        : CodeBlock.of(""))
                 .beginControlFlow("for (int o = 0; o < plan.outer(); o++)")
                 .addStatement("int sliceStart = offset + o * rows * inner")
                 .addStatement("int bestStart = o * inner")
@@ -166,8 +176,10 @@ final class ColumnLoop {
                 .addStatement("$N(data, sliceStart + column, inner, firstRow, rows, width, best, indices,$W"
                         + "bestStart + column, indexBase)", blockFold(source, true))
                 .nextControlFlow("else")
-                .addStatement("$N(data, sliceStart + column, inner, firstRow, rows, width, best, indices,$W"
-                        + "bestStart + column, indexBase)", blockFold(source, false))
+                .addStatement("$N(data, sliceStart + column, inner, firstRow, rows, width,"
+                        + (screensWords(source) ? "$Wscreens == null ? null : screens[o * blocks + column / $N],$Wseed," : "")
+                        + " best, indices,$WbestStart + column, indexBase)", screensWords(source)
+                        ? new Object[] {blockFold(source, false), COLUMN_BLOCK} : new Object[] {blockFold(source, false)})
                 .endControlFlow()
                 .endControlFlow()
                 .endControlFlow()
@@ -262,9 +274,13 @@ final class ColumnLoop {
                 : GeneratedNames.indicesInColumns(fromEnd);
     }
 
-    /** The fold of a block of columns: over words of eight columns where it applies, else the scalar one. */
+    /**
+     * The fold of a block of columns: over words of eight columns, or with word screens for the first
+     * index, where they apply; else the scalar one.
+     */
     private String blockFold(DataSource source, boolean last) {
-        return readsWords(source) ? WordColumnLoop.foldName(last) : GeneratedNames.foldInColumns(last);
+        return readsWords(source) || screensWords(source) && !last ? WordColumnLoop.foldName(last)
+                : GeneratedNames.foldInColumns(last);
     }
 
     /**

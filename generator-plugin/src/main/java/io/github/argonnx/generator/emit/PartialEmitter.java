@@ -120,13 +120,28 @@ public final class PartialEmitter extends JavaSourceEmitter {
         ClassName bests = context.names().partialKeysClass(type).nestedClass("Bests");
         TypeName key = ElementOrder.of(type).foldKeyType();
         ArrayTypeName keys = ArrayTypeName.of(key);
-        MethodSpec constructor = MethodSpec.constructorBuilder()
+        // 16-bit arrays: the plain first-index fold keeps a word screen per running best (JDK 22 and later)
+        boolean screens = type.byteWidth() == 2;
+        int block = KernelContract.COLUMN_BLOCK_SIZE;
+        MethodSpec.Builder constructor = MethodSpec.constructorBuilder()
                 .addParameter(int.class, "size")
                 .addParameter(int.class, "inner")
                 .addStatement("best = new $T[size]", key)
-                .addStatement("indexScratch = new $T[$T.min(inner, $L)]", key, Math.class, KernelContract.COLUMN_BLOCK_SIZE)
-                .build();
-        spec.addType(TypeSpec.classBuilder(bests)
+                .addStatement("indexScratch = new $T[$T.min(inner, $L)]", key, Math.class, block);
+        if (screens) {
+            constructor.addParameter(boolean.class, "arraySeed")
+                    .beginControlFlow("if (arraySeed && $T.isAvailable())", RuntimeClasses.SHORT_WORDS)
+                    .addStatement("int blocks = (inner + $L) / $L", block - 1, block)
+                    .addStatement("screens = new $T[size / inner * blocks]", RuntimeClasses.COLUMN_SCREENS)
+                    .beginControlFlow("for (int s = 0; s < screens.length; s++)")
+                    .addStatement("screens[s] = new $T($T.min($L, inner - s % blocks * $L))", RuntimeClasses.COLUMN_SCREENS,
+                            Math.class, block, block)
+                    .endControlFlow()
+                    .nextControlFlow("else")
+                    .addStatement("screens = null")
+                    .endControlFlow();
+        }
+        TypeSpec.Builder bestsClass = TypeSpec.classBuilder(bests)
                 .addModifiers(Modifier.STATIC, Modifier.FINAL)
                 .addSuperinterface(RuntimeClasses.RUNNING_BESTS)
                 .addJavadoc("An accumulator's running bests of $L elements, as fold keys of the kernels' outer-axis loops.\n",
@@ -134,8 +149,18 @@ public final class PartialEmitter extends JavaSourceEmitter {
                 .addField(keys, "best", Modifier.FINAL)
                 .addField(FieldSpec.builder(keys, "indexScratch", Modifier.FINAL)
                         .addJavadoc("Where the SIMD loops keep row places while they fold a chunk.\n")
-                        .build())
-                .addMethod(constructor)
+                        .build());
+        if (screens) {
+            bestsClass.addField(FieldSpec.builder(ArrayTypeName.of(RuntimeClasses.COLUMN_SCREENS), "screens", Modifier.FINAL)
+                    .addJavadoc("The word screens of the running bests, one per block of $L columns of every slice, which\n",
+                            block)
+                    .addJavadoc("the plain first-index fold of arrays keeps from chunk to chunk. Null before JDK 22, and when the\n")
+                    .addJavadoc("first chunk is a buffer, whose fold sets none; a buffer's fold after that leaves them passing\n")
+                    .addJavadoc("more than beats its bests, never less.\n")
+                    .build());
+        }
+        spec.addType(bestsClass
+                .addMethod(constructor.build())
                 .addMethod(override("orderKeys", void.class)
                         .addParameter(long[].class, "orderKeys")
                         .beginControlFlow("for (int p = 0; p < best.length; p++)")
@@ -154,7 +179,8 @@ public final class PartialEmitter extends JavaSourceEmitter {
                 .addParameter(boolean.class, "selectLastIndex")
                 .addParameter(long.class, "axisOffset")
                 .addParameter(long[].class, "indices")
-                .addStatement("$T bests = new $T(indices.length, plan.inner())", bests, bests)
+                .addStatement(screens ? "$T bests = new $T(indices.length, plan.inner(), chunk.hasArray())"
+                        : "$T bests = new $T(indices.length, plan.inner())", bests, bests)
                 .addStatement("foldRows(chunk, opType, plan, selectLastIndex, bests, axisOffset, indices, true)")
                 .addStatement("return bests")
                 .build());
@@ -184,7 +210,8 @@ public final class PartialEmitter extends JavaSourceEmitter {
                 .beginControlFlow("if (chunk.hasArray())")
                 .addStatement("$T data = ($T) chunk.array()", storage.arrayType(), storage.arrayType())
                 .addStatement("int offset = chunk.arrayOffset()")
-                .addCode(kernelFold(context, type, operators, "bests.best, bests.indexScratch"))
+                .addCode(kernelFold(context, type, operators,
+                        screens ? "bests.best, bests.indexScratch, bests.screens" : "bests.best, bests.indexScratch"))
                 .nextControlFlow("else")
                 .addStatement("$T data = ($T) chunk.buffer()", storage.bufferType(), storage.bufferType())
                 .addStatement("int offset = data.position()")

@@ -6,6 +6,7 @@ import io.github.argonnx.kernels.ArgMinFloat16Kernel;
 import io.github.argonnx.runtime.ElementKeys;
 import io.github.argonnx.runtime.ReductionPlan;
 import io.github.argonnx.runtime.RunningBests;
+import io.github.argonnx.runtime.ShortWords;
 import java.nio.ShortBuffer;
 import javax.annotation.processing.Generated;
 
@@ -98,7 +99,7 @@ final class Float16PartialKeys implements ElementKeys {
      */
     static RunningBests seed(Tensor chunk, String opType, ReductionPlan plan,
             boolean selectLastIndex, long axisOffset, long[] indices) {
-        Bests bests = new Bests(indices.length, plan.inner());
+        Bests bests = new Bests(indices.length, plan.inner(), chunk.hasArray());
         foldRows(chunk, opType, plan, selectLastIndex, bests, axisOffset, indices, true);
         return bests;
     }
@@ -117,8 +118,8 @@ final class Float16PartialKeys implements ElementKeys {
             short[] data = (short[]) chunk.array();
             int offset = chunk.arrayOffset();
             switch (opType) {
-                case "ArgMax" -> ArgMaxFloat16Kernel.foldRows(data, offset, plan, bests.best, bests.indexScratch, indices, axisOffset, seed, selectLastIndex);
-                case "ArgMin" -> ArgMinFloat16Kernel.foldRows(data, offset, plan, bests.best, bests.indexScratch, indices, axisOffset, seed, selectLastIndex);
+                case "ArgMax" -> ArgMaxFloat16Kernel.foldRows(data, offset, plan, bests.best, bests.indexScratch, bests.screens, indices, axisOffset, seed, selectLastIndex);
+                case "ArgMin" -> ArgMinFloat16Kernel.foldRows(data, offset, plan, bests.best, bests.indexScratch, bests.screens, indices, axisOffset, seed, selectLastIndex);
                 default -> throw new IllegalStateException("not generated: " + opType);
             }
         } else {
@@ -143,9 +144,26 @@ final class Float16PartialKeys implements ElementKeys {
          */
         final short[] indexScratch;
 
-        Bests(int size, int inner) {
+        /**
+         * The word screens of the running bests, one per block of 4096 columns of every slice, which
+         * the plain first-index fold of arrays keeps from chunk to chunk. Null before JDK 22, and when the
+         * first chunk is a buffer, whose fold sets none; a buffer's fold after that leaves them passing
+         * more than beats its bests, never less.
+         */
+        final ShortWords.ColumnScreens[] screens;
+
+        Bests(int size, int inner, boolean arraySeed) {
             best = new short[size];
             indexScratch = new short[Math.min(inner, 4096)];
+            if (arraySeed && ShortWords.isAvailable()) {
+                int blocks = (inner + 4095) / 4096;
+                screens = new ShortWords.ColumnScreens[size / inner * blocks];
+                for (int s = 0; s < screens.length; s++) {
+                    screens[s] = new ShortWords.ColumnScreens(Math.min(4096, inner - s % blocks * 4096));
+                }
+            } else {
+                screens = null;
+            }
         }
 
         @Override

@@ -478,10 +478,12 @@ public final class ArgMaxBfloat16Kernel {
      * @param seed true for the first chunk: its first row seeds the bests
      * @param selectLastIndex whether ties go to the last index
      * @param indexScratch room for the SIMD loops' row places, {@code min(plan.inner(), 4096)} entries
+     * @param screens the running bests' word screens, one per block of 4096 columns of every slice
+     *     (block {@code o * blocks + column / 4096}), which the first index's fold keeps; null before JDK 22
      */
     public static void foldRows(short[] data, int offset, ReductionPlan plan, short[] best,
-            short[] indexScratch, long[] indices, long indexBase, boolean seed,
-            boolean selectLastIndex) {
+            short[] indexScratch, ShortWords.ColumnScreens[] screens, long[] indices,
+            long indexBase, boolean seed, boolean selectLastIndex) {
         int rows = plan.axisLength();
         int inner = plan.inner();
         int firstRow = seed ? 1 : 0;
@@ -489,6 +491,7 @@ public final class ArgMaxBfloat16Kernel {
         int firstColumn = VECTORIZED == null ? 0
                 : VECTORIZED.foldRows(data, offset, plan, best, indexScratch, indices,
                 indexBase, seed, selectLastIndex);
+        int blocks = (inner + COLUMN_BLOCK - 1) / COLUMN_BLOCK;
         for (int o = 0; o < plan.outer(); o++) {
             int sliceStart = offset + o * rows * inner;
             int bestStart = o * inner;
@@ -504,8 +507,9 @@ public final class ArgMaxBfloat16Kernel {
                     foldLastInColumns(data, sliceStart + column, inner, firstRow, rows, width, best, indices,
                             bestStart + column, indexBase);
                 } else {
-                    foldFirstInColumns(data, sliceStart + column, inner, firstRow, rows, width, best, indices,
-                            bestStart + column, indexBase);
+                    foldFirstInColumnWords(data, sliceStart + column, inner, firstRow, rows, width,
+                            screens == null ? null : screens[o * blocks + column / COLUMN_BLOCK],
+                            seed, best, indices, bestStart + column, indexBase);
                 }
             }
         }
@@ -706,6 +710,48 @@ public final class ArgMaxBfloat16Kernel {
         if (wordColumns < width) {
             lastIndicesInColumns(data, start + wordColumns, stride, axisLength, width - wordColumns, best, out,
                     outStart + wordColumns);
+        }
+    }
+
+    /**
+     * {@link #foldFirstInColumns} with a word screen per column, kept in {@code screens} from one chunk to the
+     * next and set from the chunk's first row when it is the {@code seed}; {@code screens} is null
+     * before JDK 22.
+     */
+    private static void foldFirstInColumnWords(short[] data, int start, int stride, int firstRow,
+            int rows, int width, ShortWords.ColumnScreens screens, boolean seed, short[] best,
+            long[] indices, int bestStart, long indexBase) {
+        if (screens == null) {
+            foldFirstInColumns(data, start, stride, firstRow, rows, width, best, indices, bestStart, indexBase);
+            return;
+        }
+        int words = width >>> 2;
+        int wordColumns = 4 * words;
+        if (seed) {
+            for (int i = 0; i < wordColumns; i++) {
+                screens.set(i, screenOf(data[start + i]));
+            }
+        }
+        for (int k = firstRow; k < rows; k++) {
+            int row = start + k * stride;
+            if (screens.screenRow(data, row, words) != 0) {
+                for (int w = 0; w < words; w++) {
+                    for (long lanes = screens.passingLanes(w); lanes != 0; lanes &= lanes - 1) {
+                        // lane j of the word is column 4w + j; its top bit is bit 16j + 15
+                        int i = 4 * w + (Long.numberOfTrailingZeros(lanes) >>> 4);
+                        short candidate = foldKey(data[row + i]);
+                        if (candidate > best[bestStart + i]) {
+                            best[bestStart + i] = candidate;
+                            indices[bestStart + i] = indexBase + k;
+                            screens.set(i, screenOf(data[row + i]));
+                        }
+                    }
+                }
+            }
+        }
+        if (wordColumns < width) {
+            foldFirstInColumns(data, start + wordColumns, stride, firstRow, rows, width - wordColumns, best, indices,
+                    bestStart + wordColumns, indexBase);
         }
     }
 
