@@ -176,10 +176,8 @@ final class ColumnLoop {
                 .addStatement("$N(data, sliceStart + column, inner, firstRow, rows, width, best, indices,$W"
                         + "bestStart + column, indexBase)", blockFold(source, true))
                 .nextControlFlow("else")
-                .addStatement("$N(data, sliceStart + column, inner, firstRow, rows, width,"
-                        + (screensWords(source) ? "$Wscreens == null ? null : screens[o * blocks + column / $N],$Wseed," : "")
-                        + " best, indices,$WbestStart + column, indexBase)", screensWords(source)
-                        ? new Object[] {blockFold(source, false), COLUMN_BLOCK} : new Object[] {blockFold(source, false)})
+                .addStatement("$N(data, sliceStart + column, inner, firstRow, rows, width,$L best, indices,$W"
+                        + "bestStart + column, indexBase)", blockFold(source, false), firstFoldScreens(source))
                 .endControlFlow()
                 .endControlFlow()
                 .endControlFlow()
@@ -272,6 +270,13 @@ final class ColumnLoop {
     private String blockLoop(DataSource source, boolean fromEnd) {
         return readsWords(source) || screensWords(source) ? WordColumnLoop.name(fromEnd)
                 : GeneratedNames.indicesInColumns(fromEnd);
+    }
+
+    /** What the first index's word fold of a block takes before {@code best}: its block's screens and the seed flag. */
+    private CodeBlock firstFoldScreens(DataSource source) {
+        return screensWords(source)
+                ? CodeBlock.of("$Wscreens == null ? null : screens[o * blocks + column / $N],$Wseed,", COLUMN_BLOCK)
+                : CodeBlock.of("");
     }
 
     /**
