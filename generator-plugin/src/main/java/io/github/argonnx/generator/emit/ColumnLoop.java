@@ -44,7 +44,7 @@ final class ColumnLoop {
         this.order = ElementOrder.of(type);
         this.vectorizedName = vectorizedName;
         this.wordLoop = type.byteWidth() == 1 ? new WordColumnLoop(type, extremum) : null;
-        this.shortWordLoop = type.byteWidth() == 2 ? new ShortWordColumnLoop(type, extremum) : null;
+        this.shortWordLoop = ShortWordColumnLoop.appliesTo(type) ? new ShortWordColumnLoop(type, extremum) : null;
     }
 
     /** The kernel's constants of the outer-axis loops. */

@@ -121,7 +121,7 @@ public final class PartialEmitter extends JavaSourceEmitter {
         TypeName key = ElementOrder.of(type).foldKeyType();
         ArrayTypeName keys = ArrayTypeName.of(key);
         // 16-bit arrays: the plain first-index fold keeps a word screen per running best (JDK 22 and later)
-        boolean screens = type.byteWidth() == 2;
+        boolean screens = ShortWordColumnLoop.appliesTo(type);
         int block = KernelContract.COLUMN_BLOCK_SIZE;
         MethodSpec.Builder constructor = MethodSpec.constructorBuilder()
                 .addParameter(int.class, "size")

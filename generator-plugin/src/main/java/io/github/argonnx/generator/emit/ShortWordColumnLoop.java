@@ -33,8 +33,13 @@ final class ShortWordColumnLoop {
     private final Extremum extremum;
     private final ElementOrder order;
 
+    /** Whether a type's kernels take this loop (and its fold's running screens): the 16-bit types. */
+    static boolean appliesTo(ElementType type) {
+        return type.byteWidth() == 2;
+    }
+
     ShortWordColumnLoop(ElementType type, Extremum extremum) {
-        if (type.byteWidth() != 2) {
+        if (!appliesTo(type)) {
             throw new IllegalArgumentException("column screens read 16-bit elements, not " + type.onnxName());
         }
         this.type = type;
