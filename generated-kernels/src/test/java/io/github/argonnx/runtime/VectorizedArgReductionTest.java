@@ -387,24 +387,31 @@ class VectorizedArgReductionTest {
                 int offset = random.nextInt(4);
                 Object a = input(type, random, offset + plan.inputSize());
                 for (boolean last : new boolean[] {false, true}) {
+                    // every column, or on wide rows a range of at least 64 (a whole vector of any width) that
+                    // need not start on a whole vector
+                    boolean range = plan.inner() >= 128 && random.nextBoolean();
+                    int from = range ? random.nextInt(plan.inner() - 64) : 0;
+                    int to = range ? from + 64 + random.nextInt(plan.inner() - from - 63) : plan.inner();
                     long[] out = new long[plan.outputSize() + 2];
                     Arrays.fill(out, -7);
-                    boolean done = loops.reduceStrided(a, offset, plan, last, out, 1);
+                    boolean done = loops.reduceStrided(a, offset, plan, from, to, last, out, 1);
                     if (!done) {
-                        assertTrue(!type.hasStrided || plan.inner() < 8 || plan.inputSize() <= 4096, type + " declined " + plan);
+                        assertTrue(!type.hasStrided || to - from < 8 || plan.inputSize() <= 4096,
+                                type + " declined " + plan + " columns " + from + " to " + to);
                         assertTrue(Arrays.stream(out).allMatch(v -> v == -7), "declined but wrote");
                         continue;
                     }
                     long[] expected = new long[out.length];
                     Arrays.fill(expected, -7);
                     for (int o = 0; o < plan.outer(); o++) {
-                        for (int i = 0; i < plan.inner(); i++) {
+                        for (int i = from; i < to; i++) {
                             int sliceStart = offset + o * plan.axisLength() * plan.inner() + i;
                             expected[1 + o * plan.inner() + i] = reference(type, a, sliceStart, plan.inner(),
                                     plan.axisLength(), op.equals("ArgMax"), last);
                         }
                     }
-                    assertArrayEquals(expected, out, op + " " + type + " " + plan + " last " + last);
+                    assertArrayEquals(expected, out, op + " " + type + " " + plan + " columns " + from + " to " + to
+                            + " last " + last);
                 }
             }
         }

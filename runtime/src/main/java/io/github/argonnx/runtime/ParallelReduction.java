@@ -9,14 +9,17 @@ import java.util.concurrent.atomic.AtomicReference;
  * <ul>
  *   <li>With enough output slices ({@code outer}), each task reduces a range of them: the kernel's
  *       own contract, on a smaller plan.
- *   <li>Otherwise (one long slice, or an outer axis with few rows before it) each task reduces a chunk
+ *   <li>Otherwise, on an outer axis with enough columns ({@code inner}), each task reduces a range of
+ *       the columns of every slice ({@code reduceColumns}): again the kernel's own contract, with no
+ *       merge.
+ *   <li>Otherwise (one long slice, or an outer axis with few columns) each task reduces a chunk
  *       of the reduced axis and records the winner of each slice in its chunk. The winners' values
  *       are then laid side by side, chunk after chunk, and the kernel itself picks among them: so the
  *       first (or last) index, the NaN rule, -0 = +0 and unsigned order hold across chunks exactly
  *       as inside one.
  * </ul>
  *
- * <p>When output slices are split, each thread's share is cut into {@link #PIECES_PER_TASK} pieces,
+ * <p>When output slices or columns are split, each thread's share is cut into {@link #PIECES_PER_TASK} pieces,
  * which the calling thread and the executor's threads take one at a time, in order, as each becomes
  * free: a thread that the machine does not run in time (other work on its core, an executor busy
  * elsewhere) holds the call up by the piece it has taken at most, while the others take the rest of
@@ -29,7 +32,34 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class ParallelReduction {
 
     /**
-     * A generated kernel's array form, for example {@code ArgMaxFloatKernel::reduce}.
+     * A generated kernel's array form for a range of output columns, for example
+     * {@code ArgMaxFloatKernel::reduceColumns}: what a call split over threads runs.
+     *
+     * @param <A> the array type the kernel stores its elements in
+     */
+    @FunctionalInterface
+    public interface ColumnKernel<A> {
+        /**
+         * Writes the indices of the slices {@code (o, i)} with {@code columnFrom <= i < columnTo} of every
+         * {@code o}, as the kernel's {@code reduceColumns} does; with {@code [0, plan.inner())}, the whole
+         * reduction.
+         *
+         * @param data the input's storage array
+         * @param offset where the input's elements start in {@code data}
+         * @param plan the reduction's geometry
+         * @param columnFrom the first column reduced
+         * @param columnTo the column after the last one reduced
+         * @param selectLastIndex whether ties resolve to the last index
+         * @param out receives the indices
+         * @param outOffset where the index of slice {@code (0, 0)} goes
+         */
+        void reduceColumns(A data, int offset, ReductionPlan plan, int columnFrom, int columnTo,
+                boolean selectLastIndex, long[] out, int outOffset);
+    }
+
+    /**
+     * A generated kernel's array form, for example {@code ArgMaxFloatKernel::reduce}: what a prepared operator
+     * runs on the calling thread.
      *
      * @param <A> the array type the kernel stores its elements in
      */
@@ -55,6 +85,16 @@ public final class ParallelReduction {
     static final int MIN_AXIS_PER_CHUNK = 256;
 
     /**
+     * Each piece of a split of the columns is at least this many columns wide, and its bounds are
+     * multiples of {@link #COLUMN_ALIGNMENT}: each row's part of a piece stays a sequential read, and
+     * a thread's columns start on a whole vector of every SIMD width.
+     */
+    static final int MIN_COLUMNS_PER_PIECE = 512;
+
+    /** The columns a piece's bounds are multiples of (64 bytes of uint8, the widest vector's lanes). */
+    static final int COLUMN_ALIGNMENT = 64;
+
+    /**
      * The pieces each task's share of output slices is cut into: enough that a thread left waiting for
      * its core delays the call by a small part of the work, few enough that handing pieces out stays
      * small next to the reading.
@@ -64,8 +104,8 @@ public final class ParallelReduction {
     private ParallelReduction() {}
 
     /**
-     * {@code kernel.reduce(data, offset, plan, selectLastIndex, out, outOffset)}, split over threads
-     * as {@code parallelism} allows for the plain Java loops. Bounds are checked before any task starts.
+     * The whole reduction ({@code kernel.reduceColumns} of every column), split over threads as
+     * {@code parallelism} allows for the plain Java loops. Bounds are checked before any task starts.
      *
      * @param context the operator version, for example {@code ArgMax-13}, as messages name it
      * @param <A> the input's array type
@@ -81,14 +121,14 @@ public final class ParallelReduction {
      *     started are cancelled, and it is thrown once none is running, so nothing writes to
      *     {@code out} after it; {@code out} may then hold part of the indices
      */
-    public static <A> void reduce(String context, Parallelism parallelism, ArrayKernel<A> kernel, A data, int offset,
+    public static <A> void reduce(String context, Parallelism parallelism, ColumnKernel<A> kernel, A data, int offset,
             ReductionPlan plan, boolean selectLastIndex, long[] out, int outOffset) {
         int tasks = parallelism.tasksFor(plan, elementBytes(data), false);
         reduce(context, parallelism, tasks, kernel, data, offset, plan, selectLastIndex, out, outOffset);
     }
 
     /**
-     * {@code kernel.reduce(data, offset, plan, selectLastIndex, out, outOffset)} split into at most
+     * The whole reduction ({@code kernel.reduceColumns} of every column) split into at most
      * {@code tasks} tasks, as {@link Parallelism#tasksFor} decided for it. Bounds are checked before any
      * task starts.
      *
@@ -104,9 +144,9 @@ public final class ParallelReduction {
      * @param out receives the indices
      * @param outOffset where the first index goes
      * @throws ArgOnnxException if the executor refuses a task or a task fails, as
-     *     {@link #reduce(String, Parallelism, ArrayKernel, Object, int, ReductionPlan, boolean, long[], int)}
+     *     {@link #reduce(String, Parallelism, ColumnKernel, Object, int, ReductionPlan, boolean, long[], int)}
      */
-    public static <A> void reduce(String context, Parallelism parallelism, int tasks, ArrayKernel<A> kernel, A data,
+    public static <A> void reduce(String context, Parallelism parallelism, int tasks, ColumnKernel<A> kernel, A data,
             int offset, ReductionPlan plan, boolean selectLastIndex, long[] out, int outOffset) {
         if (tasks > 1 && plan.outputSize() > 0) {
             java.util.Objects.checkFromIndexSize(offset, plan.inputSize(), Array.getLength(data));
@@ -117,6 +157,12 @@ public final class ParallelReduction {
                         offset, plan, selectLastIndex, out, outOffset);
                 return;
             }
+            int columnPieces = Math.min(tasks * PIECES_PER_TASK, plan.inner() / MIN_COLUMNS_PER_PIECE);
+            if (columnPieces >= tasks) {
+                splitColumns(context, parallelism, tasks, columnPieces, kernel, data, offset, plan, selectLastIndex,
+                        out, outOffset);
+                return;
+            }
             // One chunk per thread: each further chunk of the axis costs a pass over its winners and
             // their merge, more than a second thread held up by a busy core loses.
             int chunks = Math.min(tasks, plan.axisLength() / MIN_AXIS_PER_CHUNK);
@@ -125,7 +171,7 @@ public final class ParallelReduction {
                 return;
             }
         }
-        kernel.reduce(data, offset, plan, selectLastIndex, out, outOffset);
+        kernel.reduceColumns(data, offset, plan, 0, plan.inner(), selectLastIndex, out, outOffset);
     }
 
     /** The width in bytes of one element of a primitive storage array. */
@@ -144,7 +190,7 @@ public final class ParallelReduction {
     }
 
     /** Splits the output slices ({@code outer}) into {@code pieces} ranges, shared by {@code tasks} threads. */
-    private static <A> void splitSlices(String context, Parallelism parallelism, int tasks, int pieces, ArrayKernel<A> kernel,
+    private static <A> void splitSlices(String context, Parallelism parallelism, int tasks, int pieces, ColumnKernel<A> kernel,
             A data, int offset, ReductionPlan plan, boolean selectLastIndex, long[] out, int outOffset) {
         int outer = plan.outer();
         int sliceSize = plan.axisLength() * plan.inner();
@@ -153,10 +199,36 @@ public final class ParallelReduction {
             int from = (int) ((long) outer * p / pieces);
             int to = (int) ((long) outer * (p + 1) / pieces);
             ReductionPlan part = new ReductionPlan(to - from, plan.axisLength(), plan.inner());
-            work[p] = () -> kernel.reduce(data, offset + from * sliceSize, part, selectLastIndex, out,
-                    outOffset + from * plan.inner());
+            work[p] = () -> kernel.reduceColumns(data, offset + from * sliceSize, part, 0, part.inner(), selectLastIndex,
+                    out, outOffset + from * plan.inner());
         }
         runAll(context, parallelism, tasks, work);
+    }
+
+    /**
+     * Splits the columns ({@code inner}) into {@code pieces} ranges, shared by {@code tasks} threads:
+     * each reads its columns of every row, so the pieces write disjoint output elements and nothing is
+     * merged.
+     */
+    private static <A> void splitColumns(String context, Parallelism parallelism, int tasks, int pieces,
+            ColumnKernel<A> kernel, A data, int offset, ReductionPlan plan, boolean selectLastIndex, long[] out,
+            int outOffset) {
+        int inner = plan.inner();
+        Runnable[] work = new Runnable[pieces];
+        for (int p = 0; p < pieces; p++) {
+            int from = columnBound(inner, p, pieces);
+            int to = columnBound(inner, p + 1, pieces);
+            work[p] = () -> kernel.reduceColumns(data, offset, plan, from, to, selectLastIndex, out, outOffset);
+        }
+        runAll(context, parallelism, tasks, work);
+    }
+
+    /** Where piece {@code p} of {@code pieces} starts: an even share, rounded to {@link #COLUMN_ALIGNMENT}. */
+    private static int columnBound(int inner, int p, int pieces) {
+        if (p == pieces) {
+            return inner;
+        }
+        return (int) ((long) inner * p / pieces) / COLUMN_ALIGNMENT * COLUMN_ALIGNMENT;
     }
 
     /**
@@ -164,7 +236,7 @@ public final class ParallelReduction {
      * also copies its winners' values side by side with the other chunks', so that the merge is one
      * call of the kernel on a {@code [chunks, outputSize]} tensor.
      */
-    private static <A> void splitAxis(String context, Parallelism parallelism, int chunks, ArrayKernel<A> kernel,
+    private static <A> void splitAxis(String context, Parallelism parallelism, int chunks, ColumnKernel<A> kernel,
             A data, int offset, ReductionPlan plan, boolean selectLastIndex, long[] out, int outOffset) {
         int outer = plan.outer();
         int axisLength = plan.axisLength();
@@ -187,7 +259,7 @@ public final class ParallelReduction {
                 long[] best = winners[chunk];
                 for (int o = 0; o < outer; o++) {
                     int from = offset + (o * axisLength + chunkStart[chunk]) * inner;
-                    kernel.reduce(data, from, part, selectLastIndex, best, o * inner);
+                    kernel.reduceColumns(data, from, part, 0, inner, selectLastIndex, best, o * inner);
                 }
                 int[] positions = new int[outputSize];
                 for (int o = 0; o < outer; o++) {
@@ -204,7 +276,8 @@ public final class ParallelReduction {
         // The kernel's pick among a slice's chunks is the chunk that holds the overall answer: the
         // chunks' order keeps the first (or last) index, and the values keep the NaN rule, -0 = +0 and
         // unsigned order.
-        kernel.reduce(candidates, 0, new ReductionPlan(1, chunks, outputSize), selectLastIndex, out, outOffset);
+        kernel.reduceColumns(candidates, 0, new ReductionPlan(1, chunks, outputSize), 0, outputSize, selectLastIndex,
+                out, outOffset);
         for (int j = 0; j < outputSize; j++) {
             int c = (int) out[outOffset + j];
             out[outOffset + j] = chunkStart[c] + winners[c][j];

@@ -42,19 +42,22 @@ public interface VectorizedArgReduction<A> {
     }
 
     /**
-     * The whole reduction of a plan with {@code inner > 1}, with the contract of the kernel's
-     * {@code reduce}.
+     * The reduction of the columns {@code columnFrom <= i < columnTo} of every slice of a plan with
+     * {@code inner > 1}, with the contract of the kernel's {@code reduceColumns}: writes
+     * {@code out[outOffset + o * plan.inner() + i]} for those columns only.
      *
      * @param data the input's storage array
      * @param offset where the input's elements start in {@code data}
      * @param plan the reduction's geometry
+     * @param columnFrom the first column reduced
+     * @param columnTo the column after the last one reduced, greater than {@code columnFrom}
      * @param selectLastIndex whether ties resolve to the last index
      * @param out receives the indices
-     * @param outOffset where the first index goes
+     * @param outOffset where the index of slice {@code (0, 0)} goes
      * @return true, or false (having written nothing) to leave it to the scalar loop
      */
-    default boolean reduceStrided(A data, int offset, ReductionPlan plan, boolean selectLastIndex,
-            long[] out, int outOffset) {
+    default boolean reduceStrided(A data, int offset, ReductionPlan plan, int columnFrom, int columnTo,
+            boolean selectLastIndex, long[] out, int outOffset) {
         return false;
     }
 

@@ -14,9 +14,10 @@ import java.util.stream.Collectors;
 /**
  * Property checks of one generated kernel against {@link ScalarReference}: seeded random tensors,
  * every axis, both values of {@code selectLastIndex}, and every form the kernel accepts the data in
- * (array at an offset, heap buffer with an array offset and a position, read-only heap buffer,
- * direct buffer, little-endian byte view). The generated {@code *KernelPropertyTest} classes only wire
- * a kernel's two {@code reduce} methods and its {@link TestType} into this.
+ * (array at an offset, a random range of the array's output columns, heap buffer with an array offset and a
+ * position, read-only heap buffer, direct buffer, little-endian byte view). The generated
+ * {@code *KernelPropertyTest} classes only wire a kernel's two {@code reduce} methods, its
+ * {@code reduceColumns} and its {@link TestType} into this.
  *
  * <p>A failure names the seed, the case and the data. The seed comes from the test class; set the
  * system property {@code argonnx.seed} to run every check with another one.
@@ -29,6 +30,13 @@ public final class KernelProperties<A, B extends Buffer> {
         void reduce(A data, int offset, ReductionPlan plan, boolean selectLastIndex, long[] out, int outOffset);
     }
 
+    /** A kernel's {@code reduceColumns}: the array form for a range of output columns. */
+    @FunctionalInterface
+    public interface ColumnKernel<A> {
+        void reduceColumns(A data, int offset, ReductionPlan plan, int columnFrom, int columnTo, boolean selectLastIndex,
+                long[] out, int outOffset);
+    }
+
     /** The buffer form of a kernel's {@code reduce}. */
     @FunctionalInterface
     public interface BufferKernel<B> {
@@ -38,6 +46,8 @@ public final class KernelProperties<A, B extends Buffer> {
     /** The ways the same elements are handed to the kernel. */
     private enum Form {
         ARRAY,
+        /** The array, a random range of its output columns (empty, part or all): only those are written. */
+        COLUMN_RANGE,
         HEAP_BUFFER,
         READ_ONLY_BUFFER,
         DIRECT_BUFFER,
@@ -76,14 +86,16 @@ public final class KernelProperties<A, B extends Buffer> {
     private final TestType<A, B> type;
     private final ScalarReference.Op op;
     private final ArrayKernel<A> arrayForm;
+    private final ColumnKernel<A> columnForm;
     private final BufferKernel<B> bufferForm;
 
     public KernelProperties(String kernelName, TestType<A, B> type, ScalarReference.Op op,
-            ArrayKernel<A> arrayForm, BufferKernel<B> bufferForm) {
+            ArrayKernel<A> arrayForm, ColumnKernel<A> columnForm, BufferKernel<B> bufferForm) {
         this.kernelName = kernelName;
         this.type = type;
         this.op = op;
         this.arrayForm = arrayForm;
+        this.columnForm = columnForm;
         this.bufferForm = bufferForm;
     }
 
@@ -272,7 +284,10 @@ public final class KernelProperties<A, B extends Buffer> {
         }
     }
 
-    /** Input or output storage that is too small for the plan: IndexOutOfBoundsException, nothing written. */
+    /**
+     * Input or output storage that is too small for the plan, or a column range outside the plan's
+     * columns: IndexOutOfBoundsException, nothing written.
+     */
     public void refusesStorageTooSmallForThePlan() {
         A data = type.generator().generate(new Random(2), 12, Profile.FULL_RANGE);
         ReductionPlan plan = new ReductionPlan(2, 3, 2);
@@ -280,6 +295,10 @@ public final class KernelProperties<A, B extends Buffer> {
         Arrays.fill(out, UNTOUCHED);
         assertThrows(IndexOutOfBoundsException.class, () -> arrayForm.reduce(data, 1, plan, false, out, 0));
         assertThrows(IndexOutOfBoundsException.class, () -> arrayForm.reduce(data, 0, plan, false, out, 1));
+        assertThrows(IndexOutOfBoundsException.class, () -> columnForm.reduceColumns(data, 1, plan, 0, 2, false, out, 0));
+        assertThrows(IndexOutOfBoundsException.class, () -> columnForm.reduceColumns(data, 0, plan, 1, 3, false, out, 0));
+        assertThrows(IndexOutOfBoundsException.class, () -> columnForm.reduceColumns(data, 0, plan, 2, 1, false, out, 0));
+        assertThrows(IndexOutOfBoundsException.class, () -> columnForm.reduceColumns(data, 0, plan, -1, 1, false, out, 0));
         B shortBuffer = type.storage().directBuffer(data, 0);
         shortBuffer.limit(11);
         assertThrows(IndexOutOfBoundsException.class, () -> bufferForm.reduce(shortBuffer, plan, false, out, 0));
@@ -314,10 +333,18 @@ public final class KernelProperties<A, B extends Buffer> {
             A padded = type.storage().padded(data, before, random.nextInt(3));
             long[] out = new long[outOffset + expected.length + 2];
             Arrays.fill(out, UNTOUCHED);
+            int[] cuts = {random.nextInt(plan.inner() + 1), random.nextInt(plan.inner() + 1)};
+            Arrays.sort(cuts);
+            boolean all = form != Form.COLUMN_RANGE || random.nextInt(4) == 0;
+            int columnFrom = all ? 0 : cuts[0];
+            int columnTo = all ? plan.inner() : cuts[1];
             B buffer = null;
             switch (form) {
                 case ARRAY:
                     arrayForm.reduce(padded, before, plan, last, out, outOffset);
+                    break;
+                case COLUMN_RANGE:
+                    columnForm.reduceColumns(padded, before, plan, columnFrom, columnTo, last, out, outOffset);
                     break;
                 case HEAP_BUFFER:
                     int arrayOffset = random.nextInt(before); // so that the position is not 0 either
@@ -345,7 +372,9 @@ public final class KernelProperties<A, B extends Buffer> {
                 }
             }
             for (int i = 0; i < out.length; i++) {
-                boolean inside = i >= outOffset && i < outOffset + expected.length;
+                boolean output = i >= outOffset && i < outOffset + expected.length;
+                int column = output ? (i - outOffset) % plan.inner() : -1;
+                boolean inside = output && column >= columnFrom && column < columnTo;
                 long want = inside ? expected[i - outOffset] : UNTOUCHED;
                 if (out[i] != want) {
                     fail(describe(seed, label, shape, axis, last, form, plan, data)
@@ -353,6 +382,9 @@ public final class KernelProperties<A, B extends Buffer> {
                                     ? ": output element " + (i - outOffset) + " is " + out[i] + ", the reference says " + want
                                             + "\n  expected " + Arrays.toString(expected)
                                             + "\n  actual   " + Arrays.toString(Arrays.copyOfRange(out, outOffset, outOffset + expected.length))
+                                    : output
+                                    ? ": wrote " + out[i] + " to output element " + (i - outOffset) + ", column " + column
+                                            + ", outside the columns reduced, " + columnFrom + " to " + columnTo
                                     : ": wrote " + out[i] + " outside the output, at out[" + i + "] (outOffset " + outOffset + ")"));
                 }
             }

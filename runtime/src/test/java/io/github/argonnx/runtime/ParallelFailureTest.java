@@ -47,7 +47,7 @@ class ParallelFailureTest {
 
     private static final long[] EXPECTED = {1, 2, 3, 4};
 
-    private static void reduce(Parallelism parallelism, ParallelReduction.ArrayKernel<float[]> kernel, long[] out) {
+    private static void reduce(Parallelism parallelism, ParallelReduction.ColumnKernel<float[]> kernel, long[] out) {
         ParallelReduction.reduce("ArgMax-13", parallelism.withMinElementsPerTask(1), kernel, data(), 0, PLAN, false,
                 out, 0);
     }
@@ -73,7 +73,7 @@ class ParallelFailureTest {
             worker.setDaemon(true);
             worker.start();
         };
-        ParallelReduction.ArrayKernel<float[]> slowOnWorkers = (d, offset, plan, last, out, outOffset) -> {
+        ParallelReduction.ColumnKernel<float[]> slowOnWorkers = (d, offset, plan, from, to, last, out, outOffset) -> {
             if (Thread.currentThread() != callerRef.get()) {
                 awaitQuietly(release);
             }
@@ -174,7 +174,7 @@ class ParallelFailureTest {
         List<Runnable> held = new ArrayList<>();
         Executor holding = held::add;
         AtomicInteger kernelCalls = new AtomicInteger();
-        ParallelReduction.ArrayKernel<float[]> failsFirst = (d, offset, plan, last, out, outOffset) -> {
+        ParallelReduction.ColumnKernel<float[]> failsFirst = (d, offset, plan, from, to, last, out, outOffset) -> {
             kernelCalls.incrementAndGet();
             if (offset == 0) {
                 throw new IllegalStateException("slice 0 failed");

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
@@ -37,9 +39,10 @@ class ParallelReductionTest {
      * A small ArgMax kernel written for this test (forward scan, NaN beats numbers, -0 ties +0),
      * standing in for a generated one: the split and merge must not depend on how the kernel works.
      */
-    static void argMaxFloat(float[] data, int offset, ReductionPlan plan, boolean last, long[] out, int outOffset) {
+    static void argMaxFloat(float[] data, int offset, ReductionPlan plan, int columnFrom, int columnTo, boolean last,
+            long[] out, int outOffset) {
         for (int o = 0; o < plan.outer(); o++) {
-            for (int i = 0; i < plan.inner(); i++) {
+            for (int i = columnFrom; i < columnTo; i++) {
                 int best = 0;
                 for (int k = 1; k < plan.axisLength(); k++) {
                     float b = data[offset + (o * plan.axisLength() + best) * plan.inner() + i];
@@ -55,9 +58,10 @@ class ParallelReductionTest {
     }
 
     /** Unsigned bytes, to check that candidates keep their element type. */
-    static void argMinUint8(byte[] data, int offset, ReductionPlan plan, boolean last, long[] out, int outOffset) {
+    static void argMinUint8(byte[] data, int offset, ReductionPlan plan, int columnFrom, int columnTo, boolean last,
+            long[] out, int outOffset) {
         for (int o = 0; o < plan.outer(); o++) {
-            for (int i = 0; i < plan.inner(); i++) {
+            for (int i = columnFrom; i < columnTo; i++) {
                 int best = 0;
                 for (int k = 1; k < plan.axisLength(); k++) {
                     int b = data[offset + (o * plan.axisLength() + best) * plan.inner() + i] & 0xFF;
@@ -76,9 +80,10 @@ class ParallelReductionTest {
      * -0 ties +0): stands in for each type's kernel, so that the merge is checked on every array type
      * it copies winners of.
      */
-    static void argMaxAnyArray(Object data, int offset, ReductionPlan plan, boolean last, long[] out, int outOffset) {
+    static void argMaxAnyArray(Object data, int offset, ReductionPlan plan, int columnFrom, int columnTo, boolean last,
+            long[] out, int outOffset) {
         for (int o = 0; o < plan.outer(); o++) {
-            for (int i = 0; i < plan.inner(); i++) {
+            for (int i = columnFrom; i < columnTo; i++) {
                 int best = 0;
                 for (int k = 1; k < plan.axisLength(); k++) {
                     double b = Array.getDouble(data, offset + (o * plan.axisLength() + best) * plan.inner() + i);
@@ -117,7 +122,7 @@ class ParallelReductionTest {
 
     private static final int[][] SHAPES = {
         {1, 1000, 1}, {1, 600, 5}, {3, 520, 7}, {8, 10, 3}, {5, 64, 1}, {2, 1, 9}, {1, 2, 1}, {1, 37, 50},
-        {0, 4, 4}, {7, 3, 0}, {1, 2600, 3}, {2, 1100, 4}, {1, 4096, 1}
+        {0, 4, 4}, {7, 3, 0}, {1, 2600, 3}, {2, 1100, 4}, {1, 4096, 1}, {1, 3, 1100}, {2, 5, 2048}, {1, 600, 1024}
     };
 
     @Test
@@ -135,7 +140,7 @@ class ParallelReductionTest {
                 }
                 for (boolean last : new boolean[] {false, true}) {
                     long[] expected = new long[plan.outputSize() + 1];
-                    argMaxFloat(data, offset, plan, last, expected, 1);
+                    argMaxFloat(data, offset, plan, 0, plan.inner(), last, expected, 1);
                     for (int threads = 2; threads <= 4; threads++) {
                         long[] actual = new long[plan.outputSize() + 1];
                         ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), threads).withMinElementsPerTask(1),
@@ -159,7 +164,7 @@ class ParallelReductionTest {
             }
             for (boolean last : new boolean[] {false, true}) {
                 long[] expected = new long[plan.outputSize()];
-                argMinUint8(data, 0, plan, last, expected, 0);
+                argMinUint8(data, 0, plan, 0, plan.inner(), last, expected, 0);
                 long[] actual = new long[plan.outputSize()];
                 ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), 3).withMinElementsPerTask(1),
                         ParallelReductionTest::argMinUint8, data, 0, plan, last, actual, 0);
@@ -199,7 +204,7 @@ class ParallelReductionTest {
                             long[] expected = new long[plan.outputSize()];
                             Arrays.fill(expected, last ? boundary : boundary - 1);
                             long[] single = new long[plan.outputSize()];
-                            argMaxAnyArray(data, 1, plan, last, single, 0);
+                            argMaxAnyArray(data, 1, plan, 0, plan.inner(), last, single, 0);
                             assertArrayEquals(expected, single, "the reference kernel itself");
                             long[] actual = new long[plan.outputSize()];
                             ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), threads).withMinElementsPerTask(1),
@@ -217,10 +222,10 @@ class ParallelReductionTest {
     void smallInputsAndSingleThreadStayOnTheCallingThread() {
         Thread caller = Thread.currentThread();
         AtomicInteger calls = new AtomicInteger();
-        ParallelReduction.ArrayKernel<float[]> recording = (data, offset, plan, last, out, outOffset) -> {
+        ParallelReduction.ColumnKernel<float[]> recording = (data, offset, plan, from, to, last, out, outOffset) -> {
             assertSame(caller, Thread.currentThread());
             calls.incrementAndGet();
-            argMaxFloat(data, offset, plan, last, out, outOffset);
+            argMaxFloat(data, offset, plan, from, to, last, out, outOffset);
         };
         float[] data = new float[4096];
         data[4000] = 1;
@@ -237,9 +242,9 @@ class ParallelReductionTest {
     @Test
     void aLargeInputIsSharedWithTheExecutor() {
         AtomicInteger tasks = new AtomicInteger();
-        ParallelReduction.ArrayKernel<float[]> counting = (data, offset, plan, last, out, outOffset) -> {
+        ParallelReduction.ColumnKernel<float[]> counting = (data, offset, plan, from, to, last, out, outOffset) -> {
             tasks.incrementAndGet();
-            argMaxFloat(data, offset, plan, last, out, outOffset);
+            argMaxFloat(data, offset, plan, from, to, last, out, outOffset);
         };
         float[] data = new float[8 * 100];
         data[555] = 3;
@@ -253,9 +258,9 @@ class ParallelReductionTest {
     @Test
     void oneLongSliceIsSplitIntoChunksAndMerged() {
         AtomicInteger calls = new AtomicInteger();
-        ParallelReduction.ArrayKernel<float[]> counting = (data, offset, plan, last, out, outOffset) -> {
+        ParallelReduction.ColumnKernel<float[]> counting = (data, offset, plan, from, to, last, out, outOffset) -> {
             calls.incrementAndGet();
-            argMaxFloat(data, offset, plan, last, out, outOffset);
+            argMaxFloat(data, offset, plan, from, to, last, out, outOffset);
         };
         float[] data = new float[1024];
         data[700] = 5;
@@ -276,9 +281,9 @@ class ParallelReductionTest {
     @Test
     void slicesAreCutIntoPiecesTakenInTurnAndTheAxisIntoOneChunkPerThread() {
         AtomicInteger calls = new AtomicInteger();
-        ParallelReduction.ArrayKernel<float[]> counting = (data, offset, plan, last, out, outOffset) -> {
+        ParallelReduction.ColumnKernel<float[]> counting = (data, offset, plan, from, to, last, out, outOffset) -> {
             calls.incrementAndGet();
-            argMaxFloat(data, offset, plan, last, out, outOffset);
+            argMaxFloat(data, offset, plan, from, to, last, out, outOffset);
         };
         float[] data = new float[64 * 10];
         data[633] = 1;
@@ -299,15 +304,53 @@ class ParallelReductionTest {
     }
 
     @Test
+    void wideOuterAxesAreSplitIntoAlignedColumnRangesWithNoMerge() {
+        List<int[]> ranges = Collections.synchronizedList(new ArrayList<>());
+        ParallelReduction.ColumnKernel<float[]> recording = (data, offset, plan, from, to, last, out, outOffset) -> {
+            ranges.add(new int[] {from, to, plan.outer(), plan.axisLength(), offset, outOffset});
+            argMaxFloat(data, offset, plan, from, to, last, out, outOffset);
+        };
+        float[] data = new float[1 + 4 * 4096];
+        data[1 + 3 * 4096 + 4095] = 1;
+        data[1 + 2 * 4096 + 700] = 1;
+        long[] out = new long[1 + 4096];
+        ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), 2).withMinElementsPerTask(1), recording, data, 1,
+                new ReductionPlan(1, 4, 4096), false, out, 1);
+        assertEquals(2 * ParallelReduction.PIECES_PER_TASK, ranges.size(), "two threads' shares of columns, in pieces");
+        ranges.sort(Comparator.comparingInt(r -> r[0]));
+        int next = 0;
+        for (int[] r : ranges) {
+            assertEquals(next, r[0], "the pieces cover the columns once, in order");
+            assertEquals(0, r[0] % ParallelReduction.COLUMN_ALIGNMENT);
+            assertTrue(r[1] - r[0] >= ParallelReduction.MIN_COLUMNS_PER_PIECE, Arrays.toString(r));
+            assertArrayEquals(new int[] {1, 4, 1, 1}, Arrays.copyOfRange(r, 2, 6), "the whole plan, every row");
+            next = r[1];
+        }
+        assertEquals(4096, next);
+        assertEquals(0, out[0], "nothing before outOffset is written");
+        assertEquals(2, out[1 + 700]);
+        assertEquals(3, out[1 + 4095]);
+
+        ranges.clear();
+        long[] narrow = new long[3 * 1100];
+        ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), 2).withMinElementsPerTask(1), recording,
+                new float[3 * 2 * 1100], 0, new ReductionPlan(3, 2, 1100), false, narrow, 0);
+        ranges.sort(Comparator.comparingInt(r -> r[0]));
+        assertEquals(2, ranges.size(), "1100 columns hold two pieces of at least 512");
+        assertArrayEquals(new int[] {0, 512}, Arrays.copyOf(ranges.get(0), 2));
+        assertArrayEquals(new int[] {512, 1100}, Arrays.copyOf(ranges.get(1), 2));
+    }
+
+    @Test
     void piecesNoHelperHasTakenAreRunByTheCallingThread() {
         Thread caller = Thread.currentThread();
         List<Runnable> held = new ArrayList<>();
         AtomicInteger onCaller = new AtomicInteger();
-        ParallelReduction.ArrayKernel<float[]> counting = (data, offset, plan, last, out, outOffset) -> {
+        ParallelReduction.ColumnKernel<float[]> counting = (data, offset, plan, from, to, last, out, outOffset) -> {
             if (Thread.currentThread() == caller) {
                 onCaller.incrementAndGet();
             }
-            argMaxFloat(data, offset, plan, last, out, outOffset);
+            argMaxFloat(data, offset, plan, from, to, last, out, outOffset);
         };
         float[] data = new float[16 * 10];
         data[157] = 1;
@@ -323,7 +366,7 @@ class ParallelReductionTest {
 
     @Test
     void aFailingTaskFailsTheCall() {
-        ParallelReduction.ArrayKernel<float[]> failing = (data, offset, plan, last, out, outOffset) -> {
+        ParallelReduction.ColumnKernel<float[]> failing = (data, offset, plan, from, to, last, out, outOffset) -> {
             if (offset > 0) {
                 throw new IllegalStateException("task at " + offset);
             }
@@ -339,7 +382,7 @@ class ParallelReductionTest {
     @Test
     void boundsAreCheckedBeforeAnyTaskRuns() {
         AtomicInteger calls = new AtomicInteger();
-        ParallelReduction.ArrayKernel<float[]> counting = (data, offset, plan, last, out, outOffset) -> calls.incrementAndGet();
+        ParallelReduction.ColumnKernel<float[]> counting = (data, offset, plan, from, to, last, out, outOffset) -> calls.incrementAndGet();
         assertThrows(IndexOutOfBoundsException.class, () -> ParallelReduction.reduce("ArgMax-13", 
                 Parallelism.using(pool(), 2).withMinElementsPerTask(1), counting, new float[19], 0,
                 new ReductionPlan(2, 10, 1), false, new long[2], 0));

@@ -220,12 +220,14 @@ final class ColumnLoop {
     private MethodSpec reduceStrided(DataSource source) {
         return KernelContract.declare(MethodSpec.methodBuilder(KernelContract.REDUCE_STRIDED)
                 .addJavadoc("The reduced axis is not the last one: slice {@code (o, i)} has its elements {@code inner} apart.\n")
-                .addJavadoc("Columns are taken $L at a time so their running bests stay in cache.\n",
+                .addJavadoc("Only the columns {@code columnFrom <= i < columnTo} are reduced, $L at a time so that their\n"
+                        + "running bests stay in cache.\n",
                         KernelContract.COLUMN_BLOCK_SIZE)
-                .addModifiers(Modifier.PRIVATE, Modifier.STATIC), source.dataType(type), true)
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC), source.dataType(type), true, true)
                 .addCode(source == DataSource.ARRAY ? CodeBlock.builder()
                         .beginControlFlow("if ($N != null$W&& $N.$N($L))", vectorizedName, vectorizedName,
-                                KernelContract.REDUCE_STRIDED, KernelContract.arguments("data", "offset", false))
+                                KernelContract.REDUCE_STRIDED,
+                                KernelContract.columnArguments("data", "offset", "columnFrom", "columnTo"))
                         .addStatement("return")
                         .endControlFlow()
                         .build() : CodeBlock.of(""))
@@ -233,7 +235,7 @@ final class ColumnLoop {
                 .addStatement("int inner = plan.inner()")
                 .beginControlFlow("if (plan.inputSize() <= $N)", GeneratedNames.SMALL_STRIDED_INPUT)
                 .beginControlFlow("for (int o = 0; o < plan.outer(); o++)")
-                .beginControlFlow("for (int i = 0; i < inner; i++)")
+                .beginControlFlow("for (int i = columnFrom; i < columnTo; i++)")
                 .addStatement("int start = offset + o * axisLength * inner + i")
                 .addStatement("out[outOffset + o * inner + i] = selectLastIndex$W? $N(data, start, inner, axisLength)$W: $N(data, start, inner, axisLength)",
                         GeneratedNames.indexInColumn(true), GeneratedNames.indexInColumn(false))
@@ -241,19 +243,18 @@ final class ColumnLoop {
                 .endControlFlow()
                 .addStatement("return")
                 .endControlFlow()
-                .addStatement("$T best = new $T[$T.min(inner, $N)]",
-                        ArrayTypeName.of(order.keyType()), order.keyType(), Math.class, COLUMN_BLOCK)
+                .addStatement("int scratch = $T.min(columnTo - columnFrom, $N)", Math.class, COLUMN_BLOCK)
+                .addStatement("$T best = new $T[scratch]", ArrayTypeName.of(order.keyType()), order.keyType())
                 .addCode(readsWords(source)
-                        ? CodeBlock.of("$T bestBytes = new $T[$T.min(inner, $N)];\n", byte[].class, byte.class,
-                                Math.class, COLUMN_BLOCK)
+                        ? CodeBlock.of("$T bestBytes = new $T[scratch];\n", byte[].class, byte.class)
                         : screensWords(source)
-                        ? ShortWordColumnLoop.scratch(CodeBlock.of("$T.min(inner, $N)", Math.class, COLUMN_BLOCK))
+                        ? ShortWordColumnLoop.scratch(CodeBlock.of("scratch"))
                         : CodeBlock.of(""))
                 .beginControlFlow("for (int o = 0; o < plan.outer(); o++)")
                 .addStatement("int sliceStart = offset + o * axisLength * inner")
                 .addStatement("int outStart = outOffset + o * inner")
-                .beginControlFlow("for (int column = 0; column < inner; column += $N)", COLUMN_BLOCK)
-                .addStatement("int width = $T.min($N, inner - column)", Math.class, COLUMN_BLOCK)
+                .beginControlFlow("for (int column = columnFrom; column < columnTo; column += $N)", COLUMN_BLOCK)
+                .addStatement("int width = $T.min($N, columnTo - column)", Math.class, COLUMN_BLOCK)
                 .beginControlFlow("if (selectLastIndex)")
                 .addStatement("$N(data, sliceStart + column, inner, axisLength, width, $Lbest, out,$WoutStart + column)",
                         blockLoop(source, true), wordScratch(source))

@@ -104,6 +104,7 @@ public final class KernelEmitter extends JavaSourceEmitter {
             }
             kernel.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
             kernel.addMethod(arrayEntry());
+            kernel.addMethod(columnsEntry());
             kernel.addMethod(bufferEntry());
             for (DataSource source : DataSource.values()) {
                 kernel.addMethod(reduceContiguous(source));
@@ -164,7 +165,7 @@ public final class KernelEmitter extends JavaSourceEmitter {
 
         private MethodSpec.Builder entry(DataSource source) {
             return KernelContract.declare(MethodSpec.methodBuilder(KernelContract.REDUCE)
-                    .addModifiers(Modifier.PUBLIC, Modifier.STATIC), source.dataType(type), source == DataSource.ARRAY);
+                    .addModifiers(Modifier.PUBLIC, Modifier.STATIC), source.dataType(type), source == DataSource.ARRAY, false);
         }
 
         private CodeBlock entryDoc(DataSource source) {
@@ -192,7 +193,39 @@ public final class KernelEmitter extends JavaSourceEmitter {
                     .addJavadoc(entryDoc(DataSource.ARRAY))
                     .addStatement("$T.checkFromIndexSize(offset, plan.inputSize(), data.length)", Objects.class)
                     .addStatement("$T.checkFromIndexSize(outOffset, plan.outputSize(), out.length)", Objects.class)
-                    .addCode(dispatchOnLayout())
+                    .addCode(dispatchOnLayout("0", "plan.inner()"))
+                    .build();
+        }
+
+        /**
+         * The array entry for a range of columns: what a split of the output columns over threads calls,
+         * each thread with its own range, so that no thread's share needs a merge.
+         */
+        private MethodSpec columnsEntry() {
+            return KernelContract.declare(MethodSpec.methodBuilder(KernelContract.REDUCE_COLUMNS)
+                            .addModifiers(Modifier.PUBLIC, Modifier.STATIC), DataSource.ARRAY.dataType(type), true, true)
+                    .addJavadoc("Writes, for the slices {@code (o, i)} with {@code columnFrom <= i < columnTo} of every\n")
+                    .addJavadoc("{@code o}, the index of the $L element to {@code out[outOffset + o * plan.inner() + i]};\n",
+                            adjective)
+                    .addJavadoc("the other output elements are not written. With {@code [0, plan.inner())} it is\n")
+                    .addJavadoc("{@link #$N}.\n\n", KernelContract.REDUCE)
+                    .addJavadoc("@param data the elements; the tensor starts at {@code data[offset]}\n")
+                    .addJavadoc("@param offset where the tensor starts in {@code data}\n")
+                    .addJavadoc("@param plan the tensor viewed as {@code [outer, axisLength, inner]}\n")
+                    .addJavadoc("@param columnFrom the first column reduced\n")
+                    .addJavadoc("@param columnTo the column after the last one reduced\n")
+                    .addJavadoc("@param selectLastIndex whether ties (and several NaNs) give the last index instead of the first\n")
+                    .addJavadoc("@param out receives the int64 indices\n")
+                    .addJavadoc("@param outOffset where the index of slice {@code (0, 0)} goes in {@code out}\n")
+                    .addJavadoc("@throws IndexOutOfBoundsException if {@code data} or {@code out} is too small for the plan,\n")
+                    .addJavadoc("    or the columns are not a range of {@code [0, plan.inner())}; nothing has been written then\n")
+                    .addStatement("$T.checkFromIndexSize(offset, plan.inputSize(), data.length)", Objects.class)
+                    .addStatement("$T.checkFromIndexSize(outOffset, plan.outputSize(), out.length)", Objects.class)
+                    .addStatement("$T.checkFromToIndex(columnFrom, columnTo, plan.inner())", Objects.class)
+                    .beginControlFlow("if (columnFrom == columnTo)")
+                    .addStatement("return")
+                    .endControlFlow()
+                    .addCode(dispatchOnLayout("columnFrom", "columnTo"))
                     .build();
         }
 
@@ -208,17 +241,19 @@ public final class KernelEmitter extends JavaSourceEmitter {
                             KernelContract.arguments("data.array()", "data.arrayOffset() + offset", true))
                     .addStatement("return")
                     .endControlFlow()
-                    .addCode(dispatchOnLayout())
+                    .addCode(dispatchOnLayout("0", "plan.inner()"))
                     .build();
         }
 
-        private CodeBlock dispatchOnLayout() {
+        /** Contiguous slices have one column, which a non-empty range holds; outer axes take the range. */
+        private CodeBlock dispatchOnLayout(String columnFrom, String columnTo) {
             return CodeBlock.builder()
                     .beginControlFlow("if (plan.inner() == 1)")
                     .addStatement("$N(data, offset, plan.outer(), plan.axisLength(), selectLastIndex,$Wout, outOffset)",
                             KernelContract.REDUCE_CONTIGUOUS)
                     .nextControlFlow("else")
-                    .addStatement("$N($L)", KernelContract.REDUCE_STRIDED, KernelContract.arguments("data", "offset", false))
+                    .addStatement("$N($L)", KernelContract.REDUCE_STRIDED,
+                            KernelContract.columnArguments("data", "offset", columnFrom, columnTo))
                     .endControlFlow()
                     .build();
         }

@@ -7,6 +7,7 @@ import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import io.github.argonnx.generator.java.JavaStorage;
+import io.github.argonnx.generator.java.KernelContract;
 import io.github.argonnx.generator.model.ElementType;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,8 +70,9 @@ public final class KernelPropertyTestEmitter extends JavaSourceEmitter {
                 .initializer("$L", seedLiteral(kernelName))
                 .build());
         test.addField(FieldSpec.builder(properties, "properties", Modifier.PRIVATE, Modifier.FINAL)
-                .initializer("new $T<>(\n$>$>$S, $T.$L, $T.$L,\n$T::reduce, $T::reduce)$<$<", KERNEL_PROPERTIES, kernelName,
-                        TEST_TYPE, type.name(), SCALAR_REFERENCE_OP, constantName(target.extremum().operatorName()), kernel, kernel)
+                .initializer("new $T<>(\n$>$>$S, $T.$L, $T.$L,\n$T::$N, $T::$N, $T::$N)$<$<", KERNEL_PROPERTIES,
+                        kernelName, TEST_TYPE, type.name(), SCALAR_REFERENCE_OP, constantName(target.extremum().operatorName()),
+                        kernel, KernelContract.REDUCE, kernel, KernelContract.REDUCE_COLUMNS, kernel, KernelContract.REDUCE)
                 .build());
         for (Check check : CHECKS) {
             test.addMethod(MethodSpec.methodBuilder(check.name())

@@ -10,6 +10,7 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import com.palantir.javapoet.WildcardTypeName;
 import io.github.argonnx.generator.java.JavaStorage;
+import io.github.argonnx.generator.java.KernelContract;
 import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.java.VectorForm;
 import io.github.argonnx.generator.model.ElementType;
@@ -278,8 +279,8 @@ final class OperatorCallMethods {
                     .beginControlFlow("if (input.hasArray())")
                     .addStatement("int tasks = $L", tasksFor(t))
                     .beginControlFlow("if (tasks > 1)")
-                    .addStatement("$T.reduce(context, parallelism, tasks, $T::reduce, ($T) input.array(),$Winput.arrayOffset(), plan, last, out, outOffset)",
-                            RuntimeClasses.PARALLEL_REDUCTION, kernel, array)
+                    .addStatement("$T.reduce(context, parallelism, tasks, $T::$N, ($T) input.array(),$Winput.arrayOffset(), plan, last, out, outOffset)",
+                            RuntimeClasses.PARALLEL_REDUCTION, kernel, KernelContract.REDUCE_COLUMNS, array)
                     .nextControlFlow("else")
                     .addStatement("$T.reduce(($T) input.array(), input.arrayOffset(), plan, last, out, outOffset)", kernel, array)
                     .endControlFlow()

@@ -10,12 +10,20 @@ import java.util.List;
 /**
  * The kernel contract: how a reduction is handed to a kernel, to its private layout loops and to its
  * SIMD class ({@code runtime.VectorizedArgReduction.reduceStrided}). One parameter list,
- * {@code (data, offset, plan, selectLastIndex, out, outOffset)}, declared and passed on from here.
+ * {@code (data, offset, plan, selectLastIndex, out, outOffset)}, declared and passed on from here; the
+ * column-range forms ({@link #REDUCE_COLUMNS}, {@link #REDUCE_STRIDED}) take {@code columnFrom, columnTo}
+ * after {@code plan}.
  */
 public final class KernelContract {
 
     /** The public entry points of a kernel. */
     public static final String REDUCE = "reduce";
+
+    /**
+     * The public entry of a kernel's array form for a range of output columns ({@code i} of
+     * {@code o * inner + i}) of every slice: the kernel's side of a split of the columns over threads.
+     */
+    public static final String REDUCE_COLUMNS = "reduceColumns";
 
     /** The loops for a contiguous reduced axis ({@code inner == 1}), in kernels and SIMD classes. */
     public static final String REDUCE_CONTIGUOUS = "reduceContiguous";
@@ -47,9 +55,14 @@ public final class KernelContract {
 
     private static final Parameter OFFSET = new Parameter("offset", TypeName.INT);
 
-    /** Every parameter after {@code data} and {@code offset}, in order. */
-    private static final List<Parameter> AFTER_DATA = List.of(
-            new Parameter("plan", RuntimeClasses.REDUCTION_PLAN),
+    private static final Parameter PLAN = new Parameter("plan", RuntimeClasses.REDUCTION_PLAN);
+
+    /** The column range of the column-range forms: {@code [columnFrom, columnTo)} of {@code plan.inner()}. */
+    private static final List<Parameter> COLUMNS = List.of(
+            new Parameter("columnFrom", TypeName.INT), new Parameter("columnTo", TypeName.INT));
+
+    /** Every parameter after {@code plan} (and the column range), in order. */
+    private static final List<Parameter> AFTER_PLAN = List.of(
             new Parameter("selectLastIndex", TypeName.BOOLEAN),
             new Parameter("out", ArrayTypeName.of(TypeName.LONG)),
             new Parameter("outOffset", TypeName.INT));
@@ -58,35 +71,53 @@ public final class KernelContract {
 
     /**
      * The parameters for {@code data} of type {@code dataType}: all of them, or without {@code offset}
-     * for a buffer, whose position says where the tensor starts.
+     * for a buffer, whose position says where the tensor starts; with the column range or without.
      */
-    public static List<Parameter> parameters(TypeName dataType, boolean withOffset) {
+    public static List<Parameter> parameters(TypeName dataType, boolean withOffset, boolean withColumns) {
         List<Parameter> parameters = new ArrayList<>();
         parameters.add(new Parameter("data", dataType));
         if (withOffset) {
             parameters.add(OFFSET);
         }
-        parameters.addAll(AFTER_DATA);
+        parameters.add(PLAN);
+        if (withColumns) {
+            parameters.addAll(COLUMNS);
+        }
+        parameters.addAll(AFTER_PLAN);
         return parameters;
     }
 
     /** Declares the parameters on {@code method}. */
-    public static MethodSpec.Builder declare(MethodSpec.Builder method, TypeName dataType, boolean withOffset) {
-        for (Parameter p : parameters(dataType, withOffset)) {
+    public static MethodSpec.Builder declare(MethodSpec.Builder method, TypeName dataType, boolean withOffset,
+            boolean withColumns) {
+        for (Parameter p : parameters(dataType, withOffset, withColumns)) {
             method.addParameter(p.type(), p.name());
         }
         return method;
     }
 
     /**
-     * Passes the parameters on, each under its own name, with {@code data} and {@code offset} as given.
+     * Passes the parameters without the column range on, each under its own name, with {@code data}
+     * and {@code offset} as given.
      *
      * @param breakBeforeOut whether the line may wrap before {@code out}, for calls too long for one line
      */
     public static CodeBlock arguments(String data, String offset, boolean breakBeforeOut) {
-        List<String> names = AFTER_DATA.stream().map(Parameter::name).toList();
-        String plan = String.join(", ", names.subList(0, 2));
-        String out = String.join(", ", names.subList(2, names.size()));
-        return CodeBlock.of(breakBeforeOut ? "$L, $L, $L,$W$L" : "$L, $L, $L, $L", data, offset, plan, out);
+        return arguments(data, offset, PLAN.name(), breakBeforeOut);
+    }
+
+    /**
+     * Passes the parameters with the column range on, with {@code data}, {@code offset} and the range
+     * as given.
+     */
+    public static CodeBlock columnArguments(String data, String offset, String columnFrom, String columnTo) {
+        return arguments(data, offset, PLAN.name() + ", " + columnFrom + ", " + columnTo, true);
+    }
+
+    private static CodeBlock arguments(String data, String offset, String planAndColumns, boolean breakBeforeOut) {
+        List<String> names = AFTER_PLAN.stream().map(Parameter::name).toList();
+        String out = String.join(", ", names.subList(1, names.size()));
+        return CodeBlock.of(breakBeforeOut ? "$L, $L, $L, $L,$W$L" : "$L, $L, $L, $L, $L", data, offset,
+                planAndColumns, names.get(0), out);
     }
 }

@@ -18,7 +18,7 @@ class KernelContractTest {
         Method reduceStrided = Arrays.stream(VectorizedArgReduction.class.getMethods())
                 .filter(m -> m.getName().equals(KernelContract.REDUCE_STRIDED))
                 .findFirst().orElseThrow();
-        List<String> declared = KernelContract.parameters(ClassName.OBJECT, true).stream()
+        List<String> declared = KernelContract.parameters(ClassName.OBJECT, true, true).stream()
                 .map(p -> p.type().toString()).toList();
         List<String> runtimeTypes = Arrays.stream(reduceStrided.getParameterTypes()).map(Class::getTypeName).toList();
         assertEquals(declared, runtimeTypes);

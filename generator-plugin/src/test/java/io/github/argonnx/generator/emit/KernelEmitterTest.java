@@ -153,6 +153,8 @@ class KernelEmitterTest {
                                 + ",io.github.argonnx.runtime.ReductionPlan,boolean,long[],int)",
                         "public static void " + kernel.getName() + ".reduce(" + JavaStorage.of(type).primitive()
                                 + "[],int,io.github.argonnx.runtime.ReductionPlan,boolean,long[],int)",
+                        "public static void " + kernel.getName() + ".reduceColumns(" + JavaStorage.of(type).primitive()
+                                + "[],int,io.github.argonnx.runtime.ReductionPlan,int,int,boolean,long[],int)",
                         "public static void " + kernel.getName() + ".foldRows(" + buffer + "," + fold,
                         "public static void " + kernel.getName() + ".foldRows(" + JavaStorage.of(type).primitive()
                                 + "[]," + arrayFold), publicMethods);

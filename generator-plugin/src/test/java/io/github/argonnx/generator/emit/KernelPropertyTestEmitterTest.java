@@ -33,7 +33,7 @@ class KernelPropertyTestEmitterTest {
                 .content();
         assertTrue(test.contains("private final KernelProperties<long[], LongBuffer> properties = new KernelProperties<>("), test);
         assertTrue(test.contains("\"ArgMinUint64Kernel\", TestType.UINT64, ScalarReference.Op.ARG_MIN,"), test);
-        assertTrue(test.contains("ArgMinUint64Kernel::reduce, ArgMinUint64Kernel::reduce);"), test);
+        assertTrue(test.contains("ArgMinUint64Kernel::reduce, ArgMinUint64Kernel::reduceColumns, ArgMinUint64Kernel::reduce);"), test);
         for (String check : List.of("randomShapesEveryAxis(SEED)", "heavyTies(SEED)", "specialValues(SEED)",
                 "axisLengthsAcrossBlockBoundaries(SEED)", "wideOutputRows(SEED)", "uniformTensors(SEED)", "emptyOutputs()",
                 "refusesStorageTooSmallForThePlan()")) {

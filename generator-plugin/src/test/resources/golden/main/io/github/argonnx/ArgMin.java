@@ -537,7 +537,7 @@ public final class ArgMin implements ArgReductionOperator {
                 if (input.hasArray()) {
                     int tasks = parallelism.tasksFor(plan, 4, Vectorization.isEnabled());
                     if (tasks > 1) {
-                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinFloatKernel::reduce, (float[]) input.array(),
+                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinFloatKernel::reduceColumns, (float[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
                     } else {
                         ArgMinFloatKernel.reduce((float[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
@@ -550,7 +550,7 @@ public final class ArgMin implements ArgReductionOperator {
                 if (input.hasArray()) {
                     int tasks = parallelism.tasksFor(plan, 1, Vectorization.isEnabled());
                     if (tasks > 1) {
-                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinUint8Kernel::reduce, (byte[]) input.array(),
+                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinUint8Kernel::reduceColumns, (byte[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
                     } else {
                         ArgMinUint8Kernel.reduce((byte[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
@@ -563,7 +563,7 @@ public final class ArgMin implements ArgReductionOperator {
                 if (input.hasArray()) {
                     int tasks = parallelism.tasksFor(plan, 1, Vectorization.isEnabled());
                     if (tasks > 1) {
-                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinInt8Kernel::reduce, (byte[]) input.array(),
+                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinInt8Kernel::reduceColumns, (byte[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
                     } else {
                         ArgMinInt8Kernel.reduce((byte[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
@@ -576,7 +576,7 @@ public final class ArgMin implements ArgReductionOperator {
                 if (input.hasArray()) {
                     int tasks = parallelism.tasksFor(plan, 2, Vectorization.isEnabled());
                     if (tasks > 1) {
-                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinUint16Kernel::reduce, (short[]) input.array(),
+                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinUint16Kernel::reduceColumns, (short[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
                     } else {
                         ArgMinUint16Kernel.reduce((short[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
@@ -589,7 +589,7 @@ public final class ArgMin implements ArgReductionOperator {
                 if (input.hasArray()) {
                     int tasks = parallelism.tasksFor(plan, 2, Vectorization.isEnabled());
                     if (tasks > 1) {
-                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinInt16Kernel::reduce, (short[]) input.array(),
+                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinInt16Kernel::reduceColumns, (short[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
                     } else {
                         ArgMinInt16Kernel.reduce((short[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
@@ -602,7 +602,7 @@ public final class ArgMin implements ArgReductionOperator {
                 if (input.hasArray()) {
                     int tasks = parallelism.tasksFor(plan, 4, Vectorization.isEnabled());
                     if (tasks > 1) {
-                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinInt32Kernel::reduce, (int[]) input.array(),
+                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinInt32Kernel::reduceColumns, (int[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
                     } else {
                         ArgMinInt32Kernel.reduce((int[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
@@ -615,7 +615,7 @@ public final class ArgMin implements ArgReductionOperator {
                 if (input.hasArray()) {
                     int tasks = parallelism.tasksFor(plan, 8, plan.inner() > 1 && Vectorization.isEnabled());
                     if (tasks > 1) {
-                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinInt64Kernel::reduce, (long[]) input.array(),
+                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinInt64Kernel::reduceColumns, (long[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
                     } else {
                         ArgMinInt64Kernel.reduce((long[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
@@ -628,7 +628,7 @@ public final class ArgMin implements ArgReductionOperator {
                 if (input.hasArray()) {
                     int tasks = parallelism.tasksFor(plan, 2, Vectorization.isEnabled());
                     if (tasks > 1) {
-                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinFloat16Kernel::reduce, (short[]) input.array(),
+                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinFloat16Kernel::reduceColumns, (short[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
                     } else {
                         ArgMinFloat16Kernel.reduce((short[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
@@ -641,7 +641,7 @@ public final class ArgMin implements ArgReductionOperator {
                 if (input.hasArray()) {
                     int tasks = parallelism.tasksFor(plan, 8, Vectorization.isEnabled());
                     if (tasks > 1) {
-                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinDoubleKernel::reduce, (double[]) input.array(),
+                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinDoubleKernel::reduceColumns, (double[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
                     } else {
                         ArgMinDoubleKernel.reduce((double[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
@@ -654,7 +654,7 @@ public final class ArgMin implements ArgReductionOperator {
                 if (input.hasArray()) {
                     int tasks = parallelism.tasksFor(plan, 4, Vectorization.isEnabled());
                     if (tasks > 1) {
-                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinUint32Kernel::reduce, (int[]) input.array(),
+                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinUint32Kernel::reduceColumns, (int[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
                     } else {
                         ArgMinUint32Kernel.reduce((int[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
@@ -667,7 +667,7 @@ public final class ArgMin implements ArgReductionOperator {
                 if (input.hasArray()) {
                     int tasks = parallelism.tasksFor(plan, 8, plan.inner() > 1 && Vectorization.isEnabled());
                     if (tasks > 1) {
-                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinUint64Kernel::reduce, (long[]) input.array(),
+                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinUint64Kernel::reduceColumns, (long[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
                     } else {
                         ArgMinUint64Kernel.reduce((long[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
@@ -680,7 +680,7 @@ public final class ArgMin implements ArgReductionOperator {
                 if (input.hasArray()) {
                     int tasks = parallelism.tasksFor(plan, 2, Vectorization.isEnabled());
                     if (tasks > 1) {
-                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinBfloat16Kernel::reduce, (short[]) input.array(),
+                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinBfloat16Kernel::reduceColumns, (short[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
                     } else {
                         ArgMinBfloat16Kernel.reduce((short[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);

@@ -87,7 +87,41 @@ public final class ArgMaxBfloat16Kernel {
             reduceContiguous(data, offset, plan.outer(), plan.axisLength(), selectLastIndex,
                     out, outOffset);
         } else {
-            reduceStrided(data, offset, plan, selectLastIndex, out, outOffset);
+            reduceStrided(data, offset, plan, 0, plan.inner(), selectLastIndex, out, outOffset);
+        }
+    }
+
+    /**
+     * Writes, for the slices {@code (o, i)} with {@code columnFrom <= i < columnTo} of every
+     * {@code o}, the index of the largest element to {@code out[outOffset + o * plan.inner() + i]};
+     * the other output elements are not written. With {@code [0, plan.inner())} it is
+     * {@link #reduce}.
+     *
+     * @param data the elements; the tensor starts at {@code data[offset]}
+     * @param offset where the tensor starts in {@code data}
+     * @param plan the tensor viewed as {@code [outer, axisLength, inner]}
+     * @param columnFrom the first column reduced
+     * @param columnTo the column after the last one reduced
+     * @param selectLastIndex whether ties (and several NaNs) give the last index instead of the first
+     * @param out receives the int64 indices
+     * @param outOffset where the index of slice {@code (0, 0)} goes in {@code out}
+     * @throws IndexOutOfBoundsException if {@code data} or {@code out} is too small for the plan,
+     *     or the columns are not a range of {@code [0, plan.inner())}; nothing has been written then
+     */
+    public static void reduceColumns(short[] data, int offset, ReductionPlan plan, int columnFrom,
+            int columnTo, boolean selectLastIndex, long[] out, int outOffset) {
+        Objects.checkFromIndexSize(offset, plan.inputSize(), data.length);
+        Objects.checkFromIndexSize(outOffset, plan.outputSize(), out.length);
+        Objects.checkFromToIndex(columnFrom, columnTo, plan.inner());
+        if (columnFrom == columnTo) {
+            return;
+        }
+        if (plan.inner() == 1) {
+            reduceContiguous(data, offset, plan.outer(), plan.axisLength(), selectLastIndex,
+                    out, outOffset);
+        } else {
+            reduceStrided(data, offset, plan, columnFrom, columnTo, selectLastIndex,
+                    out, outOffset);
         }
     }
 
@@ -119,7 +153,7 @@ public final class ArgMaxBfloat16Kernel {
             reduceContiguous(data, offset, plan.outer(), plan.axisLength(), selectLastIndex,
                     out, outOffset);
         } else {
-            reduceStrided(data, offset, plan, selectLastIndex, out, outOffset);
+            reduceStrided(data, offset, plan, 0, plan.inner(), selectLastIndex, out, outOffset);
         }
     }
 
@@ -261,19 +295,21 @@ public final class ArgMaxBfloat16Kernel {
 
     /**
      * The reduced axis is not the last one: slice {@code (o, i)} has its elements {@code inner} apart.
-     * Columns are taken 4096 at a time so their running bests stay in cache.
+     * Only the columns {@code columnFrom <= i < columnTo} are reduced, 4096 at a time so that their
+     * running bests stay in cache.
      */
-    private static void reduceStrided(short[] data, int offset, ReductionPlan plan,
-            boolean selectLastIndex, long[] out, int outOffset) {
+    private static void reduceStrided(short[] data, int offset, ReductionPlan plan, int columnFrom,
+            int columnTo, boolean selectLastIndex, long[] out, int outOffset) {
         if (VECTORIZED != null
-                && VECTORIZED.reduceStrided(data, offset, plan, selectLastIndex, out, outOffset)) {
+                && VECTORIZED.reduceStrided(data, offset, plan, columnFrom, columnTo, selectLastIndex,
+                out, outOffset)) {
             return;
         }
         int axisLength = plan.axisLength();
         int inner = plan.inner();
         if (plan.inputSize() <= SMALL_STRIDED_INPUT) {
             for (int o = 0; o < plan.outer(); o++) {
-                for (int i = 0; i < inner; i++) {
+                for (int i = columnFrom; i < columnTo; i++) {
                     int start = offset + o * axisLength * inner + i;
                     out[outOffset + o * inner + i] = selectLastIndex
                             ? lastIndexInColumn(data, start, inner, axisLength)
@@ -282,14 +318,15 @@ public final class ArgMaxBfloat16Kernel {
             }
             return;
         }
-        int[] best = new int[Math.min(inner, COLUMN_BLOCK)];
+        int scratch = Math.min(columnTo - columnFrom, COLUMN_BLOCK);
+        int[] best = new int[scratch];
         ShortWords.ColumnScreens screens = ShortWords.isAvailable()
-                ? new ShortWords.ColumnScreens(Math.min(inner, COLUMN_BLOCK)) : null;
+                ? new ShortWords.ColumnScreens(scratch) : null;
         for (int o = 0; o < plan.outer(); o++) {
             int sliceStart = offset + o * axisLength * inner;
             int outStart = outOffset + o * inner;
-            for (int column = 0; column < inner; column += COLUMN_BLOCK) {
-                int width = Math.min(COLUMN_BLOCK, inner - column);
+            for (int column = columnFrom; column < columnTo; column += COLUMN_BLOCK) {
+                int width = Math.min(COLUMN_BLOCK, columnTo - column);
                 if (selectLastIndex) {
                     lastIndicesInColumnWords(data, sliceStart + column, inner, axisLength, width, screens, best, out,
                             outStart + column);
@@ -889,15 +926,16 @@ public final class ArgMaxBfloat16Kernel {
 
     /**
      * The reduced axis is not the last one: slice {@code (o, i)} has its elements {@code inner} apart.
-     * Columns are taken 4096 at a time so their running bests stay in cache.
+     * Only the columns {@code columnFrom <= i < columnTo} are reduced, 4096 at a time so that their
+     * running bests stay in cache.
      */
     private static void reduceStrided(ShortBuffer data, int offset, ReductionPlan plan,
-            boolean selectLastIndex, long[] out, int outOffset) {
+            int columnFrom, int columnTo, boolean selectLastIndex, long[] out, int outOffset) {
         int axisLength = plan.axisLength();
         int inner = plan.inner();
         if (plan.inputSize() <= SMALL_STRIDED_INPUT) {
             for (int o = 0; o < plan.outer(); o++) {
-                for (int i = 0; i < inner; i++) {
+                for (int i = columnFrom; i < columnTo; i++) {
                     int start = offset + o * axisLength * inner + i;
                     out[outOffset + o * inner + i] = selectLastIndex
                             ? lastIndexInColumn(data, start, inner, axisLength)
@@ -906,12 +944,13 @@ public final class ArgMaxBfloat16Kernel {
             }
             return;
         }
-        int[] best = new int[Math.min(inner, COLUMN_BLOCK)];
+        int scratch = Math.min(columnTo - columnFrom, COLUMN_BLOCK);
+        int[] best = new int[scratch];
         for (int o = 0; o < plan.outer(); o++) {
             int sliceStart = offset + o * axisLength * inner;
             int outStart = outOffset + o * inner;
-            for (int column = 0; column < inner; column += COLUMN_BLOCK) {
-                int width = Math.min(COLUMN_BLOCK, inner - column);
+            for (int column = columnFrom; column < columnTo; column += COLUMN_BLOCK) {
+                int width = Math.min(COLUMN_BLOCK, columnTo - column);
                 if (selectLastIndex) {
                     lastIndicesInColumns(data, sliceStart + column, inner, axisLength, width, best, out,
                             outStart + column);

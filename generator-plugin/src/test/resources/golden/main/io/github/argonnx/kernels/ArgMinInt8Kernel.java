@@ -95,7 +95,41 @@ public final class ArgMinInt8Kernel {
             reduceContiguous(data, offset, plan.outer(), plan.axisLength(), selectLastIndex,
                     out, outOffset);
         } else {
-            reduceStrided(data, offset, plan, selectLastIndex, out, outOffset);
+            reduceStrided(data, offset, plan, 0, plan.inner(), selectLastIndex, out, outOffset);
+        }
+    }
+
+    /**
+     * Writes, for the slices {@code (o, i)} with {@code columnFrom <= i < columnTo} of every
+     * {@code o}, the index of the smallest element to {@code out[outOffset + o * plan.inner() + i]};
+     * the other output elements are not written. With {@code [0, plan.inner())} it is
+     * {@link #reduce}.
+     *
+     * @param data the elements; the tensor starts at {@code data[offset]}
+     * @param offset where the tensor starts in {@code data}
+     * @param plan the tensor viewed as {@code [outer, axisLength, inner]}
+     * @param columnFrom the first column reduced
+     * @param columnTo the column after the last one reduced
+     * @param selectLastIndex whether ties (and several NaNs) give the last index instead of the first
+     * @param out receives the int64 indices
+     * @param outOffset where the index of slice {@code (0, 0)} goes in {@code out}
+     * @throws IndexOutOfBoundsException if {@code data} or {@code out} is too small for the plan,
+     *     or the columns are not a range of {@code [0, plan.inner())}; nothing has been written then
+     */
+    public static void reduceColumns(byte[] data, int offset, ReductionPlan plan, int columnFrom,
+            int columnTo, boolean selectLastIndex, long[] out, int outOffset) {
+        Objects.checkFromIndexSize(offset, plan.inputSize(), data.length);
+        Objects.checkFromIndexSize(outOffset, plan.outputSize(), out.length);
+        Objects.checkFromToIndex(columnFrom, columnTo, plan.inner());
+        if (columnFrom == columnTo) {
+            return;
+        }
+        if (plan.inner() == 1) {
+            reduceContiguous(data, offset, plan.outer(), plan.axisLength(), selectLastIndex,
+                    out, outOffset);
+        } else {
+            reduceStrided(data, offset, plan, columnFrom, columnTo, selectLastIndex,
+                    out, outOffset);
         }
     }
 
@@ -127,7 +161,7 @@ public final class ArgMinInt8Kernel {
             reduceContiguous(data, offset, plan.outer(), plan.axisLength(), selectLastIndex,
                     out, outOffset);
         } else {
-            reduceStrided(data, offset, plan, selectLastIndex, out, outOffset);
+            reduceStrided(data, offset, plan, 0, plan.inner(), selectLastIndex, out, outOffset);
         }
     }
 
@@ -252,19 +286,21 @@ public final class ArgMinInt8Kernel {
 
     /**
      * The reduced axis is not the last one: slice {@code (o, i)} has its elements {@code inner} apart.
-     * Columns are taken 4096 at a time so their running bests stay in cache.
+     * Only the columns {@code columnFrom <= i < columnTo} are reduced, 4096 at a time so that their
+     * running bests stay in cache.
      */
-    private static void reduceStrided(byte[] data, int offset, ReductionPlan plan,
-            boolean selectLastIndex, long[] out, int outOffset) {
+    private static void reduceStrided(byte[] data, int offset, ReductionPlan plan, int columnFrom,
+            int columnTo, boolean selectLastIndex, long[] out, int outOffset) {
         if (VECTORIZED != null
-                && VECTORIZED.reduceStrided(data, offset, plan, selectLastIndex, out, outOffset)) {
+                && VECTORIZED.reduceStrided(data, offset, plan, columnFrom, columnTo, selectLastIndex,
+                out, outOffset)) {
             return;
         }
         int axisLength = plan.axisLength();
         int inner = plan.inner();
         if (plan.inputSize() <= SMALL_STRIDED_INPUT) {
             for (int o = 0; o < plan.outer(); o++) {
-                for (int i = 0; i < inner; i++) {
+                for (int i = columnFrom; i < columnTo; i++) {
                     int start = offset + o * axisLength * inner + i;
                     out[outOffset + o * inner + i] = selectLastIndex
                             ? lastIndexInColumn(data, start, inner, axisLength)
@@ -273,13 +309,14 @@ public final class ArgMinInt8Kernel {
             }
             return;
         }
-        byte[] best = new byte[Math.min(inner, COLUMN_BLOCK)];
-        byte[] bestBytes = new byte[Math.min(inner, COLUMN_BLOCK)];
+        int scratch = Math.min(columnTo - columnFrom, COLUMN_BLOCK);
+        byte[] best = new byte[scratch];
+        byte[] bestBytes = new byte[scratch];
         for (int o = 0; o < plan.outer(); o++) {
             int sliceStart = offset + o * axisLength * inner;
             int outStart = outOffset + o * inner;
-            for (int column = 0; column < inner; column += COLUMN_BLOCK) {
-                int width = Math.min(COLUMN_BLOCK, inner - column);
+            for (int column = columnFrom; column < columnTo; column += COLUMN_BLOCK) {
+                int width = Math.min(COLUMN_BLOCK, columnTo - column);
                 if (selectLastIndex) {
                     lastIndicesInColumnWords(data, sliceStart + column, inner, axisLength, width, bestBytes, best, out,
                             outStart + column);
@@ -880,15 +917,16 @@ public final class ArgMinInt8Kernel {
 
     /**
      * The reduced axis is not the last one: slice {@code (o, i)} has its elements {@code inner} apart.
-     * Columns are taken 4096 at a time so their running bests stay in cache.
+     * Only the columns {@code columnFrom <= i < columnTo} are reduced, 4096 at a time so that their
+     * running bests stay in cache.
      */
     private static void reduceStrided(ByteBuffer data, int offset, ReductionPlan plan,
-            boolean selectLastIndex, long[] out, int outOffset) {
+            int columnFrom, int columnTo, boolean selectLastIndex, long[] out, int outOffset) {
         int axisLength = plan.axisLength();
         int inner = plan.inner();
         if (plan.inputSize() <= SMALL_STRIDED_INPUT) {
             for (int o = 0; o < plan.outer(); o++) {
-                for (int i = 0; i < inner; i++) {
+                for (int i = columnFrom; i < columnTo; i++) {
                     int start = offset + o * axisLength * inner + i;
                     out[outOffset + o * inner + i] = selectLastIndex
                             ? lastIndexInColumn(data, start, inner, axisLength)
@@ -897,12 +935,13 @@ public final class ArgMinInt8Kernel {
             }
             return;
         }
-        byte[] best = new byte[Math.min(inner, COLUMN_BLOCK)];
+        int scratch = Math.min(columnTo - columnFrom, COLUMN_BLOCK);
+        byte[] best = new byte[scratch];
         for (int o = 0; o < plan.outer(); o++) {
             int sliceStart = offset + o * axisLength * inner;
             int outStart = outOffset + o * inner;
-            for (int column = 0; column < inner; column += COLUMN_BLOCK) {
-                int width = Math.min(COLUMN_BLOCK, inner - column);
+            for (int column = columnFrom; column < columnTo; column += COLUMN_BLOCK) {
+                int width = Math.min(COLUMN_BLOCK, columnTo - column);
                 if (selectLastIndex) {
                     lastIndicesInColumns(data, sliceStart + column, inner, axisLength, width, best, out,
                             outStart + column);

@@ -297,21 +297,21 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
     }
 
     @Override
-    public boolean reduceStrided(float[] data, int offset, ReductionPlan plan,
-            boolean selectLastIndex, long[] out, int outOffset) {
+    public boolean reduceStrided(float[] data, int offset, ReductionPlan plan, int columnFrom,
+            int columnTo, boolean selectLastIndex, long[] out, int outOffset) {
         int inner = plan.inner();
         int axisLength = plan.axisLength();
-        if (inner < LANES || plan.inputSize() <= SMALL_STRIDED_INPUT) {
+        if (columnTo - columnFrom < LANES || plan.inputSize() <= SMALL_STRIDED_INPUT) {
             return false;
         }
-        int scratch = Math.min(inner, COLUMN_BLOCK) / LANES * LANES;
+        int scratch = Math.min(columnTo - columnFrom, COLUMN_BLOCK) / LANES * LANES;
         float[] best = new float[scratch];
         float[] bestIndex = new float[scratch];
         for (int o = 0; o < plan.outer(); o++) {
             int sliceStart = offset + o * axisLength * inner;
             int outStart = outOffset + o * inner;
-            for (int column = 0; column < inner; column += COLUMN_BLOCK) {
-                int width = Math.min(COLUMN_BLOCK, inner - column);
+            for (int column = columnFrom; column < columnTo; column += COLUMN_BLOCK) {
+                int width = Math.min(COLUMN_BLOCK, columnTo - column);
                 if (selectLastIndex) {
                     lastIndicesInColumns(data, sliceStart + column, inner, axisLength, width, best, bestIndex,
                             out, outStart + column);
