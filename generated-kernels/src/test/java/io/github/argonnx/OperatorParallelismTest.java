@@ -33,8 +33,12 @@ class OperatorParallelismTest {
         pool.shutdownNow();
     }
 
-    /** Shapes whose splits differ: one long slice, few outer rows, many rows, outer axis of a matrix. */
-    private static final long[][] SHAPES = {{5000}, {3, 1500}, {1200, 3}, {40, 70}, {2, 3, 700}, {3, 2}};
+    /**
+     * Shapes whose splits differ: one long slice, few outer rows, many rows, outer axis of a matrix, and
+     * outer axes wide enough to be split by columns (two or three ranges).
+     */
+    private static final long[][] SHAPES = {{5000}, {3, 1500}, {1200, 3}, {40, 70}, {2, 3, 700}, {3, 2}, {6, 1100},
+        {3, 5, 1500}};
 
     @Test
     void everyTypeGivesTheSingleThreadedIndicesOnSeveralThreads() {

@@ -42,12 +42,13 @@ public final class Parallelism {
     public static final long DEFAULT_MIN_BYTES_PER_TASK_SIMD = 16L << 20;
 
     /**
-     * By default a task reads at least this many bytes (32 MiB) where the kernel's outer-axis SIMD loops
-     * run ({@code inner > 1}): a split of their reduced axis adds a second column pass with its own
-     * set-up and a merge of the winners, which made uint8 {@code [4096,4096]} axis 0 (16 MiB) 1.4x slower
-     * on two threads than on one, and float16 (32 MiB) no faster; float (64 MiB) gains.
+     * By default a task reads at least this many bytes (8 MiB) where the kernel's outer-axis SIMD loops
+     * run ({@code inner > 1}). A wide outer axis is split by columns, one range per thread with nothing
+     * to merge: uint8 {@code [4096,4096]} axis 0 (16 MiB) took 0.51x to 0.67x of one thread's time on
+     * two, where a split of its reduced axis (a second column pass with its own set-up, and a merge) had
+     * taken 1.4x.
      */
-    public static final long DEFAULT_MIN_BYTES_PER_TASK_SIMD_OUTER_AXIS = 32L << 20;
+    public static final long DEFAULT_MIN_BYTES_PER_TASK_SIMD_OUTER_AXIS = 8L << 20;
 
     /**
      * By default a task reads at least this many bytes (4 MiB) where the kernel's plain Java loops run:

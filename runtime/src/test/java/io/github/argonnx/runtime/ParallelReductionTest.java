@@ -316,13 +316,13 @@ class ParallelReductionTest {
         long[] out = new long[1 + 4096];
         ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), 2).withMinElementsPerTask(1), recording, data, 1,
                 new ReductionPlan(1, 4, 4096), false, out, 1);
-        assertEquals(2 * ParallelReduction.PIECES_PER_TASK, ranges.size(), "two threads' shares of columns, in pieces");
+        assertEquals(2, ranges.size(), "one range of columns per thread");
         ranges.sort(Comparator.comparingInt(r -> r[0]));
         int next = 0;
         for (int[] r : ranges) {
             assertEquals(next, r[0], "the pieces cover the columns once, in order");
             assertEquals(0, r[0] % ParallelReduction.COLUMN_ALIGNMENT);
-            assertTrue(r[1] - r[0] >= ParallelReduction.MIN_COLUMNS_PER_PIECE, Arrays.toString(r));
+            assertTrue(r[1] - r[0] >= ParallelReduction.MIN_COLUMNS_PER_TASK, Arrays.toString(r));
             assertArrayEquals(new int[] {1, 4, 1, 1}, Arrays.copyOfRange(r, 2, 6), "the whole plan, every row");
             next = r[1];
         }
@@ -333,10 +333,10 @@ class ParallelReductionTest {
 
         ranges.clear();
         long[] narrow = new long[3 * 1100];
-        ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), 2).withMinElementsPerTask(1), recording,
+        ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), 4).withMinElementsPerTask(1), recording,
                 new float[3 * 2 * 1100], 0, new ReductionPlan(3, 2, 1100), false, narrow, 0);
         ranges.sort(Comparator.comparingInt(r -> r[0]));
-        assertEquals(2, ranges.size(), "1100 columns hold two pieces of at least 512");
+        assertEquals(2, ranges.size(), "four threads, but 1100 columns hold two ranges of at least 512");
         assertArrayEquals(new int[] {0, 512}, Arrays.copyOf(ranges.get(0), 2));
         assertArrayEquals(new int[] {512, 1100}, Arrays.copyOf(ranges.get(1), 2));
     }

@@ -49,18 +49,19 @@ class ParallelismTest {
     }
 
     @Test
-    void outerAxisSimdLoopsSplitLaterThanContiguousOnes() {
+    void outerAxisSimdLoopsSplitSoonerThanContiguousOnes() {
         long min = Parallelism.DEFAULT_MIN_BYTES_PER_TASK_SIMD_OUTER_AXIS;
-        assertTrue(min > Parallelism.DEFAULT_MIN_BYTES_PER_TASK_SIMD);
-        // uint8 [4096, 4096] axis 0 (16 MiB) and float16 (32 MiB) stay on one thread with SIMD loops...
-        assertEquals(1, FOUR.tasksFor(new ReductionPlan(1, 4096, 4096), 1, true));
-        assertEquals(1, FOUR.tasksFor(new ReductionPlan(1, 4096, 4096), 2, true));
-        // ...where the plain loops and the float16 slice of the same size split.
-        assertEquals(2, TWO.tasksFor(new ReductionPlan(1, 4096, 4096), 1, false));
-        assertEquals(2, TWO.tasksFor(slice(16 * MIB), 2, true));
-        // float [4096, 4096] axis 0 and [64, 256, 1024] axis 1 (64 MiB): two tasks of 32 MiB, whatever the threads.
-        assertEquals(2, FOUR.tasksFor(new ReductionPlan(1, 4096, 4096), 4, true));
-        assertEquals(2, FOUR.tasksFor(new ReductionPlan(64, 256, 1024), 4, true));
+        assertTrue(min < Parallelism.DEFAULT_MIN_BYTES_PER_TASK_SIMD);
+        // uint8 [4096, 4096] axis 0 (16 MiB) splits in two with SIMD loops, where the uint8 slice of the
+        // same size stays on one thread...
+        assertEquals(2, FOUR.tasksFor(new ReductionPlan(1, 4096, 4096), 1, true));
+        assertEquals(1, FOUR.tasksFor(slice(16 * MIB), 1, true));
+        // ...and half of it does not.
+        assertEquals(1, FOUR.tasksFor(new ReductionPlan(1, 2048, 4096), 1, true));
+        // float16 (32 MiB) takes four tasks where there are four threads, float (64 MiB) too.
+        assertEquals(4, FOUR.tasksFor(new ReductionPlan(1, 4096, 4096), 2, true));
+        assertEquals(4, FOUR.tasksFor(new ReductionPlan(64, 256, 1024), 4, true));
+        assertEquals(2, TWO.tasksFor(new ReductionPlan(1, 4096, 4096), 4, true));
     }
 
     @Test
