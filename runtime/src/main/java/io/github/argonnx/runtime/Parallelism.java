@@ -9,15 +9,15 @@ import java.util.concurrent.ForkJoinPool;
  *
  * <p>By default an input is split only when each task reads enough bytes that handing it to another
  * thread costs little next to reading them: {@link #DEFAULT_MIN_BYTES_PER_TASK_SIMD} per task where the
- * kernel's contiguous SIMD loops run for that type and layout (they read close to memory speed, so a
- * second thread gains only on large inputs), {@link #DEFAULT_MIN_BYTES_PER_TASK_SIMD_OUTER_AXIS} where
- * its outer-axis SIMD loops run, {@link #DEFAULT_MIN_BYTES_PER_TASK_PLAIN} where the plain Java loops
+ * kernel's SIMD loops run for that type and layout (they read close to memory speed, so a second
+ * thread gains only on large inputs), {@link #DEFAULT_MIN_BYTES_PER_TASK_PLAIN} where the plain Java loops
  * run (they spend their time comparing, so a second thread gains sooner). Smaller inputs run on the
  * calling thread alone. {@link #withMinElementsPerTask(int)} replaces that rule with a fixed number of
  * elements per task, whatever the type and loop.
  *
- * <p>Split inputs are shared over output elements when there are enough of them, otherwise over
- * chunks of the reduced axis whose winners are then merged with the kernel's own rules. Either way the
+ * <p>Split inputs are shared over output slices when there are enough of them, otherwise over ranges
+ * of an outer axis's columns when it is wide enough, otherwise over chunks of the reduced axis whose
+ * winners are then merged with the kernel's own rules. Either way the
  * indices are exactly those of a single-threaded call. The calling thread always does one share of the
  * work, and then every share no executor thread has started yet: an executor that is busy, drops tasks
  * or has the calling thread as its only thread slows a call down but never blocks it. If the executor
@@ -35,20 +35,12 @@ public final class Parallelism {
     public static final int DEFAULT_MIN_ELEMENTS_PER_TASK = 1 << 22;
 
     /**
-     * By default a task reads at least this many bytes (16 MiB) where the kernel's contiguous SIMD loops
-     * run ({@code inner == 1}): they read close to memory speed, and a smaller share saves less than
-     * handing it over costs (benchmarks/README.md has the figures).
+     * By default a task reads at least this many bytes (8 MiB) where the kernel's SIMD loops run: they
+     * read close to memory speed, and a smaller share saves less than handing it over costs. On two
+     * cores one 16 MiB input split in two took 0.51x to 0.61x of one thread's time (uint8, a slice and
+     * {@code [4096,4096]} axis 0, whose columns are split: benchmarks/README.md has the figures).
      */
-    public static final long DEFAULT_MIN_BYTES_PER_TASK_SIMD = 16L << 20;
-
-    /**
-     * By default a task reads at least this many bytes (8 MiB) where the kernel's outer-axis SIMD loops
-     * run ({@code inner > 1}). A wide outer axis is split by columns, one range per thread with nothing
-     * to merge: uint8 {@code [4096,4096]} axis 0 (16 MiB) took 0.51x to 0.67x of one thread's time on
-     * two, where a split of its reduced axis (a second column pass with its own set-up, and a merge) had
-     * taken 1.4x.
-     */
-    public static final long DEFAULT_MIN_BYTES_PER_TASK_SIMD_OUTER_AXIS = 8L << 20;
+    public static final long DEFAULT_MIN_BYTES_PER_TASK_SIMD = 8L << 20;
 
     /**
      * By default a task reads at least this many bytes (4 MiB) where the kernel's plain Java loops run:
@@ -164,8 +156,7 @@ public final class Parallelism {
      * calling thread alone. Decided from the input's size in bytes and whether the kernel runs its SIMD
      * loops for it, or from its element count alone after {@link #withMinElementsPerTask(int)}.
      *
-     * @param plan the reduction's geometry; {@code inner > 1} tells the SIMD outer-axis loops from the
-     *     contiguous ones
+     * @param plan the reduction's geometry
      * @param elementBytes the width of one element in bytes
      * @param simdLoops whether the kernel runs its SIMD loops for this type and layout
      * @return the number of tasks, from 1 to {@link #threads()}
@@ -178,8 +169,7 @@ public final class Parallelism {
         long minPerTask;
         if (minElementsPerTask == BY_BYTES) {
             size = (long) plan.inputSize() * elementBytes;
-            minPerTask = !simdLoops ? DEFAULT_MIN_BYTES_PER_TASK_PLAIN
-                    : plan.inner() == 1 ? DEFAULT_MIN_BYTES_PER_TASK_SIMD : DEFAULT_MIN_BYTES_PER_TASK_SIMD_OUTER_AXIS;
+            minPerTask = simdLoops ? DEFAULT_MIN_BYTES_PER_TASK_SIMD : DEFAULT_MIN_BYTES_PER_TASK_PLAIN;
         } else {
             size = plan.inputSize();
             minPerTask = minElementsPerTask;

@@ -38,30 +38,17 @@ class ParallelismTest {
     @Test
     void simdLoopsSplitOnlyAtTwiceTheirMinimumBytesPerTask() {
         long min = Parallelism.DEFAULT_MIN_BYTES_PER_TASK_SIMD;
-        // uint8, one 16 Mi-element slice: 16 MiB, one task's worth, so the contiguous SIMD loop keeps it whole.
-        assertEquals(1, TWO.tasksFor(slice(16 * MIB), 1, true));
         assertEquals(1, TWO.tasksFor(slice(2 * min - 1), 1, true));
         assertEquals(2, TWO.tasksFor(slice(2 * min), 1, true));
-        // float, 16 Mi elements: 64 MiB, four tasks' worth, as many as the threads allow.
+        // uint8, one 16 Mi-element slice or [4096, 4096] axis 0: 16 MiB, two tasks' worth; half of it, one.
+        assertEquals(2, FOUR.tasksFor(slice(16 * MIB), 1, true));
+        assertEquals(2, FOUR.tasksFor(new ReductionPlan(1, 4096, 4096), 1, true));
+        assertEquals(1, FOUR.tasksFor(new ReductionPlan(1, 2048, 4096), 1, true));
+        // float, 16 Mi elements: 64 MiB, eight tasks' worth, as many as the threads allow.
         assertEquals(2, TWO.tasksFor(slice(16 * MIB), 4, true));
         assertEquals(4, FOUR.tasksFor(slice(16 * MIB), 4, true));
-        assertEquals(3, FOUR.tasksFor(slice(3 * min / 4), 4, true));
-    }
-
-    @Test
-    void outerAxisSimdLoopsSplitSoonerThanContiguousOnes() {
-        long min = Parallelism.DEFAULT_MIN_BYTES_PER_TASK_SIMD_OUTER_AXIS;
-        assertTrue(min < Parallelism.DEFAULT_MIN_BYTES_PER_TASK_SIMD);
-        // uint8 [4096, 4096] axis 0 (16 MiB) splits in two with SIMD loops, where the uint8 slice of the
-        // same size stays on one thread...
-        assertEquals(2, FOUR.tasksFor(new ReductionPlan(1, 4096, 4096), 1, true));
-        assertEquals(1, FOUR.tasksFor(slice(16 * MIB), 1, true));
-        // ...and half of it does not.
-        assertEquals(1, FOUR.tasksFor(new ReductionPlan(1, 2048, 4096), 1, true));
-        // float16 (32 MiB) takes four tasks where there are four threads, float (64 MiB) too.
-        assertEquals(4, FOUR.tasksFor(new ReductionPlan(1, 4096, 4096), 2, true));
         assertEquals(4, FOUR.tasksFor(new ReductionPlan(64, 256, 1024), 4, true));
-        assertEquals(2, TWO.tasksFor(new ReductionPlan(1, 4096, 4096), 4, true));
+        assertEquals(3, FOUR.tasksFor(slice(3 * min / 4), 4, true));
     }
 
     @Test
@@ -70,9 +57,10 @@ class ParallelismTest {
         assertTrue(min < Parallelism.DEFAULT_MIN_BYTES_PER_TASK_SIMD);
         assertEquals(1, TWO.tasksFor(slice(2 * min - 1), 1, false));
         assertEquals(2, TWO.tasksFor(slice(2 * min), 1, false));
-        // uint8, 16 Mi elements without SIMD: split, where the contiguous SIMD loop is not.
+        // uint8, 16 Mi elements without SIMD: four tasks' worth, where the SIMD loops take two.
         assertEquals(2, TWO.tasksFor(slice(16 * MIB), 1, false));
         assertEquals(4, FOUR.tasksFor(slice(16 * MIB), 1, false));
+        assertEquals(2, FOUR.tasksFor(slice(16 * MIB), 1, true));
         // The same element count splits sooner for wider elements.
         assertEquals(1, TWO.tasksFor(slice(min / 2), 2, false));
         assertEquals(2, TWO.tasksFor(slice(min / 2), 8, false));
@@ -82,8 +70,8 @@ class ParallelismTest {
     void bytesCountWholeInputWhateverTheLayout() {
         // [4096, 4096] rows and outer axis read the same bytes as one slice of 16 Mi.
         assertEquals(TWO.tasksFor(slice(16 * MIB), 4, false), TWO.tasksFor(new ReductionPlan(4096, 4096, 1), 4, false));
-        // With SIMD loops the layout chooses the minimum, but float [4096, 4096] (64 MiB) splits either way.
-        assertEquals(TWO.tasksFor(slice(16 * MIB), 4, true), TWO.tasksFor(new ReductionPlan(1, 4096, 4096), 4, true));
+        // With SIMD loops too.
+        assertEquals(FOUR.tasksFor(slice(16 * MIB), 1, true), FOUR.tasksFor(new ReductionPlan(1, 4096, 4096), 1, true));
     }
 
     @Test
