@@ -27,8 +27,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * split of the reduced axis one chunk per thread, since its chunks' winners are merged.
  *
  * <p>Never allocates in proportion to the input: a split of output slices allocates a few objects per
- * piece, a split of the columns per range, a split of the reduced axis the winners of each chunk, their positions and their values (three
- * arrays of the output's size per chunk).
+ * piece, a split of the columns per range, a split of the reduced axis the winners of each chunk,
+ * their positions and their values (three arrays of the output's size per chunk).
  */
 public final class ParallelReduction {
 
