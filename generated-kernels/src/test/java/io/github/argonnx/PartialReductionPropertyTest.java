@@ -129,6 +129,72 @@ class PartialReductionPropertyTest {
         }
     }
 
+    static Stream<Arguments> foldedTypes() {
+        return TYPES.stream().flatMap(type -> Stream.of(Arguments.of(type, "ArgMax"), Arguments.of(type, "ArgMin")));
+    }
+
+    /**
+     * Long outer axes streamed in order in chunks of a few rows. The SIMD loops keep the row places of
+     * the rows they fold from one chunk to the next, in groups of 128 rows of the axis for 8-bit lanes,
+     * 32768 for 16-bit ones: these axes cross group ends inside chunks and between them, with partials
+     * taken on the way (which write the open group out) and buffer chunks (whose loops write indices as
+     * they go) among the arrays. 67 columns: whole vectors of columns and some left over.
+     */
+    @ParameterizedTest(name = "{1} {0}")
+    @MethodSource("foldedTypes")
+    <A> void longOuterAxesInChunksOfFewRowsGiveTheWholeTensorAnswer(TestType<A, ?> type, String opType) {
+        Random random = new Random(opType.hashCode() * 17L + type.onnxName().hashCode());
+        DataType dataType = DataType.fromOnnxName(type.onnxName());
+        long[] shape = {dataType.byteWidth() == 2 ? 33_000 : 700, 67};
+        int count = (int) product(shape);
+        RandomTensors.Profile[] profiles = RandomTensors.Profile.values();
+        // every data profile with either tie rule, but two runs of the 16-bit types' long axes
+        int runs = dataType.byteWidth() == 2 ? 2 : 2 * profiles.length;
+        for (int run = 0; run < runs; run++) {
+            int selectLastIndex = run % 2;
+            RandomTensors.Profile profile = runs == 2 ? profiles[random.nextInt(profiles.length)] : profiles[run / 2];
+            A data = type.generator().generate(random, count, profile);
+            ArgReductionOperator op = ArgReductionOperator.opset(opType, 13).axis(0).selectLastIndex(selectLastIndex);
+            ArgResult expected = op.apply(arrayTensor(dataType, data, shape));
+            String what = op + " over " + type + " " + java.util.Arrays.toString(shape) + ", " + profile;
+            PartialReduction reduction = PartialReduction.of(op, dataType, shape);
+            ArgAccumulator streamed = reduction.accumulator();
+            ArgPartial midway = null;
+            long midwayEnd = 0;
+            for (long start = 0; start < shape[0]; ) {
+                long end = Math.min(shape[0], start + 1 + random.nextInt(40));
+                long groupEnd = (start / 128 + 1) * 128; // 8-bit lanes' groups end there, 16-bit ones' at some of them
+                if (random.nextInt(3) == 0 && groupEnd - start <= 40) {
+                    end = Math.min(shape[0], groupEnd);
+                }
+                Tensor chunk = random.nextInt(8) == 0 ? chunk(random, dataType, data, shape, 0, start, end)
+                        : arrayTensor(dataType, rows(data, shape[1], start, end), new long[] {end - start, shape[1]});
+                reduction.reduceInto(chunk, start, streamed);
+                if (random.nextInt(64) == 0) {
+                    midway = streamed.partial();
+                    midwayEnd = end;
+                }
+                start = end;
+            }
+            assertEquals(expected, streamed.finish(), what + ", streamed in order");
+            if (midway != null) {
+                ArgAccumulator rest = reduction.accumulator().add(midway);
+                if (midwayEnd < shape[0]) {
+                    rest.add(reduction.reduce(arrayTensor(dataType, rows(data, shape[1], midwayEnd, shape[0]),
+                            new long[] {shape[0] - midwayEnd, shape[1]}), midwayEnd));
+                }
+                assertEquals(expected, rest.finish(), what + ", a partial taken midway, merged with the rest");
+            }
+        }
+    }
+
+    /** Rows [start, end) of a two-dimensional tensor of {@code columns} columns, as a new array. */
+    private static Object rows(Object data, long columns, long start, long end) {
+        Object part = Array.newInstance(data.getClass().getComponentType(), (int) ((end - start) * columns));
+        System.arraycopy(data, (int) (start * columns), part, 0, Array.getLength(part));
+        return part;
+    }
+
     /** Merges pairs picked at random, in random order, some after a trip through the byte form. */
     private static ArgPartial mergeRandomTree(Random random, PartialReduction reduction, List<ArgPartial> partials) {
         List<ArgPartial> pool = new ArrayList<>(partials);

@@ -1,6 +1,7 @@
 package io.github.argonnx.benchmarks;
 
 import io.github.argonnx.ArgReductionOperator;
+import io.github.argonnx.DataType;
 import io.github.argonnx.PartialReduction;
 import io.github.argonnx.Tensor;
 import io.github.argonnx.runtime.ArgAccumulator;
@@ -9,6 +10,11 @@ import io.github.argonnx.runtime.Parallelism;
 import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+import java.nio.ShortBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -42,8 +48,14 @@ public class StreamingBenchmark {
 
     /** How the chunks arrive. */
     public enum ChunkForm {
-        /** One primitive array per chunk. */
+        /** One primitive array per chunk, copied out of the input: 256 or 16 arrays wherever the JVM puts them. */
         ARRAYS,
+        /**
+         * Views of the input's one array, in order (heap buffers over it, which the kernels read as
+         * the array): the memory one {@code apply} reads, so that the accumulator's own cost is all
+         * that differs.
+         */
+        VIEWS,
         /** Slices of one direct little-endian byte buffer. */
         BUFFERS
     }
@@ -59,8 +71,8 @@ public class StreamingBenchmark {
         @Param({"ArgMax"})
         public Operator operator;
 
-        /** The whole input as one array, or as one direct little-endian buffer: the baseline of each chunk form. */
-        @Param({"ARRAYS", "BUFFERS"})
+        /** The whole input as one array (the baseline of {@code ARRAYS} and {@code VIEWS}), or as one direct little-endian buffer. */
+        @Param({"ARRAYS", "VIEWS", "BUFFERS"})
         public ChunkForm form;
 
         Tensor tensor;
@@ -94,12 +106,15 @@ public class StreamingBenchmark {
         @Param({"65536", "1048576"})
         public int chunkElements;
 
-        @Param({"ARRAYS", "BUFFERS"})
+        @Param({"ARRAYS", "VIEWS", "BUFFERS"})
         public ChunkForm form;
 
         PartialReduction reduction;
+        ArgReductionOperator op;
         final List<Tensor> chunks = new ArrayList<>();
         long[] offsets;
+        /** One chunk's indices, for {@link #applyPerChunk}. */
+        long[] chunkOut;
 
         @Setup(Level.Trial)
         public void setUp() {
@@ -116,7 +131,9 @@ public class StreamingBenchmark {
             }
             InputData data = InputData.generate(c);
             long[] shape = geometry.shape();
-            reduction = PartialReduction.of(singleThread(operator, c), c.type(), shape);
+            op = singleThread(operator, c);
+            reduction = PartialReduction.of(op, c.type(), shape);
+            chunkOut = new long[geometry.inner()];
             int steps = chunkElements / step;
             int count = geometry.elementCount() / chunkElements;
             ByteBuffer raw = form == ChunkForm.BUFFERS ? littleEndianBytes(data) : null;
@@ -130,6 +147,8 @@ public class StreamingBenchmark {
                 if (form == ChunkForm.BUFFERS) {
                     chunks.add(Tensor.ofRawData(c.type(),
                             raw.slice(first * width, chunkElements * width).order(ByteOrder.LITTLE_ENDIAN), chunkShape));
+                } else if (form == ChunkForm.VIEWS) {
+                    chunks.add(viewOf(c.type(), data.array(), first, chunkElements, chunkShape));
                 } else {
                     Object array = Array.newInstance(data.array().getClass().getComponentType(), chunkElements);
                     System.arraycopy(data.array(), first, array, 0, chunkElements);
@@ -151,6 +170,21 @@ public class StreamingBenchmark {
         return accumulate(chunked);
     }
 
+    /**
+     * The same chunks, each reduced by one {@code apply} into one reused output, with nothing kept
+     * from chunk to chunk: what reading these chunk arrays costs where the JVM put them, apart from
+     * the accumulator. (Not a result: the indices are local to each chunk.)
+     */
+    @Benchmark
+    public long applyPerChunk(Chunked chunked) {
+        long sum = 0;
+        for (Tensor chunk : chunked.chunks) {
+            chunked.op.apply(chunk, chunked.chunkOut, 0);
+            sum += chunked.chunkOut[0];
+        }
+        return sum;
+    }
+
     static ArgResult accumulate(Chunked chunked) {
         ArgAccumulator accumulator = chunked.reduction.accumulator();
         for (int k = 0; k < chunked.offsets.length; k++) {
@@ -161,6 +195,39 @@ public class StreamingBenchmark {
 
     private static ArgReductionOperator singleThread(Operator operator, BenchCase c) {
         return operator.latest().axis(c.geometry().axis()).keepdims(0).parallelism(Parallelism.singleThread());
+    }
+
+    /** A tensor over {@code length} elements of {@code array} from {@code first}, through a heap buffer. */
+    static Tensor viewOf(DataType type, Object array, int first, int length, long[] shape) {
+        if (array instanceof float[] floats) {
+            return Tensor.ofFloat(FloatBuffer.wrap(floats, first, length).slice(), shape);
+        }
+        if (array instanceof double[] doubles) {
+            return Tensor.ofDouble(DoubleBuffer.wrap(doubles, first, length).slice(), shape);
+        }
+        if (array instanceof long[] longs) {
+            LongBuffer view = LongBuffer.wrap(longs, first, length).slice();
+            return type == DataType.UINT64 ? Tensor.ofUint64(view, shape) : Tensor.ofInt64(view, shape);
+        }
+        if (array instanceof int[] ints) {
+            IntBuffer view = IntBuffer.wrap(ints, first, length).slice();
+            return type == DataType.UINT32 ? Tensor.ofUint32(view, shape) : Tensor.ofInt32(view, shape);
+        }
+        if (array instanceof short[] shorts) {
+            ShortBuffer view = ShortBuffer.wrap(shorts, first, length).slice();
+            switch (type) {
+                case FLOAT16:
+                    return Tensor.ofFloat16(view, shape);
+                case BFLOAT16:
+                    return Tensor.ofBfloat16(view, shape);
+                case UINT16:
+                    return Tensor.ofUint16(view, shape);
+                default:
+                    return Tensor.ofInt16(view, shape);
+            }
+        }
+        ByteBuffer view = ByteBuffer.wrap((byte[]) array, first, length).slice();
+        return type == DataType.UINT8 ? Tensor.ofUint8(view, shape) : Tensor.ofInt8(view, shape);
     }
 
     /** The input as ONNX {@code raw_data}: its elements little-endian, in a direct buffer. */

@@ -21,10 +21,10 @@ public final class ArgAccumulator {
     private long[] chunkKeys;
     /**
      * The running bests in a kernel's form while chunks arrive in order ({@link #fold}), or null; then
-     * {@code indices} is current, and {@code keys} only once {@code keysSettled}.
+     * {@code keys} and {@code indices} are current only once {@code settled}.
      */
     private RunningBests running;
-    private boolean keysSettled;
+    private boolean settled;
 
     /**
      * An accumulator with nothing added yet.
@@ -142,7 +142,7 @@ public final class ArgAccumulator {
             keys = new long[size];
             indices = seededIndices;
             running = seeded;
-            keysSettled = false;
+            settled = false;
             coverage = AxisCoverage.of(axisOffset, axisOffset + chunkLength);
             return this;
         }
@@ -150,25 +150,26 @@ public final class ArgAccumulator {
             return add(chunkLength, axisOffset, fold);
         }
         fold.fold(running, axisOffset, indices);
-        keysSettled = false;
+        settled = false;
         coverage.addAll(AxisCoverage.of(axisOffset, axisOffset + chunkLength));
         return this;
     }
 
-    /** Brings {@code keys} up to date with the running bests, if chunks were folded since. */
-    private void settleKeys() {
-        if (running != null && !keysSettled) {
+    /** Brings {@code keys} and {@code indices} up to date with the running bests, if chunks were folded since. */
+    private void settle() {
+        if (running != null && !settled) {
+            running.settleIndices(indices);
             running.orderKeys(keys);
             for (int p = 0; p < keys.length; p++) {
                 keys[p] = signature.winningKeyOfOrder(keys[p]);
             }
-            keysSettled = true;
+            settled = true;
         }
     }
 
     /** Before entries change other than by folding: the running bests would no longer follow them. */
     private void stopFolding() {
-        settleKeys();
+        settle();
         running = null;
     }
 
@@ -191,7 +192,7 @@ public final class ArgAccumulator {
         if (coverage == null) {
             throw new ArgOnnxException(signature.what() + ": no chunk added yet, so there is no partial result");
         }
-        settleKeys();
+        settle();
         return new ArgPartial(signature, keys.clone(), indices.clone(), coverage.copy());
     }
 
@@ -202,6 +203,7 @@ public final class ArgAccumulator {
      * @throws ArgOnnxException if part of the reduced axis has not been added, naming the missing ranges
      */
     public ArgResult finish() {
+        settle();
         return ArgPartial.finish(signature, coverage, indices);
     }
 

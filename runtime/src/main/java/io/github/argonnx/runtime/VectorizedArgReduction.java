@@ -70,15 +70,20 @@ public interface VectorizedArgReduction<A> {
      * @param offset where the chunk's elements start in {@code data}
      * @param plan the chunk's layout: its rows are {@code plan.axisLength()}
      * @param best each output element's running best, as a fold key of the kernel (of the storage type)
-     * @param indexScratch room for {@code min(plan.inner(), 4096)} lane-held row places
+     * @param indexScratch lane-held row places, one per output element, kept from one chunk to the
+     *     next: rows are grouped by axis index, and an entry is the place in its group of the row that
+     *     last replaced the best, or -1 if none of the open group's did; all -1 when {@code seed}. The
+     *     caller writes the open group's places to {@code indices} before it reads them.
      * @param indices each output element's index along the whole axis
      * @param indexBase the axis index of the chunk's first row
+     * @param openRow the last row folded before, whose group's places {@code indexScratch} holds, or -1;
+     *     a chunk that starts in another group first has them written to {@code indices}
      * @param seed true for the first chunk: its first row seeds the bests
      * @param selectLastIndex whether ties go to the last index
      * @return how many leading columns of every slice were folded: 0 leaves all to the scalar loop
      */
     default int foldRows(A data, int offset, ReductionPlan plan, A best, A indexScratch, long[] indices,
-            long indexBase, boolean seed, boolean selectLastIndex) {
+            long indexBase, long openRow, boolean seed, boolean selectLastIndex) {
         return 0;
     }
 }

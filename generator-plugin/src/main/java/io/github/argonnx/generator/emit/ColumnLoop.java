@@ -135,8 +135,8 @@ final class ColumnLoop {
         // the SIMD loops fold array chunks only
         boolean vectorFold = source == DataSource.ARRAY;
         if (vectorFold) {
-            m.addJavadoc("@param indexScratch room for the SIMD loops' row places, {@code min(plan.inner(), $L)} entries\n",
-                            KernelContract.COLUMN_BLOCK_SIZE)
+            m.addJavadoc("@param indexScratch the SIMD loops' row places, one per output element, kept from one chunk to\n")
+                    .addJavadoc("    the next: -1 where no row of the open group replaced the best; all -1 when {@code seed}\n")
                     .addParameter(ArrayTypeName.of(key), "indexScratch");
         }
         if (screensWords(source)) {
@@ -146,9 +146,14 @@ final class ColumnLoop {
                             KernelContract.COLUMN_BLOCK_SIZE)
                     .addParameter(ArrayTypeName.of(RuntimeClasses.COLUMN_SCREENS), "screens");
         }
-        return m.addParameter(ArrayTypeName.of(TypeName.LONG), "indices")
-                .addParameter(TypeName.LONG, "indexBase")
-                .addParameter(TypeName.BOOLEAN, "seed")
+        m.addParameter(ArrayTypeName.of(TypeName.LONG), "indices")
+                .addParameter(TypeName.LONG, "indexBase");
+        if (vectorFold) {
+            m.addJavadoc("@param openRow the last row folded before, whose group's places {@code indexScratch} holds,\n")
+                    .addJavadoc("    or -1; a chunk in another group first has them written to {@code indices}\n")
+                    .addParameter(TypeName.LONG, "openRow");
+        }
+        return m.addParameter(TypeName.BOOLEAN, "seed")
                 .addParameter(TypeName.BOOLEAN, "selectLastIndex")
                 .addStatement("int rows = plan.axisLength()")
                 .addStatement("int inner = plan.inner()")
@@ -156,7 +161,7 @@ final class ColumnLoop {
                 .addCode(vectorFold ? CodeBlock.builder()
                         .add("// the SIMD loops fold the leading whole vectors of columns, the loops below the rest\n")
                         .addStatement("int firstColumn = $N == null ? 0$W: $N.$N(data, offset, plan, best, indexScratch, indices,"
-                                + "$WindexBase, seed, selectLastIndex)", vectorizedName, vectorizedName, GeneratedNames.FOLD_ROWS)
+                                + "$WindexBase, openRow, seed, selectLastIndex)", vectorizedName, vectorizedName, GeneratedNames.FOLD_ROWS)
                         .build() : CodeBlock.builder().addStatement("int firstColumn = 0").build())
                 .addCode(screensWords(source)
                         ? CodeBlock.of("int blocks = (inner + $N - 1) / $N;\n", COLUMN_BLOCK, COLUMN_BLOCK)

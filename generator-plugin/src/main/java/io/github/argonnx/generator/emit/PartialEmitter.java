@@ -14,12 +14,14 @@ import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.JavaStorage;
 import io.github.argonnx.generator.java.KernelContract;
 import io.github.argonnx.generator.java.RuntimeClasses;
+import io.github.argonnx.generator.java.VectorForm;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.ElementType.NumberFormat;
 import io.github.argonnx.generator.model.Extremum;
 import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.VersionSpec;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -125,11 +127,14 @@ public final class PartialEmitter extends JavaSourceEmitter {
         int block = KernelContract.COLUMN_BLOCK_SIZE;
         MethodSpec.Builder constructor = MethodSpec.constructorBuilder()
                 .addParameter(int.class, "size")
-                .addParameter(int.class, "inner")
                 .addStatement("best = new $T[size]", key)
-                .addStatement("indexScratch = new $T[$T.min(inner, $L)]", key, Math.class, block);
+                .addStatement("indexScratch = new $T[size]", key)
+                // a method argument, unlike an assignment, takes no narrowing of the constant
+                .addStatement("$T.fill(indexScratch, $L)", Arrays.class, key.equals(TypeName.BYTE) || key.equals(TypeName.SHORT)
+                        ? CodeBlock.of("($T) -1", key) : CodeBlock.of("-1"));
         if (screens) {
-            constructor.addParameter(boolean.class, "arraySeed")
+            constructor.addParameter(int.class, "inner")
+                    .addParameter(boolean.class, "arraySeed")
                     .beginControlFlow("if (arraySeed && $T.isAvailable())", RuntimeClasses.SHORT_WORDS)
                     .addStatement("int blocks = (inner + $L) / $L", block - 1, block)
                     .addStatement("screens = new $T[size / inner * blocks]", RuntimeClasses.COLUMN_SCREENS)
@@ -148,7 +153,13 @@ public final class PartialEmitter extends JavaSourceEmitter {
                         type.onnxName())
                 .addField(keys, "best", Modifier.FINAL)
                 .addField(FieldSpec.builder(keys, "indexScratch", Modifier.FINAL)
-                        .addJavadoc("Where the SIMD loops keep row places while they fold a chunk.\n")
+                        .addJavadoc("The SIMD loops' row places in the open group of rows, one per output element (-1: none),\n")
+                        .addJavadoc("kept from chunk to chunk; written to the indices when a chunk of another group comes, and by\n")
+                        .addJavadoc("{@link #settleIndices}.\n")
+                        .build())
+                .addField(FieldSpec.builder(long.class, "openRow")
+                        .addJavadoc("The last row the SIMD loops folded, whose group's places {@code indexScratch} holds, or -1.\n")
+                        .initializer("-1")
                         .build());
         if (screens) {
             bestsClass.addField(FieldSpec.builder(ArrayTypeName.of(RuntimeClasses.COLUMN_SCREENS), "screens", Modifier.FINAL)
@@ -167,6 +178,21 @@ public final class PartialEmitter extends JavaSourceEmitter {
                         .addStatement("orderKeys[p] = $L", orderKeyOfFoldKey(type, CodeBlock.of("best[p]")))
                         .endControlFlow()
                         .build())
+                .addMethod(override("settleIndices", void.class)
+                        .addParameter(long[].class, "indices")
+                        .beginControlFlow("if (openRow < 0)")
+                        .addStatement("return")
+                        .endControlFlow()
+                        .addComment("the kernels' groups of rows: $L rows of the axis each", VectorForm.of(type).indexGroup())
+                        .addStatement("long group = openRow / $L * $L", VectorForm.of(type).indexGroup(), VectorForm.of(type).indexGroup())
+                        .beginControlFlow("for (int p = 0; p < indexScratch.length; p++)")
+                        .beginControlFlow("if (indexScratch[p] >= 0)")
+                        .addStatement(key.equals(TypeName.FLOAT) || key.equals(TypeName.DOUBLE)
+                                ? "indices[p] = group + (long) indexScratch[p]" : "indices[p] = group + indexScratch[p]")
+                        .addStatement("indexScratch[p] = -1")
+                        .endControlFlow()
+                        .endControlFlow()
+                        .build())
                 .build());
         ClassName tensor = context.names().tensorClass();
         spec.addMethod(MethodSpec.methodBuilder("seed")
@@ -180,7 +206,7 @@ public final class PartialEmitter extends JavaSourceEmitter {
                 .addParameter(long.class, "axisOffset")
                 .addParameter(long[].class, "indices")
                 .addStatement(screens ? "$T bests = new $T(indices.length, plan.inner(), chunk.hasArray())"
-                        : "$T bests = new $T(indices.length, plan.inner())", bests, bests)
+                        : "$T bests = new $T(indices.length)", bests, bests)
                 .addStatement("foldRows(chunk, opType, plan, selectLastIndex, bests, axisOffset, indices, true)")
                 .addStatement("return bests")
                 .build());
@@ -211,25 +237,30 @@ public final class PartialEmitter extends JavaSourceEmitter {
                 .addStatement("$T data = ($T) chunk.array()", storage.arrayType(), storage.arrayType())
                 .addStatement("int offset = chunk.arrayOffset()")
                 .addCode(kernelFold(context, type, operators,
-                        screens ? "bests.best, bests.indexScratch, bests.screens" : "bests.best, bests.indexScratch"))
+                        screens ? "bests.best, bests.indexScratch, bests.screens" : "bests.best, bests.indexScratch",
+                        "axisOffset, bests.openRow"))
+                .addStatement("bests.openRow = axisOffset + plan.axisLength() - 1")
                 .nextControlFlow("else")
+                .addComment("the buffer loops write indices as they go: the places kept aside go first")
+                .addStatement("bests.settleIndices(indices)")
                 .addStatement("$T data = ($T) chunk.buffer()", storage.bufferType(), storage.bufferType())
                 .addStatement("int offset = data.position()")
-                .addCode(kernelFold(context, type, operators, "bests.best"))
+                .addCode(kernelFold(context, type, operators, "bests.best", "axisOffset"))
                 .endControlFlow();
         spec.addMethod(foldRows.build());
     }
 
     /**
      * The switch from the operator to its kernel's {@code foldRows}, on {@code data} from {@code offset},
-     * with {@code bestArrays} (the running bests, and the SIMD loops' scratch where they fold).
+     * with {@code bestArrays} (the running bests, and the SIMD loops' scratch where they fold) and
+     * {@code rows} (where the chunk's rows lie on the axis, and for the SIMD loops the open group's).
      */
     private static CodeBlock kernelFold(GenerationContext context, ElementType type, List<OperatorSpec> operators,
-            String bestArrays) {
+            String bestArrays, String rows) {
         CodeBlock.Builder code = CodeBlock.builder().add("switch (opType) {\n").indent();
         for (OperatorSpec op : operators) {
-            code.add("case $S -> $T.$N(data, offset, plan, $L, indices, axisOffset, seed, selectLastIndex);\n",
-                    op.name(), context.names().kernelClass(Extremum.of(op), type), GeneratedNames.FOLD_ROWS, bestArrays);
+            code.add("case $S -> $T.$N(data, offset, plan, $L, indices, $L, seed, selectLastIndex);\n",
+                    op.name(), context.names().kernelClass(Extremum.of(op), type), GeneratedNames.FOLD_ROWS, bestArrays, rows);
         }
         return code.add("default -> throw new $T($S + opType);\n", IllegalStateException.class, "not generated: ")
                 .unindent().add("}\n").build();

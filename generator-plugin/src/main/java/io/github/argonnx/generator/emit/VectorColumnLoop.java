@@ -96,6 +96,7 @@ final class VectorColumnLoop {
                 .addParameter(ArrayTypeName.of(key), "indexScratch")
                 .addParameter(ArrayTypeName.of(TypeName.LONG), "indices")
                 .addParameter(TypeName.LONG, "indexBase")
+                .addParameter(TypeName.LONG, "openRow")
                 .addParameter(TypeName.BOOLEAN, "seed")
                 .addParameter(TypeName.BOOLEAN, "selectLastIndex")
                 .addStatement("int rows = plan.axisLength()")
@@ -117,10 +118,10 @@ final class VectorColumnLoop {
                 .addStatement("int width = $T.min($N, vectorColumns - column)", Math.class, COLUMN_BLOCK)
                 .beginControlFlow("if (selectLastIndex)")
                 .addStatement("$N(data, sliceStart + column, inner, firstRow, rows, width, best, indexScratch, indices,$W"
-                        + "bestStart + column, indexBase)", GeneratedNames.foldInColumns(true))
+                        + "bestStart + column, indexBase, openRow)", GeneratedNames.foldInColumns(true))
                 .nextControlFlow("else")
                 .addStatement("$N(data, sliceStart + column, inner, firstRow, rows, width, best, indexScratch, indices,$W"
-                        + "bestStart + column, indexBase)", GeneratedNames.foldInColumns(false))
+                        + "bestStart + column, indexBase, openRow)", GeneratedNames.foldInColumns(false))
                 .endControlFlow()
                 .endControlFlow()
                 .endControlFlow()
@@ -130,28 +131,33 @@ final class VectorColumnLoop {
 
     /**
      * The fold over {@code width} columns (whole vectors), rows {@code firstRow} to {@code rows - 1} in
-     * memory order, in groups whose row places the lanes of {@code bestIndex} hold. One method per
+     * memory order. Rows are grouped by their axis index, {@code INDEX_GROUP} to a group, and the lanes
+     * of {@code bestIndex} hold row places in the open group from one chunk to the next: a chunk of
+     * few rows then costs no more per row than one reduction of the whole axis. One method per
      * direction, as the column loops: with both in one, the JIT stops inlining a key mapping in the
      * second one it compiles.
      */
     private MethodSpec foldInColumns(boolean last) {
         CodeBlock.Builder code = CodeBlock.builder()
-                .beginControlFlow("for (int c = 0; c < width; c += $N)", LANES)
-                .addStatement("$T.broadcast($N, $L).intoArray(bestIndex, c)", vector, SPECIES,
-                        form.indexLane(CodeBlock.of("-1")))
+                .beginControlFlow("if (openRow >= 0 && openRow / $N != (indexBase + firstRow) / $N)", INDEX_GROUP, INDEX_GROUP)
+                .addStatement("$N(bestIndex, bestStart, width, openRow / $N * $N, indices, bestStart)",
+                        GeneratedNames.WRITE_GROUP_INDICES, INDEX_GROUP, INDEX_GROUP)
                 .endControlFlow()
-                .addStatement("int group = firstRow")
-                .beginControlFlow("while (group < rows)")
-                .addStatement("int groupEnd = group + $T.min(rows - group, $N)", Math.class, INDEX_GROUP)
-                .addStatement("int k = group")
+                .addStatement("int k = firstRow")
+                .beginControlFlow("while (k < rows)")
+                .add("// the chunk row where k's group starts, before the chunk if the group is open: k - group is k's place\n")
+                .addStatement("int group = k - (int) ((indexBase + k) % $N)", INDEX_GROUP)
+                .addStatement("int groupEnd = (int) $T.min(rows, (long) group + $N)", Math.class, INDEX_GROUP)
                 .beginControlFlow("for (; k + $N <= groupEnd; k += $N)", ROWS_PER_PASS, ROWS_PER_PASS)
                 .add(foldPass(form.columnRowsPerPass(), last))
                 .endControlFlow()
                 .beginControlFlow("for (; k < groupEnd; k++)")
                 .addStatement(oneRowCall(last, "width", "bestStart"))
                 .endControlFlow()
-                .addStatement("$N(bestIndex, width, indexBase + group, indices, bestStart)", GeneratedNames.WRITE_GROUP_INDICES)
-                .addStatement("group = groupEnd")
+                .beginControlFlow("if (groupEnd < rows)")
+                .addStatement("$N(bestIndex, bestStart, width, indexBase + group, indices, bestStart)",
+                        GeneratedNames.WRITE_GROUP_INDICES)
+                .endControlFlow()
                 .endControlFlow();
         return MethodSpec.methodBuilder(GeneratedNames.foldInColumns(last))
                 .addJavadoc("For {@code width} columns from {@code start} whose elements are {@code stride} apart, folds\n")
@@ -171,6 +177,7 @@ final class VectorColumnLoop {
                 .addParameter(ArrayTypeName.of(TypeName.LONG), "indices")
                 .addParameter(TypeName.INT, "bestStart")
                 .addParameter(TypeName.LONG, "indexBase")
+                .addParameter(TypeName.LONG, "openRow")
                 .addCode(code.build())
                 .build();
     }
@@ -185,7 +192,7 @@ final class VectorColumnLoop {
         }
         code.beginControlFlow("for (int c = 0; c < width; c += $N)", LANES)
                 .addStatement("$T b = $T.fromArray($N, best, bestStart + c)", vector, vector, SPECIES)
-                .addStatement("$T at = $T.fromArray($N, bestIndex, c)", vector, vector, SPECIES);
+                .addStatement("$T at = $T.fromArray($N, bestIndex, bestStart + c)", vector, vector, SPECIES);
         for (int r = 0; r < rows; r++) {
             String position = r == 0 ? "row + c" : "row + " + (r == 1 ? "stride" : r + " * stride") + " + c";
             code.addStatement("$T candidate$L = $L", vector, r, keys(position));
@@ -200,7 +207,7 @@ final class VectorColumnLoop {
             }
         }
         return code.addStatement("b.intoArray(best, bestStart + c)")
-                .addStatement("at.intoArray(bestIndex, c)")
+                .addStatement("at.intoArray(bestIndex, bestStart + c)")
                 .endControlFlow()
                 .build();
     }
@@ -336,7 +343,7 @@ final class VectorColumnLoop {
                     .beginControlFlow("for (; k >= group; k--)")
                     .addStatement(oneRowCall(false, "vectorWidth", "0"))
                     .endControlFlow()
-                    .addStatement("$N(bestIndex, vectorWidth, group, out, outStart)", GeneratedNames.WRITE_GROUP_INDICES)
+                    .addStatement("$N(bestIndex, 0, vectorWidth, group, out, outStart)", GeneratedNames.WRITE_GROUP_INDICES)
                     .addStatement("groupEnd = group")
                     .endControlFlow();
         } else {
@@ -351,7 +358,7 @@ final class VectorColumnLoop {
                     .beginControlFlow("for (; k < groupEnd; k++)")
                     .addStatement(oneRowCall(false, "vectorWidth", "0"))
                     .endControlFlow()
-                    .addStatement("$N(bestIndex, vectorWidth, group, out, outStart)", GeneratedNames.WRITE_GROUP_INDICES)
+                    .addStatement("$N(bestIndex, 0, vectorWidth, group, out, outStart)", GeneratedNames.WRITE_GROUP_INDICES)
                     .addStatement("group = groupEnd")
                     .endControlFlow();
         }
@@ -384,21 +391,23 @@ final class VectorColumnLoop {
     private MethodSpec writeGroupIndices() {
         return MethodSpec.methodBuilder(GeneratedNames.WRITE_GROUP_INDICES)
                 .addJavadoc("At the end of a group of rows from {@code group} on: writes the axis index of every column\n")
-                .addJavadoc("whose best moved in the group to {@code out[outStart + c]}, and marks every column's\n")
-                .addJavadoc("index as not yet set (-1) for the next group. A vector of columns with no such lane is only read.\n")
+                .addJavadoc("whose best moved in the group ({@code bestIndex[bestStart + c]} is its place) to\n")
+                .addJavadoc("{@code out[outStart + c]}, and marks every column's place as not yet set (-1) for the next\n")
+                .addJavadoc("group. A vector of columns with no such lane is only read.\n")
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .addParameter(ArrayTypeName.of(key), "bestIndex")
+                .addParameter(TypeName.INT, "bestStart")
                 .addParameter(TypeName.INT, "vectorWidth")
                 .addParameter(TypeName.LONG, "group")
                 .addParameter(ArrayTypeName.of(TypeName.LONG), "out")
                 .addParameter(TypeName.INT, "outStart")
                 .beginControlFlow("for (int c = 0; c < vectorWidth; c += $N)", LANES)
-                .beginControlFlow("if ($T.fromArray($N, bestIndex, c).compare($T.GE, $L).anyTrue())",
+                .beginControlFlow("if ($T.fromArray($N, bestIndex, bestStart + c).compare($T.GE, $L).anyTrue())",
                         vector, SPECIES, VectorForm.VECTOR_OPERATORS, form.indexLane(CodeBlock.of("0")))
                 .beginControlFlow("for (int i = c; i < c + $N; i++)", LANES)
-                .beginControlFlow("if (bestIndex[i] >= 0)")
-                .addStatement("out[outStart + i] = group + (int) bestIndex[i]")
-                .addStatement("bestIndex[i] = $L", form.indexLane(CodeBlock.of("-1")))
+                .beginControlFlow("if (bestIndex[bestStart + i] >= 0)")
+                .addStatement("out[outStart + i] = group + (int) bestIndex[bestStart + i]")
+                .addStatement("bestIndex[bestStart + i] = $L", form.indexLane(CodeBlock.of("-1")))
                 .endControlFlow()
                 .endControlFlow()
                 .endControlFlow()

@@ -143,11 +143,11 @@ class KernelEmitterTest {
                 assertEquals(VectorForm.of(type).keyType(), ElementOrder.of(type).foldKeyType(), type.onnxName());
                 String foldKeys = ElementOrder.of(type).foldKeyType() + "[]";
                 String fold = "int,io.github.argonnx.runtime.ReductionPlan," + foldKeys + ",long[],long,boolean,boolean)";
-                // array chunks also take the SIMD loops' index scratch, in fold keys too, and 16-bit ones the
-                // running bests' word screens
+                // array chunks also take the SIMD loops' index scratch, in fold keys too, and the row of its
+                // open group, and 16-bit ones the running bests' word screens
                 String arrayFold = "int,io.github.argonnx.runtime.ReductionPlan," + foldKeys + "," + foldKeys
                         + (type.byteWidth() == 2 ? ",io.github.argonnx.runtime.ShortWords$ColumnScreens[]" : "")
-                        + ",long[],long,boolean,boolean)";
+                        + ",long[],long,long,boolean,boolean)";
                 assertEquals(Set.of(
                         "public static void " + kernel.getName() + ".reduce(" + buffer
                                 + ",io.github.argonnx.runtime.ReductionPlan,boolean,long[],int)",

@@ -8,6 +8,7 @@ import io.github.argonnx.runtime.ReductionPlan;
 import io.github.argonnx.runtime.RunningBests;
 import io.github.argonnx.runtime.ShortWords;
 import java.nio.ShortBuffer;
+import java.util.Arrays;
 import javax.annotation.processing.Generated;
 
 /**
@@ -118,11 +119,14 @@ final class Float16PartialKeys implements ElementKeys {
             short[] data = (short[]) chunk.array();
             int offset = chunk.arrayOffset();
             switch (opType) {
-                case "ArgMax" -> ArgMaxFloat16Kernel.foldRows(data, offset, plan, bests.best, bests.indexScratch, bests.screens, indices, axisOffset, seed, selectLastIndex);
-                case "ArgMin" -> ArgMinFloat16Kernel.foldRows(data, offset, plan, bests.best, bests.indexScratch, bests.screens, indices, axisOffset, seed, selectLastIndex);
+                case "ArgMax" -> ArgMaxFloat16Kernel.foldRows(data, offset, plan, bests.best, bests.indexScratch, bests.screens, indices, axisOffset, bests.openRow, seed, selectLastIndex);
+                case "ArgMin" -> ArgMinFloat16Kernel.foldRows(data, offset, plan, bests.best, bests.indexScratch, bests.screens, indices, axisOffset, bests.openRow, seed, selectLastIndex);
                 default -> throw new IllegalStateException("not generated: " + opType);
             }
+            bests.openRow = axisOffset + plan.axisLength() - 1;
         } else {
+            // the buffer loops write indices as they go: the places kept aside go first
+            bests.settleIndices(indices);
             ShortBuffer data = (ShortBuffer) chunk.buffer();
             int offset = data.position();
             switch (opType) {
@@ -140,9 +144,16 @@ final class Float16PartialKeys implements ElementKeys {
         final short[] best;
 
         /**
-         * Where the SIMD loops keep row places while they fold a chunk.
+         * The SIMD loops' row places in the open group of rows, one per output element (-1: none),
+         * kept from chunk to chunk; written to the indices when a chunk of another group comes, and by
+         * {@link #settleIndices}.
          */
         final short[] indexScratch;
+
+        /**
+         * The last row the SIMD loops folded, whose group's places {@code indexScratch} holds, or -1.
+         */
+        long openRow = -1;
 
         /**
          * The word screens of the running bests, one per block of 4096 columns of every slice, which
@@ -154,7 +165,8 @@ final class Float16PartialKeys implements ElementKeys {
 
         Bests(int size, int inner, boolean arraySeed) {
             best = new short[size];
-            indexScratch = new short[Math.min(inner, 4096)];
+            indexScratch = new short[size];
+            Arrays.fill(indexScratch, (short) -1);
             if (arraySeed && ShortWords.isAvailable()) {
                 int blocks = (inner + 4095) / 4096;
                 screens = new ShortWords.ColumnScreens[size / inner * blocks];
@@ -170,6 +182,21 @@ final class Float16PartialKeys implements ElementKeys {
         public void orderKeys(long[] orderKeys) {
             for (int p = 0; p < best.length; p++) {
                 orderKeys[p] = best[p] == Short.MAX_VALUE || best[p] == Short.MIN_VALUE ? Long.MAX_VALUE : best[p];
+            }
+        }
+
+        @Override
+        public void settleIndices(long[] indices) {
+            if (openRow < 0) {
+                return;
+            }
+            // the kernels' groups of rows: 32768 rows of the axis each
+            long group = openRow / 32768 * 32768;
+            for (int p = 0; p < indexScratch.length; p++) {
+                if (indexScratch[p] >= 0) {
+                    indices[p] = group + indexScratch[p];
+                    indexScratch[p] = -1;
+                }
             }
         }
     }

@@ -504,10 +504,13 @@ public final class ArgMinInt8Kernel {
      * @param indexBase the axis index of the chunk's first row
      * @param seed true for the first chunk: its first row seeds the bests
      * @param selectLastIndex whether ties go to the last index
-     * @param indexScratch room for the SIMD loops' row places, {@code min(plan.inner(), 4096)} entries
+     * @param indexScratch the SIMD loops' row places, one per output element, kept from one chunk to
+     *     the next: -1 where no row of the open group replaced the best; all -1 when {@code seed}
+     * @param openRow the last row folded before, whose group's places {@code indexScratch} holds,
+     *     or -1; a chunk in another group first has them written to {@code indices}
      */
     public static void foldRows(byte[] data, int offset, ReductionPlan plan, byte[] best,
-            byte[] indexScratch, long[] indices, long indexBase, boolean seed,
+            byte[] indexScratch, long[] indices, long indexBase, long openRow, boolean seed,
             boolean selectLastIndex) {
         int rows = plan.axisLength();
         int inner = plan.inner();
@@ -515,7 +518,7 @@ public final class ArgMinInt8Kernel {
         // the SIMD loops fold the leading whole vectors of columns, the loops below the rest
         int firstColumn = VECTORIZED == null ? 0
                 : VECTORIZED.foldRows(data, offset, plan, best, indexScratch, indices,
-                indexBase, seed, selectLastIndex);
+                indexBase, openRow, seed, selectLastIndex);
         for (int o = 0; o < plan.outer(); o++) {
             int sliceStart = offset + o * rows * inner;
             int bestStart = o * inner;

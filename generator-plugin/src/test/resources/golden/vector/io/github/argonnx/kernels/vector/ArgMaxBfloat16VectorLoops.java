@@ -353,7 +353,7 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
             for (; k < groupEnd; k++) {
                 oneRowInColumns(data, start, stride, k, group, vectorWidth, best, 0, bestIndex);
             }
-            writeGroupIndices(bestIndex, vectorWidth, group, out, outStart);
+            writeGroupIndices(bestIndex, 0, vectorWidth, group, out, outStart);
             group = groupEnd;
         }
         // the columns left over after whole vectors, one at a time
@@ -418,7 +418,7 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
             for (; k >= group; k--) {
                 oneRowInColumns(data, start, stride, k, group, vectorWidth, best, 0, bestIndex);
             }
-            writeGroupIndices(bestIndex, vectorWidth, group, out, outStart);
+            writeGroupIndices(bestIndex, 0, vectorWidth, group, out, outStart);
             groupEnd = group;
         }
         // the columns left over after whole vectors, one at a time
@@ -437,29 +437,30 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
         ShortVector index0 = ShortVector.broadcast(SPECIES, k - group);
         for (int c = 0; c < width; c += LANES) {
             ShortVector b = ShortVector.fromArray(SPECIES, best, bestStart + c);
-            ShortVector at = ShortVector.fromArray(SPECIES, bestIndex, c);
+            ShortVector at = ShortVector.fromArray(SPECIES, bestIndex, bestStart + c);
             ShortVector candidate0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
             VectorMask<Short> keeps0 = candidate0.compare(VectorOperators.LE, b);
             b = candidate0.blend(b, keeps0);
             at = index0.blend(at, keeps0);
             b.intoArray(best, bestStart + c);
-            at.intoArray(bestIndex, c);
+            at.intoArray(bestIndex, bestStart + c);
         }
     }
 
     /**
      * At the end of a group of rows from {@code group} on: writes the axis index of every column
-     * whose best moved in the group to {@code out[outStart + c]}, and marks every column's
-     * index as not yet set (-1) for the next group. A vector of columns with no such lane is only read.
+     * whose best moved in the group ({@code bestIndex[bestStart + c]} is its place) to
+     * {@code out[outStart + c]}, and marks every column's place as not yet set (-1) for the next
+     * group. A vector of columns with no such lane is only read.
      */
-    private static void writeGroupIndices(short[] bestIndex, int vectorWidth, long group,
-            long[] out, int outStart) {
+    private static void writeGroupIndices(short[] bestIndex, int bestStart, int vectorWidth,
+            long group, long[] out, int outStart) {
         for (int c = 0; c < vectorWidth; c += LANES) {
-            if (ShortVector.fromArray(SPECIES, bestIndex, c).compare(VectorOperators.GE, 0).anyTrue()) {
+            if (ShortVector.fromArray(SPECIES, bestIndex, bestStart + c).compare(VectorOperators.GE, 0).anyTrue()) {
                 for (int i = c; i < c + LANES; i++) {
-                    if (bestIndex[i] >= 0) {
-                        out[outStart + i] = group + (int) bestIndex[i];
-                        bestIndex[i] = -1;
+                    if (bestIndex[bestStart + i] >= 0) {
+                        out[outStart + i] = group + (int) bestIndex[bestStart + i];
+                        bestIndex[bestStart + i] = -1;
                     }
                 }
             }
@@ -500,7 +501,7 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
 
     @Override
     public int foldRows(short[] data, int offset, ReductionPlan plan, short[] best,
-            short[] indexScratch, long[] indices, long indexBase, boolean seed,
+            short[] indexScratch, long[] indices, long indexBase, long openRow, boolean seed,
             boolean selectLastIndex) {
         int rows = plan.axisLength();
         int inner = plan.inner();
@@ -521,10 +522,10 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
                 int width = Math.min(COLUMN_BLOCK, vectorColumns - column);
                 if (selectLastIndex) {
                     foldLastInColumns(data, sliceStart + column, inner, firstRow, rows, width, best, indexScratch, indices,
-                            bestStart + column, indexBase);
+                            bestStart + column, indexBase, openRow);
                 } else {
                     foldFirstInColumns(data, sliceStart + column, inner, firstRow, rows, width, best, indexScratch, indices,
-                            bestStart + column, indexBase);
+                            bestStart + column, indexBase, openRow);
                 }
             }
         }
@@ -538,14 +539,15 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
      */
     private static void foldFirstInColumns(short[] data, int start, int stride, int firstRow,
             int rows, int width, short[] best, short[] bestIndex, long[] indices, int bestStart,
-            long indexBase) {
-        for (int c = 0; c < width; c += LANES) {
-            ShortVector.broadcast(SPECIES, -1).intoArray(bestIndex, c);
+            long indexBase, long openRow) {
+        if (openRow >= 0 && openRow / INDEX_GROUP != (indexBase + firstRow) / INDEX_GROUP) {
+            writeGroupIndices(bestIndex, bestStart, width, openRow / INDEX_GROUP * INDEX_GROUP, indices, bestStart);
         }
-        int group = firstRow;
-        while (group < rows) {
-            int groupEnd = group + Math.min(rows - group, INDEX_GROUP);
-            int k = group;
+        int k = firstRow;
+        while (k < rows) {
+            // the chunk row where k's group starts, before the chunk if the group is open: k - group is k's place
+            int group = k - (int) ((indexBase + k) % INDEX_GROUP);
+            int groupEnd = (int) Math.min(rows, (long) group + INDEX_GROUP);
             for (; k + ROWS_PER_PASS <= groupEnd; k += ROWS_PER_PASS) {
                 int row = start + k * stride;
                 ShortVector index0 = ShortVector.broadcast(SPECIES, k - group);
@@ -554,7 +556,7 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
                 ShortVector index3 = ShortVector.broadcast(SPECIES, k + 3 - group);
                 for (int c = 0; c < width; c += LANES) {
                     ShortVector b = ShortVector.fromArray(SPECIES, best, bestStart + c);
-                    ShortVector at = ShortVector.fromArray(SPECIES, bestIndex, c);
+                    ShortVector at = ShortVector.fromArray(SPECIES, bestIndex, bestStart + c);
                     ShortVector candidate0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
                     VectorMask<Short> keeps0 = candidate0.compare(VectorOperators.LE, b);
                     b = candidate0.blend(b, keeps0);
@@ -572,14 +574,15 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
                     b = candidate3.blend(b, keeps3);
                     at = index3.blend(at, keeps3);
                     b.intoArray(best, bestStart + c);
-                    at.intoArray(bestIndex, c);
+                    at.intoArray(bestIndex, bestStart + c);
                 }
             }
             for (; k < groupEnd; k++) {
                 oneRowInColumns(data, start, stride, k, group, width, best, bestStart, bestIndex);
             }
-            writeGroupIndices(bestIndex, width, indexBase + group, indices, bestStart);
-            group = groupEnd;
+            if (groupEnd < rows) {
+                writeGroupIndices(bestIndex, bestStart, width, indexBase + group, indices, bestStart);
+            }
         }
     }
 
@@ -590,14 +593,15 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
      */
     private static void foldLastInColumns(short[] data, int start, int stride, int firstRow,
             int rows, int width, short[] best, short[] bestIndex, long[] indices, int bestStart,
-            long indexBase) {
-        for (int c = 0; c < width; c += LANES) {
-            ShortVector.broadcast(SPECIES, -1).intoArray(bestIndex, c);
+            long indexBase, long openRow) {
+        if (openRow >= 0 && openRow / INDEX_GROUP != (indexBase + firstRow) / INDEX_GROUP) {
+            writeGroupIndices(bestIndex, bestStart, width, openRow / INDEX_GROUP * INDEX_GROUP, indices, bestStart);
         }
-        int group = firstRow;
-        while (group < rows) {
-            int groupEnd = group + Math.min(rows - group, INDEX_GROUP);
-            int k = group;
+        int k = firstRow;
+        while (k < rows) {
+            // the chunk row where k's group starts, before the chunk if the group is open: k - group is k's place
+            int group = k - (int) ((indexBase + k) % INDEX_GROUP);
+            int groupEnd = (int) Math.min(rows, (long) group + INDEX_GROUP);
             for (; k + ROWS_PER_PASS <= groupEnd; k += ROWS_PER_PASS) {
                 int row = start + k * stride;
                 ShortVector index0 = ShortVector.broadcast(SPECIES, k - group);
@@ -606,7 +610,7 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
                 ShortVector index3 = ShortVector.broadcast(SPECIES, k + 3 - group);
                 for (int c = 0; c < width; c += LANES) {
                     ShortVector b = ShortVector.fromArray(SPECIES, best, bestStart + c);
-                    ShortVector at = ShortVector.fromArray(SPECIES, bestIndex, c);
+                    ShortVector at = ShortVector.fromArray(SPECIES, bestIndex, bestStart + c);
                     ShortVector candidate0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
                     VectorMask<Short> replaces0 = b.compare(VectorOperators.LE, candidate0);
                     b = b.blend(candidate0, replaces0);
@@ -624,14 +628,15 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
                     b = b.blend(candidate3, replaces3);
                     at = at.blend(index3, replaces3);
                     b.intoArray(best, bestStart + c);
-                    at.intoArray(bestIndex, c);
+                    at.intoArray(bestIndex, bestStart + c);
                 }
             }
             for (; k < groupEnd; k++) {
                 oneRowOrTieInColumns(data, start, stride, k, group, width, best, bestStart, bestIndex);
             }
-            writeGroupIndices(bestIndex, width, indexBase + group, indices, bestStart);
-            group = groupEnd;
+            if (groupEnd < rows) {
+                writeGroupIndices(bestIndex, bestStart, width, indexBase + group, indices, bestStart);
+            }
         }
     }
 
@@ -645,13 +650,13 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
         ShortVector index0 = ShortVector.broadcast(SPECIES, k - group);
         for (int c = 0; c < width; c += LANES) {
             ShortVector b = ShortVector.fromArray(SPECIES, best, bestStart + c);
-            ShortVector at = ShortVector.fromArray(SPECIES, bestIndex, c);
+            ShortVector at = ShortVector.fromArray(SPECIES, bestIndex, bestStart + c);
             ShortVector candidate0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
             VectorMask<Short> replaces0 = b.compare(VectorOperators.LE, candidate0);
             b = b.blend(candidate0, replaces0);
             at = at.blend(index0, replaces0);
             b.intoArray(best, bestStart + c);
-            at.intoArray(bestIndex, c);
+            at.intoArray(bestIndex, bestStart + c);
         }
     }
 

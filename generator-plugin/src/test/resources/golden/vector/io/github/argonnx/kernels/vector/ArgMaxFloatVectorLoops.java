@@ -400,7 +400,7 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
             for (; k < groupEnd; k++) {
                 oneRowInColumns(data, start, stride, k, group, vectorWidth, best, 0, bestIndex);
             }
-            writeGroupIndices(bestIndex, vectorWidth, group, out, outStart);
+            writeGroupIndices(bestIndex, 0, vectorWidth, group, out, outStart);
             group = groupEnd;
         }
         // the columns left over after whole vectors, one at a time
@@ -485,7 +485,7 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
             for (; k >= group; k--) {
                 oneRowInColumns(data, start, stride, k, group, vectorWidth, best, 0, bestIndex);
             }
-            writeGroupIndices(bestIndex, vectorWidth, group, out, outStart);
+            writeGroupIndices(bestIndex, 0, vectorWidth, group, out, outStart);
             groupEnd = group;
         }
         // the columns left over after whole vectors, one at a time
@@ -504,29 +504,30 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
         FloatVector index0 = FloatVector.broadcast(SPECIES, (float) (k - group));
         for (int c = 0; c < width; c += LANES) {
             FloatVector b = FloatVector.fromArray(SPECIES, best, bestStart + c);
-            FloatVector at = FloatVector.fromArray(SPECIES, bestIndex, c);
+            FloatVector at = FloatVector.fromArray(SPECIES, bestIndex, bestStart + c);
             FloatVector candidate0 = FloatVector.fromArray(SPECIES, data, row + c);
             VectorMask<Float> keeps0 = candidate0.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
             b = candidate0.blend(b, keeps0);
             at = index0.blend(at, keeps0);
             b.intoArray(best, bestStart + c);
-            at.intoArray(bestIndex, c);
+            at.intoArray(bestIndex, bestStart + c);
         }
     }
 
     /**
      * At the end of a group of rows from {@code group} on: writes the axis index of every column
-     * whose best moved in the group to {@code out[outStart + c]}, and marks every column's
-     * index as not yet set (-1) for the next group. A vector of columns with no such lane is only read.
+     * whose best moved in the group ({@code bestIndex[bestStart + c]} is its place) to
+     * {@code out[outStart + c]}, and marks every column's place as not yet set (-1) for the next
+     * group. A vector of columns with no such lane is only read.
      */
-    private static void writeGroupIndices(float[] bestIndex, int vectorWidth, long group,
-            long[] out, int outStart) {
+    private static void writeGroupIndices(float[] bestIndex, int bestStart, int vectorWidth,
+            long group, long[] out, int outStart) {
         for (int c = 0; c < vectorWidth; c += LANES) {
-            if (FloatVector.fromArray(SPECIES, bestIndex, c).compare(VectorOperators.GE, (float) 0).anyTrue()) {
+            if (FloatVector.fromArray(SPECIES, bestIndex, bestStart + c).compare(VectorOperators.GE, (float) 0).anyTrue()) {
                 for (int i = c; i < c + LANES; i++) {
-                    if (bestIndex[i] >= 0) {
-                        out[outStart + i] = group + (int) bestIndex[i];
-                        bestIndex[i] = (float) -1;
+                    if (bestIndex[bestStart + i] >= 0) {
+                        out[outStart + i] = group + (int) bestIndex[bestStart + i];
+                        bestIndex[bestStart + i] = (float) -1;
                     }
                 }
             }
@@ -567,7 +568,7 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
 
     @Override
     public int foldRows(float[] data, int offset, ReductionPlan plan, float[] best,
-            float[] indexScratch, long[] indices, long indexBase, boolean seed,
+            float[] indexScratch, long[] indices, long indexBase, long openRow, boolean seed,
             boolean selectLastIndex) {
         int rows = plan.axisLength();
         int inner = plan.inner();
@@ -588,10 +589,10 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
                 int width = Math.min(COLUMN_BLOCK, vectorColumns - column);
                 if (selectLastIndex) {
                     foldLastInColumns(data, sliceStart + column, inner, firstRow, rows, width, best, indexScratch, indices,
-                            bestStart + column, indexBase);
+                            bestStart + column, indexBase, openRow);
                 } else {
                     foldFirstInColumns(data, sliceStart + column, inner, firstRow, rows, width, best, indexScratch, indices,
-                            bestStart + column, indexBase);
+                            bestStart + column, indexBase, openRow);
                 }
             }
         }
@@ -605,14 +606,15 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
      */
     private static void foldFirstInColumns(float[] data, int start, int stride, int firstRow,
             int rows, int width, float[] best, float[] bestIndex, long[] indices, int bestStart,
-            long indexBase) {
-        for (int c = 0; c < width; c += LANES) {
-            FloatVector.broadcast(SPECIES, (float) -1).intoArray(bestIndex, c);
+            long indexBase, long openRow) {
+        if (openRow >= 0 && openRow / INDEX_GROUP != (indexBase + firstRow) / INDEX_GROUP) {
+            writeGroupIndices(bestIndex, bestStart, width, openRow / INDEX_GROUP * INDEX_GROUP, indices, bestStart);
         }
-        int group = firstRow;
-        while (group < rows) {
-            int groupEnd = group + Math.min(rows - group, INDEX_GROUP);
-            int k = group;
+        int k = firstRow;
+        while (k < rows) {
+            // the chunk row where k's group starts, before the chunk if the group is open: k - group is k's place
+            int group = k - (int) ((indexBase + k) % INDEX_GROUP);
+            int groupEnd = (int) Math.min(rows, (long) group + INDEX_GROUP);
             for (; k + ROWS_PER_PASS <= groupEnd; k += ROWS_PER_PASS) {
                 int row = start + k * stride;
                 FloatVector index0 = FloatVector.broadcast(SPECIES, (float) (k - group));
@@ -625,7 +627,7 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
                 FloatVector index7 = FloatVector.broadcast(SPECIES, (float) (k + 7 - group));
                 for (int c = 0; c < width; c += LANES) {
                     FloatVector b = FloatVector.fromArray(SPECIES, best, bestStart + c);
-                    FloatVector at = FloatVector.fromArray(SPECIES, bestIndex, c);
+                    FloatVector at = FloatVector.fromArray(SPECIES, bestIndex, bestStart + c);
                     FloatVector candidate0 = FloatVector.fromArray(SPECIES, data, row + c);
                     VectorMask<Float> keeps0 = candidate0.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
                     b = candidate0.blend(b, keeps0);
@@ -659,14 +661,15 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
                     b = candidate7.blend(b, keeps7);
                     at = index7.blend(at, keeps7);
                     b.intoArray(best, bestStart + c);
-                    at.intoArray(bestIndex, c);
+                    at.intoArray(bestIndex, bestStart + c);
                 }
             }
             for (; k < groupEnd; k++) {
                 oneRowInColumns(data, start, stride, k, group, width, best, bestStart, bestIndex);
             }
-            writeGroupIndices(bestIndex, width, indexBase + group, indices, bestStart);
-            group = groupEnd;
+            if (groupEnd < rows) {
+                writeGroupIndices(bestIndex, bestStart, width, indexBase + group, indices, bestStart);
+            }
         }
     }
 
@@ -677,14 +680,15 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
      */
     private static void foldLastInColumns(float[] data, int start, int stride, int firstRow,
             int rows, int width, float[] best, float[] bestIndex, long[] indices, int bestStart,
-            long indexBase) {
-        for (int c = 0; c < width; c += LANES) {
-            FloatVector.broadcast(SPECIES, (float) -1).intoArray(bestIndex, c);
+            long indexBase, long openRow) {
+        if (openRow >= 0 && openRow / INDEX_GROUP != (indexBase + firstRow) / INDEX_GROUP) {
+            writeGroupIndices(bestIndex, bestStart, width, openRow / INDEX_GROUP * INDEX_GROUP, indices, bestStart);
         }
-        int group = firstRow;
-        while (group < rows) {
-            int groupEnd = group + Math.min(rows - group, INDEX_GROUP);
-            int k = group;
+        int k = firstRow;
+        while (k < rows) {
+            // the chunk row where k's group starts, before the chunk if the group is open: k - group is k's place
+            int group = k - (int) ((indexBase + k) % INDEX_GROUP);
+            int groupEnd = (int) Math.min(rows, (long) group + INDEX_GROUP);
             for (; k + ROWS_PER_PASS <= groupEnd; k += ROWS_PER_PASS) {
                 int row = start + k * stride;
                 FloatVector index0 = FloatVector.broadcast(SPECIES, (float) (k - group));
@@ -697,7 +701,7 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
                 FloatVector index7 = FloatVector.broadcast(SPECIES, (float) (k + 7 - group));
                 for (int c = 0; c < width; c += LANES) {
                     FloatVector b = FloatVector.fromArray(SPECIES, best, bestStart + c);
-                    FloatVector at = FloatVector.fromArray(SPECIES, bestIndex, c);
+                    FloatVector at = FloatVector.fromArray(SPECIES, bestIndex, bestStart + c);
                     FloatVector candidate0 = FloatVector.fromArray(SPECIES, data, row + c);
                     VectorMask<Float> replaces0 = b.compare(VectorOperators.LE, candidate0).or(candidate0.compare(VectorOperators.NE, candidate0));
                     b = b.blend(candidate0, replaces0);
@@ -731,14 +735,15 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
                     b = b.blend(candidate7, replaces7);
                     at = at.blend(index7, replaces7);
                     b.intoArray(best, bestStart + c);
-                    at.intoArray(bestIndex, c);
+                    at.intoArray(bestIndex, bestStart + c);
                 }
             }
             for (; k < groupEnd; k++) {
                 oneRowOrTieInColumns(data, start, stride, k, group, width, best, bestStart, bestIndex);
             }
-            writeGroupIndices(bestIndex, width, indexBase + group, indices, bestStart);
-            group = groupEnd;
+            if (groupEnd < rows) {
+                writeGroupIndices(bestIndex, bestStart, width, indexBase + group, indices, bestStart);
+            }
         }
     }
 
@@ -752,13 +757,13 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
         FloatVector index0 = FloatVector.broadcast(SPECIES, (float) (k - group));
         for (int c = 0; c < width; c += LANES) {
             FloatVector b = FloatVector.fromArray(SPECIES, best, bestStart + c);
-            FloatVector at = FloatVector.fromArray(SPECIES, bestIndex, c);
+            FloatVector at = FloatVector.fromArray(SPECIES, bestIndex, bestStart + c);
             FloatVector candidate0 = FloatVector.fromArray(SPECIES, data, row + c);
             VectorMask<Float> replaces0 = b.compare(VectorOperators.LE, candidate0).or(candidate0.compare(VectorOperators.NE, candidate0));
             b = b.blend(candidate0, replaces0);
             at = at.blend(index0, replaces0);
             b.intoArray(best, bestStart + c);
-            at.intoArray(bestIndex, c);
+            at.intoArray(bestIndex, bestStart + c);
         }
     }
 
