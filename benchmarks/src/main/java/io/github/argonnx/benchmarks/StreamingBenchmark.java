@@ -29,21 +29,24 @@ import org.openjdk.jmh.annotations.State;
  * The streaming accumulator against one {@code apply}: the same 16 Mi-element case reduced once whole,
  * and fed to a {@link PartialReduction}'s {@link ArgAccumulator} chunk by chunk along the reduced axis
  * ({@link PartialReduction#reduceInto}), as a stream hands it over. Chunks are separate arrays
- * ({@code ARRAYS}, copied out of the input before timing) or slices of one direct little-endian buffer
- * ({@code BUFFERS}, ONNX {@code raw_data}); the whole input is reduced in the same form, since the
- * kernels read buffers at a speed of their own. Both run on one thread, so that the comparison is of
- * the work, not of how it is shared out. Each setup checks the indices against the plain loop before
- * anything is timed.
+ * ({@code ARRAYS}, copied out of the input before timing), views of the input's one array
+ * ({@code VIEWS}: the memory one {@code apply} reads, so that only the accumulator's own work differs),
+ * or slices of one direct little-endian buffer ({@code BUFFERS}, ONNX {@code raw_data}); the whole
+ * input is reduced as an array, or for {@code BUFFERS} as one such buffer, since the kernels read
+ * buffers at a speed of their own. {@code applyPerChunk} reduces the same chunks one by one with
+ * nothing kept between them. Everything runs on one thread, so that the comparison is of the work, not
+ * of how it is shared out. Each setup checks the indices against the plain loop before anything is
+ * timed.
  *
- * <p>Its forks run on a fixed heap of transparent huge pages. Each call builds a new accumulator, whose
- * running bests (about 100 KB for {@code [4096,4096]}) land on heap pages not written before until
- * eden has been used once; on the benchmark machines the first write to a 4 KB page costs about 12 µs
- * (touching a 2 GB heap in advance took 6.2 s, 1.9 s on huge pages), which a long-running JVM pays
- * once. Without them those page faults, not the fold, made most of the accumulator's time on outer
- * axes (uint8 {@code [4096,4096]} in 256-row chunks with the Vector API, JDK 25: 0.85 ms against 0.35
- * to 0.38 ms on huge pages, its kernel calls alone 0.34 ms).
+ * <p>Its forks run on a fixed heap of transparent huge pages, touched before the first call. On the
+ * benchmark machines the first write to a 4 KB page costs about 12 µs, so every call that allocates
+ * (an accumulator's running bests, about 100 KB for {@code [4096,4096]}; an outer axis's scratch)
+ * paid for fresh pages until the heap had been used once, which a long-running JVM pays once: uint8
+ * {@code [4096,4096]} in 256-row chunks with the Vector API, JDK 25, took 0.85 ms against 0.35 to
+ * 0.38 ms on huge pages; the per-chunk {@code apply} of 16-row float chunks moved between 8 and 34 ms
+ * from one iteration to the next until the heap was touched in advance, and then stayed at 8 to 10 ms.
  */
-@Fork(jvmArgs = {"-Xms2g", "-Xmx2g", "-XX:+UseTransparentHugePages"})
+@Fork(jvmArgs = {"-Xms2g", "-Xmx2g", "-XX:+UseTransparentHugePages", "-XX:+AlwaysPreTouch"})
 public class StreamingBenchmark {
 
     /** How the chunks arrive. */

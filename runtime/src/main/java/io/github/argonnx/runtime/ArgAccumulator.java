@@ -151,7 +151,7 @@ public final class ArgAccumulator {
         }
         fold.fold(running, axisOffset, indices);
         settled = false;
-        coverage.addAll(AxisCoverage.of(axisOffset, axisOffset + chunkLength));
+        coverage.add(axisOffset, axisOffset + chunkLength);
         return this;
     }
 

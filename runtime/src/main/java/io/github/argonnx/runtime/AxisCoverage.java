@@ -84,7 +84,7 @@ final class AxisCoverage {
      */
     void addAll(AxisCoverage other) {
         if (other.ranges.size() == 1) {
-            add(other.ranges.get(0));
+            add(other.ranges.get(0)[0], other.ranges.get(0)[1]);
             return;
         }
         List<long[]> all = new ArrayList<>(ranges);
@@ -105,18 +105,19 @@ final class AxisCoverage {
         ranges.addAll(joined);
     }
 
-    private void add(long[] range) {
-        int i = firstEndingAfter(range[0]);
-        boolean joinsLeft = i > 0 && ranges.get(i - 1)[1] == range[0];
-        boolean joinsRight = i < ranges.size() && ranges.get(i)[0] == range[1];
+    /** Adds the range {@code [start, end)}, disjoint from these, joining adjacent ones. */
+    void add(long start, long end) {
+        int i = firstEndingAfter(start);
+        boolean joinsLeft = i > 0 && ranges.get(i - 1)[1] == start;
+        boolean joinsRight = i < ranges.size() && ranges.get(i)[0] == end;
         if (joinsLeft && joinsRight) {
             ranges.get(i - 1)[1] = ranges.remove(i)[1];
         } else if (joinsLeft) {
-            ranges.get(i - 1)[1] = range[1];
+            ranges.get(i - 1)[1] = end;
         } else if (joinsRight) {
-            ranges.get(i)[0] = range[0];
+            ranges.get(i)[0] = start;
         } else {
-            ranges.add(i, range.clone());
+            ranges.add(i, new long[] {start, end});
         }
     }
 

@@ -238,6 +238,9 @@ public final class PartialSignature {
      * @throws ArgOnnxException if {@code other} describes another reduction
      */
     public void requireSame(String subject, PartialSignature other) {
+        if (other == this) {
+            return; // the usual case, once per chunk of a stream: an accumulator of this reduction
+        }
         String differs = firstDifference(other.opType, other.version, other.elementKeys.onnxName(), other.axis(),
                 other.keepdims(), other.selectLastIndex(), other.inputShape);
         if (differs != null) {
