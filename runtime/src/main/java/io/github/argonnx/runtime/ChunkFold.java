@@ -21,7 +21,8 @@ public interface ChunkFold extends ChunkWinners {
 
     /**
      * Folds the chunk's rows, taken in order, into running bests, replacing an entry and its global
-     * index in {@code indices} where a row beats it.
+     * index in {@code indices} where a row beats it; indices the bests keep aside are written by
+     * {@link RunningBests#settleIndices}.
      *
      * @param bests what {@link #seed} returned for an earlier chunk of the same reduction
      * @param axisOffset where the chunk starts along the reduced axis, at or after every earlier chunk
