@@ -168,7 +168,7 @@ class PartialReductionPropertyTest {
                     end = Math.min(shape[0], groupEnd);
                 }
                 Tensor chunk = random.nextInt(8) == 0 ? chunk(random, dataType, data, shape, 0, start, end)
-                        : arrayTensor(dataType, rows(data, shape[1], start, end), new long[] {end - start, shape[1]});
+                        : arrayTensor(dataType, alongAxis(data, shape, 0, start, end), new long[] {end - start, shape[1]});
                 reduction.reduceInto(chunk, start, streamed);
                 if (random.nextInt(64) == 0) {
                     midway = streamed.partial();
@@ -180,19 +180,12 @@ class PartialReductionPropertyTest {
             if (midway != null) {
                 ArgAccumulator rest = reduction.accumulator().add(midway);
                 if (midwayEnd < shape[0]) {
-                    rest.add(reduction.reduce(arrayTensor(dataType, rows(data, shape[1], midwayEnd, shape[0]),
+                    rest.add(reduction.reduce(arrayTensor(dataType, alongAxis(data, shape, 0, midwayEnd, shape[0]),
                             new long[] {shape[0] - midwayEnd, shape[1]}), midwayEnd));
                 }
                 assertEquals(expected, rest.finish(), what + ", a partial taken midway, merged with the rest");
             }
         }
-    }
-
-    /** Rows [start, end) of a two-dimensional tensor of {@code columns} columns, as a new array. */
-    private static Object rows(Object data, long columns, long start, long end) {
-        Object part = Array.newInstance(data.getClass().getComponentType(), (int) ((end - start) * columns));
-        System.arraycopy(data, (int) (start * columns), part, 0, Array.getLength(part));
-        return part;
     }
 
     /** Merges pairs picked at random, in random order, some after a trip through the byte form. */
@@ -240,19 +233,9 @@ class PartialReductionPropertyTest {
 
     /** The elements [start, end) along the axis, copied out of the whole tensor, in a random form. */
     private static <A> Tensor chunk(Random random, DataType type, A data, long[] shape, int axis, long start, long end) {
-        long inner = 1;
-        for (int i = axis + 1; i < shape.length; i++) {
-            inner *= shape[i];
-        }
-        long outer = product(shape) / (shape[axis] * inner);
-        int length = (int) (end - start);
         long[] chunkShape = shape.clone();
-        chunkShape[axis] = length;
-        int block = (int) (length * inner);
-        Object part = Array.newInstance(data.getClass().getComponentType(), (int) (outer * block));
-        for (int o = 0; o < outer; o++) {
-            System.arraycopy(data, (int) ((o * shape[axis] + start) * inner), part, o * block, block);
-        }
+        chunkShape[axis] = end - start;
+        Object part = alongAxis(data, shape, axis, start, end);
         switch (random.nextInt(3)) {
             case 0:
                 return arrayTensor(type, part, chunkShape);
@@ -261,6 +244,21 @@ class PartialReductionPropertyTest {
             default:
                 return Tensor.ofRawData(type, rawData(part, type.byteWidth(), ByteBuffer.allocateDirect(0)), chunkShape);
         }
+    }
+
+    /** The elements [start, end) along the axis, copied out of the whole tensor into a new array. */
+    private static Object alongAxis(Object data, long[] shape, int axis, long start, long end) {
+        long inner = 1;
+        for (int i = axis + 1; i < shape.length; i++) {
+            inner *= shape[i];
+        }
+        long outer = product(shape) / (shape[axis] * inner);
+        int block = (int) ((end - start) * inner);
+        Object part = Array.newInstance(data.getClass().getComponentType(), (int) (outer * block));
+        for (int o = 0; o < outer; o++) {
+            System.arraycopy(data, (int) ((o * shape[axis] + start) * inner), part, o * block, block);
+        }
+        return part;
     }
 
     /** {@code Tensor.ofFloat(float[], shape)} and its siblings, by the type's name. */

@@ -125,13 +125,12 @@ public final class PartialEmitter extends JavaSourceEmitter {
         // 16-bit arrays: the plain first-index fold keeps a word screen per running best (JDK 22 and later)
         boolean screens = ShortWordColumnLoop.appliesTo(type);
         int block = KernelContract.COLUMN_BLOCK_SIZE;
+        VectorForm lanes = VectorForm.of(type);
         MethodSpec.Builder constructor = MethodSpec.constructorBuilder()
                 .addParameter(int.class, "size")
                 .addStatement("best = new $T[size]", key)
                 .addStatement("indexScratch = new $T[size]", key)
-                // a method argument, unlike an assignment, takes no narrowing of the constant
-                .addStatement("$T.fill(indexScratch, $L)", Arrays.class, key.equals(TypeName.BYTE) || key.equals(TypeName.SHORT)
-                        ? CodeBlock.of("($T) -1", key) : CodeBlock.of("-1"));
+                .addStatement("$T.fill(indexScratch, $L)", Arrays.class, lanes.noPlace());
         if (screens) {
             constructor.addParameter(int.class, "inner")
                     .addParameter(boolean.class, "arraySeed")
@@ -183,12 +182,11 @@ public final class PartialEmitter extends JavaSourceEmitter {
                         .beginControlFlow("if (openRow < 0)")
                         .addStatement("return")
                         .endControlFlow()
-                        .addComment("the kernels' groups of rows: $L rows of the axis each", VectorForm.of(type).indexGroup())
-                        .addStatement("long group = openRow / $L * $L", VectorForm.of(type).indexGroup(), VectorForm.of(type).indexGroup())
+                        .addComment("the kernels' groups of rows: $L rows of the axis each", lanes.indexGroup())
+                        .addStatement("long group = openRow / $L * $L", lanes.indexGroup(), lanes.indexGroup())
                         .beginControlFlow("for (int p = 0; p < indexScratch.length; p++)")
                         .beginControlFlow("if (indexScratch[p] >= 0)")
-                        .addStatement(key.equals(TypeName.FLOAT) || key.equals(TypeName.DOUBLE)
-                                ? "indices[p] = group + (long) indexScratch[p]" : "indices[p] = group + indexScratch[p]")
+                        .addStatement("indices[p] = group + $L", lanes.placeOf(CodeBlock.of("indexScratch[p]")))
                         .addStatement("indexScratch[p] = -1")
                         .endControlFlow()
                         .endControlFlow()

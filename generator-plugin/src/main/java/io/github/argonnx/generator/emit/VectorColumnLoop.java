@@ -406,7 +406,7 @@ final class VectorColumnLoop {
                         vector, SPECIES, VectorForm.VECTOR_OPERATORS, form.indexLane(CodeBlock.of("0")))
                 .beginControlFlow("for (int i = c; i < c + $N; i++)", LANES)
                 .beginControlFlow("if (bestIndex[bestStart + i] >= 0)")
-                .addStatement("out[outStart + i] = group + (int) bestIndex[bestStart + i]")
+                .addStatement("out[outStart + i] = group + $L", form.placeOf(CodeBlock.of("bestIndex[bestStart + i]")))
                 .addStatement("bestIndex[bestStart + i] = $L", form.indexLane(CodeBlock.of("-1")))
                 .endControlFlow()
                 .endControlFlow()

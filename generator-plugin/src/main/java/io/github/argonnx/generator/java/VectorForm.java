@@ -124,6 +124,23 @@ public final class VectorForm {
         }
     }
 
+    /**
+     * The lane value of no row place yet, -1, typed so that it also passes as a method argument
+     * ({@code Arrays.fill}), where a constant is not narrowed to a byte or short.
+     */
+    public CodeBlock noPlace() {
+        return storage == JavaStorage.INT || storage == JavaStorage.LONG
+                ? CodeBlock.of("-1") : CodeBlock.of("($T) -1", storage.type());
+    }
+
+    /**
+     * The row place an index lane {@code lane} holds, as a term of a {@code long} sum: a floating lane
+     * is cast first, so that the sum is not one of floating point.
+     */
+    public CodeBlock placeOf(CodeBlock lane) {
+        return storage.isFloatingPoint() ? CodeBlock.of("(long) $L", lane) : lane;
+    }
+
     /** An axis index as a lane value for {@code broadcast}: cast where the lane is a floating type. */
     public CodeBlock indexLane(CodeBlock index) {
         if (!storage.isFloatingPoint()) {

@@ -459,7 +459,7 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
             if (ShortVector.fromArray(SPECIES, bestIndex, bestStart + c).compare(VectorOperators.GE, 0).anyTrue()) {
                 for (int i = c; i < c + LANES; i++) {
                     if (bestIndex[bestStart + i] >= 0) {
-                        out[outStart + i] = group + (int) bestIndex[bestStart + i];
+                        out[outStart + i] = group + bestIndex[bestStart + i];
                         bestIndex[bestStart + i] = -1;
                     }
                 }

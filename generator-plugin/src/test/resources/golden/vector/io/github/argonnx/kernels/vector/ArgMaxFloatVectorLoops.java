@@ -526,7 +526,7 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
             if (FloatVector.fromArray(SPECIES, bestIndex, bestStart + c).compare(VectorOperators.GE, (float) 0).anyTrue()) {
                 for (int i = c; i < c + LANES; i++) {
                     if (bestIndex[bestStart + i] >= 0) {
-                        out[outStart + i] = group + (int) bestIndex[bestStart + i];
+                        out[outStart + i] = group + (long) bestIndex[bestStart + i];
                         bestIndex[bestStart + i] = (float) -1;
                     }
                 }
