@@ -92,7 +92,7 @@ public final class ShortWords {
     public static boolean anyAbove(short[] data, int from, int to, long screen) {
         Objects.checkFromToIndex(from, to, data.length);
         int words = OF_ARRAY == null ? 0 : (to - from) >>> 2;
-        if (words > 0 && wordsAbove(arraySegment(data), 2L * from, words, false, screen)) {
+        if (words > 0 && wordsAbove(data, from, words, screen)) {
             return true;
         }
         for (int k = from + 4 * words; k < to; k++) {
@@ -118,8 +118,7 @@ public final class ShortWords {
         int position = data.position();
         Objects.checkFromToIndex(from - position, to - position, data.remaining());
         int words = OF_ARRAY == null ? 0 : (to - from) >>> 2;
-        if (words > 0 && wordsAbove(bufferSegment(data), 2L * (from - position), words,
-                data.order() == ByteOrder.BIG_ENDIAN, screen)) {
+        if (words > 0 && wordsAbove(data, from - position, words, screen)) {
             return true;
         }
         for (int k = from + 4 * words; k < to; k++) {
@@ -143,6 +142,12 @@ public final class ShortWords {
         private final long[] passing;
         /** Whether a column's screen was set with a second test: until then a row skips that test's loop. */
         private boolean secondTests;
+        /**
+         * The array the last row was screened in, and a segment over it: one segment per array, not one
+         * per row, since a segment made per row escaped into the loops and was allocated each time.
+         */
+        private short[] segmentArray;
+        private Object segment;
 
         /**
          * Screens for {@code columns} columns, every one passing nothing until {@link #set}.
@@ -194,9 +199,12 @@ public final class ShortWords {
         public long screenRow(short[] data, int from, int words) {
             Objects.checkFromIndexSize(from, 4 * words, data.length);
             Objects.checkFromIndexSize(0, words, passing.length);
-            Object segment = arraySegment(data);
-            long any = laneTests(segment, 2L * from, words, flipsA, addendsA, false);
-            return secondTests ? any | laneTests(segment, 2L * from, words, flipsB, addendsB, true) : any;
+            if (data != segmentArray) {
+                segment = arraySegment(data);
+                segmentArray = data;
+            }
+            long any = laneTests(segment, from, words, flipsA, addendsA, false);
+            return secondTests ? any | laneTests(segment, from, words, flipsB, addendsB, true) : any;
         }
 
         /**
@@ -205,13 +213,12 @@ public final class ShortWords {
          * with both tests in one loop it did in some runs only (float16 {@code [4096,4096]} axis 0 on
          * JDK 25: 5.8 or 12 ms from run to run, against 7.2 ms in every run for two loops).
          */
-        private long laneTests(Object segment, long byteOffset, int words, long[] flips, long[] addends,
-                boolean orInto) {
+        private long laneTests(Object segment, int from, int words, long[] flips, long[] addends, boolean orInto) {
             long any = 0;
             for (int w = 0; w < words; w++) {
-                long a = readWord(segment, byteOffset + 8L * w, false) ^ flips[w];
+                long a = readWord(segment, 2L * from + 8L * w, false) ^ flips[w];
                 long addend = addends[w];
-                long lanes = ((a & addend) | ((a | addend) & ((a & LOW_BITS) + (addend & LOW_BITS)))) & TOP_BITS;
+                long lanes = carries(a, addend) & TOP_BITS;
                 passing[w] = orInto ? passing[w] | lanes : lanes;
                 any |= lanes;
             }
@@ -231,30 +238,65 @@ public final class ShortWords {
     }
 
     /**
-     * Whether a lane of {@code words} words from {@code byteOffset} passes {@code screen}. A lane
+     * Whether a lane of {@code words} words from element {@code from} passes {@code screen}. A lane
      * {@code x} is above {@code limit} when {@code x + (0xFFFF - limit)} carries out of its 16 bits;
      * the lanes' low 15 bits are added apart from their top bits, so no carry crosses lanes, and the
      * carry out of a lane is the majority of its two top bits and the carry into its top bit. Each test
      * is an OR reduction of its own, so that C2 vectorizes the loop (with one OR for both it did not).
+     *
+     * <p>The segment over the array is made here, beside the loop that reads it: C2 compiles this
+     * loop into more code than it inlines into a caller, so a segment made by the caller escapes
+     * into the call and is allocated (72 bytes per screen on JDK 25), where one made here is not.
      */
-    private static boolean wordsAbove(Object segment, long byteOffset, int words, boolean bigEndian, long screen) {
-        long flipA = (screen & 0xFFFF) * LANES;
-        long addendA = (0xFFFF - (screen >>> 16 & 0xFFFF)) * LANES;
-        long flipB = (screen >>> 32 & 0xFFFF) * LANES;
-        long addendB = (0xFFFF - (screen >>> 48 & 0xFFFF)) * LANES;
-        long lowA = addendA & LOW_BITS;
-        long lowB = addendB & LOW_BITS;
+    private static boolean wordsAbove(short[] data, int from, int words, long screen) {
+        Object segment = arraySegment(data);
+        long flipA = flip(screen, 0);
+        long addendA = addend(screen, 16);
+        long flipB = flip(screen, 32);
+        long addendB = addend(screen, 48);
         long carriesA = 0;
         long carriesB = 0;
-        long end = byteOffset + 8L * words;
-        for (long at = byteOffset; at < end; at += 8) {
-            long word = readWord(segment, at, bigEndian);
-            long a = word ^ flipA;
-            carriesA |= (a & addendA) | ((a | addendA) & ((a & LOW_BITS) + lowA));
-            long b = word ^ flipB;
-            carriesB |= (b & addendB) | ((b | addendB) & ((b & LOW_BITS) + lowB));
+        long end = 2L * from + 8L * words;
+        for (long at = 2L * from; at < end; at += 8) {
+            long word = readWord(segment, at, false);
+            carriesA |= carries(word ^ flipA, addendA);
+            carriesB |= carries(word ^ flipB, addendB);
         }
         return ((carriesA | carriesB) & TOP_BITS) != 0;
+    }
+
+    /** {@link #wordsAbove(short[], int, int, long)} over a buffer's words, {@code from} counted from its position. */
+    private static boolean wordsAbove(ShortBuffer data, int from, int words, long screen) {
+        Object segment = bufferSegment(data);
+        boolean bigEndian = data.order() == ByteOrder.BIG_ENDIAN;
+        long flipA = flip(screen, 0);
+        long addendA = addend(screen, 16);
+        long flipB = flip(screen, 32);
+        long addendB = addend(screen, 48);
+        long carriesA = 0;
+        long carriesB = 0;
+        long end = 2L * from + 8L * words;
+        for (long at = 2L * from; at < end; at += 8) {
+            long word = readWord(segment, at, bigEndian);
+            carriesA |= carries(word ^ flipA, addendA);
+            carriesB |= carries(word ^ flipB, addendB);
+        }
+        return ((carriesA | carriesB) & TOP_BITS) != 0;
+    }
+
+    /** A screen's flip at {@code shift}, in every lane of a word. */
+    private static long flip(long screen, int shift) {
+        return (screen >>> shift & 0xFFFF) * LANES;
+    }
+
+    /** {@code 0xFFFF} minus a screen's limit at {@code shift}, in every lane of a word. */
+    private static long addend(long screen, int shift) {
+        return (0xFFFF - (screen >>> shift & 0xFFFF)) * LANES;
+    }
+
+    /** Each lane's top bit: whether {@code a + addend} carries out of the lane. */
+    private static long carries(long a, long addend) {
+        return (a & addend) | ((a | addend) & ((a & LOW_BITS) + (addend & LOW_BITS)));
     }
 
     private static boolean passes(short x, long screen) {

@@ -157,7 +157,7 @@ public final class KernelProperties<A, B extends Buffer> {
     /**
      * Long slices of one special value with another special value at two positions: every pair of the
      * type's special values, the pair at block edges of the contiguous loops (words of 8 elements,
-     * parts of 256 and blocks of 512 and 2048, from either end), so that the winner, a tie, or a NaN
+     * parts of 64 and 256 and blocks of 512 and 2048, from either end), so that the winner, a tie, or a NaN
      * sits in a late part, a late block or the tail.
      */
     public void pairsInLongSlices(long classSeed) {
@@ -165,7 +165,8 @@ public final class KernelProperties<A, B extends Buffer> {
         Random random = new Random(seed ^ 0x5EED_0007L);
         A specials = type.generator().generate(random, 16, Profile.SPECIALS_IN_ORDER);
         int length = 4200;
-        int[] positions = {0, 7, 8, 255, 256, 511, 520, 2047, 2048, 2055, 3943, 3944, 4095, 4096, 4199};
+        int[] positions = {0, 7, 8, 63, 64, 255, 256, 511, 520, 575, 576, 2047, 2048, 2055, 3943, 3944, 4095, 4096, 4135,
+            4136, 4199};
         for (int filler = 0; filler < type.storage().length(specials); filler++) {
             for (int other = 0; other < type.storage().length(specials); other++) {
                 int at = positions[(filler + other) % positions.length];

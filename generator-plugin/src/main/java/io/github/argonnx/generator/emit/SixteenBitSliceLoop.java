@@ -42,6 +42,15 @@ final class SixteenBitSliceLoop {
     private static final int BLOCK = 512;
 
     private static final String BLOCK_NAME = "BITS_SCREEN_BLOCK";
+
+    /**
+     * Elements per part of a block that passed its screen. Walking a part costs far more per element
+     * than screening it, and a passing block seldom has more than one part with an element that beats
+     * the best: above all in the first blocks of a slice, where the best still rises often.
+     */
+    private static final int PART = 64;
+
+    private static final String PART_NAME = "BITS_SCREEN_PART";
     private static final String NAN_SPAN_NAME = "NAN_SPAN";
     private static final String MAY_BEAT = "mayBeat";
     static final String SCREEN_OF = "screenOf";
@@ -67,6 +76,11 @@ final class SixteenBitSliceLoop {
         constants.add(FieldSpec.builder(TypeName.INT, BLOCK_NAME, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc("Elements per block of the contiguous loops: one screen of the stored bits per block.\n")
                 .initializer("$L", BLOCK)
+                .build());
+        constants.add(FieldSpec.builder(TypeName.INT, PART_NAME, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("Elements per part of a block that passed its screen: each part is screened again against the\n")
+                .addJavadoc("best as it rises, and only a part that passes is walked.\n")
+                .initializer("$L", PART)
                 .build());
         if (floats) {
             constants.add(FieldSpec.builder(TypeName.INT, NAN_SPAN_NAME, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
@@ -107,8 +121,9 @@ final class SixteenBitSliceLoop {
     }
 
     /**
-     * The contiguous loop: a whole block is walked with the strict test only when {@link #mayBeat}
-     * finds an element in it that may beat the best; once a float best is NaN, nothing can beat it.
+     * The contiguous loop: a block is walked with the strict test only when {@link #mayBeat} finds an
+     * element in it that may beat the best, and then only its parts where it finds one again; once a
+     * float best is NaN, nothing can beat it.
      */
     MethodSpec loop(DataSource source, boolean fromEnd) {
         TypeName key = order.keyType();
@@ -117,23 +132,35 @@ final class SixteenBitSliceLoop {
                 .addJavadoc(floats ? SliceBlocks.nanEndsWalkDoc(fromEnd) : SliceBlocks.plainWalkDoc(fromEnd))
                 .addJavadoc("\n<p>Whole blocks are screened on their stored bits ({@link #$N}); only a block with an\n",
                         MAY_BEAT)
-                .addJavadoc("element that may beat the best so far is walked again element by element.\n");
+                .addJavadoc("element that may beat the best so far is screened again part by part, and only such a part is\n")
+                .addJavadoc("walked element by element.\n");
         m.addStatement("int bestAt = $L", fromEnd ? "start + length - 1" : "start")
                 .addStatement("$T best = $L", key, order.key(source.read(CodeBlock.of("bestAt"))));
         if (floats) {
             m.beginControlFlow("if ($L)", isNaN).addStatement("return bestAt - start").endControlFlow();
         }
         SliceBlocks.openBlockLoop(m, fromEnd, BLOCK_NAME);
-        m.addComment("the block read first nearly always beats the element read first: it is walked at once")
-                .beginControlFlow(fromEnd
+        CodeBlock bestBits = source.read(CodeBlock.of("bestAt"));
+        m.beginControlFlow(fromEnd
                         ? "if (to == start + length || $N(data, blockStart, to, $L))"
-                        : "if (from == start || $N(data, from, blockEnd, $L))", MAY_BEAT, source.read(CodeBlock.of("bestAt")));
+                        : "if (from == start || $N(data, from, blockEnd, $L))", MAY_BEAT, bestBits)
+                .addComment("its parts are screened against the best as it rises; the part read first nearly always")
+                .addComment("beats the element read first: it is walked at once");
+        if (fromEnd) {
+            m.beginControlFlow("for (int partEnd = to; partEnd > blockStart; partEnd -= $N)", PART_NAME)
+                    .addStatement("int partStart = partEnd - $N", PART_NAME)
+                    .beginControlFlow("if (partEnd == start + length || $N(data, partStart, partEnd, $L))", MAY_BEAT, bestBits);
+        } else {
+            m.beginControlFlow("for (int part = from; part < blockEnd; part += $N)", PART_NAME)
+                    .addStatement("int partEnd = part + $N", PART_NAME)
+                    .beginControlFlow("if (part == start || $N(data, part, partEnd, $L))", MAY_BEAT, bestBits);
+        }
         SliceBlocks.strictWalk(m, source, order, extremum,
-                fromEnd ? "for (int k = to - 1; k >= blockStart; k--)" : "for (int k = from; k < blockEnd; k++)");
+                fromEnd ? "for (int k = partEnd - 1; k >= partStart; k--)" : "for (int k = part; k < partEnd; k++)");
         if (floats) {
             m.beginControlFlow("if ($L)", isNaN).addStatement("return bestAt - start").endControlFlow();
         }
-        m.endControlFlow().endControlFlow();
+        m.endControlFlow().endControlFlow().endControlFlow().endControlFlow();
         SliceBlocks.strictWalk(m, source, order, extremum,
                 fromEnd ? "for (int k = to - 1; k >= start; k--)" : "for (int k = from; k < end; k++)");
         return m.addStatement("return bestAt - start").build();

@@ -59,6 +59,12 @@ public final class ArgMaxBfloat16Kernel {
     private static final int BITS_SCREEN_BLOCK = 512;
 
     /**
+     * Elements per part of a block that passed its screen: each part is screened again against the
+     * best as it rises, and only a part that passes is walked.
+     */
+    private static final int BITS_SCREEN_PART = 64;
+
+    /**
      * NaN bit patterns of one sign: as shorts, the negative NaNs are {@code -NAN_SPAN} to -1.
      */
     private static final int NAN_SPAN = 127;
@@ -186,7 +192,8 @@ public final class ArgMaxBfloat16Kernel {
      * first NaN is the answer as soon as it is seen.
      *
      * <p>Whole blocks are screened on their stored bits ({@link #mayBeat}); only a block with an
-     * element that may beat the best so far is walked again element by element.
+     * element that may beat the best so far is screened again part by part, and only such a part is
+     * walked element by element.
      */
     private static long firstIndexOfLargest(short[] data, int start, int length) {
         int bestAt = start;
@@ -199,17 +206,23 @@ public final class ArgMaxBfloat16Kernel {
         int from = start;
         for (; end - from >= BITS_SCREEN_BLOCK; from += BITS_SCREEN_BLOCK) {
             int blockEnd = from + BITS_SCREEN_BLOCK;
-            // the block read first nearly always beats the element read first: it is walked at once
             if (from == start || mayBeat(data, from, blockEnd, data[bestAt])) {
-                for (int k = from; k < blockEnd; k++) {
-                    int candidate = orderKey(data[k]);
-                    if (candidate > best) {
-                        best = candidate;
-                        bestAt = k;
+                // its parts are screened against the best as it rises; the part read first nearly always
+                // beats the element read first: it is walked at once
+                for (int part = from; part < blockEnd; part += BITS_SCREEN_PART) {
+                    int partEnd = part + BITS_SCREEN_PART;
+                    if (part == start || mayBeat(data, part, partEnd, data[bestAt])) {
+                        for (int k = part; k < partEnd; k++) {
+                            int candidate = orderKey(data[k]);
+                            if (candidate > best) {
+                                best = candidate;
+                                bestAt = k;
+                            }
+                        }
+                        if (best == Integer.MAX_VALUE) {
+                            return bestAt - start;
+                        }
                     }
-                }
-                if (best == Integer.MAX_VALUE) {
-                    return bestAt - start;
                 }
             }
         }
@@ -228,7 +241,8 @@ public final class ArgMaxBfloat16Kernel {
      * last NaN is the answer as soon as it is seen.
      *
      * <p>Whole blocks are screened on their stored bits ({@link #mayBeat}); only a block with an
-     * element that may beat the best so far is walked again element by element.
+     * element that may beat the best so far is screened again part by part, and only such a part is
+     * walked element by element.
      */
     private static long lastIndexOfLargest(short[] data, int start, int length) {
         int bestAt = start + length - 1;
@@ -240,17 +254,23 @@ public final class ArgMaxBfloat16Kernel {
         int to = start + length;
         for (; to - start >= BITS_SCREEN_BLOCK; to -= BITS_SCREEN_BLOCK) {
             int blockStart = to - BITS_SCREEN_BLOCK;
-            // the block read first nearly always beats the element read first: it is walked at once
             if (to == start + length || mayBeat(data, blockStart, to, data[bestAt])) {
-                for (int k = to - 1; k >= blockStart; k--) {
-                    int candidate = orderKey(data[k]);
-                    if (candidate > best) {
-                        best = candidate;
-                        bestAt = k;
+                // its parts are screened against the best as it rises; the part read first nearly always
+                // beats the element read first: it is walked at once
+                for (int partEnd = to; partEnd > blockStart; partEnd -= BITS_SCREEN_PART) {
+                    int partStart = partEnd - BITS_SCREEN_PART;
+                    if (partEnd == start + length || mayBeat(data, partStart, partEnd, data[bestAt])) {
+                        for (int k = partEnd - 1; k >= partStart; k--) {
+                            int candidate = orderKey(data[k]);
+                            if (candidate > best) {
+                                best = candidate;
+                                bestAt = k;
+                            }
+                        }
+                        if (best == Integer.MAX_VALUE) {
+                            return bestAt - start;
+                        }
                     }
-                }
-                if (best == Integer.MAX_VALUE) {
-                    return bestAt - start;
                 }
             }
         }
@@ -820,7 +840,8 @@ public final class ArgMaxBfloat16Kernel {
      * first NaN is the answer as soon as it is seen.
      *
      * <p>Whole blocks are screened on their stored bits ({@link #mayBeat}); only a block with an
-     * element that may beat the best so far is walked again element by element.
+     * element that may beat the best so far is screened again part by part, and only such a part is
+     * walked element by element.
      */
     private static long firstIndexOfLargest(ShortBuffer data, int start, int length) {
         int bestAt = start;
@@ -833,17 +854,23 @@ public final class ArgMaxBfloat16Kernel {
         int from = start;
         for (; end - from >= BITS_SCREEN_BLOCK; from += BITS_SCREEN_BLOCK) {
             int blockEnd = from + BITS_SCREEN_BLOCK;
-            // the block read first nearly always beats the element read first: it is walked at once
             if (from == start || mayBeat(data, from, blockEnd, data.get(bestAt))) {
-                for (int k = from; k < blockEnd; k++) {
-                    int candidate = orderKey(data.get(k));
-                    if (candidate > best) {
-                        best = candidate;
-                        bestAt = k;
+                // its parts are screened against the best as it rises; the part read first nearly always
+                // beats the element read first: it is walked at once
+                for (int part = from; part < blockEnd; part += BITS_SCREEN_PART) {
+                    int partEnd = part + BITS_SCREEN_PART;
+                    if (part == start || mayBeat(data, part, partEnd, data.get(bestAt))) {
+                        for (int k = part; k < partEnd; k++) {
+                            int candidate = orderKey(data.get(k));
+                            if (candidate > best) {
+                                best = candidate;
+                                bestAt = k;
+                            }
+                        }
+                        if (best == Integer.MAX_VALUE) {
+                            return bestAt - start;
+                        }
                     }
-                }
-                if (best == Integer.MAX_VALUE) {
-                    return bestAt - start;
                 }
             }
         }
@@ -862,7 +889,8 @@ public final class ArgMaxBfloat16Kernel {
      * last NaN is the answer as soon as it is seen.
      *
      * <p>Whole blocks are screened on their stored bits ({@link #mayBeat}); only a block with an
-     * element that may beat the best so far is walked again element by element.
+     * element that may beat the best so far is screened again part by part, and only such a part is
+     * walked element by element.
      */
     private static long lastIndexOfLargest(ShortBuffer data, int start, int length) {
         int bestAt = start + length - 1;
@@ -874,17 +902,23 @@ public final class ArgMaxBfloat16Kernel {
         int to = start + length;
         for (; to - start >= BITS_SCREEN_BLOCK; to -= BITS_SCREEN_BLOCK) {
             int blockStart = to - BITS_SCREEN_BLOCK;
-            // the block read first nearly always beats the element read first: it is walked at once
             if (to == start + length || mayBeat(data, blockStart, to, data.get(bestAt))) {
-                for (int k = to - 1; k >= blockStart; k--) {
-                    int candidate = orderKey(data.get(k));
-                    if (candidate > best) {
-                        best = candidate;
-                        bestAt = k;
+                // its parts are screened against the best as it rises; the part read first nearly always
+                // beats the element read first: it is walked at once
+                for (int partEnd = to; partEnd > blockStart; partEnd -= BITS_SCREEN_PART) {
+                    int partStart = partEnd - BITS_SCREEN_PART;
+                    if (partEnd == start + length || mayBeat(data, partStart, partEnd, data.get(bestAt))) {
+                        for (int k = partEnd - 1; k >= partStart; k--) {
+                            int candidate = orderKey(data.get(k));
+                            if (candidate > best) {
+                                best = candidate;
+                                bestAt = k;
+                            }
+                        }
+                        if (best == Integer.MAX_VALUE) {
+                            return bestAt - start;
+                        }
                     }
-                }
-                if (best == Integer.MAX_VALUE) {
-                    return bestAt - start;
                 }
             }
         }
