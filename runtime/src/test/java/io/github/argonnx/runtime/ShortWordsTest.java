@@ -141,6 +141,7 @@ class ShortWordsTest {
         ShortWords.ColumnScreens screens = new ShortWords.ColumnScreens(columns + 3);
         int words = columns / 4;
         long[] screenOf = new long[columns];
+        short[] data = new short[columns + 7];
         for (int c = 0; c < 400; c++) {
             for (int column = 0; column < columns; column++) {
                 int flipA = FLIPS[random.nextInt(FLIPS.length)];
@@ -152,7 +153,13 @@ class ShortWordsTest {
                     screens.set(column, screenOf[column]);
                 }
             }
-            short[] data = new short[columns + 7];
+            // rows of one array, written again, of a new array, and after a release
+            if (c % 3 == 0) {
+                data = new short[columns + 7];
+            }
+            if (c % 5 == 0) {
+                screens.release();
+            }
             for (int k = 0; k < data.length; k++) {
                 data[k] = (short) random.nextInt(0x10000);
             }

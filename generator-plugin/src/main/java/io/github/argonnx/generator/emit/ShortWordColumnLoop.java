@@ -100,6 +100,8 @@ final class ShortWordColumnLoop {
                         "indices[bestStart + i] = indexBase + k"))
                 .endControlFlow()
                 .endControlFlow()
+                .addComment("the screens outlive the chunk: they must not keep its array alive")
+                .addStatement("screens.release()")
                 .beginControlFlow("if (wordColumns < width)")
                 .addStatement("$N(data, start + wordColumns, stride, firstRow, rows, width - wordColumns, best, indices,$W"
                         + "bestStart + wordColumns, indexBase)", scalarFold)

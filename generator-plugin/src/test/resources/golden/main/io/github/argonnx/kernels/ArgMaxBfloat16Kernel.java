@@ -809,6 +809,8 @@ public final class ArgMaxBfloat16Kernel {
                 }
             }
         }
+        // the screens outlive the chunk: they must not keep its array alive
+        screens.release();
         if (wordColumns < width) {
             foldFirstInColumns(data, start + wordColumns, stride, firstRow, rows, width - wordColumns, best, indices,
                     bestStart + wordColumns, indexBase);
