@@ -229,10 +229,10 @@ class PartialReductionTest {
         accumulator.fold(1, 4, fold);
         accumulator.fold(2, 0, fold);
         accumulator.fold(1, 5, fold);
-        // the chunk out of order stops the fold: what it kept aside is written before the winners merge
-        assertEquals("seed 2, fold 4, find, settle, find", calls.toString());
+        // the chunk out of order stops the fold: what it kept aside is written before its winners are found
+        assertEquals("seed 2, fold 4, settle, find, find", calls.toString());
         refused(() -> accumulator.fold(1, 5, fold), "overlaps");
-        assertEquals("seed 2, fold 4, find, settle, find", calls.toString(), "a refused chunk is not looked at");
+        assertEquals("seed 2, fold 4, settle, find, find", calls.toString(), "a refused chunk is not looked at");
     }
 
     /** A fold that records which of its methods the accumulator calls. */

@@ -19,6 +19,8 @@ public final class ArgAccumulator {
     /** What {@link #add(long, long, ChunkWinners)} has a chunk's winners written to, reused from chunk to chunk. */
     private long[] chunkIndices;
     private long[] chunkKeys;
+    /** The running bests' stored bits, for {@link ChunkWinners#findBeating}. */
+    private long[] chunkRivals;
     /**
      * The running bests in a kernel's form while chunks arrive in order ({@link #fold}), or null; then
      * {@code keys} and {@code indices} are current only once {@code settled}.
@@ -94,8 +96,19 @@ public final class ArgAccumulator {
             chunkIndices = new long[size];
             chunkKeys = new long[size];
         }
-        winners.find(chunkIndices, chunkKeys);
         stopFolding();
+        if (coverage != null && !signature.selectLastIndex() && axisOffset >= coverage.end()) {
+            // every element of the chunk lies after every running best's: only a strict beat replaces one
+            if (chunkRivals == null) {
+                chunkRivals = new long[size];
+            }
+            for (int p = 0; p < size; p++) {
+                chunkRivals[p] = signature.bits(keys[p]);
+            }
+            winners.findBeating(chunkRivals, chunkIndices, chunkKeys);
+        } else {
+            winners.find(chunkIndices, chunkKeys);
+        }
         if (coverage == null) {
             keys = new long[size];
             indices = new long[size];
@@ -107,6 +120,9 @@ public final class ArgAccumulator {
             return this;
         }
         for (int p = 0; p < size; p++) {
+            if (chunkIndices[p] < 0) {
+                continue; // a winner findBeating left out: it does not beat the running best
+            }
             long key = signature.winningKeyOfOrder(chunkKeys[p]);
             long index = axisOffset + chunkIndices[p];
             if (signature.beats(key, index, keys[p], indices[p])) {

@@ -70,7 +70,7 @@ public final class KernelEmitter extends JavaSourceEmitter {
             this.vectorForm = VectorForm.of(type);
             this.screenedLoop = new ScreenedSliceLoop(type, extremum);
             this.wordLoop = type.byteWidth() == 1 ? new WordScreenedSliceLoop(type, extremum) : null;
-            this.bitsLoop = type.byteWidth() == 2 ? new SixteenBitSliceLoop(type, extremum) : null;
+            this.bitsLoop = SixteenBitSliceLoop.appliesTo(type) ? new SixteenBitSliceLoop(type, extremum) : null;
             this.columnLoop = new ColumnLoop(type, extremum, VECTORIZED_NAME);
             this.className = context.names().kernelClass(extremum, type);
             this.adjective = extremum.adjective();
@@ -124,7 +124,10 @@ public final class KernelEmitter extends JavaSourceEmitter {
                     if (bitsLoop.keepsPlainLoop()) {
                         kernel.addMethod(sliceLoop(source, false));
                         kernel.addMethod(sliceLoop(source, true));
+                    } else {
+                        kernel.addMethod(bitsLoop.firstIndexEntry(source));
                     }
+                    kernel.addMethod(bitsLoop.firstIndicesBeating(source));
                     kernel.addMethod(bitsLoop.loop(source, false));
                     kernel.addMethod(bitsLoop.loop(source, true));
                     kernel.addMethod(bitsLoop.mayBeat(source));
@@ -312,7 +315,7 @@ public final class KernelEmitter extends JavaSourceEmitter {
                     .addParameter(TypeName.INT, "length");
             m.addJavadoc(SliceBlocks.plainWalkDoc(fromEnd));
             if (bitsLoop != null) {
-                bitsLoop.guardPlainLoop(m, fromEnd);
+                bitsLoop.guardPlainLoop(m, source, fromEnd);
             }
             if (fromEnd) {
                 m.addStatement("int last = length - 1")

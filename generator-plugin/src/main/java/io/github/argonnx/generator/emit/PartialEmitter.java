@@ -41,7 +41,7 @@ public final class PartialEmitter extends JavaSourceEmitter {
     private static final ClassName PARTIAL_SIGNATURE = RuntimeClasses.PARTIAL_SIGNATURE;
     private static final ClassName ARG_PARTIAL = RuntimeClasses.ARG_PARTIAL;
     private static final ClassName ARG_ACCUMULATOR = RuntimeClasses.ARG_ACCUMULATOR;
-    private static final String CHUNK_CLASS = "OuterAxisChunk";
+    private static final String CHUNK_CLASS = "AxisChunk";
 
     @Override
     protected List<JavaSource> sources(GenerationContext context) {
@@ -108,8 +108,49 @@ public final class PartialEmitter extends JavaSourceEmitter {
                 .addCode(winnerLoop(bits, CodeBlock.of("buffer.get(start + element)")))
                 .endControlFlow()
                 .build());
+        if (SixteenBitSliceLoop.appliesTo(type)) {
+            spec.addMethod(firstIndicesBeating(context, type, operators));
+        }
         addFold(context, spec, type, operators);
         return spec;
+    }
+
+    /**
+     * A 16-bit type's search of a contiguous chunk against an accumulator's running bests: the kernel's
+     * {@link KernelContract#FIRST_INDICES_BEATING} on the chunk's array or buffer, then the order keys
+     * of the winners it reports.
+     */
+    private static MethodSpec firstIndicesBeating(GenerationContext context, ElementType type, List<OperatorSpec> operators) {
+        JavaStorage storage = JavaStorage.of(type);
+        CodeBlock.Builder kernelCall = CodeBlock.builder().add("switch (opType) {\n").indent();
+        for (OperatorSpec op : operators) {
+            kernelCall.add("case $S -> $T.$N(data, offset, localIndices.length, (int) chunkLength, rivalBits, localIndices);\n",
+                    op.name(), context.names().kernelClass(Extremum.of(op), type), KernelContract.FIRST_INDICES_BEATING);
+        }
+        CodeBlock kernel = kernelCall.add("default -> throw new $T($S + opType);\n", IllegalStateException.class, "not generated: ")
+                .unindent().add("}\n").build();
+        return MethodSpec.methodBuilder(KernelContract.FIRST_INDICES_BEATING)
+                .addJavadoc("Per slice of a contiguous $L chunk after an accumulator's running bests, ties to the first\n"
+                        + "index: the winner's index where it beats the rival, the running best's stored bits (-1 or the\n"
+                        + "index elsewhere), and the order keys of the winners reported.\n", type.onnxName())
+                .addModifiers(Modifier.STATIC)
+                .addParameter(context.names().tensorClass(), "chunk")
+                .addParameter(String.class, "opType")
+                .addParameter(long.class, "chunkLength")
+                .addParameter(long[].class, "rivalBits")
+                .addParameter(long[].class, "localIndices")
+                .addParameter(long[].class, "orderKeys")
+                .beginControlFlow("if (chunk.hasArray())")
+                .addStatement("$T data = ($T) chunk.array()", storage.arrayType(), storage.arrayType())
+                .addStatement("int offset = chunk.arrayOffset()")
+                .addCode(kernel)
+                .nextControlFlow("else")
+                .addStatement("$T data = ($T) chunk.buffer()", storage.bufferType(), storage.bufferType())
+                .addStatement("int offset = data.position()")
+                .addCode(kernel)
+                .endControlFlow()
+                .addStatement("orderKeysOfWinners(chunk, chunkLength, 1, localIndices, orderKeys)")
+                .build();
     }
 
     /**
@@ -307,8 +348,12 @@ public final class PartialEmitter extends JavaSourceEmitter {
                 .addStatement("int p = 0")
                 .beginControlFlow("for (long row = 0; p < orderKeys.length; row += rowLength)")
                 .beginControlFlow("for (int i = 0; i < stride; i++, p++)")
+                .beginControlFlow("if (localIndices[p] >= 0)")
+                .add("// -1: a winner the kernel left out, which does not beat its rival ($N)\n",
+                        KernelContract.FIRST_INDICES_BEATING)
                 .addStatement("int element = (int) (row + localIndices[p] * inner + i)")
                 .addStatement("orderKeys[p] = INSTANCE.orderKey($L)", bits.ofStored(read))
+                .endControlFlow()
                 .endControlFlow()
                 .endControlFlow()
                 .build();
@@ -547,10 +592,8 @@ public final class PartialEmitter extends JavaSourceEmitter {
                         + "new $T(signature.outputSize() / inner, (int) chunkLength, inner)))",
                         CHUNK_CLASS, RuntimeClasses.REDUCTION_PLAN)
                 .endControlFlow()
-                .addCode("return accumulator.add(chunkLength, axisOffset, (localIndices, orderKeys) -> {\n$>")
-                .addStatement("operator.apply(chunk, localIndices, 0)")
-                .addStatement("orderKeysOfWinners(chunk, chunkLength, localIndices, orderKeys)")
-                .addCode("$<});\n")
+                .addComment("contiguous slices: the chunk's winners merge into the accumulator's entries")
+                .addStatement("return accumulator.add(chunkLength, axisOffset, new $N(chunk, chunkLength, null))", CHUNK_CLASS)
                 .build());
         spec.addMethod(MethodSpec.methodBuilder("accumulator")
                 .addJavadoc("A new, empty accumulator for this reduction's partials.\n\n@return the accumulator\n")
@@ -615,9 +658,10 @@ public final class PartialEmitter extends JavaSourceEmitter {
     }
 
     /**
-     * The nested class {@code reduceInto} hands an outer-axis chunk to the accumulator as: it folds the
-     * chunk's rows with the type's {@code <Type>PartialKeys.seed}/{@code fold}, or finds its winners as
-     * a contiguous chunk's are found, when the accumulator cannot fold it.
+     * The nested class {@code reduceInto} hands a chunk to the accumulator as: it folds an outer-axis
+     * chunk's rows with the type's {@code <Type>PartialKeys.seed}/{@code fold}, or finds its winners when
+     * the accumulator cannot fold it; a contiguous chunk's winners are found by one kernel pass, for the
+     * 16-bit types against the running bests where the accumulator gives them.
      */
     private static TypeSpec chunkClass(GenerationContext context, ClassName tensor, SortedSet<ElementType> types) {
         ClassName exception = RuntimeClasses.ARG_ONNX_EXCEPTION;
@@ -631,6 +675,14 @@ public final class PartialEmitter extends JavaSourceEmitter {
             fold.add("case $L -> $T.fold(chunk, operator.opType(), plan, signature.selectLastIndex(), bests, axisOffset,$W"
                     + "indices);\n", t.name(), keys);
         }
+        CodeBlock.Builder beating = CodeBlock.builder().add("switch (chunk.dataType()) {\n").indent();
+        for (ElementType t : types) {
+            if (SixteenBitSliceLoop.appliesTo(t)) {
+                beating.add("case $L -> $T.$N(chunk, operator.opType(), chunkLength, rivalBits, localIndices, orderKeys);\n",
+                        t.name(), context.names().partialKeysClass(t), KernelContract.FIRST_INDICES_BEATING);
+            }
+        }
+        beating.add("default -> find(localIndices, orderKeys);\n").unindent().add("}\n");
         seed.add("default -> throw new $T(chunk.dataType().onnxName() + $S);\n", exception, unsupported)
                 .unindent().add("};\n");
         fold.add("default -> throw new $T(chunk.dataType().onnxName() + $S);\n", exception, unsupported)
@@ -638,7 +690,8 @@ public final class PartialEmitter extends JavaSourceEmitter {
         return TypeSpec.classBuilder(CHUNK_CLASS)
                 .addModifiers(Modifier.PRIVATE, Modifier.FINAL)
                 .addSuperinterface(RuntimeClasses.CHUNK_FOLD)
-                .addJavadoc("A chunk of an outer reduced axis, as {@code reduceInto} hands it to an accumulator.\n")
+                .addJavadoc("A chunk of the reduced axis, as {@code reduceInto} hands it to an accumulator: an outer axis's\n")
+                .addJavadoc("with the plan its rows fold by, a contiguous one's without (null), which only finds winners.\n")
                 .addField(tensor, "chunk", Modifier.PRIVATE, Modifier.FINAL)
                 .addField(long.class, "chunkLength", Modifier.PRIVATE, Modifier.FINAL)
                 .addField(RuntimeClasses.REDUCTION_PLAN, "plan", Modifier.PRIVATE, Modifier.FINAL)
@@ -655,6 +708,17 @@ public final class PartialEmitter extends JavaSourceEmitter {
                         .addParameter(long[].class, "orderKeys")
                         .addStatement("operator.apply(chunk, localIndices, 0)")
                         .addStatement("orderKeysOfWinners(chunk, chunkLength, localIndices, orderKeys)")
+                        .build())
+                .addMethod(override("findBeating", void.class)
+                        .addParameter(long[].class, "rivalBits")
+                        .addParameter(long[].class, "localIndices")
+                        .addParameter(long[].class, "orderKeys")
+                        .beginControlFlow("if (plan != null)")
+                        .addComment("an outer axis's chunk, here only when it cannot be folded")
+                        .addStatement("find(localIndices, orderKeys)")
+                        .addStatement("return")
+                        .endControlFlow()
+                        .addCode(beating.build())
                         .build())
                 .addMethod(override("seed", RuntimeClasses.RUNNING_BESTS)
                         .addParameter(long.class, "axisOffset")

@@ -8,11 +8,13 @@ import io.github.argonnx.generator.java.Comparison;
 import io.github.argonnx.generator.java.ElementOrder;
 import io.github.argonnx.generator.java.ExtremumSyntax;
 import io.github.argonnx.generator.java.GeneratedNames;
+import io.github.argonnx.generator.java.KernelContract;
 import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -53,6 +55,7 @@ final class SixteenBitSliceLoop {
     private static final String PART_NAME = "BITS_SCREEN_PART";
     private static final String NAN_SPAN_NAME = "NAN_SPAN";
     private static final String MAY_BEAT = "mayBeat";
+    private static final String BEATING_LOOP = "firstIndexBeating";
     static final String SCREEN_OF = "screenOf";
 
     private final ElementType type;
@@ -60,8 +63,13 @@ final class SixteenBitSliceLoop {
     private final ElementOrder order;
     private final boolean floats;
 
+    /** Whether a kernel of {@code type} takes this loop, and with it {@link #firstIndicesBeating}: the 16-bit types. */
+    static boolean appliesTo(ElementType type) {
+        return type.byteWidth() == 2;
+    }
+
     SixteenBitSliceLoop(ElementType type, Extremum extremum) {
-        if (type.byteWidth() != 2) {
+        if (!appliesTo(type)) {
             throw new IllegalArgumentException("bits-screened loops read 16-bit elements, not " + type.onnxName());
         }
         this.type = type;
@@ -105,45 +113,92 @@ final class SixteenBitSliceLoop {
      * Starts an integer kernel's plain slice loop, after its first Javadoc line: a slice of a block or
      * more goes to {@link #loop} when the word screen is there.
      */
-    void guardPlainLoop(MethodSpec.Builder m, boolean fromEnd) {
+    void guardPlainLoop(MethodSpec.Builder m, DataSource source, boolean fromEnd) {
         m.addJavadoc("\n<p>Where {@link $T} reads words, a slice of {@code $N} elements or more goes to\n",
                         RuntimeClasses.SHORT_WORDS, BLOCK_NAME)
                 .addJavadoc("{@link #$N}, which screens it block by block.\n", loopName(fromEnd))
                 .beginControlFlow("if ($T.isAvailable() && length >= $N)", RuntimeClasses.SHORT_WORDS, BLOCK_NAME)
-                .addStatement("return $N(data, start, length)", loopName(fromEnd))
+                .addStatement(fromEnd ? CodeBlock.of("return $N(data, start, length)", loopName(true))
+                        : CodeBlock.of("return $N(data, start, length, $L, start) - start", BEATING_LOOP,
+                                source.read(CodeBlock.of("start"))))
                 .endControlFlow();
     }
 
-    /** The loop's name: the slice entry's for floats, that name and "InBlocks" for the integer types. */
+    /**
+     * The loop's name: {@link #BEATING_LOOP} for the first index; for the last, the slice entry's for
+     * floats, that name and "InBlocks" for the integer types.
+     */
     private String loopName(boolean fromEnd) {
-        String entry = GeneratedNames.indexInSlice(extremum, fromEnd);
+        if (!fromEnd) {
+            return BEATING_LOOP;
+        }
+        String entry = GeneratedNames.indexInSlice(extremum, true);
         return floats ? entry : entry + "InBlocks";
+    }
+
+    /** A float kernel's first-index slice entry: {@link #loop} against the slice's own first element. */
+    MethodSpec firstIndexEntry(DataSource source) {
+        return SliceBlocks.declare(GeneratedNames.indexInSlice(extremum, false), source, type)
+                .addJavadoc(SliceBlocks.nanEndsWalkDoc(false))
+                .addJavadoc("\n<p>{@link #$N}, whose rival is the slice's first element.\n", BEATING_LOOP)
+                .addStatement("return $N(data, start, length, $L, start) - start", BEATING_LOOP,
+                        source.read(CodeBlock.of("start")))
+                .build();
     }
 
     /**
      * The contiguous loop: a block is walked with the strict test only when {@link #mayBeat} finds an
      * element in it that may beat the best, and then only its parts where it finds one again; once a
-     * float best is NaN, nothing can beat it.
+     * float best is NaN, nothing can beat it. The first index's loop starts from a rival, the slice's
+     * first element or, for a chunk of a stream, the running best before it, so that a chunk's first
+     * blocks are screened against that best instead of being walked while a best of their own rises.
+     * The last index's has no rival: a later chunk takes the last index by tying the running best,
+     * which a strict screen does not pass.
      */
     MethodSpec loop(DataSource source, boolean fromEnd) {
         TypeName key = order.keyType();
         CodeBlock isNaN = floats ? CodeBlock.of("best == $T.$L", Integer.class, ExtremumSyntax.of(extremum).nanKey()) : null;
-        MethodSpec.Builder m = SliceBlocks.declare(loopName(fromEnd), source, type)
-                .addJavadoc(floats ? SliceBlocks.nanEndsWalkDoc(fromEnd) : SliceBlocks.plainWalkDoc(fromEnd))
-                .addJavadoc("\n<p>Whole blocks are screened on their stored bits ({@link #$N}); only a block with an\n",
-                        MAY_BEAT)
+        MethodSpec.Builder m;
+        CodeBlock bestBits;
+        String result;
+        if (fromEnd) {
+            m = SliceBlocks.declare(loopName(true), source, type)
+                    .addJavadoc(floats ? SliceBlocks.nanEndsWalkDoc(true) : SliceBlocks.plainWalkDoc(true));
+            m.addStatement("int bestAt = start + length - 1")
+                    .addStatement("$T best = $L", key, order.key(source.read(CodeBlock.of("bestAt"))));
+            bestBits = source.read(CodeBlock.of("bestAt"));
+            result = "bestAt - start";
+        } else {
+            m = MethodSpec.methodBuilder(BEATING_LOOP)
+                    .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                    .returns(TypeName.INT)
+                    .addParameter(source.dataType(type), "data")
+                    .addParameter(TypeName.INT, "start")
+                    .addParameter(TypeName.INT, "length")
+                    .addParameter(TypeName.SHORT, "rivalBits")
+                    .addParameter(TypeName.INT, "rivalAt")
+                    .addJavadoc("The position of the first $L element of the {@code length} elements from {@code start} that\n",
+                            extremum == Extremum.SMALLEST ? "smallest" : "largest")
+                    .addJavadoc("strictly beats the rival, whose stored bits are {@code rivalBits}, or -1 if none does. The rival\n")
+                    .addJavadoc("is the slice's first element ({@code rivalAt == start}) or an element before the slice\n")
+                    .addJavadoc("({@code rivalAt == -1}). The strict test keeps the first of equal elements$L.\n",
+                            floats ? ", and the first NaN\nis the answer as soon as it is seen" : "");
+            m.addStatement("int bestAt = rivalAt")
+                    .addStatement("short bestBits = rivalBits")
+                    .addStatement("$T best = $L", key, order.key(CodeBlock.of("bestBits")));
+            bestBits = CodeBlock.of("bestBits");
+            result = "bestAt";
+        }
+        m.addJavadoc("\n<p>Whole blocks are screened on their stored bits ({@link #$N}); only a block with an\n", MAY_BEAT)
                 .addJavadoc("element that may beat the best so far is screened again part by part, and only such a part is\n")
                 .addJavadoc("walked element by element.\n");
-        m.addStatement("int bestAt = $L", fromEnd ? "start + length - 1" : "start")
-                .addStatement("$T best = $L", key, order.key(source.read(CodeBlock.of("bestAt"))));
         if (floats) {
-            m.beginControlFlow("if ($L)", isNaN).addStatement("return bestAt - start").endControlFlow();
+            m.beginControlFlow("if ($L)", isNaN).addStatement("return $L", result).endControlFlow();
         }
         SliceBlocks.openBlockLoop(m, fromEnd, BLOCK_NAME);
-        CodeBlock bestBits = source.read(CodeBlock.of("bestAt"));
         m.beginControlFlow(fromEnd
                         ? "if (to == start + length || $N(data, blockStart, to, $L))"
-                        : "if (from == start || $N(data, from, blockEnd, $L))", MAY_BEAT, bestBits)
+                        : "if (from == rivalAt || $N(data, from, blockEnd, $L))", MAY_BEAT, bestBits)
                 .addComment("its parts are screened against the best as it rises; the part read first nearly always")
                 .addComment("beats the element read first: it is walked at once");
         if (fromEnd) {
@@ -153,17 +208,77 @@ final class SixteenBitSliceLoop {
         } else {
             m.beginControlFlow("for (int part = from; part < blockEnd; part += $N)", PART_NAME)
                     .addStatement("int partEnd = part + $N", PART_NAME)
-                    .beginControlFlow("if (part == start || $N(data, part, partEnd, $L))", MAY_BEAT, bestBits);
+                    .beginControlFlow("if (part == rivalAt || $N(data, part, partEnd, $L))", MAY_BEAT, bestBits);
         }
         SliceBlocks.strictWalk(m, source, order, extremum,
                 fromEnd ? "for (int k = partEnd - 1; k >= partStart; k--)" : "for (int k = part; k < partEnd; k++)");
         if (floats) {
-            m.beginControlFlow("if ($L)", isNaN).addStatement("return bestAt - start").endControlFlow();
+            m.beginControlFlow("if ($L)", isNaN).addStatement("return $L", result).endControlFlow();
+        }
+        if (!fromEnd) {
+            m.beginControlFlow("if (bestAt >= 0)")
+                    .addStatement("bestBits = $L", source.read(CodeBlock.of("bestAt")))
+                    .endControlFlow();
         }
         m.endControlFlow().endControlFlow().endControlFlow().endControlFlow();
         SliceBlocks.strictWalk(m, source, order, extremum,
                 fromEnd ? "for (int k = to - 1; k >= start; k--)" : "for (int k = from; k < end; k++)");
-        return m.addStatement("return bestAt - start").build();
+        return m.addStatement("return $L", result).build();
+    }
+
+    /**
+     * The public entry for contiguous slices searched against rivals ({@link KernelContract#FIRST_INDICES_BEATING}):
+     * {@link #loop} from each slice's rival where it screens words (floats: everywhere); elsewhere,
+     * and where the SIMD loops run, the kernel's own search, whose winners the caller tests itself.
+     */
+    MethodSpec firstIndicesBeating(DataSource source) {
+        List<String> ownSearch = new ArrayList<>();
+        if (source == DataSource.ARRAY) {
+            ownSearch.add(GeneratedNames.VECTORIZED + " != null");
+        }
+        if (!floats) {
+            ownSearch.add("!" + RuntimeClasses.SHORT_WORDS.simpleName() + ".isAvailable()");
+        }
+        MethodSpec.Builder m = MethodSpec.methodBuilder(KernelContract.FIRST_INDICES_BEATING)
+                .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .addParameter(source.dataType(type), "data")
+                .addParameter(TypeName.INT, "offset")
+                .addParameter(TypeName.INT, "slices")
+                .addParameter(TypeName.INT, "axisLength")
+                .addParameter(long[].class, "rivalBits")
+                .addParameter(long[].class, "out")
+                .addJavadoc("For each of {@code slices} adjacent slices of {@code axisLength} elements from {@code offset},\n")
+                .addJavadoc("writes to {@code out[o]} the index of its $L element, the first of equal ones, where that\n",
+                        extremum == Extremum.SMALLEST ? "smallest" : "largest")
+                .addJavadoc("element strictly beats the rival whose stored bits are the low 16 bits of {@code rivalBits[o]};\n")
+                .addJavadoc("where none does, -1 or that index. A streaming accumulator calls it for a chunk after its\n")
+                .addJavadoc("running bests, which are the rivals: the chunk's blocks are screened against them from its first\n")
+                .addJavadoc("element on.\n\n")
+                .addJavadoc("@param data the elements$L\n", source == DataSource.BUFFER ? ", read at absolute positions" : "")
+                .addJavadoc("@param offset where the first slice starts in {@code data}\n")
+                .addJavadoc("@param slices how many slices\n")
+                .addJavadoc("@param axisLength the elements of each slice\n")
+                .addJavadoc("@param rivalBits per slice, the stored bits of the element its answer must beat\n")
+                .addJavadoc("@param out receives each slice's index, from {@code out[0]} on\n")
+                .addJavadoc("@throws IndexOutOfBoundsException if {@code data}, {@code rivalBits} or {@code out} is too small;\n")
+                .addJavadoc("    nothing has been written then\n")
+                .addStatement("$T.checkFromIndexSize(offset, (long) slices * axisLength, $L)", Objects.class,
+                        source == DataSource.ARRAY ? "data.length" : "data.limit()")
+                .addStatement("$T.checkFromIndexSize(0, slices, rivalBits.length)", Objects.class)
+                .addStatement("$T.checkFromIndexSize(0, slices, out.length)", Objects.class);
+        if (!ownSearch.isEmpty()) {
+            m.beginControlFlow("if ($L)", String.join(" || ", ownSearch))
+                    .addComment("the kernel's own search: each slice's winner, which the caller tests against its rival")
+                    .addStatement("$N(data, offset, slices, axisLength, false, out, 0)", KernelContract.REDUCE_CONTIGUOUS)
+                    .addStatement("return")
+                    .endControlFlow();
+        }
+        return m.beginControlFlow("for (int o = 0; o < slices; o++)")
+                .addStatement("int start = offset + o * axisLength")
+                .addStatement("int at = $N(data, start, axisLength, (short) rivalBits[o], -1)", BEATING_LOOP)
+                .addStatement("out[o] = at < 0 ? -1 : at - start")
+                .endControlFlow()
+                .build();
     }
 
     /**

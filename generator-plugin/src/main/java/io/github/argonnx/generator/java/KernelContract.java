@@ -28,6 +28,13 @@ public final class KernelContract {
     /** The loops for a contiguous reduced axis ({@code inner == 1}), in kernels and SIMD classes. */
     public static final String REDUCE_CONTIGUOUS = "reduceContiguous";
 
+    /**
+     * The public entry of a 16-bit kernel for contiguous slices searched against a rival per slice (the
+     * running best of a streaming accumulator, for a chunk after it): a slice's first index where its
+     * best strictly beats the rival, -1 where it need not be reported.
+     */
+    public static final String FIRST_INDICES_BEATING = "firstIndicesBeating";
+
     /** The loops for an outer reduced axis ({@code inner > 1}), in kernels and SIMD classes. */
     public static final String REDUCE_STRIDED = "reduceStrided";
 

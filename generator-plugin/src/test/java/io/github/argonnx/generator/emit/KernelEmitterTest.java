@@ -20,6 +20,7 @@ import java.nio.FloatBuffer;
 import java.nio.ShortBuffer;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -148,7 +149,7 @@ class KernelEmitterTest {
                 String arrayFold = "int,io.github.argonnx.runtime.ReductionPlan," + foldKeys + "," + foldKeys
                         + (type.byteWidth() == 2 ? ",io.github.argonnx.runtime.ShortWords$ColumnScreens[]" : "")
                         + ",long[],long,long,boolean,boolean)";
-                assertEquals(Set.of(
+                Set<String> expected = new HashSet<>(Set.of(
                         "public static void " + kernel.getName() + ".reduce(" + buffer
                                 + ",io.github.argonnx.runtime.ReductionPlan,boolean,long[],int)",
                         "public static void " + kernel.getName() + ".reduce(" + JavaStorage.of(type).primitive()
@@ -157,7 +158,14 @@ class KernelEmitterTest {
                                 + "[],int,io.github.argonnx.runtime.ReductionPlan,int,int,boolean,long[],int)",
                         "public static void " + kernel.getName() + ".foldRows(" + buffer + "," + fold,
                         "public static void " + kernel.getName() + ".foldRows(" + JavaStorage.of(type).primitive()
-                                + "[]," + arrayFold), publicMethods);
+                                + "[]," + arrayFold));
+                if (type.byteWidth() == 2) {
+                    // contiguous chunks of a stream, searched against the running bests
+                    expected.add("public static void " + kernel.getName() + ".firstIndicesBeating(" + buffer
+                            + ",int,int,int,long[],long[])");
+                    expected.add("public static void " + kernel.getName() + ".firstIndicesBeating(short[],int,int,int,long[],long[])");
+                }
+                assertEquals(expected, publicMethods);
             }
         }
 
@@ -186,6 +194,19 @@ class KernelEmitterTest {
                 .getMethod("reduce", FloatBuffer.class, plan, boolean.class, long[].class, int.class)
                 .invoke(null, FloatBuffer.wrap(new float[] {1, Float.NaN, Float.NaN, 3, 2, Float.NaN}), plan3x2, true, out2, 0);
         assertArrayEquals(new long[] {1, 2}, out2);
+
+        // Against a rival: 1024 float16 ones with 3.0 at 700 and 900 (two blocks of the screen). A rival of 2.0
+        // is beaten first at 700; one of 3.0 is only tied, and an element that ties does not beat it.
+        ShortBuffer ones = ByteBuffer.allocateDirect(2048).order(ByteOrder.nativeOrder()).asShortBuffer();
+        for (int k = 0; k < 1024; k++) {
+            ones.put(k, k == 700 || k == 900 ? (short) 0x4200 : 0x3C00);
+        }
+        Method beating = loader.loadClass("io.github.argonnx.kernels.ArgMaxFloat16Kernel")
+                .getMethod("firstIndicesBeating", ShortBuffer.class, int.class, int.class, int.class, long[].class, long[].class);
+        beating.invoke(null, ones, 0, 1, 1024, new long[] {0x4000}, out);
+        assertArrayEquals(new long[] {700}, out);
+        beating.invoke(null, ones, 0, 1, 1024, new long[] {0x4200}, out);
+        assertArrayEquals(new long[] {-1}, out);
 
         // Ties: [5, 7, 7, 5] -> ArgMax 1, or 2 with the last index.
         Method int32 = loader.loadClass("io.github.argonnx.kernels.ArgMaxInt32Kernel")

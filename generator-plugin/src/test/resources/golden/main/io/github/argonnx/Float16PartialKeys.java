@@ -76,8 +76,11 @@ final class Float16PartialKeys implements ElementKeys {
             int p = 0;
             for (long row = 0; p < orderKeys.length; row += rowLength) {
                 for (int i = 0; i < stride; i++, p++) {
-                    int element = (int) (row + localIndices[p] * inner + i);
-                    orderKeys[p] = INSTANCE.orderKey(Short.toUnsignedLong(array[start + element]));
+                    if (localIndices[p] >= 0) {
+                        // -1: a winner the kernel left out, which does not beat its rival (firstIndicesBeating)
+                        int element = (int) (row + localIndices[p] * inner + i);
+                        orderKeys[p] = INSTANCE.orderKey(Short.toUnsignedLong(array[start + element]));
+                    }
                 }
             }
         } else {
@@ -88,11 +91,41 @@ final class Float16PartialKeys implements ElementKeys {
             int p = 0;
             for (long row = 0; p < orderKeys.length; row += rowLength) {
                 for (int i = 0; i < stride; i++, p++) {
-                    int element = (int) (row + localIndices[p] * inner + i);
-                    orderKeys[p] = INSTANCE.orderKey(Short.toUnsignedLong(buffer.get(start + element)));
+                    if (localIndices[p] >= 0) {
+                        // -1: a winner the kernel left out, which does not beat its rival (firstIndicesBeating)
+                        int element = (int) (row + localIndices[p] * inner + i);
+                        orderKeys[p] = INSTANCE.orderKey(Short.toUnsignedLong(buffer.get(start + element)));
+                    }
                 }
             }
         }
+    }
+
+    /**
+     * Per slice of a contiguous float16 chunk after an accumulator's running bests, ties to the first
+     * index: the winner's index where it beats the rival, the running best's stored bits (-1 or the
+     * index elsewhere), and the order keys of the winners reported.
+     */
+    static void firstIndicesBeating(Tensor chunk, String opType, long chunkLength, long[] rivalBits,
+            long[] localIndices, long[] orderKeys) {
+        if (chunk.hasArray()) {
+            short[] data = (short[]) chunk.array();
+            int offset = chunk.arrayOffset();
+            switch (opType) {
+                case "ArgMax" -> ArgMaxFloat16Kernel.firstIndicesBeating(data, offset, localIndices.length, (int) chunkLength, rivalBits, localIndices);
+                case "ArgMin" -> ArgMinFloat16Kernel.firstIndicesBeating(data, offset, localIndices.length, (int) chunkLength, rivalBits, localIndices);
+                default -> throw new IllegalStateException("not generated: " + opType);
+            }
+        } else {
+            ShortBuffer data = (ShortBuffer) chunk.buffer();
+            int offset = data.position();
+            switch (opType) {
+                case "ArgMax" -> ArgMaxFloat16Kernel.firstIndicesBeating(data, offset, localIndices.length, (int) chunkLength, rivalBits, localIndices);
+                case "ArgMin" -> ArgMinFloat16Kernel.firstIndicesBeating(data, offset, localIndices.length, (int) chunkLength, rivalBits, localIndices);
+                default -> throw new IllegalStateException("not generated: " + opType);
+            }
+        }
+        orderKeysOfWinners(chunk, chunkLength, 1, localIndices, orderKeys);
     }
 
     /**

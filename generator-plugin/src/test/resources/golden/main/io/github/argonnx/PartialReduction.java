@@ -133,13 +133,11 @@ public final class PartialReduction {
         if (signature.inner() > 1) {
             // an outer axis: rows fold into the accumulator's running bests
             int inner = (int) signature.inner();
-            return accumulator.fold(chunkLength, axisOffset, new OuterAxisChunk(chunk, chunkLength,
+            return accumulator.fold(chunkLength, axisOffset, new AxisChunk(chunk, chunkLength,
                     new ReductionPlan(signature.outputSize() / inner, (int) chunkLength, inner)));
         }
-        return accumulator.add(chunkLength, axisOffset, (localIndices, orderKeys) -> {
-            operator.apply(chunk, localIndices, 0);
-            orderKeysOfWinners(chunk, chunkLength, localIndices, orderKeys);
-        });
+        // contiguous slices: the chunk's winners merge into the accumulator's entries
+        return accumulator.add(chunkLength, axisOffset, new AxisChunk(chunk, chunkLength, null));
     }
 
     /**
@@ -216,16 +214,17 @@ public final class PartialReduction {
     }
 
     /**
-     * A chunk of an outer reduced axis, as {@code reduceInto} hands it to an accumulator.
+     * A chunk of the reduced axis, as {@code reduceInto} hands it to an accumulator: an outer axis's
+     * with the plan its rows fold by, a contiguous one's without (null), which only finds winners.
      */
-    private final class OuterAxisChunk implements ChunkFold {
+    private final class AxisChunk implements ChunkFold {
         private final Tensor chunk;
 
         private final long chunkLength;
 
         private final ReductionPlan plan;
 
-        OuterAxisChunk(Tensor chunk, long chunkLength, ReductionPlan plan) {
+        AxisChunk(Tensor chunk, long chunkLength, ReductionPlan plan) {
             this.chunk = chunk;
             this.chunkLength = chunkLength;
             this.plan = plan;
@@ -235,6 +234,22 @@ public final class PartialReduction {
         public void find(long[] localIndices, long[] orderKeys) {
             operator.apply(chunk, localIndices, 0);
             orderKeysOfWinners(chunk, chunkLength, localIndices, orderKeys);
+        }
+
+        @Override
+        public void findBeating(long[] rivalBits, long[] localIndices, long[] orderKeys) {
+            if (plan != null) {
+                // an outer axis's chunk, here only when it cannot be folded
+                find(localIndices, orderKeys);
+                return;
+            }
+            switch (chunk.dataType()) {
+                case UINT16 -> Uint16PartialKeys.firstIndicesBeating(chunk, operator.opType(), chunkLength, rivalBits, localIndices, orderKeys);
+                case INT16 -> Int16PartialKeys.firstIndicesBeating(chunk, operator.opType(), chunkLength, rivalBits, localIndices, orderKeys);
+                case FLOAT16 -> Float16PartialKeys.firstIndicesBeating(chunk, operator.opType(), chunkLength, rivalBits, localIndices, orderKeys);
+                case BFLOAT16 -> Bfloat16PartialKeys.firstIndicesBeating(chunk, operator.opType(), chunkLength, rivalBits, localIndices, orderKeys);
+                default -> find(localIndices, orderKeys);
+            }
         }
 
         @Override

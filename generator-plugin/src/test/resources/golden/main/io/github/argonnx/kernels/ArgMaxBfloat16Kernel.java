@@ -191,27 +191,76 @@ public final class ArgMaxBfloat16Kernel {
      * Walks the slice from its start: a strict test keeps the first of equal elements, and the
      * first NaN is the answer as soon as it is seen.
      *
+     * <p>{@link #firstIndexBeating}, whose rival is the slice's first element.
+     */
+    private static long firstIndexOfLargest(short[] data, int start, int length) {
+        return firstIndexBeating(data, start, length, data[start], start) - start;
+    }
+
+    /**
+     * For each of {@code slices} adjacent slices of {@code axisLength} elements from {@code offset},
+     * writes to {@code out[o]} the index of its largest element, the first of equal ones, where that
+     * element strictly beats the rival whose stored bits are the low 16 bits of {@code rivalBits[o]};
+     * where none does, -1 or that index. A streaming accumulator calls it for a chunk after its
+     * running bests, which are the rivals: the chunk's blocks are screened against them from its first
+     * element on.
+     *
+     * @param data the elements
+     * @param offset where the first slice starts in {@code data}
+     * @param slices how many slices
+     * @param axisLength the elements of each slice
+     * @param rivalBits per slice, the stored bits of the element its answer must beat
+     * @param out receives each slice's index, from {@code out[0]} on
+     * @throws IndexOutOfBoundsException if {@code data}, {@code rivalBits} or {@code out} is too small;
+     *     nothing has been written then
+     */
+    public static void firstIndicesBeating(short[] data, int offset, int slices, int axisLength,
+            long[] rivalBits, long[] out) {
+        Objects.checkFromIndexSize(offset, (long) slices * axisLength, data.length);
+        Objects.checkFromIndexSize(0, slices, rivalBits.length);
+        Objects.checkFromIndexSize(0, slices, out.length);
+        if (VECTORIZED != null) {
+            // the kernel's own search: each slice's winner, which the caller tests against its rival
+            reduceContiguous(data, offset, slices, axisLength, false, out, 0);
+            return;
+        }
+        for (int o = 0; o < slices; o++) {
+            int start = offset + o * axisLength;
+            int at = firstIndexBeating(data, start, axisLength, (short) rivalBits[o], -1);
+            out[o] = at < 0 ? -1 : at - start;
+        }
+    }
+
+    /**
+     * The position of the first largest element of the {@code length} elements from {@code start} that
+     * strictly beats the rival, whose stored bits are {@code rivalBits}, or -1 if none does. The rival
+     * is the slice's first element ({@code rivalAt == start}) or an element before the slice
+     * ({@code rivalAt == -1}). The strict test keeps the first of equal elements, and the first NaN
+     * is the answer as soon as it is seen.
+     *
      * <p>Whole blocks are screened on their stored bits ({@link #mayBeat}); only a block with an
      * element that may beat the best so far is screened again part by part, and only such a part is
      * walked element by element.
      */
-    private static long firstIndexOfLargest(short[] data, int start, int length) {
-        int bestAt = start;
-        int best = orderKey(data[bestAt]);
+    private static int firstIndexBeating(short[] data, int start, int length, short rivalBits,
+            int rivalAt) {
+        int bestAt = rivalAt;
+        short bestBits = rivalBits;
+        int best = orderKey(bestBits);
         if (best == Integer.MAX_VALUE) {
-            return bestAt - start;
+            return bestAt;
         }
         int end = start + length;
         // blocks start at the slice's start: the first element read again cannot beat itself
         int from = start;
         for (; end - from >= BITS_SCREEN_BLOCK; from += BITS_SCREEN_BLOCK) {
             int blockEnd = from + BITS_SCREEN_BLOCK;
-            if (from == start || mayBeat(data, from, blockEnd, data[bestAt])) {
+            if (from == rivalAt || mayBeat(data, from, blockEnd, bestBits)) {
                 // its parts are screened against the best as it rises; the part read first nearly always
                 // beats the element read first: it is walked at once
                 for (int part = from; part < blockEnd; part += BITS_SCREEN_PART) {
                     int partEnd = part + BITS_SCREEN_PART;
-                    if (part == start || mayBeat(data, part, partEnd, data[bestAt])) {
+                    if (part == rivalAt || mayBeat(data, part, partEnd, bestBits)) {
                         for (int k = part; k < partEnd; k++) {
                             int candidate = orderKey(data[k]);
                             if (candidate > best) {
@@ -220,7 +269,10 @@ public final class ArgMaxBfloat16Kernel {
                             }
                         }
                         if (best == Integer.MAX_VALUE) {
-                            return bestAt - start;
+                            return bestAt;
+                        }
+                        if (bestAt >= 0) {
+                            bestBits = data[bestAt];
                         }
                     }
                 }
@@ -233,7 +285,7 @@ public final class ArgMaxBfloat16Kernel {
                 bestAt = k;
             }
         }
-        return bestAt - start;
+        return bestAt;
     }
 
     /**
@@ -841,27 +893,71 @@ public final class ArgMaxBfloat16Kernel {
      * Walks the slice from its start: a strict test keeps the first of equal elements, and the
      * first NaN is the answer as soon as it is seen.
      *
+     * <p>{@link #firstIndexBeating}, whose rival is the slice's first element.
+     */
+    private static long firstIndexOfLargest(ShortBuffer data, int start, int length) {
+        return firstIndexBeating(data, start, length, data.get(start), start) - start;
+    }
+
+    /**
+     * For each of {@code slices} adjacent slices of {@code axisLength} elements from {@code offset},
+     * writes to {@code out[o]} the index of its largest element, the first of equal ones, where that
+     * element strictly beats the rival whose stored bits are the low 16 bits of {@code rivalBits[o]};
+     * where none does, -1 or that index. A streaming accumulator calls it for a chunk after its
+     * running bests, which are the rivals: the chunk's blocks are screened against them from its first
+     * element on.
+     *
+     * @param data the elements, read at absolute positions
+     * @param offset where the first slice starts in {@code data}
+     * @param slices how many slices
+     * @param axisLength the elements of each slice
+     * @param rivalBits per slice, the stored bits of the element its answer must beat
+     * @param out receives each slice's index, from {@code out[0]} on
+     * @throws IndexOutOfBoundsException if {@code data}, {@code rivalBits} or {@code out} is too small;
+     *     nothing has been written then
+     */
+    public static void firstIndicesBeating(ShortBuffer data, int offset, int slices, int axisLength,
+            long[] rivalBits, long[] out) {
+        Objects.checkFromIndexSize(offset, (long) slices * axisLength, data.limit());
+        Objects.checkFromIndexSize(0, slices, rivalBits.length);
+        Objects.checkFromIndexSize(0, slices, out.length);
+        for (int o = 0; o < slices; o++) {
+            int start = offset + o * axisLength;
+            int at = firstIndexBeating(data, start, axisLength, (short) rivalBits[o], -1);
+            out[o] = at < 0 ? -1 : at - start;
+        }
+    }
+
+    /**
+     * The position of the first largest element of the {@code length} elements from {@code start} that
+     * strictly beats the rival, whose stored bits are {@code rivalBits}, or -1 if none does. The rival
+     * is the slice's first element ({@code rivalAt == start}) or an element before the slice
+     * ({@code rivalAt == -1}). The strict test keeps the first of equal elements, and the first NaN
+     * is the answer as soon as it is seen.
+     *
      * <p>Whole blocks are screened on their stored bits ({@link #mayBeat}); only a block with an
      * element that may beat the best so far is screened again part by part, and only such a part is
      * walked element by element.
      */
-    private static long firstIndexOfLargest(ShortBuffer data, int start, int length) {
-        int bestAt = start;
-        int best = orderKey(data.get(bestAt));
+    private static int firstIndexBeating(ShortBuffer data, int start, int length, short rivalBits,
+            int rivalAt) {
+        int bestAt = rivalAt;
+        short bestBits = rivalBits;
+        int best = orderKey(bestBits);
         if (best == Integer.MAX_VALUE) {
-            return bestAt - start;
+            return bestAt;
         }
         int end = start + length;
         // blocks start at the slice's start: the first element read again cannot beat itself
         int from = start;
         for (; end - from >= BITS_SCREEN_BLOCK; from += BITS_SCREEN_BLOCK) {
             int blockEnd = from + BITS_SCREEN_BLOCK;
-            if (from == start || mayBeat(data, from, blockEnd, data.get(bestAt))) {
+            if (from == rivalAt || mayBeat(data, from, blockEnd, bestBits)) {
                 // its parts are screened against the best as it rises; the part read first nearly always
                 // beats the element read first: it is walked at once
                 for (int part = from; part < blockEnd; part += BITS_SCREEN_PART) {
                     int partEnd = part + BITS_SCREEN_PART;
-                    if (part == start || mayBeat(data, part, partEnd, data.get(bestAt))) {
+                    if (part == rivalAt || mayBeat(data, part, partEnd, bestBits)) {
                         for (int k = part; k < partEnd; k++) {
                             int candidate = orderKey(data.get(k));
                             if (candidate > best) {
@@ -870,7 +966,10 @@ public final class ArgMaxBfloat16Kernel {
                             }
                         }
                         if (best == Integer.MAX_VALUE) {
-                            return bestAt - start;
+                            return bestAt;
+                        }
+                        if (bestAt >= 0) {
+                            bestBits = data.get(bestAt);
                         }
                     }
                 }
@@ -883,7 +982,7 @@ public final class ArgMaxBfloat16Kernel {
                 bestAt = k;
             }
         }
-        return bestAt - start;
+        return bestAt;
     }
 
     /**
