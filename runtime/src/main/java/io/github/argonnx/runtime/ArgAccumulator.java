@@ -73,6 +73,8 @@ public final class ArgAccumulator {
     /**
      * Folds in one chunk of the reduced axis: {@code winners} writes the chunk's winners into arrays
      * this accumulator keeps from one chunk to the next, and each replaces the running entry it beats.
+     * A chunk that starts after everything added before, ties going to the first index, is searched
+     * against the running bests ({@link ChunkWinners#findBeating}): only a strict beat replaces one.
      * A chunk costs no allocation in proportion to the output once the first has been added.
      * Generated code calls this with the chunk's kernel call and its element type's reads; its
      * {@code PartialReduction.reduceInto} is the entry point for a chunk as a tensor.

@@ -122,13 +122,8 @@ public final class PartialEmitter extends JavaSourceEmitter {
      */
     private static MethodSpec firstIndicesBeating(GenerationContext context, ElementType type, List<OperatorSpec> operators) {
         JavaStorage storage = JavaStorage.of(type);
-        CodeBlock.Builder kernelCall = CodeBlock.builder().add("switch (opType) {\n").indent();
-        for (OperatorSpec op : operators) {
-            kernelCall.add("case $S -> $T.$N(data, offset, localIndices.length, (int) chunkLength, rivalBits, localIndices);\n",
-                    op.name(), context.names().kernelClass(Extremum.of(op), type), KernelContract.FIRST_INDICES_BEATING);
-        }
-        CodeBlock kernel = kernelCall.add("default -> throw new $T($S + opType);\n", IllegalStateException.class, "not generated: ")
-                .unindent().add("}\n").build();
+        CodeBlock kernel = kernelCall(context, type, operators, KernelContract.FIRST_INDICES_BEATING,
+                "data, offset, localIndices.length, (int) chunkLength, rivalBits, localIndices");
         return MethodSpec.methodBuilder(KernelContract.FIRST_INDICES_BEATING)
                 .addJavadoc("Per slice of a contiguous $L chunk after an accumulator's running bests, ties to the first\n"
                         + "index: the winner's index where it beats the rival, the running best's stored bits (-1 or the\n"
@@ -296,10 +291,16 @@ public final class PartialEmitter extends JavaSourceEmitter {
      */
     private static CodeBlock kernelFold(GenerationContext context, ElementType type, List<OperatorSpec> operators,
             String bestArrays, String rows) {
+        return kernelCall(context, type, operators, GeneratedNames.FOLD_ROWS,
+                "data, offset, plan, " + bestArrays + ", indices, " + rows + ", seed, selectLastIndex");
+    }
+
+    /** The switch from {@code opType} to the call of {@code method} with {@code arguments} on its kernel. */
+    private static CodeBlock kernelCall(GenerationContext context, ElementType type, List<OperatorSpec> operators,
+            String method, String arguments) {
         CodeBlock.Builder code = CodeBlock.builder().add("switch (opType) {\n").indent();
         for (OperatorSpec op : operators) {
-            code.add("case $S -> $T.$N(data, offset, plan, $L, indices, $L, seed, selectLastIndex);\n",
-                    op.name(), context.names().kernelClass(Extremum.of(op), type), GeneratedNames.FOLD_ROWS, bestArrays, rows);
+            code.add("case $S -> $T.$N($L);\n", op.name(), context.names().kernelClass(Extremum.of(op), type), method, arguments);
         }
         return code.add("default -> throw new $T($S + opType);\n", IllegalStateException.class, "not generated: ")
                 .unindent().add("}\n").build();

@@ -178,7 +178,7 @@ final class SixteenBitSliceLoop {
                     .addParameter(TypeName.SHORT, "rivalBits")
                     .addParameter(TypeName.INT, "rivalAt")
                     .addJavadoc("The position of the first $L element of the {@code length} elements from {@code start} that\n",
-                            extremum == Extremum.SMALLEST ? "smallest" : "largest")
+                            extremum.adjective())
                     .addJavadoc("strictly beats the rival, whose stored bits are {@code rivalBits}, or -1 if none does. The rival\n")
                     .addJavadoc("is the slice's first element ({@code rivalAt == start}) or an element before the slice\n")
                     .addJavadoc("({@code rivalAt == -1}). The strict test keeps the first of equal elements$L.\n",
@@ -200,7 +200,8 @@ final class SixteenBitSliceLoop {
                         ? "if (to == start + length || $N(data, blockStart, to, $L))"
                         : "if (from == rivalAt || $N(data, from, blockEnd, $L))", MAY_BEAT, bestBits)
                 .addComment("its parts are screened against the best as it rises; the part read first nearly always")
-                .addComment("beats the element read first: it is walked at once");
+                .addComment(fromEnd ? "beats the element read first: it is walked at once"
+                        : "beats a rival read from it, the slice's first element: it is walked at once");
         if (fromEnd) {
             m.beginControlFlow("for (int partEnd = to; partEnd > blockStart; partEnd -= $N)", PART_NAME)
                     .addStatement("int partStart = partEnd - $N", PART_NAME)
@@ -249,7 +250,7 @@ final class SixteenBitSliceLoop {
                 .addParameter(long[].class, "out")
                 .addJavadoc("For each of {@code slices} adjacent slices of {@code axisLength} elements from {@code offset},\n")
                 .addJavadoc("writes to {@code out[o]} the index of its $L element, the first of equal ones, where that\n",
-                        extremum == Extremum.SMALLEST ? "smallest" : "largest")
+                        extremum.adjective())
                 .addJavadoc("element strictly beats the rival whose stored bits are the low 16 bits of {@code rivalBits[o]};\n")
                 .addJavadoc("where none does, -1 or that index. A streaming accumulator calls it for a chunk after its\n")
                 .addJavadoc("running bests, which are the rivals: the chunk's blocks are screened against them from its first\n")

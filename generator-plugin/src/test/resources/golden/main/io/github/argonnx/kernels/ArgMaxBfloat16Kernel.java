@@ -257,7 +257,7 @@ public final class ArgMaxBfloat16Kernel {
             int blockEnd = from + BITS_SCREEN_BLOCK;
             if (from == rivalAt || mayBeat(data, from, blockEnd, bestBits)) {
                 // its parts are screened against the best as it rises; the part read first nearly always
-                // beats the element read first: it is walked at once
+                // beats a rival read from it, the slice's first element: it is walked at once
                 for (int part = from; part < blockEnd; part += BITS_SCREEN_PART) {
                     int partEnd = part + BITS_SCREEN_PART;
                     if (part == rivalAt || mayBeat(data, part, partEnd, bestBits)) {
@@ -954,7 +954,7 @@ public final class ArgMaxBfloat16Kernel {
             int blockEnd = from + BITS_SCREEN_BLOCK;
             if (from == rivalAt || mayBeat(data, from, blockEnd, bestBits)) {
                 // its parts are screened against the best as it rises; the part read first nearly always
-                // beats the element read first: it is walked at once
+                // beats a rival read from it, the slice's first element: it is walked at once
                 for (int part = from; part < blockEnd; part += BITS_SCREEN_PART) {
                     int partEnd = part + BITS_SCREEN_PART;
                     if (part == rivalAt || mayBeat(data, part, partEnd, bestBits)) {
