@@ -169,12 +169,8 @@ final class SixteenBitSliceLoop {
             bestBits = source.read(CodeBlock.of("bestAt"));
             result = "bestAt - start";
         } else {
-            m = MethodSpec.methodBuilder(BEATING_LOOP)
-                    .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+            m = SliceBlocks.declare(BEATING_LOOP, source, type)
                     .returns(TypeName.INT)
-                    .addParameter(source.dataType(type), "data")
-                    .addParameter(TypeName.INT, "start")
-                    .addParameter(TypeName.INT, "length")
                     .addParameter(TypeName.SHORT, "rivalBits")
                     .addParameter(TypeName.INT, "rivalAt")
                     .addJavadoc("The position of the first $L element of the {@code length} elements from {@code start} that\n",
