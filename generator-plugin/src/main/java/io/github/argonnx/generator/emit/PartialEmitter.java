@@ -125,9 +125,9 @@ public final class PartialEmitter extends JavaSourceEmitter {
         CodeBlock kernel = kernelCall(context, type, operators, KernelContract.FIRST_INDICES_BEATING,
                 "data, offset, localIndices.length, (int) chunkLength, rivalBits, localIndices");
         return MethodSpec.methodBuilder(KernelContract.FIRST_INDICES_BEATING)
-                .addJavadoc("Per slice of a contiguous $L chunk after an accumulator's running bests, ties to the first\n"
-                        + "index: the winner's index where it beats the rival, the running best's stored bits (-1 or the\n"
-                        + "index elsewhere), and the order keys of the winners reported.\n", type.onnxName())
+                .addJavadoc("Per slice of a contiguous $L chunk after an accumulator's running bests, ties going to the\n"
+                        + "first index: the winner's index where it beats its rival (the running best's stored bits),\n"
+                        + "-1 or that index elsewhere; then the order keys of the winners reported.\n", type.onnxName())
                 .addModifiers(Modifier.STATIC)
                 .addParameter(context.names().tensorClass(), "chunk")
                 .addParameter(String.class, "opType")

@@ -102,9 +102,9 @@ final class Float16PartialKeys implements ElementKeys {
     }
 
     /**
-     * Per slice of a contiguous float16 chunk after an accumulator's running bests, ties to the first
-     * index: the winner's index where it beats the rival, the running best's stored bits (-1 or the
-     * index elsewhere), and the order keys of the winners reported.
+     * Per slice of a contiguous float16 chunk after an accumulator's running bests, ties going to the
+     * first index: the winner's index where it beats its rival (the running best's stored bits),
+     * -1 or that index elsewhere; then the order keys of the winners reported.
      */
     static void firstIndicesBeating(Tensor chunk, String opType, long chunkLength, long[] rivalBits,
             long[] localIndices, long[] orderKeys) {
