@@ -203,40 +203,38 @@ class PartialReductionPropertyTest {
         for (int run = 0; run < 4 * 2 * RandomTensors.Profile.values().length; run++) {
             RandomTensors.Profile profile = RandomTensors.Profile.values()[run / 8];
             int selectLastIndex = run % 2;
-            {
-                long[] shape = {1 + random.nextInt(3), 3000 + random.nextInt(6000)};
-                A data = type.generator().generate(random, (int) product(shape), profile);
-                ArgReductionOperator op = ArgReductionOperator.opset(opType, 13).axis(1).selectLastIndex(selectLastIndex);
-                ArgResult expected = op.apply(arrayTensor(dataType, data, shape));
-                String what = op + " over " + type + " " + java.util.Arrays.toString(shape) + ", " + profile;
-                PartialReduction reduction = PartialReduction.of(op, dataType, shape);
-                ArgAccumulator streamed = reduction.accumulator();
-                List<long[]> heldBack = new ArrayList<>();
-                ArgPartial midway = null;
-                long midwayEnd = 0;
-                int maxLength = 1 + random.nextInt(3000);
-                for (long start = 0; start < shape[1]; ) {
-                    long end = Math.min(shape[1], start + 1 + random.nextInt(maxLength));
-                    if (start > 0 && random.nextInt(16) == 0) {
-                        heldBack.add(new long[] {start, end});
-                    } else {
-                        reduction.reduceInto(chunk(random, dataType, data, shape, 1, start, end), start, streamed);
-                    }
-                    if (midway == null && heldBack.isEmpty() && random.nextInt(4) == 0) {
-                        midway = streamed.partial();
-                        midwayEnd = end;
-                    }
-                    start = end;
+            long[] shape = {1 + random.nextInt(3), 3000 + random.nextInt(6000)};
+            A data = type.generator().generate(random, (int) product(shape), profile);
+            ArgReductionOperator op = ArgReductionOperator.opset(opType, 13).axis(1).selectLastIndex(selectLastIndex);
+            ArgResult expected = op.apply(arrayTensor(dataType, data, shape));
+            String what = op + " over " + type + " " + java.util.Arrays.toString(shape) + ", " + profile;
+            PartialReduction reduction = PartialReduction.of(op, dataType, shape);
+            ArgAccumulator streamed = reduction.accumulator();
+            List<long[]> heldBack = new ArrayList<>();
+            ArgPartial midway = null;
+            long midwayEnd = 0;
+            int maxLength = 1 + random.nextInt(3000);
+            for (long start = 0; start < shape[1]; ) {
+                long end = Math.min(shape[1], start + 1 + random.nextInt(maxLength));
+                if (start > 0 && random.nextInt(16) == 0) {
+                    heldBack.add(new long[] {start, end});
+                } else {
+                    reduction.reduceInto(chunk(random, dataType, data, shape, 1, start, end), start, streamed);
                 }
-                for (long[] range : heldBack) {
-                    reduction.reduceInto(chunk(random, dataType, data, shape, 1, range[0], range[1]), range[0], streamed);
+                if (midway == null && heldBack.isEmpty() && random.nextInt(4) == 0) {
+                    midway = streamed.partial();
+                    midwayEnd = end;
                 }
-                assertEquals(expected, streamed.finish(), what + ", streamed in order, " + heldBack.size() + " chunks held back");
-                if (midway != null && midwayEnd < shape[1]) {
-                    ArgAccumulator rest = reduction.accumulator().add(midway);
-                    reduction.reduceInto(chunk(random, dataType, data, shape, 1, midwayEnd, shape[1]), midwayEnd, rest);
-                    assertEquals(expected, rest.finish(), what + ", a partial taken midway, then the rest as one chunk");
-                }
+                start = end;
+            }
+            for (long[] range : heldBack) {
+                reduction.reduceInto(chunk(random, dataType, data, shape, 1, range[0], range[1]), range[0], streamed);
+            }
+            assertEquals(expected, streamed.finish(), what + ", streamed in order, " + heldBack.size() + " chunks held back");
+            if (midway != null && midwayEnd < shape[1]) {
+                ArgAccumulator rest = reduction.accumulator().add(midway);
+                reduction.reduceInto(chunk(random, dataType, data, shape, 1, midwayEnd, shape[1]), midwayEnd, rest);
+                assertEquals(expected, rest.finish(), what + ", a partial taken midway, then the rest as one chunk");
             }
         }
     }

@@ -35,7 +35,7 @@ final class ShortWordColumnLoop {
 
     /** Whether a type's kernels take this loop (and its fold's running screens): the 16-bit types. */
     static boolean appliesTo(ElementType type) {
-        return type.byteWidth() == 2;
+        return SixteenBitSliceLoop.appliesTo(type);
     }
 
     ShortWordColumnLoop(ElementType type, Extremum extremum) {

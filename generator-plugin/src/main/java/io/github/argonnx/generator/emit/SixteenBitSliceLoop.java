@@ -229,12 +229,12 @@ final class SixteenBitSliceLoop {
      * and where the SIMD loops run, the kernel's own search, whose winners the caller tests itself.
      */
     MethodSpec firstIndicesBeating(DataSource source) {
-        List<String> ownSearch = new ArrayList<>();
+        List<CodeBlock> ownSearch = new ArrayList<>();
         if (source == DataSource.ARRAY) {
-            ownSearch.add(GeneratedNames.VECTORIZED + " != null");
+            ownSearch.add(CodeBlock.of("$N != null", GeneratedNames.VECTORIZED));
         }
         if (!floats) {
-            ownSearch.add("!" + RuntimeClasses.SHORT_WORDS.simpleName() + ".isAvailable()");
+            ownSearch.add(CodeBlock.of("!$T.isAvailable()", RuntimeClasses.SHORT_WORDS));
         }
         MethodSpec.Builder m = MethodSpec.methodBuilder(KernelContract.FIRST_INDICES_BEATING)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
@@ -264,7 +264,7 @@ final class SixteenBitSliceLoop {
                 .addStatement("$T.checkFromIndexSize(0, slices, rivalBits.length)", Objects.class)
                 .addStatement("$T.checkFromIndexSize(0, slices, out.length)", Objects.class);
         if (!ownSearch.isEmpty()) {
-            m.beginControlFlow("if ($L)", String.join(" || ", ownSearch))
+            m.beginControlFlow("if ($L)", CodeBlock.join(ownSearch, " || "))
                     .addComment("the kernel's own search: each slice's winner, which the caller tests against its rival")
                     .addStatement("$N(data, offset, slices, axisLength, false, out, 0)", KernelContract.REDUCE_CONTIGUOUS)
                     .addStatement("return")
