@@ -2,10 +2,13 @@ package io.github.argonnx;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.argonnx.reference.RandomTensors;
 import io.github.argonnx.reference.TestType;
 import io.github.argonnx.runtime.ArgAccumulator;
+import io.github.argonnx.runtime.ArgOnnxException;
 import io.github.argonnx.runtime.ArgPartial;
 import io.github.argonnx.runtime.ArgResult;
 import java.lang.reflect.Array;
@@ -236,6 +239,51 @@ class PartialReductionPropertyTest {
                 reduction.reduceInto(chunk(random, dataType, data, shape, 1, midwayEnd, shape[1]), midwayEnd, rest);
                 assertEquals(expected, rest.finish(), what + ", a partial taken midway, then the rest as one chunk");
             }
+        }
+    }
+
+    /**
+     * Every step of the reduced axis as a chunk of its own, as a global aggregate feeds one element per
+     * row: such a chunk's elements are its winners, found with no kernel call. Contiguous slices and an
+     * outer axis, steps in order (searched against the running bests, or folded) and shuffled, every
+     * data profile with each tie rule; a step given twice is refused as an overlap.
+     */
+    @ParameterizedTest(name = "{1} {0}")
+    @MethodSource("foldedTypes")
+    <A> void oneStepChunksInAnyOrderGiveTheWholeTensorAnswer(TestType<A, ?> type, String opType) {
+        Random random = new Random(opType.hashCode() * 19L + type.onnxName().hashCode());
+        DataType dataType = DataType.fromOnnxName(type.onnxName());
+        for (int run = 0; run < 2 * 2 * RandomTensors.Profile.values().length; run++) {
+            RandomTensors.Profile profile = RandomTensors.Profile.values()[run / 4];
+            int selectLastIndex = run % 2;
+            int axis = (run / 2) % 2;
+            long steps = 1 + random.nextInt(300);
+            long[] shape = axis == 1 ? new long[] {1 + random.nextInt(3), steps} : new long[] {steps, 1 + random.nextInt(5)};
+            A data = type.generator().generate(random, (int) product(shape), profile);
+            ArgReductionOperator op = ArgReductionOperator.opset(opType, 13).axis(axis).selectLastIndex(selectLastIndex);
+            ArgResult expected = op.apply(arrayTensor(dataType, data, shape));
+            String what = op + " over " + type + " " + java.util.Arrays.toString(shape) + ", " + profile;
+            PartialReduction reduction = PartialReduction.of(op, dataType, shape);
+            List<Long> order = new ArrayList<>();
+            for (long step = 0; step < steps; step++) {
+                order.add(step);
+            }
+            ArgAccumulator inOrder = reduction.accumulator();
+            for (long step : order) {
+                reduction.reduceInto(chunk(random, dataType, data, shape, axis, step, step + 1), step, inOrder);
+            }
+            assertEquals(expected, inOrder.finish(), what + ", one step at a time in order");
+            Collections.shuffle(order, random);
+            ArgAccumulator shuffled = reduction.accumulator();
+            for (long step : order) {
+                reduction.reduceInto(chunk(random, dataType, data, shape, axis, step, step + 1), step, shuffled);
+            }
+            assertEquals(expected, shuffled.finish(), what + ", one step at a time shuffled");
+            long again = order.get(random.nextInt(order.size()));
+            ArgOnnxException overlap = assertThrows(ArgOnnxException.class, () -> reduction.reduceInto(
+                    chunk(random, dataType, data, shape, axis, again, again + 1), again, shuffled), what);
+            assertTrue(overlap.getMessage().contains("overlap"), overlap.getMessage());
+            assertEquals(expected, shuffled.finish(), what + ", after the refused step");
         }
     }
 

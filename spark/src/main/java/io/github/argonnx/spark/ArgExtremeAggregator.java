@@ -70,7 +70,7 @@ final class ArgExtremeAggregator<V extends Number> extends Aggregator<Tuple2<V, 
         Tensor element = floatingPoint
                 ? Tensor.ofDouble(new double[] {value.doubleValue()}, 1)
                 : Tensor.ofInt64(new long[] {value.longValue()}, 1);
-        return buffer.add(reduction(), reduction().reduce(element, position));
+        return buffer.addElement(reduction(), element, position);
     }
 
     @Override

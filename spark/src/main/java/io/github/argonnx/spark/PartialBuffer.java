@@ -1,6 +1,7 @@
 package io.github.argonnx.spark;
 
 import io.github.argonnx.PartialReduction;
+import io.github.argonnx.Tensor;
 import io.github.argonnx.runtime.ArgAccumulator;
 import io.github.argonnx.runtime.ArgPartial;
 import java.io.IOException;
@@ -45,6 +46,16 @@ public final class PartialBuffer implements Serializable {
             ArgAccumulator current = accumulator(reduction);
             accumulator = (current == null ? reduction.accumulator() : current).add(other);
         }
+        return this;
+    }
+
+    /**
+     * Reduces one row's element, at its position along the axis, straight into the accumulator: no
+     * partial of its own is made and merged.
+     */
+    PartialBuffer addElement(PartialReduction reduction, Tensor element, long position) {
+        ArgAccumulator current = accumulator(reduction);
+        accumulator = reduction.reduceInto(element, position, current == null ? reduction.accumulator() : current);
         return this;
     }
 

@@ -32,9 +32,12 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * would let Spark drop the column) while the job's result is one number. {@code readFloor} sums
  * each row's first element: the cost of reading the cached arrays, which both contenders pay.
  *
+ * <p>The global aggregate {@code argmax_agg(v, id)} against Spark's built-in {@code max_by(id, v)}, on
+ * as many rows of a double and its position: each timed call is one job over all rows.
+ *
  * <p>The data (deterministic, NaN-free and without -0, so that both contenders agree) is built and
  * cached before timing; the setup checks the two give the same index on a sample of rows and the
- * same sum over all of them.
+ * same sum over all of them, and the same position for the aggregates.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -56,15 +59,17 @@ public class SparkArgMaxBenchmark {
     public String master;
 
     /**
-     * The session and the cached data, shared by the three benchmarks when they run in one JVM
+     * The session and the cached data, shared by the benchmarks when they run in one JVM
      * ({@link #main} runs them so), so that the data is built once and the contenders run one after
      * the other under the same conditions.
      */
     private static SparkSession spark;
     private static Dataset<Row> data;
+    private static Dataset<Row> pairs;
     private static String dataKey;
 
     private Dataset<Row> rowsOfFloats;
+    private Dataset<Row> positionedValues;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -84,9 +89,11 @@ public class SparkArgMaxBenchmark {
                 spark.sparkContext().setLogLevel("WARN");
                 ArgOnnxFunctions.register(spark);
                 data = cachedData();
+                pairs = cachedPairs();
                 dataKey = key;
             }
             rowsOfFloats = data;
+            positionedValues = pairs;
         }
     }
 
@@ -107,6 +114,23 @@ public class SparkArgMaxBenchmark {
         long builtIn = sum(built, "array_position(a, array_max(a)) - 1");
         if (argonnx != builtIn) {
             throw new IllegalStateException("the sums of the indices differ: argmax " + argonnx + ", built-in " + builtIn);
+        }
+        return built;
+    }
+
+    /**
+     * Builds, caches and checks the aggregates' data: {@code id} and {@code v = CAST(hash(id) AS DOUBLE)},
+     * whose largest value is one row's alone here, so that both aggregates name the same position.
+     */
+    private Dataset<Row> cachedPairs() {
+        Dataset<Row> built = spark.range(0, rows, 1, 16)
+                .selectExpr("id", "CAST(hash(id) AS DOUBLE) AS v")
+                .persist(StorageLevel.MEMORY_ONLY());
+        requireFullyCached(built.count());
+        long argonnx = first(built, "argmax_agg(v, id)");
+        long builtIn = first(built, "max_by(id, v)");
+        if (argonnx != builtIn) {
+            throw new IllegalStateException("the aggregates differ: argmax_agg " + argonnx + ", max_by " + builtIn);
         }
         return built;
     }
@@ -151,13 +175,27 @@ public class SparkArgMaxBenchmark {
         return sum(rowsOfFloats, "a[0]");
     }
 
+    @Benchmark
+    public long argonnxAggregate() {
+        return first(positionedValues, "argmax_agg(v, id)");
+    }
+
+    @Benchmark
+    public long builtInAggregate() {
+        return first(positionedValues, "max_by(id, v)");
+    }
+
     private static long sum(Dataset<Row> rows, String perRow) {
-        Row row = rows.selectExpr("sum(" + perRow + ")").first();
+        return first(rows, "sum(" + perRow + ")");
+    }
+
+    private static long first(Dataset<Row> rows, String aggregate) {
+        Row row = rows.selectExpr(aggregate).first();
         return row.isNullAt(0) ? 0 : ((Number) row.get(0)).longValue();
     }
 
     /**
-     * Runs the three benchmarks in this JVM, one after the other over the same cached data (JMH's
+     * Runs the five benchmarks in this JVM, one after the other over the same cached data (JMH's
      * {@code -f 0}, unless the options name a fork count), with JMH's command-line options
      * ({@code -p rows=1000000}, {@code -i 3}, ...). The JVM needs Spark's options and a heap for the
      * data (benchmarks/README.md).

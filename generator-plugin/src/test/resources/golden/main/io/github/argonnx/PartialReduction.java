@@ -19,6 +19,7 @@ import io.github.argonnx.validation.ArgMinV11Validator;
 import io.github.argonnx.validation.ArgMinV12Validator;
 import io.github.argonnx.validation.ArgMinV13Validator;
 import io.github.argonnx.validation.ArgMinV1Validator;
+import java.util.Arrays;
 import javax.annotation.processing.Generated;
 
 /**
@@ -232,14 +233,19 @@ public final class PartialReduction {
 
         @Override
         public void find(long[] localIndices, long[] orderKeys) {
-            operator.apply(chunk, localIndices, 0);
+            if (chunkLength == 1) {
+                // one step of the axis: each output element's only element wins, with no kernel call
+                Arrays.fill(localIndices, 0);
+            } else {
+                operator.apply(chunk, localIndices, 0);
+            }
             orderKeysOfWinners(chunk, chunkLength, localIndices, orderKeys);
         }
 
         @Override
         public void findBeating(long[] rivalBits, long[] localIndices, long[] orderKeys) {
-            if (plan != null) {
-                // an outer axis's chunk, here only when it cannot be folded
+            if (plan != null || chunkLength == 1) {
+                // an outer axis's chunk, here only when it cannot be folded, or one step of the axis
                 find(localIndices, orderKeys);
                 return;
             }
