@@ -36,6 +36,14 @@ public final class KernelEmitter extends JavaSourceEmitter {
 
     private static final String VECTORIZED_NAME = GeneratedNames.VECTORIZED;
 
+    /**
+     * Whether a kernel of {@code type} has {@link KernelContract#FIRST_INDICES_BEATING}: the 16-bit types,
+     * and the 32- and 64-bit integers, whose contiguous loop is the plain one.
+     */
+    static boolean searchesAgainstRivals(ElementType type) {
+        return SixteenBitSliceLoop.appliesTo(type) || (type.byteWidth() > 2 && !ElementOrder.of(type).needsNaNTest());
+    }
+
     @Override
     protected List<JavaSource> sources(GenerationContext context) {
         List<JavaSource> files = new ArrayList<>();
@@ -134,6 +142,8 @@ public final class KernelEmitter extends JavaSourceEmitter {
                 } else {
                     kernel.addMethod(sliceLoop(source, false));
                     kernel.addMethod(sliceLoop(source, true));
+                    kernel.addMethod(firstIndicesBeating(source));
+                    kernel.addMethod(beatingLoop(source));
                 }
                 columnLoop.methods(source).forEach(kernel::addMethod);
             }
@@ -335,6 +345,44 @@ public final class KernelEmitter extends JavaSourceEmitter {
                     .endControlFlow()
                     .addStatement("return bestIndex")
                     .build();
+        }
+
+        /**
+         * The plain loop's entry for chunks searched against rivals: {@link #beatingLoop} per slice, or the
+         * SIMD class's own search where it runs.
+         */
+        private MethodSpec firstIndicesBeating(DataSource source) {
+            List<CodeBlock> ownSearch = source == DataSource.ARRAY && vectorForm.contiguous()
+                    ? List.of(CodeBlock.of("$N != null", VECTORIZED_NAME)) : List.of();
+            String stored = JavaStorage.of(type).primitive();
+            CodeBlock rival = order.key(stored.equals("long") ? CodeBlock.of("rivalBits[o]")
+                    : CodeBlock.of("($L) rivalBits[o]", stored));
+            return SliceBlocks.firstIndicesBeating(source, type, extremum, ownSearch,
+                    CodeBlock.of("$N(data, start, axisLength, $L)", SliceBlocks.BEATING_LOOP, rival));
+        }
+
+        /**
+         * The plain loop from a rival's key instead of the slice's first element: a chunk after the
+         * running bests walks its first elements without a best of its own rising through them, which
+         * costs the chunk's whole loop (its rises make the JIT's branch profile and the CPU's
+         * predictions those of a short slice, not of a long one).
+         */
+        private MethodSpec beatingLoop(DataSource source) {
+            MethodSpec.Builder m = MethodSpec.methodBuilder(SliceBlocks.BEATING_LOOP)
+                    .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                    .returns(TypeName.INT)
+                    .addParameter(source.dataType(type), "data")
+                    .addParameter(TypeName.INT, "start")
+                    .addParameter(TypeName.INT, "length")
+                    .addParameter(order.keyType(), "best")
+                    .addJavadoc("The position of the first $L element of the {@code length} elements from {@code start} that\n",
+                            adjective)
+                    .addJavadoc("strictly beats {@code best}, the rival's key, or -1 if none does: the strict test keeps the\n")
+                    .addJavadoc("first of equal elements.\n")
+                    .addStatement("int bestAt = -1")
+                    .addStatement("int end = start + length");
+            SliceBlocks.strictWalk(m, source, order, extremum, "for (int k = start; k < end; k++)");
+            return m.addStatement("return bestAt").build();
         }
     }
 }

@@ -108,7 +108,7 @@ public final class PartialEmitter extends JavaSourceEmitter {
                 .addCode(winnerLoop(bits, CodeBlock.of("buffer.get(start + element)")))
                 .endControlFlow()
                 .build());
-        if (SixteenBitSliceLoop.appliesTo(type)) {
+        if (KernelEmitter.searchesAgainstRivals(type)) {
             spec.addMethod(firstIndicesBeating(context, type, operators));
         }
         addFold(context, spec, type, operators);
@@ -116,7 +116,7 @@ public final class PartialEmitter extends JavaSourceEmitter {
     }
 
     /**
-     * A 16-bit type's search of a contiguous chunk against an accumulator's running bests: the kernel's
+     * A search of a contiguous chunk against an accumulator's running bests: the kernel's
      * {@link KernelContract#FIRST_INDICES_BEATING} on the chunk's array or buffer, then the order keys
      * of the winners it reports.
      */
@@ -662,7 +662,7 @@ public final class PartialEmitter extends JavaSourceEmitter {
      * The nested class {@code reduceInto} hands a chunk to the accumulator as: it folds an outer-axis
      * chunk's rows with the type's {@code <Type>PartialKeys.seed}/{@code fold}, or finds its winners when
      * the accumulator cannot fold it; a contiguous chunk's winners are found by one kernel pass, for the
-     * 16-bit types against the running bests where the accumulator gives them.
+     * types whose kernels search against rivals, against the running bests where the accumulator gives them.
      */
     private static TypeSpec chunkClass(GenerationContext context, ClassName tensor, SortedSet<ElementType> types) {
         ClassName exception = RuntimeClasses.ARG_ONNX_EXCEPTION;
@@ -678,7 +678,7 @@ public final class PartialEmitter extends JavaSourceEmitter {
         }
         CodeBlock.Builder beating = CodeBlock.builder().add("switch (chunk.dataType()) {\n").indent();
         for (ElementType t : types) {
-            if (SixteenBitSliceLoop.appliesTo(t)) {
+            if (KernelEmitter.searchesAgainstRivals(t)) {
                 beating.add("case $L -> $T.$N(chunk, operator.opType(), chunkLength, rivalBits, localIndices, orderKeys);\n",
                         t.name(), context.names().partialKeysClass(t), KernelContract.FIRST_INDICES_BEATING);
             }

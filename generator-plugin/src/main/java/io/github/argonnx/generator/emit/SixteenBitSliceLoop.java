@@ -14,7 +14,6 @@ import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -55,7 +54,7 @@ final class SixteenBitSliceLoop {
     private static final String PART_NAME = "BITS_SCREEN_PART";
     private static final String NAN_SPAN_NAME = "NAN_SPAN";
     private static final String MAY_BEAT = "mayBeat";
-    private static final String BEATING_LOOP = "firstIndexBeating";
+    private static final String BEATING_LOOP = SliceBlocks.BEATING_LOOP;
     static final String SCREEN_OF = "screenOf";
 
     private final ElementType type;
@@ -236,46 +235,8 @@ final class SixteenBitSliceLoop {
         if (!floats) {
             ownSearch.add(CodeBlock.of("!$T.isAvailable()", RuntimeClasses.SHORT_WORDS));
         }
-        MethodSpec.Builder m = MethodSpec.methodBuilder(KernelContract.FIRST_INDICES_BEATING)
-                .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-                .addParameter(source.dataType(type), "data")
-                .addParameter(TypeName.INT, "offset")
-                .addParameter(TypeName.INT, "slices")
-                .addParameter(TypeName.INT, "axisLength")
-                .addParameter(long[].class, "rivalBits")
-                .addParameter(long[].class, "out")
-                .addJavadoc("For each of {@code slices} adjacent slices of {@code axisLength} elements from {@code offset},\n")
-                .addJavadoc("writes to {@code out[o]} the index of its $L element, the first of equal ones, where that\n",
-                        extremum.adjective())
-                .addJavadoc("element strictly beats the rival whose stored bits are the low 16 bits of {@code rivalBits[o]};\n")
-                .addJavadoc("where none does, -1 or that index. A streaming accumulator calls it for a chunk after its\n")
-                .addJavadoc("running bests, which are the rivals: the chunk's blocks are screened against them from its first\n")
-                .addJavadoc("element on.\n\n")
-                .addJavadoc("@param data the elements$L\n", source == DataSource.BUFFER ? ", read at absolute positions" : "")
-                .addJavadoc("@param offset where the first slice starts in {@code data}\n")
-                .addJavadoc("@param slices how many slices\n")
-                .addJavadoc("@param axisLength the elements of each slice\n")
-                .addJavadoc("@param rivalBits per slice, the stored bits of the element its answer must beat\n")
-                .addJavadoc("@param out receives each slice's index, from {@code out[0]} on\n")
-                .addJavadoc("@throws IndexOutOfBoundsException if {@code data}, {@code rivalBits} or {@code out} is too small;\n")
-                .addJavadoc("    nothing has been written then\n")
-                .addStatement("$T.checkFromIndexSize(offset, (long) slices * axisLength, $L)", Objects.class,
-                        source == DataSource.ARRAY ? "data.length" : "data.limit()")
-                .addStatement("$T.checkFromIndexSize(0, slices, rivalBits.length)", Objects.class)
-                .addStatement("$T.checkFromIndexSize(0, slices, out.length)", Objects.class);
-        if (!ownSearch.isEmpty()) {
-            m.beginControlFlow("if ($L)", CodeBlock.join(ownSearch, " || "))
-                    .addComment("the kernel's own search: each slice's winner, which the caller tests against its rival")
-                    .addStatement("$N(data, offset, slices, axisLength, false, out, 0)", KernelContract.REDUCE_CONTIGUOUS)
-                    .addStatement("return")
-                    .endControlFlow();
-        }
-        return m.beginControlFlow("for (int o = 0; o < slices; o++)")
-                .addStatement("int start = offset + o * axisLength")
-                .addStatement("int at = $N(data, start, axisLength, (short) rivalBits[o], -1)", BEATING_LOOP)
-                .addStatement("out[o] = at < 0 ? -1 : at - start")
-                .endControlFlow()
-                .build();
+        return SliceBlocks.firstIndicesBeating(source, type, extremum, ownSearch,
+                CodeBlock.of("$N(data, start, axisLength, (short) rivalBits[o], -1)", BEATING_LOOP));
     }
 
     /**

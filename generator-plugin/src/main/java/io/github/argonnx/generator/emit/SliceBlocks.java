@@ -4,8 +4,11 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
 import io.github.argonnx.generator.java.ElementOrder;
+import io.github.argonnx.generator.java.KernelContract;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
+import java.util.List;
+import java.util.Objects;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -17,6 +20,9 @@ import javax.lang.model.element.Modifier;
  * {@code [blockStart, to)}.
  */
 final class SliceBlocks {
+
+    /** The loop behind {@link KernelContract#FIRST_INDICES_BEATING}: one slice searched against a rival. */
+    static final String BEATING_LOOP = "firstIndexBeating";
 
     private SliceBlocks() {
     }
@@ -75,5 +81,56 @@ final class SliceBlocks {
                 .addStatement("bestAt = k")
                 .endControlFlow()
                 .endControlFlow();
+    }
+
+    /**
+     * The public entry for contiguous slices searched against rivals ({@link KernelContract#FIRST_INDICES_BEATING}):
+     * {@code beatingCall} (of {@code data}, {@code start}, {@code axisLength} and {@code rivalBits[o]}) per
+     * slice, which gives the position that beats the rival or -1; where one of {@code ownSearch} holds,
+     * the kernel's own search instead, whose winners the caller tests itself.
+     */
+    static MethodSpec firstIndicesBeating(DataSource source, ElementType type, Extremum extremum,
+            List<CodeBlock> ownSearch, CodeBlock beatingCall) {
+        MethodSpec.Builder m = MethodSpec.methodBuilder(KernelContract.FIRST_INDICES_BEATING)
+                .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .addParameter(source.dataType(type), "data")
+                .addParameter(TypeName.INT, "offset")
+                .addParameter(TypeName.INT, "slices")
+                .addParameter(TypeName.INT, "axisLength")
+                .addParameter(long[].class, "rivalBits")
+                .addParameter(long[].class, "out")
+                .addJavadoc("For each of {@code slices} adjacent slices of {@code axisLength} elements from {@code offset},\n")
+                .addJavadoc("writes to {@code out[o]} the index of its $L element, the first of equal ones, where that\n",
+                        extremum.adjective())
+                .addJavadoc("element strictly beats the rival whose stored bits are $L{@code rivalBits[o]};\n",
+                        type.byteWidth() == 8 ? "" : "the low " + type.byteWidth() * 8 + " bits of ")
+                .addJavadoc("where none does, -1 or that index. A streaming accumulator calls it for a chunk after its\n")
+                .addJavadoc("running bests, which are the rivals: from the chunk's first element on, only what beats them\n")
+                .addJavadoc("is taken, so the chunk does not raise a best of its own first.\n\n")
+                .addJavadoc("@param data the elements$L\n", source == DataSource.BUFFER ? ", read at absolute positions" : "")
+                .addJavadoc("@param offset where the first slice starts in {@code data}\n")
+                .addJavadoc("@param slices how many slices\n")
+                .addJavadoc("@param axisLength the elements of each slice\n")
+                .addJavadoc("@param rivalBits per slice, the stored bits of the element its answer must beat\n")
+                .addJavadoc("@param out receives each slice's index, from {@code out[0]} on\n")
+                .addJavadoc("@throws IndexOutOfBoundsException if {@code data}, {@code rivalBits} or {@code out} is too small;\n")
+                .addJavadoc("    nothing has been written then\n")
+                .addStatement("$T.checkFromIndexSize(offset, (long) slices * axisLength, $L)", Objects.class,
+                        source == DataSource.ARRAY ? "data.length" : "data.limit()")
+                .addStatement("$T.checkFromIndexSize(0, slices, rivalBits.length)", Objects.class)
+                .addStatement("$T.checkFromIndexSize(0, slices, out.length)", Objects.class);
+        if (!ownSearch.isEmpty()) {
+            m.beginControlFlow("if ($L)", CodeBlock.join(ownSearch, " || "))
+                    .addComment("the kernel's own search: each slice's winner, which the caller tests against its rival")
+                    .addStatement("$N(data, offset, slices, axisLength, false, out, 0)", KernelContract.REDUCE_CONTIGUOUS)
+                    .addStatement("return")
+                    .endControlFlow();
+        }
+        return m.beginControlFlow("for (int o = 0; o < slices; o++)")
+                .addStatement("int start = offset + o * axisLength")
+                .addStatement("int at = $L", beatingCall)
+                .addStatement("out[o] = at < 0 ? -1 : at - start")
+                .endControlFlow()
+                .build();
     }
 }

@@ -29,7 +29,7 @@ public final class KernelContract {
     public static final String REDUCE_CONTIGUOUS = "reduceContiguous";
 
     /**
-     * The public entry of a 16-bit kernel for contiguous slices searched against a rival per slice (the
+     * The public entry of a kernel for contiguous slices searched against a rival per slice (the
      * running best of a streaming accumulator, for a chunk after it): a slice's first index where its
      * best strictly beats the rival, -1 where it need not be reported.
      */

@@ -17,6 +17,7 @@ import java.lang.reflect.Modifier;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
 import java.nio.ShortBuffer;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -159,11 +160,13 @@ class KernelEmitterTest {
                         "public static void " + kernel.getName() + ".foldRows(" + buffer + "," + fold,
                         "public static void " + kernel.getName() + ".foldRows(" + JavaStorage.of(type).primitive()
                                 + "[]," + arrayFold));
-                if (type.byteWidth() == 2) {
-                    // contiguous chunks of a stream, searched against the running bests
+                if (type.byteWidth() == 2 || (type.byteWidth() > 2 && !JavaStorage.of(type).isFloatingPoint())) {
+                    // contiguous chunks of a stream, searched against the running bests: the 16-bit types and
+                    // the 32- and 64-bit integers
                     expected.add("public static void " + kernel.getName() + ".firstIndicesBeating(" + buffer
                             + ",int,int,int,long[],long[])");
-                    expected.add("public static void " + kernel.getName() + ".firstIndicesBeating(short[],int,int,int,long[],long[])");
+                    expected.add("public static void " + kernel.getName() + ".firstIndicesBeating("
+                            + JavaStorage.of(type).primitive() + "[],int,int,int,long[],long[])");
                 }
                 assertEquals(expected, publicMethods);
             }
@@ -207,6 +210,23 @@ class KernelEmitterTest {
         assertArrayEquals(new long[] {700}, out);
         beating.invoke(null, ones, 0, 1, 1024, new long[] {0x4200}, out);
         assertArrayEquals(new long[] {-1}, out);
+
+        // The plain loop against a rival: [5, 9, 7, 9] beats a rival of 8 first at 1, and only ties one of 9.
+        // uint32 compares unsigned: 0x80000000 beats 0x7FFFFFFF. ArgMin over int64 beats a rival by being smaller.
+        Method int32Beating = loader.loadClass("io.github.argonnx.kernels.ArgMaxInt32Kernel")
+                .getMethod("firstIndicesBeating", int[].class, int.class, int.class, int.class, long[].class, long[].class);
+        int32Beating.invoke(null, new int[] {5, 9, 7, 9}, 0, 1, 4, new long[] {8}, out);
+        assertArrayEquals(new long[] {1}, out);
+        int32Beating.invoke(null, new int[] {5, 9, 7, 9}, 0, 1, 4, new long[] {9}, out);
+        assertArrayEquals(new long[] {-1}, out);
+        loader.loadClass("io.github.argonnx.kernels.ArgMaxUint32Kernel")
+                .getMethod("firstIndicesBeating", IntBuffer.class, int.class, int.class, int.class, long[].class, long[].class)
+                .invoke(null, IntBuffer.wrap(new int[] {1, 0x8000_0000}), 0, 1, 2, new long[] {0x7FFF_FFFFL}, out);
+        assertArrayEquals(new long[] {1}, out);
+        loader.loadClass("io.github.argonnx.kernels.ArgMinInt64Kernel")
+                .getMethod("firstIndicesBeating", long[].class, int.class, int.class, int.class, long[].class, long[].class)
+                .invoke(null, new long[] {3, -2, 4, -7, -7}, 0, 1, 5, new long[] {-1}, out);
+        assertArrayEquals(new long[] {3}, out);
 
         // Ties: [5, 7, 7, 5] -> ArgMax 1, or 2 with the last index.
         Method int32 = loader.loadClass("io.github.argonnx.kernels.ArgMaxInt32Kernel")

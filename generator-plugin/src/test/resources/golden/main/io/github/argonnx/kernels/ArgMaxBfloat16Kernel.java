@@ -202,8 +202,8 @@ public final class ArgMaxBfloat16Kernel {
      * writes to {@code out[o]} the index of its largest element, the first of equal ones, where that
      * element strictly beats the rival whose stored bits are the low 16 bits of {@code rivalBits[o]};
      * where none does, -1 or that index. A streaming accumulator calls it for a chunk after its
-     * running bests, which are the rivals: the chunk's blocks are screened against them from its first
-     * element on.
+     * running bests, which are the rivals: from the chunk's first element on, only what beats them
+     * is taken, so the chunk does not raise a best of its own first.
      *
      * @param data the elements
      * @param offset where the first slice starts in {@code data}
@@ -904,8 +904,8 @@ public final class ArgMaxBfloat16Kernel {
      * writes to {@code out[o]} the index of its largest element, the first of equal ones, where that
      * element strictly beats the rival whose stored bits are the low 16 bits of {@code rivalBits[o]};
      * where none does, -1 or that index. A streaming accumulator calls it for a chunk after its
-     * running bests, which are the rivals: the chunk's blocks are screened against them from its first
-     * element on.
+     * running bests, which are the rivals: from the chunk's first element on, only what beats them
+     * is taken, so the chunk does not raise a best of its own first.
      *
      * @param data the elements, read at absolute positions
      * @param offset where the first slice starts in {@code data}

@@ -198,6 +198,53 @@ public final class ArgMinUint64Kernel {
     }
 
     /**
+     * For each of {@code slices} adjacent slices of {@code axisLength} elements from {@code offset},
+     * writes to {@code out[o]} the index of its smallest element, the first of equal ones, where that
+     * element strictly beats the rival whose stored bits are {@code rivalBits[o]};
+     * where none does, -1 or that index. A streaming accumulator calls it for a chunk after its
+     * running bests, which are the rivals: from the chunk's first element on, only what beats them
+     * is taken, so the chunk does not raise a best of its own first.
+     *
+     * @param data the elements
+     * @param offset where the first slice starts in {@code data}
+     * @param slices how many slices
+     * @param axisLength the elements of each slice
+     * @param rivalBits per slice, the stored bits of the element its answer must beat
+     * @param out receives each slice's index, from {@code out[0]} on
+     * @throws IndexOutOfBoundsException if {@code data}, {@code rivalBits} or {@code out} is too small;
+     *     nothing has been written then
+     */
+    public static void firstIndicesBeating(long[] data, int offset, int slices, int axisLength,
+            long[] rivalBits, long[] out) {
+        Objects.checkFromIndexSize(offset, (long) slices * axisLength, data.length);
+        Objects.checkFromIndexSize(0, slices, rivalBits.length);
+        Objects.checkFromIndexSize(0, slices, out.length);
+        for (int o = 0; o < slices; o++) {
+            int start = offset + o * axisLength;
+            int at = firstIndexBeating(data, start, axisLength, orderKey(rivalBits[o]));
+            out[o] = at < 0 ? -1 : at - start;
+        }
+    }
+
+    /**
+     * The position of the first smallest element of the {@code length} elements from {@code start} that
+     * strictly beats {@code best}, the rival's key, or -1 if none does: the strict test keeps the
+     * first of equal elements.
+     */
+    private static int firstIndexBeating(long[] data, int start, int length, long best) {
+        int bestAt = -1;
+        int end = start + length;
+        for (int k = start; k < end; k++) {
+            long candidate = orderKey(data[k]);
+            if (candidate < best) {
+                best = candidate;
+                bestAt = k;
+            }
+        }
+        return bestAt;
+    }
+
+    /**
      * The reduced axis is not the last one: slice {@code (o, i)} has its elements {@code inner} apart.
      * Only the columns {@code columnFrom <= i < columnTo} are reduced, 4096 at a time so that their
      * running bests stay in cache.
@@ -616,6 +663,53 @@ public final class ArgMinUint64Kernel {
             }
         }
         return bestIndex;
+    }
+
+    /**
+     * For each of {@code slices} adjacent slices of {@code axisLength} elements from {@code offset},
+     * writes to {@code out[o]} the index of its smallest element, the first of equal ones, where that
+     * element strictly beats the rival whose stored bits are {@code rivalBits[o]};
+     * where none does, -1 or that index. A streaming accumulator calls it for a chunk after its
+     * running bests, which are the rivals: from the chunk's first element on, only what beats them
+     * is taken, so the chunk does not raise a best of its own first.
+     *
+     * @param data the elements, read at absolute positions
+     * @param offset where the first slice starts in {@code data}
+     * @param slices how many slices
+     * @param axisLength the elements of each slice
+     * @param rivalBits per slice, the stored bits of the element its answer must beat
+     * @param out receives each slice's index, from {@code out[0]} on
+     * @throws IndexOutOfBoundsException if {@code data}, {@code rivalBits} or {@code out} is too small;
+     *     nothing has been written then
+     */
+    public static void firstIndicesBeating(LongBuffer data, int offset, int slices, int axisLength,
+            long[] rivalBits, long[] out) {
+        Objects.checkFromIndexSize(offset, (long) slices * axisLength, data.limit());
+        Objects.checkFromIndexSize(0, slices, rivalBits.length);
+        Objects.checkFromIndexSize(0, slices, out.length);
+        for (int o = 0; o < slices; o++) {
+            int start = offset + o * axisLength;
+            int at = firstIndexBeating(data, start, axisLength, orderKey(rivalBits[o]));
+            out[o] = at < 0 ? -1 : at - start;
+        }
+    }
+
+    /**
+     * The position of the first smallest element of the {@code length} elements from {@code start} that
+     * strictly beats {@code best}, the rival's key, or -1 if none does: the strict test keeps the
+     * first of equal elements.
+     */
+    private static int firstIndexBeating(LongBuffer data, int start, int length, long best) {
+        int bestAt = -1;
+        int end = start + length;
+        for (int k = start; k < end; k++) {
+            long candidate = orderKey(data.get(k));
+            if (candidate < best) {
+                best = candidate;
+                bestAt = k;
+            }
+        }
+        return bestAt;
     }
 
     /**
