@@ -363,9 +363,9 @@ public final class KernelEmitter extends JavaSourceEmitter {
 
         /**
          * The plain loop from a rival's key instead of the slice's first element: a chunk after the
-         * running bests walks its first elements without a best of its own rising through them, which
-         * costs the chunk's whole loop (its rises make the JIT's branch profile and the CPU's
-         * predictions those of a short slice, not of a long one).
+         * running bests walks its first elements without a best of its own rising through them. Those
+         * rises slow the whole loop over a chunk read from memory (64 Ki-element int32 chunks from
+         * their own first elements: 1.3x to 1.9x one walk of the whole, benchmarks/README.md).
          */
         private MethodSpec beatingLoop(DataSource source) {
             MethodSpec.Builder m = MethodSpec.methodBuilder(SliceBlocks.BEATING_LOOP)

@@ -54,7 +54,6 @@ final class SixteenBitSliceLoop {
     private static final String PART_NAME = "BITS_SCREEN_PART";
     private static final String NAN_SPAN_NAME = "NAN_SPAN";
     private static final String MAY_BEAT = "mayBeat";
-    private static final String BEATING_LOOP = SliceBlocks.BEATING_LOOP;
     static final String SCREEN_OF = "screenOf";
 
     private final ElementType type;
@@ -118,18 +117,18 @@ final class SixteenBitSliceLoop {
                 .addJavadoc("{@link #$N}, which screens it block by block.\n", loopName(fromEnd))
                 .beginControlFlow("if ($T.isAvailable() && length >= $N)", RuntimeClasses.SHORT_WORDS, BLOCK_NAME)
                 .addStatement(fromEnd ? CodeBlock.of("return $N(data, start, length)", loopName(true))
-                        : CodeBlock.of("return $N(data, start, length, $L, start) - start", BEATING_LOOP,
+                        : CodeBlock.of("return $N(data, start, length, $L, start) - start", SliceBlocks.BEATING_LOOP,
                                 source.read(CodeBlock.of("start"))))
                 .endControlFlow();
     }
 
     /**
-     * The loop's name: {@link #BEATING_LOOP} for the first index; for the last, the slice entry's for
+     * The loop's name: {@link SliceBlocks#BEATING_LOOP} for the first index; for the last, the slice entry's for
      * floats, that name and "InBlocks" for the integer types.
      */
     private String loopName(boolean fromEnd) {
         if (!fromEnd) {
-            return BEATING_LOOP;
+            return SliceBlocks.BEATING_LOOP;
         }
         String entry = GeneratedNames.indexInSlice(extremum, true);
         return floats ? entry : entry + "InBlocks";
@@ -139,8 +138,8 @@ final class SixteenBitSliceLoop {
     MethodSpec firstIndexEntry(DataSource source) {
         return SliceBlocks.declare(GeneratedNames.indexInSlice(extremum, false), source, type)
                 .addJavadoc(SliceBlocks.nanEndsWalkDoc(false))
-                .addJavadoc("\n<p>{@link #$N}, whose rival is the slice's first element.\n", BEATING_LOOP)
-                .addStatement("return $N(data, start, length, $L, start) - start", BEATING_LOOP,
+                .addJavadoc("\n<p>{@link #$N}, whose rival is the slice's first element.\n", SliceBlocks.BEATING_LOOP)
+                .addStatement("return $N(data, start, length, $L, start) - start", SliceBlocks.BEATING_LOOP,
                         source.read(CodeBlock.of("start")))
                 .build();
     }
@@ -168,7 +167,7 @@ final class SixteenBitSliceLoop {
             bestBits = source.read(CodeBlock.of("bestAt"));
             result = "bestAt - start";
         } else {
-            m = SliceBlocks.declare(BEATING_LOOP, source, type)
+            m = SliceBlocks.declare(SliceBlocks.BEATING_LOOP, source, type)
                     .returns(TypeName.INT)
                     .addParameter(TypeName.SHORT, "rivalBits")
                     .addParameter(TypeName.INT, "rivalAt")
@@ -236,7 +235,7 @@ final class SixteenBitSliceLoop {
             ownSearch.add(CodeBlock.of("!$T.isAvailable()", RuntimeClasses.SHORT_WORDS));
         }
         return SliceBlocks.firstIndicesBeating(source, type, extremum, ownSearch,
-                CodeBlock.of("$N(data, start, axisLength, (short) rivalBits[o], -1)", BEATING_LOOP));
+                CodeBlock.of("$N(data, start, axisLength, (short) rivalBits[o], -1)", SliceBlocks.BEATING_LOOP));
     }
 
     /**

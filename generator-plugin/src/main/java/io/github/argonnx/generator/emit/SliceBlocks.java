@@ -17,7 +17,8 @@ import javax.lang.model.element.Modifier;
  * with the strict test. Walking up, the blocks start at the slice's
  * start and {@code [from, end)} remains after them; walking down, they end at the slice's end and
  * {@code [start, to)} remains. Inside the loop a block is {@code [from, blockEnd)} or
- * {@code [blockStart, to)}.
+ * {@code [blockStart, to)}. Also the public entry of a search against rivals, which the 16-bit
+ * loop and the plain loop of the 32- and 64-bit integers share.
  */
 final class SliceBlocks {
 
