@@ -354,9 +354,9 @@ public final class KernelEmitter extends JavaSourceEmitter {
         private MethodSpec firstIndicesBeating(DataSource source) {
             List<CodeBlock> ownSearch = source == DataSource.ARRAY && vectorForm.contiguous()
                     ? List.of(CodeBlock.of("$N != null", VECTORIZED_NAME)) : List.of();
-            String stored = JavaStorage.of(type).primitive();
-            CodeBlock rival = order.key(stored.equals("long") ? CodeBlock.of("rivalBits[o]")
-                    : CodeBlock.of("($L) rivalBits[o]", stored));
+            JavaStorage stored = JavaStorage.of(type);
+            CodeBlock rival = order.key(stored == JavaStorage.LONG ? CodeBlock.of("rivalBits[o]")
+                    : CodeBlock.of("($L) rivalBits[o]", stored.primitive()));
             return SliceBlocks.firstIndicesBeating(source, type, extremum, ownSearch,
                     CodeBlock.of("$N(data, start, axisLength, $L)", SliceBlocks.BEATING_LOOP, rival));
         }
