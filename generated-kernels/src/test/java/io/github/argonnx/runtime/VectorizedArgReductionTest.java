@@ -256,6 +256,63 @@ class VectorizedArgReductionTest {
     }
 
     /**
+     * Rows searched against rivals, as an accumulator searches a chunk after its running bests (first
+     * index): the index of a row's first extreme where it strictly beats the row's rival, else -1. The
+     * rivals are pool values (NaN, zeros of both signs, the row's own extreme among them), so that they
+     * are beaten, tied and unbeaten; the reference is the one-pass search over the rival followed by the
+     * row, where the rival's own place means none beats it. Types whose kernels search no rivals
+     * (the IEEE floats, the 8-bit types) and rows shorter than a block are declined unwritten.
+     */
+    @ParameterizedTest
+    @EnumSource(Type.class)
+    void rowsSearchedAgainstRivalsGiveTheReferenceIndices(Type type) throws ReflectiveOperationException {
+        SplittableRandom random = new SplittableRandom(type.ordinal() * 23L + 1);
+        boolean searchesRivals = type.bitPool != null && type.width() >= 2 && type.component != long.class;
+        for (String op : new String[] {"ArgMax", "ArgMin"}) {
+            boolean max = op.equals("ArgMax");
+            VectorizedArgReduction<Object> loops = loops(op, type);
+            OptionalInt min = minRowLength(op, type);
+            int m = min.orElse(64);
+            for (int length : new int[] {1, m - 1, m, m + 1, 2 * m + 5, 16 * m, 16 * m + 3, 20_000}) {
+                if (length < 1) {
+                    continue;
+                }
+                for (int trial = 0; trial < 4; trial++) {
+                    int rows = 1 + random.nextInt(4);
+                    int offset = random.nextInt(5);
+                    Object a = input(type, random, offset + rows * length + random.nextInt(3));
+                    long[] rivalBits = new long[rows];
+                    long[] expected = new long[rows];
+                    for (int row = 0; row < rows; row++) {
+                        int start = offset + row * length;
+                        // one rival in four is the row's own extreme, which ties it
+                        Object withRival = Array.newInstance(type.component, length + 1);
+                        if (random.nextInt(4) == 0) {
+                            Array.set(withRival, 0, Array.get(a, start + reference(type, a, start, 1, length, max, false)));
+                        } else {
+                            type.set(withRival, 0, random.nextInt(type.poolSize()));
+                        }
+                        System.arraycopy(a, start, withRival, 1, length);
+                        rivalBits[row] = ((Number) Array.get(withRival, 0)).longValue();
+                        expected[row] = reference(type, withRival, 0, 1, length + 1, max, false) - 1;
+                    }
+                    long[] out = new long[rows];
+                    Arrays.fill(out, -7);
+                    boolean done = loops.firstIndicesBeating(a, offset, rows, length, rivalBits, out);
+                    String what = op + " " + type + " rows " + rows + " of " + length + " rivals " + Arrays.toString(rivalBits);
+                    if (!searchesRivals || length < m) {
+                        assertFalse(done, what + " taken");
+                        assertTrue(Arrays.stream(out).allMatch(v -> v == -7), what + ": declined but wrote");
+                    } else {
+                        assertTrue(done, what + " declined");
+                        assertArrayEquals(expected, out, what);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
      * Rows of one value with one other value somewhere, for every pair of pool values: rows that are all
      * below (or above) zero, all infinite, all NaN, or all the lowest key, where a loop that starts its
      * best from a constant instead of the row's own elements would go wrong.

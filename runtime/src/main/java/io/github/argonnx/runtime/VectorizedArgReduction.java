@@ -8,8 +8,8 @@ package io.github.argonnx.runtime;
  * {@code ArgMaxFloatKernel}, and so on), compiled apart with {@code jdk.incubator.vector}, and obtained
  * only through {@link Vectorization#load}. Whatever they write must be exactly what the kernel's scalar
  * loops write: the first index of the extreme (the last with {@code selectLastIndex}), NaN beating every
- * number, -0 tying +0, unsigned types compared as unsigned. Both methods may decline by writing nothing
- * and returning false; bounds are checked by the kernel before either is called.
+ * number, -0 tying +0, unsigned types compared as unsigned. Every method may decline by writing nothing
+ * and returning false (or 0); bounds are checked by the kernel before any is called.
  *
  * @param <A> the array the kernel's elements are stored in, for example {@code float[]}
  */
@@ -38,6 +38,26 @@ public interface VectorizedArgReduction<A> {
      */
     default boolean reduceContiguous(A data, int offset, int outer, int axisLength, boolean selectLastIndex,
             long[] out, int outOffset) {
+        return false;
+    }
+
+    /**
+     * The kernel's {@code firstIndicesBeating} for array input (first index only): writes to
+     * {@code out[o]} the index, within its row, of the first extreme element of each of {@code rows}
+     * adjacent rows of {@code length} elements from {@code data[offset]}, where that element strictly
+     * beats the rival whose stored bits are {@code rivalBits[o]} (its low bits, for types narrower
+     * than 64), and -1 where none does. The rival is the best of an accumulator's earlier chunks, so
+     * a row's search starts from it, not from the row's first element.
+     *
+     * @param data the input's storage array
+     * @param offset where the first row starts in {@code data}
+     * @param rows the number of rows
+     * @param length the length of each row, the reduced axis
+     * @param rivalBits per row, the stored bits of the element its answer must beat
+     * @param out receives the indices, from {@code out[0]} on
+     * @return true, or false (having written nothing) to leave it to the scalar loop
+     */
+    default boolean firstIndicesBeating(A data, int offset, int rows, int length, long[] rivalBits, long[] out) {
         return false;
     }
 

@@ -19,6 +19,7 @@ import io.github.argonnx.generator.model.Extremum;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.Objects;
 import javax.lang.model.element.Modifier;
 
@@ -347,17 +348,10 @@ public final class KernelEmitter extends JavaSourceEmitter {
                     .build();
         }
 
-        /**
-         * The plain loop's entry for chunks searched against rivals: {@link #beatingLoop} per slice, or the
-         * SIMD class's own search where it runs.
-         */
+        /** The plain loop's entry for chunks searched against rivals: the SIMD class's search, or {@link #beatingLoop} per slice. */
         private MethodSpec firstIndicesBeating(DataSource source) {
-            List<CodeBlock> ownSearch = source == DataSource.ARRAY && vectorForm.contiguous()
-                    ? List.of(CodeBlock.of("$N != null", VECTORIZED_NAME)) : List.of();
-            JavaStorage stored = JavaStorage.of(type);
-            CodeBlock rival = order.key(stored == JavaStorage.LONG ? CodeBlock.of("rivalBits[o]")
-                    : CodeBlock.of("($L) rivalBits[o]", stored.primitive()));
-            return SliceBlocks.firstIndicesBeating(source, type, extremum, ownSearch,
+            CodeBlock rival = order.key(JavaStorage.of(type).fromBits(CodeBlock.of("rivalBits[o]")));
+            return SliceBlocks.firstIndicesBeating(source, type, extremum, Optional.empty(),
                     CodeBlock.of("$N(data, start, axisLength, $L)", SliceBlocks.BEATING_LOOP, rival));
         }
 

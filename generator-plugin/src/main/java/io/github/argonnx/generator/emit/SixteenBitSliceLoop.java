@@ -8,12 +8,14 @@ import io.github.argonnx.generator.java.Comparison;
 import io.github.argonnx.generator.java.ElementOrder;
 import io.github.argonnx.generator.java.ExtremumSyntax;
 import io.github.argonnx.generator.java.GeneratedNames;
+import io.github.argonnx.generator.java.JavaStorage;
 import io.github.argonnx.generator.java.KernelContract;
 import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -223,19 +225,15 @@ final class SixteenBitSliceLoop {
 
     /**
      * The public entry for contiguous slices searched against rivals ({@link KernelContract#FIRST_INDICES_BEATING}):
-     * {@link #loop} from each slice's rival where it screens words (floats: everywhere); elsewhere,
-     * and where the SIMD loops run, the kernel's own search, whose winners the caller tests itself.
+     * {@link #loop} from each slice's rival where it screens words (floats: everywhere); where the
+     * integer kernels do not screen words, their own search, whose winners the caller tests itself.
      */
     MethodSpec firstIndicesBeating(DataSource source) {
-        List<CodeBlock> ownSearch = new ArrayList<>();
-        if (source == DataSource.ARRAY) {
-            ownSearch.add(CodeBlock.of("$N != null", GeneratedNames.VECTORIZED));
-        }
-        if (!floats) {
-            ownSearch.add(CodeBlock.of("!$T.isAvailable()", RuntimeClasses.SHORT_WORDS));
-        }
+        Optional<CodeBlock> ownSearch = floats ? Optional.empty()
+                : Optional.of(CodeBlock.of("!$T.isAvailable()", RuntimeClasses.SHORT_WORDS));
         return SliceBlocks.firstIndicesBeating(source, type, extremum, ownSearch,
-                CodeBlock.of("$N(data, start, axisLength, (short) rivalBits[o], -1)", SliceBlocks.BEATING_LOOP));
+                CodeBlock.of("$N(data, start, axisLength, $L, -1)", SliceBlocks.BEATING_LOOP,
+                        JavaStorage.SHORT.fromBits(CodeBlock.of("rivalBits[o]"))));
     }
 
     /**

@@ -4,11 +4,12 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
 import io.github.argonnx.generator.java.ElementOrder;
+import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.KernelContract;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
-import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -86,12 +87,14 @@ final class SliceBlocks {
 
     /**
      * The public entry for contiguous slices searched against rivals ({@link KernelContract#FIRST_INDICES_BEATING}):
-     * {@code beatingCall} (of {@code data}, {@code start}, {@code axisLength} and {@code rivalBits[o]}) per
-     * slice, which gives the position that beats the rival or -1; where one of {@code ownSearch} holds,
-     * the kernel's own search instead, whose winners the caller tests itself.
+     * for arrays, the SIMD class's search against the rivals where it runs
+     * ({@link VectorRowLoop#searchesAgainstRivals}); else {@code beatingCall} (of {@code data},
+     * {@code start}, {@code axisLength} and {@code rivalBits[o]}) per slice, which gives the position that
+     * beats the rival or -1; where {@code ownSearch} holds, the kernel's own search instead, whose
+     * winners the caller tests itself.
      */
     static MethodSpec firstIndicesBeating(DataSource source, ElementType type, Extremum extremum,
-            List<CodeBlock> ownSearch, CodeBlock beatingCall) {
+            Optional<CodeBlock> ownSearch, CodeBlock beatingCall) {
         MethodSpec.Builder m = MethodSpec.methodBuilder(KernelContract.FIRST_INDICES_BEATING)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .addParameter(source.dataType(type), "data")
@@ -120,8 +123,14 @@ final class SliceBlocks {
                         source == DataSource.ARRAY ? "data.length" : "data.limit()")
                 .addStatement("$T.checkFromIndexSize(0, slices, rivalBits.length)", Objects.class)
                 .addStatement("$T.checkFromIndexSize(0, slices, out.length)", Objects.class);
-        if (!ownSearch.isEmpty()) {
-            m.beginControlFlow("if ($L)", CodeBlock.join(ownSearch, " || "))
+        if (source == DataSource.ARRAY && VectorRowLoop.searchesAgainstRivals(type)) {
+            m.beginControlFlow("if ($N != null && $N.$N(data, offset, slices, axisLength, rivalBits, out))",
+                            GeneratedNames.VECTORIZED, GeneratedNames.VECTORIZED, KernelContract.FIRST_INDICES_BEATING)
+                    .addStatement("return")
+                    .endControlFlow();
+        }
+        if (ownSearch.isPresent()) {
+            m.beginControlFlow("if ($L)", ownSearch.get())
                     .addComment("the kernel's own search: each slice's winner, which the caller tests against its rival")
                     .addStatement("$N(data, offset, slices, axisLength, false, out, 0)", KernelContract.REDUCE_CONTIGUOUS)
                     .addStatement("return")

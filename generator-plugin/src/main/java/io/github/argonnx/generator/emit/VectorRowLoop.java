@@ -22,6 +22,7 @@ final class VectorRowLoop {
     private static final String LANES = GeneratedNames.LANES;
     private static final String BLOCK = GeneratedNames.BLOCK;
 
+    private final ElementType type;
     private final Extremum extremum;
     private final ExtremumSyntax syntax;
     private final VectorForm form;
@@ -31,7 +32,17 @@ final class VectorRowLoop {
     /** The lane-wise method of the extremum: {@code max} or {@code min}. */
     private final String lanewise;
 
+    /**
+     * Whether the SIMD class of {@code type} searches contiguous rows against rivals
+     * ({@link #beatingLoop}): where its kernel has {@code firstIndicesBeating} and the SIMD class has
+     * a contiguous loop.
+     */
+    static boolean searchesAgainstRivals(ElementType type) {
+        return KernelEmitter.searchesAgainstRivals(type) && VectorForm.of(type).contiguous();
+    }
+
     VectorRowLoop(ElementType type, Extremum extremum) {
+        this.type = type;
         this.extremum = extremum;
         this.syntax = ExtremumSyntax.of(extremum);
         this.form = VectorForm.of(type);
@@ -63,6 +74,24 @@ final class VectorRowLoop {
      * letting ties replace the best, then searching its block from the end.
      */
     MethodSpec loop(boolean last) {
+        return rowLoop(last, false);
+    }
+
+    /**
+     * The first-index row loop from each row's rival ({@code rivalBits[row]}, the best of an
+     * accumulator's earlier chunks) instead of the row's first block: only a block with a lane that
+     * beats the rival is reduced, so a chunk does not raise a best of its own through its first blocks,
+     * and a row where nothing beats the rival gives -1. For the kernel's {@code firstIndicesBeating}.
+     */
+    MethodSpec beatingLoop() {
+        if (!searchesAgainstRivals(type)) {
+            throw new IllegalStateException("the " + type.onnxName() + " kernels search no contiguous rows against rivals");
+        }
+        return rowLoop(false, true);
+    }
+
+    private MethodSpec rowLoop(boolean last, boolean beating) {
+        CodeBlock out = CodeBlock.of(beating ? "out[row]" : "out[outOffset + row]");
         CodeBlock lastNaN = CodeBlock.of("$N(data, start + length) - start", GeneratedNames.knownNaN(true));
         CodeBlock.Builder code = CodeBlock.builder()
                 .addStatement("int tail = length % $N", BLOCK);
@@ -73,19 +102,30 @@ final class VectorRowLoop {
         code.beginControlFlow("for (int row = 0; row < rows; row++)")
                 .addStatement("int start = offset + row * length")
                 .addStatement("int blocksEnd = start + length - tail")
-                .add("// compared as a scalar: a vector best, updated in the loop, would be boxed by the JIT (JDK 17);\n")
-                .add("// set by the first block, not by the row's first element: a load the row's first comparison\n")
-                .add("// would wait for, on every row\n")
-                .addStatement("$T best = 0", key)
-                .addStatement("int bestBlock = start");
+                .add("// compared as a scalar: a vector best, updated in the loop, would be boxed by the JIT (JDK 17);\n");
+        if (beating) {
+            code.add("// starts as the rival's key, which no block holds\n")
+                    .addStatement("$T best = $L", key, form.key(JavaStorage.of(type).fromBits(CodeBlock.of("rivalBits[row]"))))
+                    .addStatement("int bestBlock = -1");
+        } else {
+            code.add("// set by the first block, not by the row's first element: a load the row's first comparison\n")
+                    .add("// would wait for, on every row\n")
+                    .addStatement("$T best = 0", key)
+                    .addStatement("int bestBlock = start");
+        }
         if (form.screensMagnitudes()) {
             code.add("// set once the best is zero or $L: a lane can then $L the best only with a\n",
                             extremum.comparative(), last ? "beat or tie" : "beat")
                     .add("// magnitude $L the best's (every NaN's is above infinity's), and a block's magnitudes cost\n",
                             last ? "at or above" : "above")
-                    .add("// fewer instructions than its keys\n")
-                    .addStatement("boolean screened = false")
-                    .addStatement("$T bar = 0", form.magnitudeType());
+                    .add("// fewer instructions than its keys\n");
+            if (beating) {
+                code.addStatement("boolean screened = best $L 0", syntax.beatsOrTies())
+                        .addStatement("$T bar = $L", form.magnitudeType(), form.magnitudeOfKey("best"));
+            } else {
+                code.addStatement("boolean screened = false")
+                        .addStatement("$T bar = 0", form.magnitudeType());
+            }
         }
         code.beginControlFlow("for (int b = start; b < blocksEnd; b += $N)", BLOCK);
         if (form.screensMagnitudes()) {
@@ -115,9 +155,9 @@ final class VectorRowLoop {
                     .endControlFlow();
         }
         code.addStatement("$T blockBest = m0.$L(m1)", vector, lanewise)
-                .add("// after the first block, rarely true: only when some lane beats$L the best so far\n",
-                        last ? " or ties" : "")
-                .beginControlFlow("if (b == start || !blockBest.compare($T.$L, best).allTrue())",
+                .add("// $L, rarely true: only when some lane beats$L the best so far\n",
+                        beating ? "from the first block on" : "after the first block", last ? " or ties" : "")
+                .beginControlFlow("if ($L!blockBest.compare($T.$L, best).allTrue())", beating ? "" : "b == start || ",
                         VectorForm.VECTOR_OPERATORS, last ? syntax.vectorLoses() : syntax.vectorDoesNotBeat())
                 .addStatement("best = blockBest.reduceLanes($T.$L)", VectorForm.VECTOR_OPERATORS, syntax.vectorExtreme())
                 .addStatement("bestBlock = b");
@@ -142,26 +182,36 @@ final class VectorRowLoop {
                 .endControlFlow()
                 .endControlFlow()
                 .beginControlFlow("if (bestIndex >= 0)")
-                .addStatement("out[outOffset + row] = bestIndex - start")
-                .nextControlFlow("else");
+                .addStatement("$L = bestIndex - start", out)
+                .nextControlFlow(beating ? "else if (bestBlock >= 0)" : "else");
         code.add("// the block that $L reached the best holds its $L occurrence\n", last ? "last" : "first",
                         last ? "last" : "first")
-                .addStatement("out[outOffset + row] = $N(data, bestBlock, best) - start", GeneratedNames.bestInBlock(last))
-                .endControlFlow()
+                .addStatement("$L = $N(data, bestBlock, best) - start", out, GeneratedNames.bestInBlock(last));
+        if (beating) {
+            code.nextControlFlow("else")
+                    .addStatement("$L = -1", out);
+        }
+        code.endControlFlow()
                 .endControlFlow();
-        return MethodSpec.methodBuilder(GeneratedNames.indicesInRows(last))
+        MethodSpec.Builder method = MethodSpec.methodBuilder(beating ? GeneratedNames.INDICES_BEATING_IN_ROWS
+                        : GeneratedNames.indicesInRows(last))
                 .addJavadoc("Writes the index of the $L element of each of {@code rows} adjacent rows of {@code length}\n",
                         extremum.adjective())
-                .addJavadoc(last ? "elements, the last of equal ones.\n" : "elements, the first of equal ones.\n")
+                .addJavadoc(beating ? "elements, the first of equal ones, where it strictly beats the row's rival, else -1.\n"
+                        : last ? "elements, the last of equal ones.\n" : "elements, the first of equal ones.\n")
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .addParameter(array, "data")
                 .addParameter(TypeName.INT, "offset")
                 .addParameter(TypeName.INT, "rows")
-                .addParameter(TypeName.INT, "length")
-                .addParameter(ArrayTypeName.of(TypeName.LONG), "out")
-                .addParameter(TypeName.INT, "outOffset")
-                .addCode(code.build())
-                .build();
+                .addParameter(TypeName.INT, "length");
+        if (beating) {
+            method.addParameter(ArrayTypeName.of(TypeName.LONG), "rivalBits")
+                    .addParameter(ArrayTypeName.of(TypeName.LONG), "out");
+        } else {
+            method.addParameter(ArrayTypeName.of(TypeName.LONG), "out")
+                    .addParameter(TypeName.INT, "outOffset");
+        }
+        return method.addCode(code.build()).build();
     }
 
     /**

@@ -254,6 +254,9 @@ public final class GeneratedNames {
         return last ? "lastIndicesInRows" : "firstIndicesInRows";
     }
 
+    /** A SIMD class's row loop from each row's rival: {@code firstIndicesBeatingInRows(data, offset, rows, length, rivalBits, out)}. */
+    public static final String INDICES_BEATING_IN_ROWS = "firstIndicesBeatingInRows";
+
     /** A SIMD class's search of a row's winning block for the best's lane: {@code firstBestInBlock(data, block, best)}. */
     public static String bestInBlock(boolean last) {
         return last ? "lastBestInBlock" : "firstBestInBlock";

@@ -2,6 +2,7 @@ package io.github.argonnx.generator.java;
 
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.TypeName;
 import io.github.argonnx.generator.model.ElementType;
 import java.util.Optional;
@@ -77,6 +78,19 @@ public enum JavaStorage {
     /** The simple name of the {@code java.nio} buffer class, for example {@code "ShortBuffer"}. */
     public String bufferSimpleName() {
         return bufferSimpleName;
+    }
+
+    /**
+     * The stored integer whose bits are those of {@code bits}, a {@code long} (its low bits for a
+     * narrower storage), as the partial results hand a rival to a kernel: for example {@code (short) bits}.
+     *
+     * @throws IllegalStateException for {@code float} and {@code double}, whose kernels take no rivals
+     */
+    public CodeBlock fromBits(CodeBlock bits) {
+        if (isFloatingPoint()) {
+            throw new IllegalStateException("rivals are stored bits of integer storage, not " + primitive);
+        }
+        return this == LONG ? bits : CodeBlock.of("($L) $L", primitive, bits);
     }
 
     public boolean isFloatingPoint() {

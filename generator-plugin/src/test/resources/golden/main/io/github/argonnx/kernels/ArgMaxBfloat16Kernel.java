@@ -219,9 +219,7 @@ public final class ArgMaxBfloat16Kernel {
         Objects.checkFromIndexSize(offset, (long) slices * axisLength, data.length);
         Objects.checkFromIndexSize(0, slices, rivalBits.length);
         Objects.checkFromIndexSize(0, slices, out.length);
-        if (VECTORIZED != null) {
-            // the kernel's own search: each slice's winner, which the caller tests against its rival
-            reduceContiguous(data, offset, slices, axisLength, false, out, 0);
+        if (VECTORIZED != null && VECTORIZED.firstIndicesBeating(data, offset, slices, axisLength, rivalBits, out)) {
             return;
         }
         for (int o = 0; o < slices; o++) {

@@ -28,6 +28,8 @@ import jdk.incubator.vector.VectorSpecies;
  * beats the best so far is reduced, and at the end only the block that first
  * reached the best is read again, for the lane that holds it. For the last index, a block that
  * ties the best also replaces it, and that block is searched from its end.
+ * A row searched against a rival (a stream's chunk after its running bests) starts from the
+ * rival's key instead of its first block, and gives -1 where no block beats it.
  * Once the best is zero or larger, a block is first read as the magnitudes of its bits (the sign
  * cleared), and compared by keys only when one of them passes the best's magnitude.
  *
@@ -267,6 +269,83 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
             lane = laneKeys(ShortVector.fromArray(SPECIES, data, i)).compare(VectorOperators.EQ, best).lastTrue();
         }
         return i + lane;
+    }
+
+    @Override
+    public boolean firstIndicesBeating(short[] data, int offset, int rows, int length,
+            long[] rivalBits, long[] out) {
+        if (length < MIN_ROW_LENGTH) {
+            return false;
+        }
+        firstIndicesBeatingInRows(data, offset, rows, length, rivalBits, out);
+        return true;
+    }
+
+    /**
+     * Writes the index of the largest element of each of {@code rows} adjacent rows of {@code length}
+     * elements, the first of equal ones, where it strictly beats the row's rival, else -1.
+     */
+    private static void firstIndicesBeatingInRows(short[] data, int offset, int rows, int length,
+            long[] rivalBits, long[] out) {
+        int tail = length % BLOCK;
+        for (int row = 0; row < rows; row++) {
+            int start = offset + row * length;
+            int blocksEnd = start + length - tail;
+            // compared as a scalar: a vector best, updated in the loop, would be boxed by the JIT (JDK 17);
+            // starts as the rival's key, which no block holds
+            short best = laneKey((short) rivalBits[row]);
+            int bestBlock = -1;
+            // set once the best is zero or larger: a lane can then beat the best only with a
+            // magnitude above the best's (every NaN's is above infinity's), and a block's magnitudes cost
+            // fewer instructions than its keys
+            boolean screened = best >= 0;
+            short bar = (short) Math.min(Math.abs(best), 0x7F80 + 1);
+            for (int b = start; b < blocksEnd; b += BLOCK) {
+                if (screened) {
+                    ShortVector s0 = ShortVector.fromArray(SPECIES, data, b).lanewise(VectorOperators.AND, (short) 0x7FFF);
+                    ShortVector s1 = ShortVector.fromArray(SPECIES, data, b + LANES).lanewise(VectorOperators.AND, (short) 0x7FFF);
+                    for (int i = b + 2 * LANES; i < b + BLOCK; i += 2 * LANES) {
+                        s0 = s0.max(ShortVector.fromArray(SPECIES, data, i).lanewise(VectorOperators.AND, (short) 0x7FFF));
+                        s1 = s1.max(ShortVector.fromArray(SPECIES, data, i + LANES).lanewise(VectorOperators.AND, (short) 0x7FFF));
+                    }
+                    if (s0.max(s1).compare(VectorOperators.LE, bar).allTrue()) {
+                        continue;
+                    }
+                }
+                // two accumulators, so that consecutive max operations do not wait for each other
+                ShortVector m0 = laneKeys(ShortVector.fromArray(SPECIES, data, b));
+                ShortVector m1 = laneKeys(ShortVector.fromArray(SPECIES, data, b + LANES));
+                for (int i = b + 2 * LANES; i < b + BLOCK; i += 2 * LANES) {
+                    m0 = m0.max(laneKeys(ShortVector.fromArray(SPECIES, data, i)));
+                    m1 = m1.max(laneKeys(ShortVector.fromArray(SPECIES, data, i + LANES)));
+                }
+                ShortVector blockBest = m0.max(m1);
+                // from the first block on, rarely true: only when some lane beats the best so far
+                if (!blockBest.compare(VectorOperators.LE, best).allTrue()) {
+                    best = blockBest.reduceLanes(VectorOperators.MAX);
+                    bestBlock = b;
+                    screened = best >= 0;
+                    bar = (short) Math.min(Math.abs(best), 0x7F80 + 1);
+                }
+            }
+            // the elements after the last whole block, one at a time
+            int bestIndex = -1;
+            for (int i = blocksEnd; i < start + length; i++) {
+                short candidate = laneKey(data[i]);
+                if (candidate > best) {
+                    best = candidate;
+                    bestIndex = i;
+                }
+            }
+            if (bestIndex >= 0) {
+                out[row] = bestIndex - start;
+            } else if (bestBlock >= 0) {
+                // the block that first reached the best holds its first occurrence
+                out[row] = firstBestInBlock(data, bestBlock, best) - start;
+            } else {
+                out[row] = -1;
+            }
+        }
     }
 
     @Override
