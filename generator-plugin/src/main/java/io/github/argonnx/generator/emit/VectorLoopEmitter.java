@@ -1,10 +1,10 @@
 package io.github.argonnx.generator.emit;
 
-import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
@@ -169,9 +169,12 @@ public final class VectorLoopEmitter extends JavaSourceEmitter {
 
         // ---- contiguous rows --------------------------------------------------------------------
 
-        /** Declines rows shorter than a block, as {@link #reduceContiguous} does. */
-        private MethodSpec firstIndicesBeating() {
-            return MethodSpec.methodBuilder(KernelContract.FIRST_INDICES_BEATING)
+        /**
+         * A public entry for contiguous rows, {@code (data, offset, rows, length)} and {@code more}, that
+         * declines rows shorter than a block; the caller adds its statements after that check.
+         */
+        private MethodSpec.Builder rowEntry(String name, ParameterSpec... more) {
+            MethodSpec.Builder m = MethodSpec.methodBuilder(name)
                     .addAnnotation(Override.class)
                     .addModifiers(Modifier.PUBLIC)
                     .returns(TypeName.BOOLEAN)
@@ -179,31 +182,27 @@ public final class VectorLoopEmitter extends JavaSourceEmitter {
                     .addParameter(TypeName.INT, "offset")
                     .addParameter(TypeName.INT, "rows")
                     .addParameter(TypeName.INT, "length")
-                    .addParameter(ArrayTypeName.of(TypeName.LONG), "rivalBits")
-                    .addParameter(ArrayTypeName.of(TypeName.LONG), "out")
-                    .beginControlFlow("if (length < $N)", GeneratedNames.MIN_ROW_LENGTH)
+                    .addParameters(List.of(more));
+            return m.beginControlFlow("if (length < $N)", GeneratedNames.MIN_ROW_LENGTH)
                     .addStatement("return false")
-                    .endControlFlow()
+                    .endControlFlow();
+        }
+
+        private static ParameterSpec parameter(Class<?> type, String name) {
+            return ParameterSpec.builder(type, name).build();
+        }
+
+        private MethodSpec firstIndicesBeating() {
+            return rowEntry(KernelContract.FIRST_INDICES_BEATING, parameter(long[].class, "rivalBits"),
+                            parameter(long[].class, "out"))
                     .addStatement("$N(data, offset, rows, length, rivalBits, out)", GeneratedNames.INDICES_BEATING_IN_ROWS)
                     .addStatement("return true")
                     .build();
         }
 
         private MethodSpec reduceContiguous() {
-            return MethodSpec.methodBuilder(KernelContract.REDUCE_CONTIGUOUS)
-                    .addAnnotation(Override.class)
-                    .addModifiers(Modifier.PUBLIC)
-                    .returns(TypeName.BOOLEAN)
-                    .addParameter(array, "data")
-                    .addParameter(TypeName.INT, "offset")
-                    .addParameter(TypeName.INT, "rows")
-                    .addParameter(TypeName.INT, "length")
-                    .addParameter(TypeName.BOOLEAN, "selectLastIndex")
-                    .addParameter(ArrayTypeName.of(TypeName.LONG), "out")
-                    .addParameter(TypeName.INT, "outOffset")
-                    .beginControlFlow("if (length < $N)", GeneratedNames.MIN_ROW_LENGTH)
-                    .addStatement("return false")
-                    .endControlFlow()
+            return rowEntry(KernelContract.REDUCE_CONTIGUOUS, parameter(boolean.class, "selectLastIndex"),
+                            parameter(long[].class, "out"), parameter(int.class, "outOffset"))
                     .beginControlFlow("if (selectLastIndex)")
                     .addStatement("$N(data, offset, rows, length, out, outOffset)", GeneratedNames.indicesInRows(true))
                     .nextControlFlow("else")
