@@ -38,10 +38,13 @@ public final class KernelEmitter extends JavaSourceEmitter {
     private static final String VECTORIZED_NAME = GeneratedNames.VECTORIZED;
 
     /**
-     * Whether a kernel of {@code type} has {@link KernelContract#FIRST_INDICES_BEATING}: the 16-bit types,
-     * and the 32- and 64-bit integers, whose contiguous loop is the plain one.
+     * Whether the plain contiguous loop of a kernel of {@code type} walks from a rival in
+     * {@link KernelContract#FIRST_INDICES_BEATING}: the 16-bit types, and the 32- and 64-bit integers,
+     * whose contiguous loop is the plain one. Elsewhere (the IEEE floats, the 8-bit types, whose plain
+     * loops screen blocks from the slice's own first element) that entry runs the kernel's own search
+     * where the SIMD loops do not search the rivals.
      */
-    static boolean searchesAgainstRivals(ElementType type) {
+    static boolean walksFromRivals(ElementType type) {
         return SixteenBitSliceLoop.appliesTo(type) || (type.byteWidth() > 2 && !ElementOrder.of(type).needsNaNTest());
     }
 
@@ -125,10 +128,12 @@ public final class KernelEmitter extends JavaSourceEmitter {
                     kernel.addMethod(screenedLoop.loop(source, true));
                     kernel.addMethod(screenedLoop.nanSearch(source, false));
                     kernel.addMethod(screenedLoop.nanSearch(source, true));
+                    kernel.addMethod(firstIndicesBeating(source));
                 } else if (wordLoop != null) {
                     kernel.addMethod(wordLoop.loop(source, false));
                     kernel.addMethod(wordLoop.loop(source, true));
                     kernel.addMethod(wordLoop.anyBeats(source));
+                    kernel.addMethod(firstIndicesBeating(source));
                 } else if (bitsLoop != null) {
                     if (bitsLoop.keepsPlainLoop()) {
                         kernel.addMethod(sliceLoop(source, false));
@@ -348,11 +353,15 @@ public final class KernelEmitter extends JavaSourceEmitter {
                     .build();
         }
 
-        /** The plain loop's entry for chunks searched against rivals: the SIMD class's search, or {@link #beatingLoop} per slice. */
+        /**
+         * The entry for chunks searched against rivals: the SIMD class's search, else {@link #beatingLoop}
+         * per slice where the plain loop walks from rivals, the kernel's own search elsewhere.
+         */
         private MethodSpec firstIndicesBeating(DataSource source) {
             CodeBlock rival = order.key(JavaStorage.of(type).fromBits(CodeBlock.of("rivalBits[o]")));
-            return SliceBlocks.firstIndicesBeating(source, type, extremum, Optional.empty(),
-                    CodeBlock.of("$N(data, start, axisLength, $L)", SliceBlocks.BEATING_LOOP, rival));
+            return SliceBlocks.firstIndicesBeating(source, type, extremum, Optional.empty(), walksFromRivals(type)
+                    ? Optional.of(CodeBlock.of("$N(data, start, axisLength, $L)", SliceBlocks.BEATING_LOOP, rival))
+                    : Optional.empty());
         }
 
         /**

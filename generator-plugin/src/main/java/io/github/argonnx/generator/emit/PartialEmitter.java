@@ -108,9 +108,7 @@ public final class PartialEmitter extends JavaSourceEmitter {
                 .addCode(winnerLoop(bits, CodeBlock.of("buffer.get(start + element)")))
                 .endControlFlow()
                 .build());
-        if (KernelEmitter.searchesAgainstRivals(type)) {
-            spec.addMethod(firstIndicesBeating(context, type, operators));
-        }
+        spec.addMethod(firstIndicesBeating(context, type, operators));
         addFold(context, spec, type, operators);
         return spec;
     }
@@ -678,10 +676,8 @@ public final class PartialEmitter extends JavaSourceEmitter {
         }
         CodeBlock.Builder beating = CodeBlock.builder().add("switch (chunk.dataType()) {\n").indent();
         for (ElementType t : types) {
-            if (KernelEmitter.searchesAgainstRivals(t)) {
-                beating.add("case $L -> $T.$N(chunk, operator.opType(), chunkLength, rivalBits, localIndices, orderKeys);\n",
-                        t.name(), context.names().partialKeysClass(t), KernelContract.FIRST_INDICES_BEATING);
-            }
+            beating.add("case $L -> $T.$N(chunk, operator.opType(), chunkLength, rivalBits, localIndices, orderKeys);\n",
+                    t.name(), context.names().partialKeysClass(t), KernelContract.FIRST_INDICES_BEATING);
         }
         beating.add("default -> find(localIndices, orderKeys);\n").unindent().add("}\n");
         seed.add("default -> throw new $T(chunk.dataType().onnxName() + $S);\n", exception, unsupported)

@@ -232,8 +232,8 @@ final class SixteenBitSliceLoop {
         Optional<CodeBlock> ownSearch = floats ? Optional.empty()
                 : Optional.of(CodeBlock.of("!$T.isAvailable()", RuntimeClasses.SHORT_WORDS));
         return SliceBlocks.firstIndicesBeating(source, type, extremum, ownSearch,
-                CodeBlock.of("$N(data, start, axisLength, $L, -1)", SliceBlocks.BEATING_LOOP,
-                        JavaStorage.SHORT.fromBits(CodeBlock.of("rivalBits[o]"))));
+                Optional.of(CodeBlock.of("$N(data, start, axisLength, $L, -1)", SliceBlocks.BEATING_LOOP,
+                        JavaStorage.SHORT.fromBits(CodeBlock.of("rivalBits[o]")))));
     }
 
     /**

@@ -90,11 +90,11 @@ final class SliceBlocks {
      * for arrays, the SIMD class's search against the rivals where it runs
      * ({@link VectorRowLoop#searchesAgainstRivals}); else {@code beatingCall} (of {@code data},
      * {@code start}, {@code axisLength} and {@code rivalBits[o]}) per slice, which gives the position that
-     * beats the rival or -1; where {@code ownSearch} holds, the kernel's own search instead, whose
-     * winners the caller tests itself.
+     * beats the rival or -1. Where there is no such call, or where {@code ownSearch} holds, the kernel's
+     * own search instead, whose winners the caller tests itself.
      */
     static MethodSpec firstIndicesBeating(DataSource source, ElementType type, Extremum extremum,
-            Optional<CodeBlock> ownSearch, CodeBlock beatingCall) {
+            Optional<CodeBlock> ownSearch, Optional<CodeBlock> beatingCall) {
         MethodSpec.Builder m = MethodSpec.methodBuilder(KernelContract.FIRST_INDICES_BEATING)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .addParameter(source.dataType(type), "data")
@@ -129,16 +129,22 @@ final class SliceBlocks {
                     .addStatement("return")
                     .endControlFlow();
         }
+        CodeBlock ownSearchCall = CodeBlock.builder()
+                .add("// the kernel's own search: each slice's winner, which the caller tests against its rival\n")
+                .addStatement("$N(data, offset, slices, axisLength, false, out, 0)", KernelContract.REDUCE_CONTIGUOUS)
+                .build();
+        if (beatingCall.isEmpty()) {
+            return m.addCode(ownSearchCall).build();
+        }
         if (ownSearch.isPresent()) {
             m.beginControlFlow("if ($L)", ownSearch.get())
-                    .addComment("the kernel's own search: each slice's winner, which the caller tests against its rival")
-                    .addStatement("$N(data, offset, slices, axisLength, false, out, 0)", KernelContract.REDUCE_CONTIGUOUS)
+                    .addCode(ownSearchCall)
                     .addStatement("return")
                     .endControlFlow();
         }
         return m.beginControlFlow("for (int o = 0; o < slices; o++)")
                 .addStatement("int start = offset + o * axisLength")
-                .addStatement("int at = $L", beatingCall)
+                .addStatement("int at = $L", beatingCall.get())
                 .addStatement("out[o] = at < 0 ? -1 : at - start")
                 .endControlFlow()
                 .build();

@@ -34,11 +34,10 @@ final class VectorRowLoop {
 
     /**
      * Whether the SIMD class of {@code type} searches contiguous rows against rivals
-     * ({@link #beatingLoop}): where its kernel has {@code firstIndicesBeating} and the SIMD class has
-     * a contiguous loop.
+     * ({@link #beatingLoop}): wherever it has a contiguous loop.
      */
     static boolean searchesAgainstRivals(ElementType type) {
-        return KernelEmitter.searchesAgainstRivals(type) && VectorForm.of(type).contiguous();
+        return VectorForm.of(type).contiguous();
     }
 
     VectorRowLoop(ElementType type, Extremum extremum) {
@@ -60,9 +59,9 @@ final class VectorRowLoop {
         return form.keysAt(index);
     }
 
-    private static CodeBlock found(CodeBlock index) {
+    private static CodeBlock found(CodeBlock out, CodeBlock index) {
         return CodeBlock.builder()
-                .addStatement("out[outOffset + row] = $L", index)
+                .addStatement("$L = $L", out, index)
                 .addStatement("continue rows")
                 .build();
     }
@@ -107,6 +106,13 @@ final class VectorRowLoop {
             code.add("// starts as the rival's key, which no block holds\n")
                     .addStatement("$T best = $L", key, form.key(JavaStorage.of(type).fromBits(CodeBlock.of("rivalBits[row]"))))
                     .addStatement("int bestBlock = -1");
+            if (form.testsNaN()) {
+                code.beginControlFlow("if (best != best)")
+                        .add("// a NaN rival: nothing beats it\n")
+                        .addStatement("$L = -1", out)
+                        .addStatement("continue")
+                        .endControlFlow();
+            }
         } else {
             code.add("// set by the first block, not by the row's first element: a load the row's first comparison\n")
                     .add("// would wait for, on every row\n")
@@ -147,7 +153,7 @@ final class VectorRowLoop {
                 .addStatement("$T m0 = $L", vector, keys("b"))
                 .addStatement("$T m1 = $L", vector, keys("b + " + LANES));
         if (form.testsNaN()) {
-            blockOfFloats(code, last ? lastNaN : CodeBlock.of("$N(data, b) - start", GeneratedNames.knownNaN(false)));
+            blockOfFloats(code, out, last ? lastNaN : CodeBlock.of("$N(data, b) - start", GeneratedNames.knownNaN(false)));
         } else {
             code.beginControlFlow("for (int i = b + 2 * $N; i < b + $N; i += 2 * $N)", LANES, BLOCK, LANES)
                     .addStatement(accumulate("m0", keys("i")))
@@ -173,7 +179,7 @@ final class VectorRowLoop {
                 .addStatement("$T candidate = $L", key, form.key(CodeBlock.of("data[i]")));
         if (form.testsNaN()) {
             code.beginControlFlow("if (candidate != candidate)")
-                    .add(found(last ? lastNaN : CodeBlock.of("i - start")))
+                    .add(found(out, last ? lastNaN : CodeBlock.of("i - start")))
                     .endControlFlow();
         }
         code.beginControlFlow("if (candidate $L best)", last ? syntax.beatsOrTies() : syntax.beats())
@@ -258,7 +264,7 @@ final class VectorRowLoop {
      * and -0 rules; the NaN lanes are collected apart and end the row's search. -0 and +0 may then
      * stand for each other in a lane, which changes no index: they tie.
      */
-    private void blockOfFloats(CodeBlock.Builder code, CodeBlock nanIndex) {
+    private void blockOfFloats(CodeBlock.Builder code, CodeBlock out, CodeBlock nanIndex) {
         String beats = syntax.vectorBeats();
         ClassName operators = VectorForm.VECTOR_OPERATORS;
         code.addStatement("$T nan = m0.compare($T.NE, m0).or(m1.compare($T.NE, m1))", form.maskType(), operators,
@@ -271,7 +277,7 @@ final class VectorRowLoop {
                 .addStatement("nan = nan.or(x0.compare($T.NE, x0)).or(x1.compare($T.NE, x1))", operators, operators)
                 .endControlFlow()
                 .beginControlFlow("if (nan.anyTrue())")
-                .add(found(nanIndex))
+                .add(found(out, nanIndex))
                 .endControlFlow();
     }
 

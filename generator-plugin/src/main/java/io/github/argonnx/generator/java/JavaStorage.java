@@ -81,16 +81,20 @@ public enum JavaStorage {
     }
 
     /**
-     * The stored integer whose bits are those of {@code bits}, a {@code long} (its low bits for a
+     * The stored element whose bits are those of {@code bits}, a {@code long} (its low bits for a
      * narrower storage), as the partial results hand a rival to a kernel: for example {@code (short) bits}.
-     *
-     * @throws IllegalStateException for {@code float} and {@code double}, whose kernels take no rivals
      */
     public CodeBlock fromBits(CodeBlock bits) {
-        if (isFloatingPoint()) {
-            throw new IllegalStateException("rivals are stored bits of integer storage, not " + primitive);
+        switch (this) {
+            case LONG:
+                return bits;
+            case FLOAT:
+                return CodeBlock.of("$T.intBitsToFloat((int) $L)", Float.class, bits);
+            case DOUBLE:
+                return CodeBlock.of("$T.longBitsToDouble($L)", Double.class, bits);
+            default:
+                return CodeBlock.of("($L) $L", primitive, bits);
         }
-        return this == LONG ? bits : CodeBlock.of("($L) $L", primitive, bits);
     }
 
     public boolean isFloatingPoint() {

@@ -160,14 +160,11 @@ class KernelEmitterTest {
                         "public static void " + kernel.getName() + ".foldRows(" + buffer + "," + fold,
                         "public static void " + kernel.getName() + ".foldRows(" + JavaStorage.of(type).primitive()
                                 + "[]," + arrayFold));
-                if (type.byteWidth() == 2 || (type.byteWidth() > 2 && !JavaStorage.of(type).isFloatingPoint())) {
-                    // contiguous chunks of a stream, searched against the running bests: the 16-bit types and
-                    // the 32- and 64-bit integers
-                    expected.add("public static void " + kernel.getName() + ".firstIndicesBeating(" + buffer
-                            + ",int,int,int,long[],long[])");
-                    expected.add("public static void " + kernel.getName() + ".firstIndicesBeating("
-                            + JavaStorage.of(type).primitive() + "[],int,int,int,long[],long[])");
-                }
+                // contiguous chunks of a stream, searched against the running bests, for every type
+                expected.add("public static void " + kernel.getName() + ".firstIndicesBeating(" + buffer
+                        + ",int,int,int,long[],long[])");
+                expected.add("public static void " + kernel.getName() + ".firstIndicesBeating("
+                        + JavaStorage.of(type).primitive() + "[],int,int,int,long[],long[])");
                 assertEquals(expected, publicMethods);
             }
         }

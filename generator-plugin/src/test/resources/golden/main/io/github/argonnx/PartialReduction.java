@@ -250,11 +250,15 @@ public final class PartialReduction {
                 return;
             }
             switch (chunk.dataType()) {
+                case FLOAT -> FloatPartialKeys.firstIndicesBeating(chunk, operator.opType(), chunkLength, rivalBits, localIndices, orderKeys);
+                case UINT8 -> Uint8PartialKeys.firstIndicesBeating(chunk, operator.opType(), chunkLength, rivalBits, localIndices, orderKeys);
+                case INT8 -> Int8PartialKeys.firstIndicesBeating(chunk, operator.opType(), chunkLength, rivalBits, localIndices, orderKeys);
                 case UINT16 -> Uint16PartialKeys.firstIndicesBeating(chunk, operator.opType(), chunkLength, rivalBits, localIndices, orderKeys);
                 case INT16 -> Int16PartialKeys.firstIndicesBeating(chunk, operator.opType(), chunkLength, rivalBits, localIndices, orderKeys);
                 case INT32 -> Int32PartialKeys.firstIndicesBeating(chunk, operator.opType(), chunkLength, rivalBits, localIndices, orderKeys);
                 case INT64 -> Int64PartialKeys.firstIndicesBeating(chunk, operator.opType(), chunkLength, rivalBits, localIndices, orderKeys);
                 case FLOAT16 -> Float16PartialKeys.firstIndicesBeating(chunk, operator.opType(), chunkLength, rivalBits, localIndices, orderKeys);
+                case DOUBLE -> DoublePartialKeys.firstIndicesBeating(chunk, operator.opType(), chunkLength, rivalBits, localIndices, orderKeys);
                 case UINT32 -> Uint32PartialKeys.firstIndicesBeating(chunk, operator.opType(), chunkLength, rivalBits, localIndices, orderKeys);
                 case UINT64 -> Uint64PartialKeys.firstIndicesBeating(chunk, operator.opType(), chunkLength, rivalBits, localIndices, orderKeys);
                 case BFLOAT16 -> Bfloat16PartialKeys.firstIndicesBeating(chunk, operator.opType(), chunkLength, rivalBits, localIndices, orderKeys);

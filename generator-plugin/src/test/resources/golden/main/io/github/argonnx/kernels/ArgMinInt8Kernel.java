@@ -285,6 +285,35 @@ public final class ArgMinInt8Kernel {
     }
 
     /**
+     * For each of {@code slices} adjacent slices of {@code axisLength} elements from {@code offset},
+     * writes to {@code out[o]} the index of its smallest element, the first of equal ones, where that
+     * element strictly beats the rival whose stored bits are the low 8 bits of {@code rivalBits[o]};
+     * where none does, -1 or that index. A streaming accumulator calls it for a chunk after its
+     * running bests, which are the rivals: from the chunk's first element on, only what beats them
+     * is taken, so the chunk does not raise a best of its own first.
+     *
+     * @param data the elements
+     * @param offset where the first slice starts in {@code data}
+     * @param slices how many slices
+     * @param axisLength the elements of each slice
+     * @param rivalBits per slice, the stored bits of the element its answer must beat
+     * @param out receives each slice's index, from {@code out[0]} on
+     * @throws IndexOutOfBoundsException if {@code data}, {@code rivalBits} or {@code out} is too small;
+     *     nothing has been written then
+     */
+    public static void firstIndicesBeating(byte[] data, int offset, int slices, int axisLength,
+            long[] rivalBits, long[] out) {
+        Objects.checkFromIndexSize(offset, (long) slices * axisLength, data.length);
+        Objects.checkFromIndexSize(0, slices, rivalBits.length);
+        Objects.checkFromIndexSize(0, slices, out.length);
+        if (VECTORIZED != null && VECTORIZED.firstIndicesBeating(data, offset, slices, axisLength, rivalBits, out)) {
+            return;
+        }
+        // the kernel's own search: each slice's winner, which the caller tests against its rival
+        reduceContiguous(data, offset, slices, axisLength, false, out, 0);
+    }
+
+    /**
      * The reduced axis is not the last one: slice {@code (o, i)} has its elements {@code inner} apart.
      * Only the columns {@code columnFrom <= i < columnTo} are reduced, 4096 at a time so that their
      * running bests stay in cache.
@@ -916,6 +945,32 @@ public final class ArgMinInt8Kernel {
             beaten |= beatenBytes(data.getLong(k), low, high);
         }
         return (beaten & 0x8080808080808080L) != 0;
+    }
+
+    /**
+     * For each of {@code slices} adjacent slices of {@code axisLength} elements from {@code offset},
+     * writes to {@code out[o]} the index of its smallest element, the first of equal ones, where that
+     * element strictly beats the rival whose stored bits are the low 8 bits of {@code rivalBits[o]};
+     * where none does, -1 or that index. A streaming accumulator calls it for a chunk after its
+     * running bests, which are the rivals: from the chunk's first element on, only what beats them
+     * is taken, so the chunk does not raise a best of its own first.
+     *
+     * @param data the elements, read at absolute positions
+     * @param offset where the first slice starts in {@code data}
+     * @param slices how many slices
+     * @param axisLength the elements of each slice
+     * @param rivalBits per slice, the stored bits of the element its answer must beat
+     * @param out receives each slice's index, from {@code out[0]} on
+     * @throws IndexOutOfBoundsException if {@code data}, {@code rivalBits} or {@code out} is too small;
+     *     nothing has been written then
+     */
+    public static void firstIndicesBeating(ByteBuffer data, int offset, int slices, int axisLength,
+            long[] rivalBits, long[] out) {
+        Objects.checkFromIndexSize(offset, (long) slices * axisLength, data.limit());
+        Objects.checkFromIndexSize(0, slices, rivalBits.length);
+        Objects.checkFromIndexSize(0, slices, out.length);
+        // the kernel's own search: each slice's winner, which the caller tests against its rival
+        reduceContiguous(data, offset, slices, axisLength, false, out, 0);
     }
 
     /**

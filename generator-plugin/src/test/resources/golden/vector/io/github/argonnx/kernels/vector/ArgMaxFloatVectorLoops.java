@@ -29,6 +29,8 @@ import jdk.incubator.vector.VectorSpecies;
  * beats the best so far is reduced, and at the end only the block that first
  * reached the best is read again, for the lane that holds it. For the last index, a block that
  * ties the best also replaces it, and that block is searched from its end.
+ * A row searched against a rival (a stream's chunk after its running bests) starts from the
+ * rival's key instead of its first block, and gives -1 where no block beats it.
  * Once the best is zero or larger, a block is first read as the magnitudes of its bits (the sign
  * cleared), and compared by keys only when one of them passes the best's magnitude.
  *
@@ -294,6 +296,101 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
             lane = FloatVector.fromArray(SPECIES, data, i).compare(VectorOperators.EQ, best).lastTrue();
         }
         return i + lane;
+    }
+
+    @Override
+    public boolean firstIndicesBeating(float[] data, int offset, int rows, int length,
+            long[] rivalBits, long[] out) {
+        if (length < MIN_ROW_LENGTH) {
+            return false;
+        }
+        firstIndicesBeatingInRows(data, offset, rows, length, rivalBits, out);
+        return true;
+    }
+
+    /**
+     * Writes the index of the largest element of each of {@code rows} adjacent rows of {@code length}
+     * elements, the first of equal ones, where it strictly beats the row's rival, else -1.
+     */
+    private static void firstIndicesBeatingInRows(float[] data, int offset, int rows, int length,
+            long[] rivalBits, long[] out) {
+        int tail = length % BLOCK;
+        rows:
+        for (int row = 0; row < rows; row++) {
+            int start = offset + row * length;
+            int blocksEnd = start + length - tail;
+            // compared as a scalar: a vector best, updated in the loop, would be boxed by the JIT (JDK 17);
+            // starts as the rival's key, which no block holds
+            float best = Float.intBitsToFloat((int) rivalBits[row]);
+            int bestBlock = -1;
+            if (best != best) {
+                // a NaN rival: nothing beats it
+                out[row] = -1;
+                continue;
+            }
+            // set once the best is zero or larger: a lane can then beat the best only with a
+            // magnitude above the best's (every NaN's is above infinity's), and a block's magnitudes cost
+            // fewer instructions than its keys
+            boolean screened = best >= 0;
+            int bar = Float.floatToRawIntBits(Math.abs(best));
+            for (int b = start; b < blocksEnd; b += BLOCK) {
+                if (screened) {
+                    IntVector s0 = FloatVector.fromArray(SPECIES, data, b).reinterpretAsInts().lanewise(VectorOperators.AND, 0x7FFFFFFF);
+                    IntVector s1 = FloatVector.fromArray(SPECIES, data, b + LANES).reinterpretAsInts().lanewise(VectorOperators.AND, 0x7FFFFFFF);
+                    for (int i = b + 2 * LANES; i < b + BLOCK; i += 2 * LANES) {
+                        s0 = s0.max(FloatVector.fromArray(SPECIES, data, i).reinterpretAsInts().lanewise(VectorOperators.AND, 0x7FFFFFFF));
+                        s1 = s1.max(FloatVector.fromArray(SPECIES, data, i + LANES).reinterpretAsInts().lanewise(VectorOperators.AND, 0x7FFFFFFF));
+                    }
+                    if (s0.max(s1).compare(VectorOperators.LE, bar).allTrue()) {
+                        continue;
+                    }
+                }
+                // two accumulators, so that consecutive max operations do not wait for each other
+                FloatVector m0 = FloatVector.fromArray(SPECIES, data, b);
+                FloatVector m1 = FloatVector.fromArray(SPECIES, data, b + LANES);
+                VectorMask<Float> nan = m0.compare(VectorOperators.NE, m0).or(m1.compare(VectorOperators.NE, m1));
+                for (int i = b + 2 * LANES; i < b + BLOCK; i += 2 * LANES) {
+                    FloatVector x0 = FloatVector.fromArray(SPECIES, data, i);
+                    FloatVector x1 = FloatVector.fromArray(SPECIES, data, i + LANES);
+                    m0 = m0.blend(x0, x0.compare(VectorOperators.GT, m0));
+                    m1 = m1.blend(x1, x1.compare(VectorOperators.GT, m1));
+                    nan = nan.or(x0.compare(VectorOperators.NE, x0)).or(x1.compare(VectorOperators.NE, x1));
+                }
+                if (nan.anyTrue()) {
+                    out[row] = firstKnownNaN(data, b) - start;
+                    continue rows;
+                }
+                FloatVector blockBest = m0.max(m1);
+                // from the first block on, rarely true: only when some lane beats the best so far
+                if (!blockBest.compare(VectorOperators.LE, best).allTrue()) {
+                    best = blockBest.reduceLanes(VectorOperators.MAX);
+                    bestBlock = b;
+                    screened = best >= 0;
+                    bar = Float.floatToRawIntBits(Math.abs(best));
+                }
+            }
+            // the elements after the last whole block, one at a time
+            int bestIndex = -1;
+            for (int i = blocksEnd; i < start + length; i++) {
+                float candidate = data[i];
+                if (candidate != candidate) {
+                    out[row] = i - start;
+                    continue rows;
+                }
+                if (candidate > best) {
+                    best = candidate;
+                    bestIndex = i;
+                }
+            }
+            if (bestIndex >= 0) {
+                out[row] = bestIndex - start;
+            } else if (bestBlock >= 0) {
+                // the block that first reached the best holds its first occurrence
+                out[row] = firstBestInBlock(data, bestBlock, best) - start;
+            } else {
+                out[row] = -1;
+            }
+        }
     }
 
     @Override
