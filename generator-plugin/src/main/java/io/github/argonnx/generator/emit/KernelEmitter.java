@@ -19,8 +19,8 @@ import io.github.argonnx.generator.model.Extremum;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 import java.util.Objects;
+import java.util.Optional;
 import javax.lang.model.element.Modifier;
 
 /**
