@@ -256,7 +256,7 @@ class VectorizedArgReductionTest {
     }
 
     /** An element's stored bits, as an accumulator keeps its running best's. */
-    static long bitsOf(Type type, Object element) {
+    static long bitsOf(Object element) {
         if (element instanceof Float f) {
             return Float.floatToRawIntBits(f);
         }
@@ -304,7 +304,7 @@ class VectorizedArgReductionTest {
                             type.set(withRival, 0, random.nextInt(type.poolSize()));
                         }
                         System.arraycopy(a, start, withRival, 1, length);
-                        rivalBits[row] = bitsOf(type, Array.get(withRival, 0));
+                        rivalBits[row] = bitsOf(Array.get(withRival, 0));
                         expected[row] = reference(type, withRival, 0, 1, length + 1, max, false) - 1;
                     }
                     long[] out = new long[rows];
