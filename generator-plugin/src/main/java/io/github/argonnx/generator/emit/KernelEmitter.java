@@ -128,12 +128,10 @@ public final class KernelEmitter extends JavaSourceEmitter {
                     kernel.addMethod(screenedLoop.loop(source, true));
                     kernel.addMethod(screenedLoop.nanSearch(source, false));
                     kernel.addMethod(screenedLoop.nanSearch(source, true));
-                    kernel.addMethod(firstIndicesBeating(source));
                 } else if (wordLoop != null) {
                     kernel.addMethod(wordLoop.loop(source, false));
                     kernel.addMethod(wordLoop.loop(source, true));
                     kernel.addMethod(wordLoop.anyBeats(source));
-                    kernel.addMethod(firstIndicesBeating(source));
                 } else if (bitsLoop != null) {
                     if (bitsLoop.keepsPlainLoop()) {
                         kernel.addMethod(sliceLoop(source, false));
@@ -148,8 +146,10 @@ public final class KernelEmitter extends JavaSourceEmitter {
                 } else {
                     kernel.addMethod(sliceLoop(source, false));
                     kernel.addMethod(sliceLoop(source, true));
-                    kernel.addMethod(firstIndicesBeating(source));
                     kernel.addMethod(beatingLoop(source));
+                }
+                if (bitsLoop == null) {
+                    kernel.addMethod(firstIndicesBeating(source));
                 }
                 columnLoop.methods(source).forEach(kernel::addMethod);
             }

@@ -659,8 +659,8 @@ public final class PartialEmitter extends JavaSourceEmitter {
     /**
      * The nested class {@code reduceInto} hands a chunk to the accumulator as: it folds an outer-axis
      * chunk's rows with the type's {@code <Type>PartialKeys.seed}/{@code fold}, or finds its winners when
-     * the accumulator cannot fold it; a contiguous chunk's winners are found by one kernel pass, for the
-     * types whose kernels search against rivals, against the running bests where the accumulator gives them.
+     * the accumulator cannot fold it; a contiguous chunk's winners are found by one kernel pass, against
+     * the running bests where the accumulator gives them.
      */
     private static TypeSpec chunkClass(GenerationContext context, ClassName tensor, SortedSet<ElementType> types) {
         ClassName exception = RuntimeClasses.ARG_ONNX_EXCEPTION;

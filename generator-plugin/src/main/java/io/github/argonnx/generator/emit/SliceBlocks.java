@@ -6,6 +6,7 @@ import com.palantir.javapoet.TypeName;
 import io.github.argonnx.generator.java.ElementOrder;
 import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.KernelContract;
+import io.github.argonnx.generator.java.VectorForm;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
 import java.util.Objects;
@@ -87,8 +88,8 @@ final class SliceBlocks {
 
     /**
      * The public entry for contiguous slices searched against rivals ({@link KernelContract#FIRST_INDICES_BEATING}):
-     * for arrays, the SIMD class's search against the rivals where it runs
-     * ({@link VectorRowLoop#searchesAgainstRivals}); else {@code beatingCall} (of {@code data},
+     * for arrays, the SIMD class's search against the rivals where it runs (wherever it has a contiguous
+     * loop, {@link VectorRowLoop#beatingLoop}); else {@code beatingCall} (of {@code data},
      * {@code start}, {@code axisLength} and {@code rivalBits[o]}) per slice, which gives the position that
      * beats the rival or -1. Where there is no such call, or where {@code ownSearch} holds, the kernel's
      * own search instead, whose winners the caller tests itself.
@@ -123,7 +124,7 @@ final class SliceBlocks {
                         source == DataSource.ARRAY ? "data.length" : "data.limit()")
                 .addStatement("$T.checkFromIndexSize(0, slices, rivalBits.length)", Objects.class)
                 .addStatement("$T.checkFromIndexSize(0, slices, out.length)", Objects.class);
-        if (source == DataSource.ARRAY && VectorRowLoop.searchesAgainstRivals(type)) {
+        if (source == DataSource.ARRAY && VectorForm.of(type).contiguous()) {
             m.beginControlFlow("if ($N != null && $N.$N(data, offset, slices, axisLength, rivalBits, out))",
                             GeneratedNames.VECTORIZED, GeneratedNames.VECTORIZED, KernelContract.FIRST_INDICES_BEATING)
                     .addStatement("return")

@@ -118,10 +118,8 @@ public final class VectorLoopEmitter extends JavaSourceEmitter {
                 loops.addMethod(rowLoop.loop(true));
                 loops.addMethod(rowLoop.blockSearch(false));
                 loops.addMethod(rowLoop.blockSearch(true));
-                if (VectorRowLoop.searchesAgainstRivals(type)) {
-                    loops.addMethod(firstIndicesBeating());
-                    loops.addMethod(rowLoop.beatingLoop());
-                }
+                loops.addMethod(firstIndicesBeating());
+                loops.addMethod(rowLoop.beatingLoop());
             }
             columnLoop.methods().forEach(loops::addMethod);
             if (form.contiguous() && form.testsNaN()) {
@@ -153,10 +151,8 @@ public final class VectorLoopEmitter extends JavaSourceEmitter {
                         .add("beats the best so far is reduced, and at the end only the block that first\n")
                         .add("reached the best is read again, for the lane that holds it. For the last index, a block that\n")
                         .add("ties the best also replaces it, and that block is searched from its end.\n");
-                if (VectorRowLoop.searchesAgainstRivals(type)) {
-                    doc.add("A row searched against a rival (a stream's chunk after its running bests) starts from the\n")
-                            .add("rival's key instead of its first block, and gives -1 where no block beats it.\n");
-                }
+                doc.add("A row searched against a rival (a stream's chunk after its running bests) starts from the\n")
+                        .add("rival's key instead of its first block, and gives -1 where no block beats it.\n");
                 if (form.screensMagnitudes()) {
                     doc.add("Once the best is zero or $L, a block is first read as the magnitudes of its bits (the sign\n",
                                     extremum.comparative())

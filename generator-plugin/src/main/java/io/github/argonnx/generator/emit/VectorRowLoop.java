@@ -32,14 +32,6 @@ final class VectorRowLoop {
     /** The lane-wise method of the extremum: {@code max} or {@code min}. */
     private final String lanewise;
 
-    /**
-     * Whether the SIMD class of {@code type} searches contiguous rows against rivals
-     * ({@link #beatingLoop}): wherever it has a contiguous loop.
-     */
-    static boolean searchesAgainstRivals(ElementType type) {
-        return VectorForm.of(type).contiguous();
-    }
-
     VectorRowLoop(ElementType type, Extremum extremum) {
         this.type = type;
         this.extremum = extremum;
@@ -83,9 +75,6 @@ final class VectorRowLoop {
      * and a row where nothing beats the rival gives -1. For the kernel's {@code firstIndicesBeating}.
      */
     MethodSpec beatingLoop() {
-        if (!searchesAgainstRivals(type)) {
-            throw new IllegalStateException("the " + type.onnxName() + " kernels search no contiguous rows against rivals");
-        }
         return rowLoop(false, true);
     }
 

@@ -198,6 +198,24 @@ public final class ArgMinUint64Kernel {
     }
 
     /**
+     * The position of the first smallest element of the {@code length} elements from {@code start} that
+     * strictly beats {@code best}, the rival's key, or -1 if none does: the strict test keeps the
+     * first of equal elements.
+     */
+    private static int firstIndexBeating(long[] data, int start, int length, long best) {
+        int bestAt = -1;
+        int end = start + length;
+        for (int k = start; k < end; k++) {
+            long candidate = orderKey(data[k]);
+            if (candidate < best) {
+                best = candidate;
+                bestAt = k;
+            }
+        }
+        return bestAt;
+    }
+
+    /**
      * For each of {@code slices} adjacent slices of {@code axisLength} elements from {@code offset},
      * writes to {@code out[o]} the index of its smallest element, the first of equal ones, where that
      * element strictly beats the rival whose stored bits are {@code rivalBits[o]};
@@ -224,24 +242,6 @@ public final class ArgMinUint64Kernel {
             int at = firstIndexBeating(data, start, axisLength, orderKey(rivalBits[o]));
             out[o] = at < 0 ? -1 : at - start;
         }
-    }
-
-    /**
-     * The position of the first smallest element of the {@code length} elements from {@code start} that
-     * strictly beats {@code best}, the rival's key, or -1 if none does: the strict test keeps the
-     * first of equal elements.
-     */
-    private static int firstIndexBeating(long[] data, int start, int length, long best) {
-        int bestAt = -1;
-        int end = start + length;
-        for (int k = start; k < end; k++) {
-            long candidate = orderKey(data[k]);
-            if (candidate < best) {
-                best = candidate;
-                bestAt = k;
-            }
-        }
-        return bestAt;
     }
 
     /**
@@ -666,6 +666,24 @@ public final class ArgMinUint64Kernel {
     }
 
     /**
+     * The position of the first smallest element of the {@code length} elements from {@code start} that
+     * strictly beats {@code best}, the rival's key, or -1 if none does: the strict test keeps the
+     * first of equal elements.
+     */
+    private static int firstIndexBeating(LongBuffer data, int start, int length, long best) {
+        int bestAt = -1;
+        int end = start + length;
+        for (int k = start; k < end; k++) {
+            long candidate = orderKey(data.get(k));
+            if (candidate < best) {
+                best = candidate;
+                bestAt = k;
+            }
+        }
+        return bestAt;
+    }
+
+    /**
      * For each of {@code slices} adjacent slices of {@code axisLength} elements from {@code offset},
      * writes to {@code out[o]} the index of its smallest element, the first of equal ones, where that
      * element strictly beats the rival whose stored bits are {@code rivalBits[o]};
@@ -692,24 +710,6 @@ public final class ArgMinUint64Kernel {
             int at = firstIndexBeating(data, start, axisLength, orderKey(rivalBits[o]));
             out[o] = at < 0 ? -1 : at - start;
         }
-    }
-
-    /**
-     * The position of the first smallest element of the {@code length} elements from {@code start} that
-     * strictly beats {@code best}, the rival's key, or -1 if none does: the strict test keeps the
-     * first of equal elements.
-     */
-    private static int firstIndexBeating(LongBuffer data, int start, int length, long best) {
-        int bestAt = -1;
-        int end = start + length;
-        for (int k = start; k < end; k++) {
-            long candidate = orderKey(data.get(k));
-            if (candidate < best) {
-                best = candidate;
-                bestAt = k;
-            }
-        }
-        return bestAt;
     }
 
     /**
