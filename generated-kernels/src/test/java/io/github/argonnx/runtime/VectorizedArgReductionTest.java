@@ -446,8 +446,10 @@ class VectorizedArgReductionTest {
     @EnumSource(Type.class)
     void stridedReductionsGiveTheReferenceIndices(Type type) {
         SplittableRandom random = new SplittableRandom(type.ordinal() * 17L + 3);
-        // inputs of at most 4096 elements (SMALL_STRIDED_INPUT) are the kernels' own: the SIMD loops may decline them
-        int[][] shapes = {{1, 5, 16}, {2, 1, 64}, {1, 300, 16}, {2, 33, 100}, {2, 7, 1030}, {1, 40, 1100}, {1, 9, 3}};
+        // inputs of at most 4096 elements (SMALL_STRIDED_INPUT) are the kernels' own: the SIMD loops may decline them;
+        // axes of 300 and 260 rows span three groups of byte-held places (128 rows each)
+        int[][] shapes = {{1, 5, 16}, {2, 1, 64}, {1, 300, 16}, {2, 33, 100}, {2, 7, 1030}, {1, 40, 1100}, {1, 9, 3},
+            {2, 300, 40}, {1, 260, 130}};
         for (String op : new String[] {"ArgMax", "ArgMin"}) {
             VectorizedArgReduction<Object> loops = loops(op, type);
             for (int[] shape : shapes) {

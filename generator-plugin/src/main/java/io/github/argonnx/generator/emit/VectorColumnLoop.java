@@ -13,6 +13,7 @@ import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.java.VectorForm;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
+import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Modifier;
 
@@ -33,6 +34,7 @@ final class VectorColumnLoop {
     private static final String COLUMN_BLOCK = GeneratedNames.COLUMN_BLOCK;
     private static final String INDEX_GROUP = GeneratedNames.INDEX_GROUP;
     private static final String ROWS_PER_PASS = GeneratedNames.ROWS_PER_PASS;
+    private static final String INDEX_SPECIES = GeneratedNames.INDEX_SPECIES;
 
     private final ElementType type;
     private final Extremum extremum;
@@ -62,7 +64,7 @@ final class VectorColumnLoop {
 
     /** The SIMD class's constants of the outer-axis loops. */
     List<FieldSpec> constants() {
-        return List.of(
+        List<FieldSpec> constants = new ArrayList<>(List.of(
                 FieldSpec.builder(TypeName.INT, COLUMN_BLOCK, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                         .addJavadoc("Output elements per pass when the reduced axis is not the last one: their running bests\n"
                                 + "and indices stay in the cache, and each row is read as one long stream.\n")
@@ -74,7 +76,16 @@ final class VectorColumnLoop {
                         .initializer("$L", form.indexGroup())
                         .build(),
                 ColumnLoop.rowsPerPassConstant(form.columnRowsPerPass()),
-                ColumnLoop.smallStridedInputConstant());
+                ColumnLoop.smallStridedInputConstant()));
+        if (form.writesPlacesAsVectors()) {
+            constants.add(FieldSpec.builder(VectorForm.indexSpeciesType(), INDEX_SPECIES, Modifier.PRIVATE,
+                            Modifier.STATIC, Modifier.FINAL)
+                    .addJavadoc("The places of a group's rows, widened to {@code long} lanes of the same vector size, become\n"
+                            + "axis indices a vector at a time.\n")
+                    .initializer(VectorForm.indexSpecies())
+                    .build());
+        }
+        return constants;
     }
 
     /** The methods, in the order the SIMD class lists them. */
@@ -318,25 +329,23 @@ final class VectorColumnLoop {
     }
 
     private MethodSpec columnsLoop(boolean fromEnd) {
-        CodeBlock noIndex = form.indexLane(CodeBlock.of("-1"));
+        // the seed is a place of the first group like any other, so its index is written with the group's
+        CodeBlock seedPlace = fromEnd ? CodeBlock.of("$T.min(axisLength, $N) - 1", Math.class, INDEX_GROUP) : CodeBlock.of("0");
         CodeBlock.Builder code = CodeBlock.builder()
                 .addStatement("int vectorWidth = width / $N * $N", LANES, LANES)
                 .addStatement("int firstRow = $L", fromEnd ? "axisLength - 1" : "0")
                 .addStatement("int rowStart = start + firstRow * stride")
-                .add("// the first row seeds the bests; later rows' indices are written when their group ends\n")
+                .add("// the first row seeds the bests, at its place in the first group\n")
                 .beginControlFlow("for (int c = 0; c < vectorWidth; c += $N)", LANES)
                 .addStatement("$L.intoArray(best, c)", keys("rowStart + c"))
-                .addStatement("$T.broadcast($N, $L).intoArray(bestIndex, c)", vector, SPECIES, noIndex)
-                .endControlFlow()
-                .beginControlFlow("for (int c = 0; c < vectorWidth; c++)")
-                .addStatement("out[outStart + c] = firstRow")
+                .addStatement("$T.broadcast($N, $L).intoArray(bestIndex, c)", vector, SPECIES, form.indexLane(seedPlace))
                 .endControlFlow();
         if (fromEnd) {
             code.add("// groups from the end; a group holds rows group to groupEnd - 1, taken from the last\n")
-                    .addStatement("int groupEnd = axisLength - 1")
+                    .addStatement("int k = firstRow - 1")
+                    .addStatement("int groupEnd = axisLength")
                     .beginControlFlow("while (groupEnd > 0)")
                     .addStatement("int group = groupEnd - $T.min(groupEnd, $N)", Math.class, INDEX_GROUP)
-                    .addStatement("int k = groupEnd - 1")
                     .beginControlFlow("for (; k - $N >= group - 1; k -= $N)", ROWS_PER_PASS, ROWS_PER_PASS)
                     .add(pass(form.columnRowsPerPass(), true))
                     .endControlFlow()
@@ -347,11 +356,11 @@ final class VectorColumnLoop {
                     .addStatement("groupEnd = group")
                     .endControlFlow();
         } else {
-            code.add("// groups from the second row; a group holds rows group to groupEnd - 1\n")
-                    .addStatement("int group = 1")
+            code.add("// groups from the first row; a group holds rows group to groupEnd - 1\n")
+                    .addStatement("int k = firstRow + 1")
+                    .addStatement("int group = 0")
                     .beginControlFlow("while (group < axisLength)")
                     .addStatement("int groupEnd = group + $T.min(axisLength - group, $N)", Math.class, INDEX_GROUP)
-                    .addStatement("int k = group")
                     .beginControlFlow("for (; k + $N <= groupEnd; k += $N)", ROWS_PER_PASS, ROWS_PER_PASS)
                     .add(pass(form.columnRowsPerPass(), false))
                     .endControlFlow()
@@ -389,7 +398,7 @@ final class VectorColumnLoop {
     }
 
     private MethodSpec writeGroupIndices() {
-        return MethodSpec.methodBuilder(GeneratedNames.WRITE_GROUP_INDICES)
+        MethodSpec.Builder method = MethodSpec.methodBuilder(GeneratedNames.WRITE_GROUP_INDICES)
                 .addJavadoc("At the end of a group of rows from {@code group} on: writes the axis index of every column\n")
                 .addJavadoc("whose best moved in the group ({@code bestIndex[bestStart + c]} is its place) to\n")
                 .addJavadoc("{@code out[outStart + c]}, and marks every column's place as not yet set (-1) for the next\n")
@@ -402,15 +411,29 @@ final class VectorColumnLoop {
                 .addParameter(ArrayTypeName.of(TypeName.LONG), "out")
                 .addParameter(TypeName.INT, "outStart")
                 .beginControlFlow("for (int c = 0; c < vectorWidth; c += $N)", LANES)
-                .beginControlFlow("if ($T.fromArray($N, bestIndex, bestStart + c).compare($T.GE, $L).anyTrue())",
-                        vector, SPECIES, VectorForm.VECTOR_OPERATORS, form.indexLane(CodeBlock.of("0")))
-                .beginControlFlow("for (int i = c; i < c + $N; i++)", LANES)
-                .beginControlFlow("if (bestIndex[bestStart + i] >= 0)")
-                .addStatement("out[outStart + i] = group + $L", form.placeOf(CodeBlock.of("bestIndex[bestStart + i]")))
-                .addStatement("bestIndex[bestStart + i] = $L", form.indexLane(CodeBlock.of("-1")))
-                .endControlFlow()
-                .endControlFlow()
-                .endControlFlow()
+                .addStatement("$T places = $T.fromArray($N, bestIndex, bestStart + c)", vector, vector, SPECIES)
+                .beginControlFlow("if (places.compare($T.GE, $L).anyTrue())", VectorForm.VECTOR_OPERATORS,
+                        form.indexLane(CodeBlock.of("0")));
+        if (form.writesPlacesAsVectors()) {
+            // one branch per vector, none per column: whether a column moved is a coin toss early in an axis
+            ClassName longVector = ClassName.get(VectorForm.VECTOR_PACKAGE, "LongVector");
+            method.beginControlFlow("for (int part = 0; part < $N / $N.length(); part++)", LANES, INDEX_SPECIES)
+                    .addStatement("int at = outStart + c + part * $N.length()", INDEX_SPECIES)
+                    .addStatement("$T place = $L", longVector, form.placesAsLongs(CodeBlock.of("places"), INDEX_SPECIES, "part"))
+                    .addStatement("$T.fromArray($N, out, at).blend(place.add(group), place.compare($T.GE, 0)).intoArray(out, at)",
+                            longVector, INDEX_SPECIES, VectorForm.VECTOR_OPERATORS)
+                    .endControlFlow()
+                    .addStatement("$T.broadcast($N, $L).intoArray(bestIndex, bestStart + c)", vector, SPECIES,
+                            form.indexLane(CodeBlock.of("-1")));
+        } else {
+            method.beginControlFlow("for (int i = c; i < c + $N; i++)", LANES)
+                    .beginControlFlow("if (bestIndex[bestStart + i] >= 0)")
+                    .addStatement("out[outStart + i] = group + $L", form.placeOf(CodeBlock.of("bestIndex[bestStart + i]")))
+                    .addStatement("bestIndex[bestStart + i] = $L", form.indexLane(CodeBlock.of("-1")))
+                    .endControlFlow()
+                    .endControlFlow();
+        }
+        return method.endControlFlow()
                 .endControlFlow()
                 .build();
     }

@@ -246,6 +246,9 @@ public final class GeneratedNames {
     /** A SIMD class's constant: rows of an outer axis per group of lane-held indices. */
     public static final String INDEX_GROUP = "INDEX_GROUP";
 
+    /** A SIMD class's {@code long} species, whose lanes take axis indices as they are written out. */
+    public static final String INDEX_SPECIES = "INDEX_SPECIES";
+
     /** The constant of rows folded per pass over a block of columns, in kernels and SIMD classes. */
     public static final String ROWS_PER_PASS = "ROWS_PER_PASS";
 

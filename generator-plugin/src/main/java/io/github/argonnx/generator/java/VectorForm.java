@@ -73,7 +73,11 @@ public final class VectorForm {
      * preferred size, which on AVX-512 CPUs is slower (see {@code Vectorization}).
      */
     public CodeBlock species() {
-        return CodeBlock.of("$T.of($T.class, $T.forBitSize($T.vectorBitSize()))", VECTOR_SPECIES, storage.type(),
+        return speciesOf(storage.type());
+    }
+
+    private static CodeBlock speciesOf(TypeName lane) {
+        return CodeBlock.of("$T.of($T.class, $T.forBitSize($T.vectorBitSize()))", VECTOR_SPECIES, lane,
                 ClassName.get(VECTOR_PACKAGE, "VectorShape"), RuntimeClasses.VECTORIZATION);
     }
 
@@ -139,6 +143,39 @@ public final class VectorForm {
      */
     public CodeBlock placeOf(CodeBlock lane) {
         return storage.isFloatingPoint() ? CodeBlock.of("(long) $L", lane) : lane;
+    }
+
+    /**
+     * Whether the outer-axis loops turn a vector of row places into axis indices as vectors: where
+     * the places sit in integer lanes, which widen to {@code long} lanes with one sign extension on
+     * every x86 vector ISA. Floating lanes need a conversion to integers that AVX2 lacks for
+     * {@code long}, so their few lanes per vector are written one at a time.
+     */
+    public boolean writesPlacesAsVectors() {
+        return !storage.isFloatingPoint();
+    }
+
+    /**
+     * Part {@code part} of the row places in integer lanes {@code places}, as lanes of {@code indexSpecies}
+     * ({@code long} lanes of the same vector size); the places themselves where they are {@code long}s.
+     */
+    public CodeBlock placesAsLongs(CodeBlock places, String indexSpecies, String part) {
+        if (storage == JavaStorage.LONG) {
+            return places;
+        }
+        String widening = Character.toUpperCase(storage.primitive().charAt(0)) + "2L";
+        return CodeBlock.of("($T) $L.convertShape($T.$L, $N, $L)", vectorClassOf(JavaStorage.LONG), places,
+                VECTOR_OPERATORS, widening, indexSpecies, part);
+    }
+
+    /** {@code VectorSpecies<Long>} at the vector size of {@link #species}, for axis indices as lanes. */
+    public static TypeName indexSpeciesType() {
+        return ParameterizedTypeName.get(VECTOR_SPECIES, ClassName.get(Long.class));
+    }
+
+    /** The species of {@link #indexSpeciesType}, at the size the runtime chose. */
+    public static CodeBlock indexSpecies() {
+        return speciesOf(TypeName.LONG);
     }
 
     /** An axis index as a lane value for {@code broadcast}: cast where the lane is a floating type. */

@@ -5,6 +5,7 @@ import io.github.argonnx.runtime.ReductionPlan;
 import io.github.argonnx.runtime.Vectorization;
 import io.github.argonnx.runtime.VectorizedArgReduction;
 import javax.annotation.processing.Generated;
+import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.ShortVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
@@ -85,6 +86,12 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
      * is allocated per call, and the whole input stays in the L1 cache anyway.
      */
     private static final int SMALL_STRIDED_INPUT = 4096;
+
+    /**
+     * The places of a group's rows, widened to {@code long} lanes of the same vector size, become
+     * axis indices a vector at a time.
+     */
+    private static final VectorSpecies<Long> INDEX_SPECIES = VectorSpecies.of(long.class, VectorShape.forBitSize(Vectorization.vectorBitSize()));
 
     /**
      * Called by {@code Vectorization.load}, only when the JVM has the Vector API.
@@ -387,19 +394,16 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
         int vectorWidth = width / LANES * LANES;
         int firstRow = 0;
         int rowStart = start + firstRow * stride;
-        // the first row seeds the bests; later rows' indices are written when their group ends
+        // the first row seeds the bests, at its place in the first group
         for (int c = 0; c < vectorWidth; c += LANES) {
             laneKeys(ShortVector.fromArray(SPECIES, data, rowStart + c)).intoArray(best, c);
-            ShortVector.broadcast(SPECIES, -1).intoArray(bestIndex, c);
+            ShortVector.broadcast(SPECIES, 0).intoArray(bestIndex, c);
         }
-        for (int c = 0; c < vectorWidth; c++) {
-            out[outStart + c] = firstRow;
-        }
-        // groups from the second row; a group holds rows group to groupEnd - 1
-        int group = 1;
+        // groups from the first row; a group holds rows group to groupEnd - 1
+        int k = firstRow + 1;
+        int group = 0;
         while (group < axisLength) {
             int groupEnd = group + Math.min(axisLength - group, INDEX_GROUP);
-            int k = group;
             for (; k + ROWS_PER_PASS <= groupEnd; k += ROWS_PER_PASS) {
                 int row = start + k * stride;
                 ShortVector index0 = ShortVector.broadcast(SPECIES, k - group);
@@ -452,19 +456,16 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
         int vectorWidth = width / LANES * LANES;
         int firstRow = axisLength - 1;
         int rowStart = start + firstRow * stride;
-        // the first row seeds the bests; later rows' indices are written when their group ends
+        // the first row seeds the bests, at its place in the first group
         for (int c = 0; c < vectorWidth; c += LANES) {
             laneKeys(ShortVector.fromArray(SPECIES, data, rowStart + c)).intoArray(best, c);
-            ShortVector.broadcast(SPECIES, -1).intoArray(bestIndex, c);
-        }
-        for (int c = 0; c < vectorWidth; c++) {
-            out[outStart + c] = firstRow;
+            ShortVector.broadcast(SPECIES, Math.min(axisLength, INDEX_GROUP) - 1).intoArray(bestIndex, c);
         }
         // groups from the end; a group holds rows group to groupEnd - 1, taken from the last
-        int groupEnd = axisLength - 1;
+        int k = firstRow - 1;
+        int groupEnd = axisLength;
         while (groupEnd > 0) {
             int group = groupEnd - Math.min(groupEnd, INDEX_GROUP);
-            int k = groupEnd - 1;
             for (; k - ROWS_PER_PASS >= group - 1; k -= ROWS_PER_PASS) {
                 int row = start + k * stride;
                 ShortVector index0 = ShortVector.broadcast(SPECIES, k - group);
@@ -535,13 +536,14 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
     private static void writeGroupIndices(short[] bestIndex, int bestStart, int vectorWidth,
             long group, long[] out, int outStart) {
         for (int c = 0; c < vectorWidth; c += LANES) {
-            if (ShortVector.fromArray(SPECIES, bestIndex, bestStart + c).compare(VectorOperators.GE, 0).anyTrue()) {
-                for (int i = c; i < c + LANES; i++) {
-                    if (bestIndex[bestStart + i] >= 0) {
-                        out[outStart + i] = group + bestIndex[bestStart + i];
-                        bestIndex[bestStart + i] = -1;
-                    }
+            ShortVector places = ShortVector.fromArray(SPECIES, bestIndex, bestStart + c);
+            if (places.compare(VectorOperators.GE, 0).anyTrue()) {
+                for (int part = 0; part < LANES / INDEX_SPECIES.length(); part++) {
+                    int at = outStart + c + part * INDEX_SPECIES.length();
+                    LongVector place = (LongVector) places.convertShape(VectorOperators.S2L, INDEX_SPECIES, part);
+                    LongVector.fromArray(INDEX_SPECIES, out, at).blend(place.add(group), place.compare(VectorOperators.GE, 0)).intoArray(out, at);
                 }
+                ShortVector.broadcast(SPECIES, -1).intoArray(bestIndex, bestStart + c);
             }
         }
     }

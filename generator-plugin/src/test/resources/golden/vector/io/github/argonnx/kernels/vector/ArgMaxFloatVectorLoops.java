@@ -432,19 +432,16 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
         int vectorWidth = width / LANES * LANES;
         int firstRow = 0;
         int rowStart = start + firstRow * stride;
-        // the first row seeds the bests; later rows' indices are written when their group ends
+        // the first row seeds the bests, at its place in the first group
         for (int c = 0; c < vectorWidth; c += LANES) {
             FloatVector.fromArray(SPECIES, data, rowStart + c).intoArray(best, c);
-            FloatVector.broadcast(SPECIES, (float) -1).intoArray(bestIndex, c);
+            FloatVector.broadcast(SPECIES, (float) 0).intoArray(bestIndex, c);
         }
-        for (int c = 0; c < vectorWidth; c++) {
-            out[outStart + c] = firstRow;
-        }
-        // groups from the second row; a group holds rows group to groupEnd - 1
-        int group = 1;
+        // groups from the first row; a group holds rows group to groupEnd - 1
+        int k = firstRow + 1;
+        int group = 0;
         while (group < axisLength) {
             int groupEnd = group + Math.min(axisLength - group, INDEX_GROUP);
-            int k = group;
             for (; k + ROWS_PER_PASS <= groupEnd; k += ROWS_PER_PASS) {
                 int row = start + k * stride;
                 FloatVector index0 = FloatVector.broadcast(SPECIES, (float) (k - group));
@@ -517,19 +514,16 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
         int vectorWidth = width / LANES * LANES;
         int firstRow = axisLength - 1;
         int rowStart = start + firstRow * stride;
-        // the first row seeds the bests; later rows' indices are written when their group ends
+        // the first row seeds the bests, at its place in the first group
         for (int c = 0; c < vectorWidth; c += LANES) {
             FloatVector.fromArray(SPECIES, data, rowStart + c).intoArray(best, c);
-            FloatVector.broadcast(SPECIES, (float) -1).intoArray(bestIndex, c);
-        }
-        for (int c = 0; c < vectorWidth; c++) {
-            out[outStart + c] = firstRow;
+            FloatVector.broadcast(SPECIES, (float) (Math.min(axisLength, INDEX_GROUP) - 1)).intoArray(bestIndex, c);
         }
         // groups from the end; a group holds rows group to groupEnd - 1, taken from the last
-        int groupEnd = axisLength - 1;
+        int k = firstRow - 1;
+        int groupEnd = axisLength;
         while (groupEnd > 0) {
             int group = groupEnd - Math.min(groupEnd, INDEX_GROUP);
-            int k = groupEnd - 1;
             for (; k - ROWS_PER_PASS >= group - 1; k -= ROWS_PER_PASS) {
                 int row = start + k * stride;
                 FloatVector index0 = FloatVector.broadcast(SPECIES, (float) (k - group));
@@ -620,7 +614,8 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
     private static void writeGroupIndices(float[] bestIndex, int bestStart, int vectorWidth,
             long group, long[] out, int outStart) {
         for (int c = 0; c < vectorWidth; c += LANES) {
-            if (FloatVector.fromArray(SPECIES, bestIndex, bestStart + c).compare(VectorOperators.GE, (float) 0).anyTrue()) {
+            FloatVector places = FloatVector.fromArray(SPECIES, bestIndex, bestStart + c);
+            if (places.compare(VectorOperators.GE, (float) 0).anyTrue()) {
                 for (int i = c; i < c + LANES; i++) {
                     if (bestIndex[bestStart + i] >= 0) {
                         out[outStart + i] = group + (long) bestIndex[bestStart + i];
