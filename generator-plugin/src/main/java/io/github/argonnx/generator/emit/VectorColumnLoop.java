@@ -273,7 +273,10 @@ final class VectorColumnLoop {
      * One pass over the whole vectors of columns, folding {@code rows} rows: from {@code row} on in
      * memory order, or from {@code row} back for the last index. The index vectors are made before the
      * loop; inside it, nothing lives from one vector of columns to the next (a vector carried across
-     * iterations would be boxed by the JIT on JDK 17).
+     * iterations would be boxed by the JIT on JDK 17). The rows meet in pairs, then pairs of pairs, and
+     * only their winner meets the running best: each step keeps the row taken first unless the other
+     * strictly beats it, an associative choice, so the tree finds what a chain of steps does with half
+     * the steps in a row of dependent ones.
      */
     private CodeBlock pass(int rows, boolean fromEnd) {
         String step = fromEnd ? " - " : " + ";
@@ -283,18 +286,46 @@ final class VectorColumnLoop {
             code.addStatement("$T index$L = $T.broadcast($N, $L)", vector, r, vector, SPECIES,
                     form.indexLane(CodeBlock.of(r == 0 ? "k - group" : "k" + step + r + " - group")));
         }
-        code.beginControlFlow("for (int c = 0; c < vectorWidth; c += $N)", LANES)
-                .addStatement("$T b = $T.fromArray($N, best, c)", vector, vector, SPECIES)
-                .addStatement("$T at = $T.fromArray($N, bestIndex, c)", vector, vector, SPECIES);
+        code.beginControlFlow("for (int c = 0; c < vectorWidth; c += $N)", LANES);
+        List<String> winners = new ArrayList<>();
         for (int r = 0; r < rows; r++) {
             String position = r == 0 ? "row + c" : "row" + step + (r == 1 ? "stride" : r + " * stride") + " + c";
-            code.addStatement("$T candidate$L = $L", vector, r, keys(position))
-                    .add(keepOrReplace(r));
+            code.addStatement("$T best$L = $L", vector, r, keys(position));
+            winners.add(String.valueOf(r));
         }
-        return code.addStatement("b.intoArray(best, c)")
-                .addStatement("at.intoArray(bestIndex, c)")
+        while (winners.size() > 1) {
+            List<String> next = new ArrayList<>();
+            for (int i = 0; i + 1 < winners.size(); i += 2) {
+                next.add(merge(code, winners.get(i), winners.get(i + 1)));
+            }
+            if (winners.size() % 2 == 1) {
+                next.add(winners.get(winners.size() - 1));
+            }
+            winners = next;
+        }
+        String rowsBest = winners.get(0);
+        return code.addStatement("$T b = $T.fromArray($N, best, c)", vector, vector, SPECIES)
+                .addStatement("$T keeps = $L", form.maskType(),
+                        form.doesNotBeat(CodeBlock.of("best$L", rowsBest), CodeBlock.of("b"), extremum))
+                .addStatement("best$L.blend(b, keeps).intoArray(best, c)", rowsBest)
+                .addStatement("index$L.blend($T.fromArray($N, bestIndex, c), keeps).intoArray(bestIndex, c)",
+                        rowsBest, vector, SPECIES)
                 .endControlFlow()
                 .build();
+    }
+
+    /**
+     * The step of {@link #pass} between the winners of two runs of rows, {@code first} (taken first)
+     * and {@code second}, named by their rows ({@code best0to3}, {@code index0to3}); returns the name
+     * of the run both make up.
+     */
+    private String merge(CodeBlock.Builder code, String first, String second) {
+        String run = first.split("to")[0] + "to" + (second.contains("to") ? second.split("to")[1] : second);
+        code.addStatement("$T keeps$L = $L", form.maskType(), run,
+                        form.doesNotBeat(CodeBlock.of("best$L", second), CodeBlock.of("best$L", first), extremum))
+                .addStatement("$T best$L = best$L.blend(best$L, keeps$L)", vector, run, second, first, run)
+                .addStatement("$T index$L = index$L.blend(index$L, keeps$L)", vector, run, second, first, run);
+        return run;
     }
 
     private static CodeBlock oneRowCall(boolean replaceOnTie, String width, String bestStart) {

@@ -411,26 +411,23 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
                 ShortVector index2 = ShortVector.broadcast(SPECIES, k + 2 - group);
                 ShortVector index3 = ShortVector.broadcast(SPECIES, k + 3 - group);
                 for (int c = 0; c < vectorWidth; c += LANES) {
+                    ShortVector best0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
+                    ShortVector best1 = laneKeys(ShortVector.fromArray(SPECIES, data, row + stride + c));
+                    ShortVector best2 = laneKeys(ShortVector.fromArray(SPECIES, data, row + 2 * stride + c));
+                    ShortVector best3 = laneKeys(ShortVector.fromArray(SPECIES, data, row + 3 * stride + c));
+                    VectorMask<Short> keeps0to1 = best1.compare(VectorOperators.LE, best0);
+                    ShortVector best0to1 = best1.blend(best0, keeps0to1);
+                    ShortVector index0to1 = index1.blend(index0, keeps0to1);
+                    VectorMask<Short> keeps2to3 = best3.compare(VectorOperators.LE, best2);
+                    ShortVector best2to3 = best3.blend(best2, keeps2to3);
+                    ShortVector index2to3 = index3.blend(index2, keeps2to3);
+                    VectorMask<Short> keeps0to3 = best2to3.compare(VectorOperators.LE, best0to1);
+                    ShortVector best0to3 = best2to3.blend(best0to1, keeps0to3);
+                    ShortVector index0to3 = index2to3.blend(index0to1, keeps0to3);
                     ShortVector b = ShortVector.fromArray(SPECIES, best, c);
-                    ShortVector at = ShortVector.fromArray(SPECIES, bestIndex, c);
-                    ShortVector candidate0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
-                    VectorMask<Short> keeps0 = candidate0.compare(VectorOperators.LE, b);
-                    b = candidate0.blend(b, keeps0);
-                    at = index0.blend(at, keeps0);
-                    ShortVector candidate1 = laneKeys(ShortVector.fromArray(SPECIES, data, row + stride + c));
-                    VectorMask<Short> keeps1 = candidate1.compare(VectorOperators.LE, b);
-                    b = candidate1.blend(b, keeps1);
-                    at = index1.blend(at, keeps1);
-                    ShortVector candidate2 = laneKeys(ShortVector.fromArray(SPECIES, data, row + 2 * stride + c));
-                    VectorMask<Short> keeps2 = candidate2.compare(VectorOperators.LE, b);
-                    b = candidate2.blend(b, keeps2);
-                    at = index2.blend(at, keeps2);
-                    ShortVector candidate3 = laneKeys(ShortVector.fromArray(SPECIES, data, row + 3 * stride + c));
-                    VectorMask<Short> keeps3 = candidate3.compare(VectorOperators.LE, b);
-                    b = candidate3.blend(b, keeps3);
-                    at = index3.blend(at, keeps3);
-                    b.intoArray(best, c);
-                    at.intoArray(bestIndex, c);
+                    VectorMask<Short> keeps = best0to3.compare(VectorOperators.LE, b);
+                    best0to3.blend(b, keeps).intoArray(best, c);
+                    index0to3.blend(ShortVector.fromArray(SPECIES, bestIndex, c), keeps).intoArray(bestIndex, c);
                 }
             }
             for (; k < groupEnd; k++) {
@@ -473,26 +470,23 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
                 ShortVector index2 = ShortVector.broadcast(SPECIES, k - 2 - group);
                 ShortVector index3 = ShortVector.broadcast(SPECIES, k - 3 - group);
                 for (int c = 0; c < vectorWidth; c += LANES) {
+                    ShortVector best0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
+                    ShortVector best1 = laneKeys(ShortVector.fromArray(SPECIES, data, row - stride + c));
+                    ShortVector best2 = laneKeys(ShortVector.fromArray(SPECIES, data, row - 2 * stride + c));
+                    ShortVector best3 = laneKeys(ShortVector.fromArray(SPECIES, data, row - 3 * stride + c));
+                    VectorMask<Short> keeps0to1 = best1.compare(VectorOperators.LE, best0);
+                    ShortVector best0to1 = best1.blend(best0, keeps0to1);
+                    ShortVector index0to1 = index1.blend(index0, keeps0to1);
+                    VectorMask<Short> keeps2to3 = best3.compare(VectorOperators.LE, best2);
+                    ShortVector best2to3 = best3.blend(best2, keeps2to3);
+                    ShortVector index2to3 = index3.blend(index2, keeps2to3);
+                    VectorMask<Short> keeps0to3 = best2to3.compare(VectorOperators.LE, best0to1);
+                    ShortVector best0to3 = best2to3.blend(best0to1, keeps0to3);
+                    ShortVector index0to3 = index2to3.blend(index0to1, keeps0to3);
                     ShortVector b = ShortVector.fromArray(SPECIES, best, c);
-                    ShortVector at = ShortVector.fromArray(SPECIES, bestIndex, c);
-                    ShortVector candidate0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
-                    VectorMask<Short> keeps0 = candidate0.compare(VectorOperators.LE, b);
-                    b = candidate0.blend(b, keeps0);
-                    at = index0.blend(at, keeps0);
-                    ShortVector candidate1 = laneKeys(ShortVector.fromArray(SPECIES, data, row - stride + c));
-                    VectorMask<Short> keeps1 = candidate1.compare(VectorOperators.LE, b);
-                    b = candidate1.blend(b, keeps1);
-                    at = index1.blend(at, keeps1);
-                    ShortVector candidate2 = laneKeys(ShortVector.fromArray(SPECIES, data, row - 2 * stride + c));
-                    VectorMask<Short> keeps2 = candidate2.compare(VectorOperators.LE, b);
-                    b = candidate2.blend(b, keeps2);
-                    at = index2.blend(at, keeps2);
-                    ShortVector candidate3 = laneKeys(ShortVector.fromArray(SPECIES, data, row - 3 * stride + c));
-                    VectorMask<Short> keeps3 = candidate3.compare(VectorOperators.LE, b);
-                    b = candidate3.blend(b, keeps3);
-                    at = index3.blend(at, keeps3);
-                    b.intoArray(best, c);
-                    at.intoArray(bestIndex, c);
+                    VectorMask<Short> keeps = best0to3.compare(VectorOperators.LE, b);
+                    best0to3.blend(b, keeps).intoArray(best, c);
+                    index0to3.blend(ShortVector.fromArray(SPECIES, bestIndex, c), keeps).intoArray(bestIndex, c);
                 }
             }
             for (; k >= group; k--) {
