@@ -193,48 +193,16 @@ final class VectorColumnLoop {
                 .build();
     }
 
-    /** One pass of the fold over whole vectors of columns, rows {@code k} to {@code k + rows - 1}. */
+    /**
+     * One pass of the fold over whole vectors of columns, rows {@code k} to {@code k + rows - 1} in
+     * memory order; for the last index a row replaces every best that does not beat it.
+     */
     private CodeBlock foldPass(int rows, boolean last) {
-        CodeBlock.Builder code = CodeBlock.builder()
-                .addStatement("int row = start + k * stride");
-        for (int r = 0; r < rows; r++) {
-            code.addStatement("$T index$L = $T.broadcast($N, $L)", vector, r, vector, SPECIES,
-                    form.indexLane(CodeBlock.of(r == 0 ? "k - group" : "k + " + r + " - group")));
-        }
-        code.beginControlFlow("for (int c = 0; c < width; c += $N)", LANES)
-                .addStatement("$T b = $T.fromArray($N, best, bestStart + c)", vector, vector, SPECIES)
-                .addStatement("$T at = $T.fromArray($N, bestIndex, bestStart + c)", vector, vector, SPECIES);
-        for (int r = 0; r < rows; r++) {
-            String position = r == 0 ? "row + c" : "row + " + (r == 1 ? "stride" : r + " * stride") + " + c";
-            code.addStatement("$T candidate$L = $L", vector, r, keys(position));
-            if (last) {
-                // a row replaces every best that does not beat it, so the last of equal elements is kept
-                code.addStatement("$T replaces$L = $L", form.maskType(), r,
-                                form.doesNotBeat(CodeBlock.of("b"), CodeBlock.of("candidate$L", r), extremum))
-                        .addStatement("b = b.blend(candidate$L, replaces$L)", r, r)
-                        .addStatement("at = at.blend(index$L, replaces$L)", r, r);
-            } else {
-                code.add(keepOrReplace(r));
-            }
-        }
-        return code.addStatement("b.intoArray(best, bestStart + c)")
-                .addStatement("at.intoArray(bestIndex, bestStart + c)")
-                .endControlFlow()
-                .build();
+        return passOver(rows, " + ", "width", "bestStart + c", last);
     }
 
     private CodeBlock keys(String index) {
         return form.keysAt(index);
-    }
-
-    /** Row {@code r}'s strict step: the best stays where the candidate does not beat it, else both move. */
-    private CodeBlock keepOrReplace(int r) {
-        return CodeBlock.builder()
-                .addStatement("$T keeps$L = $L", form.maskType(), r,
-                        form.doesNotBeat(CodeBlock.of("candidate$L", r), CodeBlock.of("b"), extremum))
-                .addStatement("b = candidate$L.blend(b, keeps$L)", r, r)
-                .addStatement("at = index$L.blend(at, keeps$L)", r, r)
-                .build();
     }
 
     private MethodSpec reduceStrided() {
@@ -271,61 +239,79 @@ final class VectorColumnLoop {
 
     /**
      * One pass over the whole vectors of columns, folding {@code rows} rows: from {@code row} on in
-     * memory order, or from {@code row} back for the last index. The index vectors are made before the
-     * loop; inside it, nothing lives from one vector of columns to the next (a vector carried across
-     * iterations would be boxed by the JIT on JDK 17). The rows meet in pairs, then pairs of pairs, and
-     * only their winner meets the running best: each step keeps the row taken first unless the other
-     * strictly beats it, an associative choice, so the tree finds what a chain of steps does with half
-     * the steps in a row of dependent ones.
+     * memory order, or from {@code row} back for the last index, a row replacing only a best it
+     * strictly beats.
      */
     private CodeBlock pass(int rows, boolean fromEnd) {
-        String step = fromEnd ? " - " : " + ";
+        return passOver(rows, fromEnd ? " - " : " + ", "vectorWidth", "c", false);
+    }
+
+    /**
+     * A pass over {@code width} columns (whole vectors) that folds {@code rows} rows, {@code row} and on in
+     * {@code step} (" + " or " - "), into the running bests at {@code best[bestAt]}. The index vectors are
+     * made before the loop; inside it, nothing lives from one vector of columns to the next (a vector
+     * carried across iterations would be boxed by the JIT on JDK 17). The rows meet in pairs, then pairs
+     * of pairs, and only their winner meets the running best: each step keeps the row taken first unless
+     * the other beats it ({@code tieToLater}: unless the first strictly beats the other), a choice that
+     * is associative, so the tree finds what a chain of steps does with half as many dependent steps.
+     */
+    private CodeBlock passOver(int rows, String step, String width, String bestAt, boolean tieToLater) {
         CodeBlock.Builder code = CodeBlock.builder()
                 .addStatement("int row = start + k * stride");
         for (int r = 0; r < rows; r++) {
             code.addStatement("$T index$L = $T.broadcast($N, $L)", vector, r, vector, SPECIES,
                     form.indexLane(CodeBlock.of(r == 0 ? "k - group" : "k" + step + r + " - group")));
         }
-        code.beginControlFlow("for (int c = 0; c < vectorWidth; c += $N)", LANES);
+        code.beginControlFlow("for (int c = 0; c < $L; c += $N)", width, LANES);
         List<String> winners = new ArrayList<>();
         for (int r = 0; r < rows; r++) {
             String position = r == 0 ? "row + c" : "row" + step + (r == 1 ? "stride" : r + " * stride") + " + c";
             code.addStatement("$T best$L = $L", vector, r, keys(position));
             winners.add(String.valueOf(r));
         }
+        // rows 0 to 7 as runs 0to1, 2to3, ..., then 0to3, 4to7, then 0to7 (a run is named by its first and last row)
         while (winners.size() > 1) {
             List<String> next = new ArrayList<>();
             for (int i = 0; i + 1 < winners.size(); i += 2) {
-                next.add(merge(code, winners.get(i), winners.get(i + 1)));
+                String first = winners.get(i);
+                String[] secondRows = winners.get(i + 1).split("to");
+                String run = first.split("to")[0] + "to" + secondRows[secondRows.length - 1];
+                code.add(merge(first, winners.get(i + 1), run, tieToLater));
+                next.add(run);
             }
             if (winners.size() % 2 == 1) {
                 next.add(winners.get(winners.size() - 1));
             }
             winners = next;
         }
-        String rowsBest = winners.get(0);
-        return code.addStatement("$T b = $T.fromArray($N, best, c)", vector, vector, SPECIES)
-                .addStatement("$T keeps = $L", form.maskType(),
-                        form.doesNotBeat(CodeBlock.of("best$L", rowsBest), CodeBlock.of("b"), extremum))
-                .addStatement("best$L.blend(b, keeps).intoArray(best, c)", rowsBest)
-                .addStatement("index$L.blend($T.fromArray($N, bestIndex, c), keeps).intoArray(bestIndex, c)",
-                        rowsBest, vector, SPECIES)
+        return code.addStatement("$T bestSoFar = $T.fromArray($N, best, $L)", vector, vector, SPECIES, bestAt)
+                .addStatement("$T indexSoFar = $T.fromArray($N, bestIndex, $L)", vector, vector, SPECIES, bestAt)
+                .add(merge("SoFar", winners.get(0), "Now", tieToLater))
+                .addStatement("bestNow.intoArray(best, $L)", bestAt)
+                .addStatement("indexNow.intoArray(bestIndex, $L)", bestAt)
                 .endControlFlow()
                 .build();
     }
 
     /**
-     * The step of {@link #pass} between the winners of two runs of rows, {@code first} (taken first)
-     * and {@code second}, named by their rows ({@code best0to3}, {@code index0to3}); returns the name
-     * of the run both make up.
+     * One step of {@link #passOver}: {@code best<result>} and {@code index<result>} from the winners of
+     * {@code first} (the rows taken first) and {@code second}.
      */
-    private String merge(CodeBlock.Builder code, String first, String second) {
-        String run = first.split("to")[0] + "to" + (second.contains("to") ? second.split("to")[1] : second);
-        code.addStatement("$T keeps$L = $L", form.maskType(), run,
-                        form.doesNotBeat(CodeBlock.of("best$L", second), CodeBlock.of("best$L", first), extremum))
-                .addStatement("$T best$L = best$L.blend(best$L, keeps$L)", vector, run, second, first, run)
-                .addStatement("$T index$L = index$L.blend(index$L, keeps$L)", vector, run, second, first, run);
-        return run;
+    private CodeBlock merge(String first, String second, String result, boolean tieToLater) {
+        CodeBlock firstBest = CodeBlock.of("best$L", first);
+        CodeBlock secondBest = CodeBlock.of("best$L", second);
+        if (tieToLater) {
+            return CodeBlock.builder()
+                    .addStatement("$T replaces$L = $L", form.maskType(), result, form.doesNotBeat(firstBest, secondBest, extremum))
+                    .addStatement("$T best$L = best$L.blend(best$L, replaces$L)", vector, result, first, second, result)
+                    .addStatement("$T index$L = index$L.blend(index$L, replaces$L)", vector, result, first, second, result)
+                    .build();
+        }
+        return CodeBlock.builder()
+                .addStatement("$T keeps$L = $L", form.maskType(), result, form.doesNotBeat(secondBest, firstBest, extremum))
+                .addStatement("$T best$L = best$L.blend(best$L, keeps$L)", vector, result, second, first, result)
+                .addStatement("$T index$L = index$L.blend(index$L, keeps$L)", vector, result, second, first, result)
+                .build();
     }
 
     private static CodeBlock oneRowCall(boolean replaceOnTie, String width, String bestStart) {
@@ -449,10 +435,10 @@ final class VectorColumnLoop {
             // one branch per vector, none per column: whether a column moved is a coin toss early in an axis
             ClassName longVector = ClassName.get(VectorForm.VECTOR_PACKAGE, "LongVector");
             method.beginControlFlow("for (int part = 0; part < $N / $N.length(); part++)", LANES, INDEX_SPECIES)
-                    .addStatement("int at = outStart + c + part * $N.length()", INDEX_SPECIES)
+                    .addStatement("int outIndex = outStart + c + part * $N.length()", INDEX_SPECIES)
                     .addStatement("$T place = $L", longVector, form.placesAsLongs(CodeBlock.of("places"), INDEX_SPECIES, "part"))
-                    .addStatement("$T.fromArray($N, out, at).blend(place.add(group), place.compare($T.GE, 0)).intoArray(out, at)",
-                            longVector, INDEX_SPECIES, VectorForm.VECTOR_OPERATORS)
+                    .addStatement("$T.fromArray($N, out, outIndex)$W.blend(place.add(group), place.compare($T.GE, 0))$W"
+                            + ".intoArray(out, outIndex)", longVector, INDEX_SPECIES, VectorForm.VECTOR_OPERATORS)
                     .endControlFlow()
                     .addStatement("$T.broadcast($N, $L).intoArray(bestIndex, bestStart + c)", vector, SPECIES,
                             form.indexLane(CodeBlock.of("-1")));

@@ -94,8 +94,8 @@ public final class VectorForm {
     /**
      * Rows an outer-axis pass folds per load and store of a vector of bests and indices. Where lanes
      * compare as loaded, eight: the load and store weigh much against one comparison per row (the
-     * rows meet in a tree, so AVX2's sixteen registers spill a few of the eight index vectors, which
-     * reload from the stack at the cost of a cached load). Where
+     * rows meet in a tree, so on AVX2, with sixteen registers, some of the eight index vectors may be
+     * spilled and reloaded from the stack: cached loads). Where
      * each row's lanes are mapped to keys first (unsigned, 16-bit floats), the kernels' four: with eight,
      * the JIT stopped inlining the 16-bit floats' mapping and boxed every vector (float16 outer axes 700
      * times slower), and uint8 outer axes were slower too (0.73 ms against 0.53 on JDK 17, one run).

@@ -424,10 +424,13 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
                     VectorMask<Short> keeps0to3 = best2to3.compare(VectorOperators.LE, best0to1);
                     ShortVector best0to3 = best2to3.blend(best0to1, keeps0to3);
                     ShortVector index0to3 = index2to3.blend(index0to1, keeps0to3);
-                    ShortVector b = ShortVector.fromArray(SPECIES, best, c);
-                    VectorMask<Short> keeps = best0to3.compare(VectorOperators.LE, b);
-                    best0to3.blend(b, keeps).intoArray(best, c);
-                    index0to3.blend(ShortVector.fromArray(SPECIES, bestIndex, c), keeps).intoArray(bestIndex, c);
+                    ShortVector bestSoFar = ShortVector.fromArray(SPECIES, best, c);
+                    ShortVector indexSoFar = ShortVector.fromArray(SPECIES, bestIndex, c);
+                    VectorMask<Short> keepsNow = best0to3.compare(VectorOperators.LE, bestSoFar);
+                    ShortVector bestNow = best0to3.blend(bestSoFar, keepsNow);
+                    ShortVector indexNow = index0to3.blend(indexSoFar, keepsNow);
+                    bestNow.intoArray(best, c);
+                    indexNow.intoArray(bestIndex, c);
                 }
             }
             for (; k < groupEnd; k++) {
@@ -483,10 +486,13 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
                     VectorMask<Short> keeps0to3 = best2to3.compare(VectorOperators.LE, best0to1);
                     ShortVector best0to3 = best2to3.blend(best0to1, keeps0to3);
                     ShortVector index0to3 = index2to3.blend(index0to1, keeps0to3);
-                    ShortVector b = ShortVector.fromArray(SPECIES, best, c);
-                    VectorMask<Short> keeps = best0to3.compare(VectorOperators.LE, b);
-                    best0to3.blend(b, keeps).intoArray(best, c);
-                    index0to3.blend(ShortVector.fromArray(SPECIES, bestIndex, c), keeps).intoArray(bestIndex, c);
+                    ShortVector bestSoFar = ShortVector.fromArray(SPECIES, best, c);
+                    ShortVector indexSoFar = ShortVector.fromArray(SPECIES, bestIndex, c);
+                    VectorMask<Short> keepsNow = best0to3.compare(VectorOperators.LE, bestSoFar);
+                    ShortVector bestNow = best0to3.blend(bestSoFar, keepsNow);
+                    ShortVector indexNow = index0to3.blend(indexSoFar, keepsNow);
+                    bestNow.intoArray(best, c);
+                    indexNow.intoArray(bestIndex, c);
                 }
             }
             for (; k >= group; k--) {
@@ -510,14 +516,14 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
         int row = start + k * stride;
         ShortVector index0 = ShortVector.broadcast(SPECIES, k - group);
         for (int c = 0; c < width; c += LANES) {
-            ShortVector b = ShortVector.fromArray(SPECIES, best, bestStart + c);
-            ShortVector at = ShortVector.fromArray(SPECIES, bestIndex, bestStart + c);
-            ShortVector candidate0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
-            VectorMask<Short> keeps0 = candidate0.compare(VectorOperators.LE, b);
-            b = candidate0.blend(b, keeps0);
-            at = index0.blend(at, keeps0);
-            b.intoArray(best, bestStart + c);
-            at.intoArray(bestIndex, bestStart + c);
+            ShortVector best0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
+            ShortVector bestSoFar = ShortVector.fromArray(SPECIES, best, bestStart + c);
+            ShortVector indexSoFar = ShortVector.fromArray(SPECIES, bestIndex, bestStart + c);
+            VectorMask<Short> keepsNow = best0.compare(VectorOperators.LE, bestSoFar);
+            ShortVector bestNow = best0.blend(bestSoFar, keepsNow);
+            ShortVector indexNow = index0.blend(indexSoFar, keepsNow);
+            bestNow.intoArray(best, bestStart + c);
+            indexNow.intoArray(bestIndex, bestStart + c);
         }
     }
 
@@ -533,9 +539,11 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
             ShortVector places = ShortVector.fromArray(SPECIES, bestIndex, bestStart + c);
             if (places.compare(VectorOperators.GE, 0).anyTrue()) {
                 for (int part = 0; part < LANES / INDEX_SPECIES.length(); part++) {
-                    int at = outStart + c + part * INDEX_SPECIES.length();
+                    int outIndex = outStart + c + part * INDEX_SPECIES.length();
                     LongVector place = (LongVector) places.convertShape(VectorOperators.S2L, INDEX_SPECIES, part);
-                    LongVector.fromArray(INDEX_SPECIES, out, at).blend(place.add(group), place.compare(VectorOperators.GE, 0)).intoArray(out, at);
+                    LongVector.fromArray(INDEX_SPECIES, out, outIndex)
+                            .blend(place.add(group), place.compare(VectorOperators.GE, 0))
+                            .intoArray(out, outIndex);
                 }
                 ShortVector.broadcast(SPECIES, -1).intoArray(bestIndex, bestStart + c);
             }
@@ -630,26 +638,26 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
                 ShortVector index2 = ShortVector.broadcast(SPECIES, k + 2 - group);
                 ShortVector index3 = ShortVector.broadcast(SPECIES, k + 3 - group);
                 for (int c = 0; c < width; c += LANES) {
-                    ShortVector b = ShortVector.fromArray(SPECIES, best, bestStart + c);
-                    ShortVector at = ShortVector.fromArray(SPECIES, bestIndex, bestStart + c);
-                    ShortVector candidate0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
-                    VectorMask<Short> keeps0 = candidate0.compare(VectorOperators.LE, b);
-                    b = candidate0.blend(b, keeps0);
-                    at = index0.blend(at, keeps0);
-                    ShortVector candidate1 = laneKeys(ShortVector.fromArray(SPECIES, data, row + stride + c));
-                    VectorMask<Short> keeps1 = candidate1.compare(VectorOperators.LE, b);
-                    b = candidate1.blend(b, keeps1);
-                    at = index1.blend(at, keeps1);
-                    ShortVector candidate2 = laneKeys(ShortVector.fromArray(SPECIES, data, row + 2 * stride + c));
-                    VectorMask<Short> keeps2 = candidate2.compare(VectorOperators.LE, b);
-                    b = candidate2.blend(b, keeps2);
-                    at = index2.blend(at, keeps2);
-                    ShortVector candidate3 = laneKeys(ShortVector.fromArray(SPECIES, data, row + 3 * stride + c));
-                    VectorMask<Short> keeps3 = candidate3.compare(VectorOperators.LE, b);
-                    b = candidate3.blend(b, keeps3);
-                    at = index3.blend(at, keeps3);
-                    b.intoArray(best, bestStart + c);
-                    at.intoArray(bestIndex, bestStart + c);
+                    ShortVector best0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
+                    ShortVector best1 = laneKeys(ShortVector.fromArray(SPECIES, data, row + stride + c));
+                    ShortVector best2 = laneKeys(ShortVector.fromArray(SPECIES, data, row + 2 * stride + c));
+                    ShortVector best3 = laneKeys(ShortVector.fromArray(SPECIES, data, row + 3 * stride + c));
+                    VectorMask<Short> keeps0to1 = best1.compare(VectorOperators.LE, best0);
+                    ShortVector best0to1 = best1.blend(best0, keeps0to1);
+                    ShortVector index0to1 = index1.blend(index0, keeps0to1);
+                    VectorMask<Short> keeps2to3 = best3.compare(VectorOperators.LE, best2);
+                    ShortVector best2to3 = best3.blend(best2, keeps2to3);
+                    ShortVector index2to3 = index3.blend(index2, keeps2to3);
+                    VectorMask<Short> keeps0to3 = best2to3.compare(VectorOperators.LE, best0to1);
+                    ShortVector best0to3 = best2to3.blend(best0to1, keeps0to3);
+                    ShortVector index0to3 = index2to3.blend(index0to1, keeps0to3);
+                    ShortVector bestSoFar = ShortVector.fromArray(SPECIES, best, bestStart + c);
+                    ShortVector indexSoFar = ShortVector.fromArray(SPECIES, bestIndex, bestStart + c);
+                    VectorMask<Short> keepsNow = best0to3.compare(VectorOperators.LE, bestSoFar);
+                    ShortVector bestNow = best0to3.blend(bestSoFar, keepsNow);
+                    ShortVector indexNow = index0to3.blend(indexSoFar, keepsNow);
+                    bestNow.intoArray(best, bestStart + c);
+                    indexNow.intoArray(bestIndex, bestStart + c);
                 }
             }
             for (; k < groupEnd; k++) {
@@ -684,26 +692,26 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
                 ShortVector index2 = ShortVector.broadcast(SPECIES, k + 2 - group);
                 ShortVector index3 = ShortVector.broadcast(SPECIES, k + 3 - group);
                 for (int c = 0; c < width; c += LANES) {
-                    ShortVector b = ShortVector.fromArray(SPECIES, best, bestStart + c);
-                    ShortVector at = ShortVector.fromArray(SPECIES, bestIndex, bestStart + c);
-                    ShortVector candidate0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
-                    VectorMask<Short> replaces0 = b.compare(VectorOperators.LE, candidate0);
-                    b = b.blend(candidate0, replaces0);
-                    at = at.blend(index0, replaces0);
-                    ShortVector candidate1 = laneKeys(ShortVector.fromArray(SPECIES, data, row + stride + c));
-                    VectorMask<Short> replaces1 = b.compare(VectorOperators.LE, candidate1);
-                    b = b.blend(candidate1, replaces1);
-                    at = at.blend(index1, replaces1);
-                    ShortVector candidate2 = laneKeys(ShortVector.fromArray(SPECIES, data, row + 2 * stride + c));
-                    VectorMask<Short> replaces2 = b.compare(VectorOperators.LE, candidate2);
-                    b = b.blend(candidate2, replaces2);
-                    at = at.blend(index2, replaces2);
-                    ShortVector candidate3 = laneKeys(ShortVector.fromArray(SPECIES, data, row + 3 * stride + c));
-                    VectorMask<Short> replaces3 = b.compare(VectorOperators.LE, candidate3);
-                    b = b.blend(candidate3, replaces3);
-                    at = at.blend(index3, replaces3);
-                    b.intoArray(best, bestStart + c);
-                    at.intoArray(bestIndex, bestStart + c);
+                    ShortVector best0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
+                    ShortVector best1 = laneKeys(ShortVector.fromArray(SPECIES, data, row + stride + c));
+                    ShortVector best2 = laneKeys(ShortVector.fromArray(SPECIES, data, row + 2 * stride + c));
+                    ShortVector best3 = laneKeys(ShortVector.fromArray(SPECIES, data, row + 3 * stride + c));
+                    VectorMask<Short> replaces0to1 = best0.compare(VectorOperators.LE, best1);
+                    ShortVector best0to1 = best0.blend(best1, replaces0to1);
+                    ShortVector index0to1 = index0.blend(index1, replaces0to1);
+                    VectorMask<Short> replaces2to3 = best2.compare(VectorOperators.LE, best3);
+                    ShortVector best2to3 = best2.blend(best3, replaces2to3);
+                    ShortVector index2to3 = index2.blend(index3, replaces2to3);
+                    VectorMask<Short> replaces0to3 = best0to1.compare(VectorOperators.LE, best2to3);
+                    ShortVector best0to3 = best0to1.blend(best2to3, replaces0to3);
+                    ShortVector index0to3 = index0to1.blend(index2to3, replaces0to3);
+                    ShortVector bestSoFar = ShortVector.fromArray(SPECIES, best, bestStart + c);
+                    ShortVector indexSoFar = ShortVector.fromArray(SPECIES, bestIndex, bestStart + c);
+                    VectorMask<Short> replacesNow = bestSoFar.compare(VectorOperators.LE, best0to3);
+                    ShortVector bestNow = bestSoFar.blend(best0to3, replacesNow);
+                    ShortVector indexNow = indexSoFar.blend(index0to3, replacesNow);
+                    bestNow.intoArray(best, bestStart + c);
+                    indexNow.intoArray(bestIndex, bestStart + c);
                 }
             }
             for (; k < groupEnd; k++) {
@@ -724,14 +732,14 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
         int row = start + k * stride;
         ShortVector index0 = ShortVector.broadcast(SPECIES, k - group);
         for (int c = 0; c < width; c += LANES) {
-            ShortVector b = ShortVector.fromArray(SPECIES, best, bestStart + c);
-            ShortVector at = ShortVector.fromArray(SPECIES, bestIndex, bestStart + c);
-            ShortVector candidate0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
-            VectorMask<Short> replaces0 = b.compare(VectorOperators.LE, candidate0);
-            b = b.blend(candidate0, replaces0);
-            at = at.blend(index0, replaces0);
-            b.intoArray(best, bestStart + c);
-            at.intoArray(bestIndex, bestStart + c);
+            ShortVector best0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
+            ShortVector bestSoFar = ShortVector.fromArray(SPECIES, best, bestStart + c);
+            ShortVector indexSoFar = ShortVector.fromArray(SPECIES, bestIndex, bestStart + c);
+            VectorMask<Short> replacesNow = bestSoFar.compare(VectorOperators.LE, best0);
+            ShortVector bestNow = bestSoFar.blend(best0, replacesNow);
+            ShortVector indexNow = indexSoFar.blend(index0, replacesNow);
+            bestNow.intoArray(best, bestStart + c);
+            indexNow.intoArray(bestIndex, bestStart + c);
         }
     }
 

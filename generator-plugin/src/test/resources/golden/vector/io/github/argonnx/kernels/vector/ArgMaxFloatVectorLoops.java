@@ -482,10 +482,13 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
                     VectorMask<Float> keeps0to7 = best4to7.compare(VectorOperators.LE, best0to3).or(best0to3.compare(VectorOperators.NE, best0to3));
                     FloatVector best0to7 = best4to7.blend(best0to3, keeps0to7);
                     FloatVector index0to7 = index4to7.blend(index0to3, keeps0to7);
-                    FloatVector b = FloatVector.fromArray(SPECIES, best, c);
-                    VectorMask<Float> keeps = best0to7.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
-                    best0to7.blend(b, keeps).intoArray(best, c);
-                    index0to7.blend(FloatVector.fromArray(SPECIES, bestIndex, c), keeps).intoArray(bestIndex, c);
+                    FloatVector bestSoFar = FloatVector.fromArray(SPECIES, best, c);
+                    FloatVector indexSoFar = FloatVector.fromArray(SPECIES, bestIndex, c);
+                    VectorMask<Float> keepsNow = best0to7.compare(VectorOperators.LE, bestSoFar).or(bestSoFar.compare(VectorOperators.NE, bestSoFar));
+                    FloatVector bestNow = best0to7.blend(bestSoFar, keepsNow);
+                    FloatVector indexNow = index0to7.blend(indexSoFar, keepsNow);
+                    bestNow.intoArray(best, c);
+                    indexNow.intoArray(bestIndex, c);
                 }
             }
             for (; k < groupEnd; k++) {
@@ -561,10 +564,13 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
                     VectorMask<Float> keeps0to7 = best4to7.compare(VectorOperators.LE, best0to3).or(best0to3.compare(VectorOperators.NE, best0to3));
                     FloatVector best0to7 = best4to7.blend(best0to3, keeps0to7);
                     FloatVector index0to7 = index4to7.blend(index0to3, keeps0to7);
-                    FloatVector b = FloatVector.fromArray(SPECIES, best, c);
-                    VectorMask<Float> keeps = best0to7.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
-                    best0to7.blend(b, keeps).intoArray(best, c);
-                    index0to7.blend(FloatVector.fromArray(SPECIES, bestIndex, c), keeps).intoArray(bestIndex, c);
+                    FloatVector bestSoFar = FloatVector.fromArray(SPECIES, best, c);
+                    FloatVector indexSoFar = FloatVector.fromArray(SPECIES, bestIndex, c);
+                    VectorMask<Float> keepsNow = best0to7.compare(VectorOperators.LE, bestSoFar).or(bestSoFar.compare(VectorOperators.NE, bestSoFar));
+                    FloatVector bestNow = best0to7.blend(bestSoFar, keepsNow);
+                    FloatVector indexNow = index0to7.blend(indexSoFar, keepsNow);
+                    bestNow.intoArray(best, c);
+                    indexNow.intoArray(bestIndex, c);
                 }
             }
             for (; k >= group; k--) {
@@ -588,14 +594,14 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
         int row = start + k * stride;
         FloatVector index0 = FloatVector.broadcast(SPECIES, (float) (k - group));
         for (int c = 0; c < width; c += LANES) {
-            FloatVector b = FloatVector.fromArray(SPECIES, best, bestStart + c);
-            FloatVector at = FloatVector.fromArray(SPECIES, bestIndex, bestStart + c);
-            FloatVector candidate0 = FloatVector.fromArray(SPECIES, data, row + c);
-            VectorMask<Float> keeps0 = candidate0.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
-            b = candidate0.blend(b, keeps0);
-            at = index0.blend(at, keeps0);
-            b.intoArray(best, bestStart + c);
-            at.intoArray(bestIndex, bestStart + c);
+            FloatVector best0 = FloatVector.fromArray(SPECIES, data, row + c);
+            FloatVector bestSoFar = FloatVector.fromArray(SPECIES, best, bestStart + c);
+            FloatVector indexSoFar = FloatVector.fromArray(SPECIES, bestIndex, bestStart + c);
+            VectorMask<Float> keepsNow = best0.compare(VectorOperators.LE, bestSoFar).or(bestSoFar.compare(VectorOperators.NE, bestSoFar));
+            FloatVector bestNow = best0.blend(bestSoFar, keepsNow);
+            FloatVector indexNow = index0.blend(indexSoFar, keepsNow);
+            bestNow.intoArray(best, bestStart + c);
+            indexNow.intoArray(bestIndex, bestStart + c);
         }
     }
 
@@ -712,42 +718,42 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
                 FloatVector index6 = FloatVector.broadcast(SPECIES, (float) (k + 6 - group));
                 FloatVector index7 = FloatVector.broadcast(SPECIES, (float) (k + 7 - group));
                 for (int c = 0; c < width; c += LANES) {
-                    FloatVector b = FloatVector.fromArray(SPECIES, best, bestStart + c);
-                    FloatVector at = FloatVector.fromArray(SPECIES, bestIndex, bestStart + c);
-                    FloatVector candidate0 = FloatVector.fromArray(SPECIES, data, row + c);
-                    VectorMask<Float> keeps0 = candidate0.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
-                    b = candidate0.blend(b, keeps0);
-                    at = index0.blend(at, keeps0);
-                    FloatVector candidate1 = FloatVector.fromArray(SPECIES, data, row + stride + c);
-                    VectorMask<Float> keeps1 = candidate1.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
-                    b = candidate1.blend(b, keeps1);
-                    at = index1.blend(at, keeps1);
-                    FloatVector candidate2 = FloatVector.fromArray(SPECIES, data, row + 2 * stride + c);
-                    VectorMask<Float> keeps2 = candidate2.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
-                    b = candidate2.blend(b, keeps2);
-                    at = index2.blend(at, keeps2);
-                    FloatVector candidate3 = FloatVector.fromArray(SPECIES, data, row + 3 * stride + c);
-                    VectorMask<Float> keeps3 = candidate3.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
-                    b = candidate3.blend(b, keeps3);
-                    at = index3.blend(at, keeps3);
-                    FloatVector candidate4 = FloatVector.fromArray(SPECIES, data, row + 4 * stride + c);
-                    VectorMask<Float> keeps4 = candidate4.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
-                    b = candidate4.blend(b, keeps4);
-                    at = index4.blend(at, keeps4);
-                    FloatVector candidate5 = FloatVector.fromArray(SPECIES, data, row + 5 * stride + c);
-                    VectorMask<Float> keeps5 = candidate5.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
-                    b = candidate5.blend(b, keeps5);
-                    at = index5.blend(at, keeps5);
-                    FloatVector candidate6 = FloatVector.fromArray(SPECIES, data, row + 6 * stride + c);
-                    VectorMask<Float> keeps6 = candidate6.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
-                    b = candidate6.blend(b, keeps6);
-                    at = index6.blend(at, keeps6);
-                    FloatVector candidate7 = FloatVector.fromArray(SPECIES, data, row + 7 * stride + c);
-                    VectorMask<Float> keeps7 = candidate7.compare(VectorOperators.LE, b).or(b.compare(VectorOperators.NE, b));
-                    b = candidate7.blend(b, keeps7);
-                    at = index7.blend(at, keeps7);
-                    b.intoArray(best, bestStart + c);
-                    at.intoArray(bestIndex, bestStart + c);
+                    FloatVector best0 = FloatVector.fromArray(SPECIES, data, row + c);
+                    FloatVector best1 = FloatVector.fromArray(SPECIES, data, row + stride + c);
+                    FloatVector best2 = FloatVector.fromArray(SPECIES, data, row + 2 * stride + c);
+                    FloatVector best3 = FloatVector.fromArray(SPECIES, data, row + 3 * stride + c);
+                    FloatVector best4 = FloatVector.fromArray(SPECIES, data, row + 4 * stride + c);
+                    FloatVector best5 = FloatVector.fromArray(SPECIES, data, row + 5 * stride + c);
+                    FloatVector best6 = FloatVector.fromArray(SPECIES, data, row + 6 * stride + c);
+                    FloatVector best7 = FloatVector.fromArray(SPECIES, data, row + 7 * stride + c);
+                    VectorMask<Float> keeps0to1 = best1.compare(VectorOperators.LE, best0).or(best0.compare(VectorOperators.NE, best0));
+                    FloatVector best0to1 = best1.blend(best0, keeps0to1);
+                    FloatVector index0to1 = index1.blend(index0, keeps0to1);
+                    VectorMask<Float> keeps2to3 = best3.compare(VectorOperators.LE, best2).or(best2.compare(VectorOperators.NE, best2));
+                    FloatVector best2to3 = best3.blend(best2, keeps2to3);
+                    FloatVector index2to3 = index3.blend(index2, keeps2to3);
+                    VectorMask<Float> keeps4to5 = best5.compare(VectorOperators.LE, best4).or(best4.compare(VectorOperators.NE, best4));
+                    FloatVector best4to5 = best5.blend(best4, keeps4to5);
+                    FloatVector index4to5 = index5.blend(index4, keeps4to5);
+                    VectorMask<Float> keeps6to7 = best7.compare(VectorOperators.LE, best6).or(best6.compare(VectorOperators.NE, best6));
+                    FloatVector best6to7 = best7.blend(best6, keeps6to7);
+                    FloatVector index6to7 = index7.blend(index6, keeps6to7);
+                    VectorMask<Float> keeps0to3 = best2to3.compare(VectorOperators.LE, best0to1).or(best0to1.compare(VectorOperators.NE, best0to1));
+                    FloatVector best0to3 = best2to3.blend(best0to1, keeps0to3);
+                    FloatVector index0to3 = index2to3.blend(index0to1, keeps0to3);
+                    VectorMask<Float> keeps4to7 = best6to7.compare(VectorOperators.LE, best4to5).or(best4to5.compare(VectorOperators.NE, best4to5));
+                    FloatVector best4to7 = best6to7.blend(best4to5, keeps4to7);
+                    FloatVector index4to7 = index6to7.blend(index4to5, keeps4to7);
+                    VectorMask<Float> keeps0to7 = best4to7.compare(VectorOperators.LE, best0to3).or(best0to3.compare(VectorOperators.NE, best0to3));
+                    FloatVector best0to7 = best4to7.blend(best0to3, keeps0to7);
+                    FloatVector index0to7 = index4to7.blend(index0to3, keeps0to7);
+                    FloatVector bestSoFar = FloatVector.fromArray(SPECIES, best, bestStart + c);
+                    FloatVector indexSoFar = FloatVector.fromArray(SPECIES, bestIndex, bestStart + c);
+                    VectorMask<Float> keepsNow = best0to7.compare(VectorOperators.LE, bestSoFar).or(bestSoFar.compare(VectorOperators.NE, bestSoFar));
+                    FloatVector bestNow = best0to7.blend(bestSoFar, keepsNow);
+                    FloatVector indexNow = index0to7.blend(indexSoFar, keepsNow);
+                    bestNow.intoArray(best, bestStart + c);
+                    indexNow.intoArray(bestIndex, bestStart + c);
                 }
             }
             for (; k < groupEnd; k++) {
@@ -786,42 +792,42 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
                 FloatVector index6 = FloatVector.broadcast(SPECIES, (float) (k + 6 - group));
                 FloatVector index7 = FloatVector.broadcast(SPECIES, (float) (k + 7 - group));
                 for (int c = 0; c < width; c += LANES) {
-                    FloatVector b = FloatVector.fromArray(SPECIES, best, bestStart + c);
-                    FloatVector at = FloatVector.fromArray(SPECIES, bestIndex, bestStart + c);
-                    FloatVector candidate0 = FloatVector.fromArray(SPECIES, data, row + c);
-                    VectorMask<Float> replaces0 = b.compare(VectorOperators.LE, candidate0).or(candidate0.compare(VectorOperators.NE, candidate0));
-                    b = b.blend(candidate0, replaces0);
-                    at = at.blend(index0, replaces0);
-                    FloatVector candidate1 = FloatVector.fromArray(SPECIES, data, row + stride + c);
-                    VectorMask<Float> replaces1 = b.compare(VectorOperators.LE, candidate1).or(candidate1.compare(VectorOperators.NE, candidate1));
-                    b = b.blend(candidate1, replaces1);
-                    at = at.blend(index1, replaces1);
-                    FloatVector candidate2 = FloatVector.fromArray(SPECIES, data, row + 2 * stride + c);
-                    VectorMask<Float> replaces2 = b.compare(VectorOperators.LE, candidate2).or(candidate2.compare(VectorOperators.NE, candidate2));
-                    b = b.blend(candidate2, replaces2);
-                    at = at.blend(index2, replaces2);
-                    FloatVector candidate3 = FloatVector.fromArray(SPECIES, data, row + 3 * stride + c);
-                    VectorMask<Float> replaces3 = b.compare(VectorOperators.LE, candidate3).or(candidate3.compare(VectorOperators.NE, candidate3));
-                    b = b.blend(candidate3, replaces3);
-                    at = at.blend(index3, replaces3);
-                    FloatVector candidate4 = FloatVector.fromArray(SPECIES, data, row + 4 * stride + c);
-                    VectorMask<Float> replaces4 = b.compare(VectorOperators.LE, candidate4).or(candidate4.compare(VectorOperators.NE, candidate4));
-                    b = b.blend(candidate4, replaces4);
-                    at = at.blend(index4, replaces4);
-                    FloatVector candidate5 = FloatVector.fromArray(SPECIES, data, row + 5 * stride + c);
-                    VectorMask<Float> replaces5 = b.compare(VectorOperators.LE, candidate5).or(candidate5.compare(VectorOperators.NE, candidate5));
-                    b = b.blend(candidate5, replaces5);
-                    at = at.blend(index5, replaces5);
-                    FloatVector candidate6 = FloatVector.fromArray(SPECIES, data, row + 6 * stride + c);
-                    VectorMask<Float> replaces6 = b.compare(VectorOperators.LE, candidate6).or(candidate6.compare(VectorOperators.NE, candidate6));
-                    b = b.blend(candidate6, replaces6);
-                    at = at.blend(index6, replaces6);
-                    FloatVector candidate7 = FloatVector.fromArray(SPECIES, data, row + 7 * stride + c);
-                    VectorMask<Float> replaces7 = b.compare(VectorOperators.LE, candidate7).or(candidate7.compare(VectorOperators.NE, candidate7));
-                    b = b.blend(candidate7, replaces7);
-                    at = at.blend(index7, replaces7);
-                    b.intoArray(best, bestStart + c);
-                    at.intoArray(bestIndex, bestStart + c);
+                    FloatVector best0 = FloatVector.fromArray(SPECIES, data, row + c);
+                    FloatVector best1 = FloatVector.fromArray(SPECIES, data, row + stride + c);
+                    FloatVector best2 = FloatVector.fromArray(SPECIES, data, row + 2 * stride + c);
+                    FloatVector best3 = FloatVector.fromArray(SPECIES, data, row + 3 * stride + c);
+                    FloatVector best4 = FloatVector.fromArray(SPECIES, data, row + 4 * stride + c);
+                    FloatVector best5 = FloatVector.fromArray(SPECIES, data, row + 5 * stride + c);
+                    FloatVector best6 = FloatVector.fromArray(SPECIES, data, row + 6 * stride + c);
+                    FloatVector best7 = FloatVector.fromArray(SPECIES, data, row + 7 * stride + c);
+                    VectorMask<Float> replaces0to1 = best0.compare(VectorOperators.LE, best1).or(best1.compare(VectorOperators.NE, best1));
+                    FloatVector best0to1 = best0.blend(best1, replaces0to1);
+                    FloatVector index0to1 = index0.blend(index1, replaces0to1);
+                    VectorMask<Float> replaces2to3 = best2.compare(VectorOperators.LE, best3).or(best3.compare(VectorOperators.NE, best3));
+                    FloatVector best2to3 = best2.blend(best3, replaces2to3);
+                    FloatVector index2to3 = index2.blend(index3, replaces2to3);
+                    VectorMask<Float> replaces4to5 = best4.compare(VectorOperators.LE, best5).or(best5.compare(VectorOperators.NE, best5));
+                    FloatVector best4to5 = best4.blend(best5, replaces4to5);
+                    FloatVector index4to5 = index4.blend(index5, replaces4to5);
+                    VectorMask<Float> replaces6to7 = best6.compare(VectorOperators.LE, best7).or(best7.compare(VectorOperators.NE, best7));
+                    FloatVector best6to7 = best6.blend(best7, replaces6to7);
+                    FloatVector index6to7 = index6.blend(index7, replaces6to7);
+                    VectorMask<Float> replaces0to3 = best0to1.compare(VectorOperators.LE, best2to3).or(best2to3.compare(VectorOperators.NE, best2to3));
+                    FloatVector best0to3 = best0to1.blend(best2to3, replaces0to3);
+                    FloatVector index0to3 = index0to1.blend(index2to3, replaces0to3);
+                    VectorMask<Float> replaces4to7 = best4to5.compare(VectorOperators.LE, best6to7).or(best6to7.compare(VectorOperators.NE, best6to7));
+                    FloatVector best4to7 = best4to5.blend(best6to7, replaces4to7);
+                    FloatVector index4to7 = index4to5.blend(index6to7, replaces4to7);
+                    VectorMask<Float> replaces0to7 = best0to3.compare(VectorOperators.LE, best4to7).or(best4to7.compare(VectorOperators.NE, best4to7));
+                    FloatVector best0to7 = best0to3.blend(best4to7, replaces0to7);
+                    FloatVector index0to7 = index0to3.blend(index4to7, replaces0to7);
+                    FloatVector bestSoFar = FloatVector.fromArray(SPECIES, best, bestStart + c);
+                    FloatVector indexSoFar = FloatVector.fromArray(SPECIES, bestIndex, bestStart + c);
+                    VectorMask<Float> replacesNow = bestSoFar.compare(VectorOperators.LE, best0to7).or(best0to7.compare(VectorOperators.NE, best0to7));
+                    FloatVector bestNow = bestSoFar.blend(best0to7, replacesNow);
+                    FloatVector indexNow = indexSoFar.blend(index0to7, replacesNow);
+                    bestNow.intoArray(best, bestStart + c);
+                    indexNow.intoArray(bestIndex, bestStart + c);
                 }
             }
             for (; k < groupEnd; k++) {
@@ -842,14 +848,14 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
         int row = start + k * stride;
         FloatVector index0 = FloatVector.broadcast(SPECIES, (float) (k - group));
         for (int c = 0; c < width; c += LANES) {
-            FloatVector b = FloatVector.fromArray(SPECIES, best, bestStart + c);
-            FloatVector at = FloatVector.fromArray(SPECIES, bestIndex, bestStart + c);
-            FloatVector candidate0 = FloatVector.fromArray(SPECIES, data, row + c);
-            VectorMask<Float> replaces0 = b.compare(VectorOperators.LE, candidate0).or(candidate0.compare(VectorOperators.NE, candidate0));
-            b = b.blend(candidate0, replaces0);
-            at = at.blend(index0, replaces0);
-            b.intoArray(best, bestStart + c);
-            at.intoArray(bestIndex, bestStart + c);
+            FloatVector best0 = FloatVector.fromArray(SPECIES, data, row + c);
+            FloatVector bestSoFar = FloatVector.fromArray(SPECIES, best, bestStart + c);
+            FloatVector indexSoFar = FloatVector.fromArray(SPECIES, bestIndex, bestStart + c);
+            VectorMask<Float> replacesNow = bestSoFar.compare(VectorOperators.LE, best0).or(best0.compare(VectorOperators.NE, best0));
+            FloatVector bestNow = bestSoFar.blend(best0, replacesNow);
+            FloatVector indexNow = indexSoFar.blend(index0, replacesNow);
+            bestNow.intoArray(best, bestStart + c);
+            indexNow.intoArray(bestIndex, bestStart + c);
         }
     }
 
