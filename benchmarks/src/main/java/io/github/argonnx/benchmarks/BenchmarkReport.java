@@ -58,7 +58,13 @@ import picocli.CommandLine.UnmatchedArgumentException;
 public final class BenchmarkReport implements Callable<Integer> {
 
     private static final String VECTOR_MODULE = "--add-modules=jdk.incubator.vector";
-    private static final String[] FORK_JVM_ARGS = {"-Xms2g", "-Xmx3g"};
+    /**
+     * The heap is touched when the fork starts: otherwise every call allocates its output in pages the
+     * process has never used until the first collection, and a 512 KiB output ({@code [64,256,1024]}
+     * axis 1) paid about 3 ms of page faults per call for the first 800 calls, longer than a quick run's
+     * warm-up (2026-12-04, benchmarks/README.md, nineteenth wave).
+     */
+    private static final String[] FORK_JVM_ARGS = {"-Xms2g", "-Xmx3g", "-XX:+AlwaysPreTouch"};
 
     static final String ARGONNX_ONE_THREAD = "ArgONNX 1 thread";
     static final String ARGONNX = "ArgONNX";
