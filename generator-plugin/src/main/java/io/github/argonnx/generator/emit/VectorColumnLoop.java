@@ -295,22 +295,17 @@ final class VectorColumnLoop {
 
     /**
      * One step of {@link #passOver}: {@code best<result>} and {@code index<result>} from the winners of
-     * {@code first} (the rows taken first) and {@code second}.
+     * {@code first} (the rows taken first) and {@code second}. The side a tie keeps stays wherever the
+     * other does not beat it.
      */
     private CodeBlock merge(String first, String second, String result, boolean tieToLater) {
-        CodeBlock firstBest = CodeBlock.of("best$L", first);
-        CodeBlock secondBest = CodeBlock.of("best$L", second);
-        if (tieToLater) {
-            return CodeBlock.builder()
-                    .addStatement("$T replaces$L = $L", form.maskType(), result, form.doesNotBeat(firstBest, secondBest, extremum))
-                    .addStatement("$T best$L = best$L.blend(best$L, replaces$L)", vector, result, first, second, result)
-                    .addStatement("$T index$L = index$L.blend(index$L, replaces$L)", vector, result, first, second, result)
-                    .build();
-        }
+        String kept = tieToLater ? second : first;
+        String other = tieToLater ? first : second;
         return CodeBlock.builder()
-                .addStatement("$T keeps$L = $L", form.maskType(), result, form.doesNotBeat(secondBest, firstBest, extremum))
-                .addStatement("$T best$L = best$L.blend(best$L, keeps$L)", vector, result, second, first, result)
-                .addStatement("$T index$L = index$L.blend(index$L, keeps$L)", vector, result, second, first, result)
+                .addStatement("$T keeps$L = $L", form.maskType(), result,
+                        form.doesNotBeat(CodeBlock.of("best$L", other), CodeBlock.of("best$L", kept), extremum))
+                .addStatement("$T best$L = best$L.blend(best$L, keeps$L)", vector, result, other, kept, result)
+                .addStatement("$T index$L = index$L.blend(index$L, keeps$L)", vector, result, other, kept, result)
                 .build();
     }
 
@@ -433,7 +428,7 @@ final class VectorColumnLoop {
                         form.indexLane(CodeBlock.of("0")));
         if (form.writesPlacesAsVectors()) {
             // one branch per vector, none per column: whether a column moved is a coin toss early in an axis
-            ClassName longVector = ClassName.get(VectorForm.VECTOR_PACKAGE, "LongVector");
+            TypeName longVector = VectorForm.indexVectorClass();
             method.beginControlFlow("for (int part = 0; part < $N / $N.length(); part++)", LANES, INDEX_SPECIES)
                     .addStatement("int outIndex = outStart + c + part * $N.length()", INDEX_SPECIES)
                     .addStatement("$T place = $L", longVector, form.placesAsLongs(CodeBlock.of("places"), INDEX_SPECIES, "part"))

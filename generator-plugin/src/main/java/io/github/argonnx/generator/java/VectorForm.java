@@ -165,13 +165,18 @@ public final class VectorForm {
             return places;
         }
         String widening = Character.toUpperCase(storage.primitive().charAt(0)) + "2L";
-        return CodeBlock.of("($T) $L.convertShape($T.$L, $N, $L)", vectorClassOf(JavaStorage.LONG), places,
+        return CodeBlock.of("($T) $L.convertShape($T.$L, $N, $L)", indexVectorClass(), places,
                 VECTOR_OPERATORS, widening, indexSpecies, part);
+    }
+
+    /** {@code LongVector}, whose lanes take axis indices. */
+    public static ClassName indexVectorClass() {
+        return vectorClassOf(JavaStorage.LONG);
     }
 
     /** {@code VectorSpecies<Long>} at the vector size of {@link #species}, for axis indices as lanes. */
     public static TypeName indexSpeciesType() {
-        return ParameterizedTypeName.get(VECTOR_SPECIES, ClassName.get(Long.class));
+        return ParameterizedTypeName.get(VECTOR_SPECIES, JavaStorage.LONG.boxedType());
     }
 
     /** The species of {@link #indexSpeciesType}, at the size the runtime chose. */

@@ -696,20 +696,20 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
                     ShortVector best1 = laneKeys(ShortVector.fromArray(SPECIES, data, row + stride + c));
                     ShortVector best2 = laneKeys(ShortVector.fromArray(SPECIES, data, row + 2 * stride + c));
                     ShortVector best3 = laneKeys(ShortVector.fromArray(SPECIES, data, row + 3 * stride + c));
-                    VectorMask<Short> replaces0to1 = best0.compare(VectorOperators.LE, best1);
-                    ShortVector best0to1 = best0.blend(best1, replaces0to1);
-                    ShortVector index0to1 = index0.blend(index1, replaces0to1);
-                    VectorMask<Short> replaces2to3 = best2.compare(VectorOperators.LE, best3);
-                    ShortVector best2to3 = best2.blend(best3, replaces2to3);
-                    ShortVector index2to3 = index2.blend(index3, replaces2to3);
-                    VectorMask<Short> replaces0to3 = best0to1.compare(VectorOperators.LE, best2to3);
-                    ShortVector best0to3 = best0to1.blend(best2to3, replaces0to3);
-                    ShortVector index0to3 = index0to1.blend(index2to3, replaces0to3);
+                    VectorMask<Short> keeps0to1 = best0.compare(VectorOperators.LE, best1);
+                    ShortVector best0to1 = best0.blend(best1, keeps0to1);
+                    ShortVector index0to1 = index0.blend(index1, keeps0to1);
+                    VectorMask<Short> keeps2to3 = best2.compare(VectorOperators.LE, best3);
+                    ShortVector best2to3 = best2.blend(best3, keeps2to3);
+                    ShortVector index2to3 = index2.blend(index3, keeps2to3);
+                    VectorMask<Short> keeps0to3 = best0to1.compare(VectorOperators.LE, best2to3);
+                    ShortVector best0to3 = best0to1.blend(best2to3, keeps0to3);
+                    ShortVector index0to3 = index0to1.blend(index2to3, keeps0to3);
                     ShortVector bestSoFar = ShortVector.fromArray(SPECIES, best, bestStart + c);
                     ShortVector indexSoFar = ShortVector.fromArray(SPECIES, bestIndex, bestStart + c);
-                    VectorMask<Short> replacesNow = bestSoFar.compare(VectorOperators.LE, best0to3);
-                    ShortVector bestNow = bestSoFar.blend(best0to3, replacesNow);
-                    ShortVector indexNow = indexSoFar.blend(index0to3, replacesNow);
+                    VectorMask<Short> keepsNow = bestSoFar.compare(VectorOperators.LE, best0to3);
+                    ShortVector bestNow = bestSoFar.blend(best0to3, keepsNow);
+                    ShortVector indexNow = indexSoFar.blend(index0to3, keepsNow);
                     bestNow.intoArray(best, bestStart + c);
                     indexNow.intoArray(bestIndex, bestStart + c);
                 }
@@ -735,9 +735,9 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
             ShortVector best0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
             ShortVector bestSoFar = ShortVector.fromArray(SPECIES, best, bestStart + c);
             ShortVector indexSoFar = ShortVector.fromArray(SPECIES, bestIndex, bestStart + c);
-            VectorMask<Short> replacesNow = bestSoFar.compare(VectorOperators.LE, best0);
-            ShortVector bestNow = bestSoFar.blend(best0, replacesNow);
-            ShortVector indexNow = indexSoFar.blend(index0, replacesNow);
+            VectorMask<Short> keepsNow = bestSoFar.compare(VectorOperators.LE, best0);
+            ShortVector bestNow = bestSoFar.blend(best0, keepsNow);
+            ShortVector indexNow = indexSoFar.blend(index0, keepsNow);
             bestNow.intoArray(best, bestStart + c);
             indexNow.intoArray(bestIndex, bestStart + c);
         }
