@@ -250,10 +250,11 @@ final class VectorColumnLoop {
      * A pass over {@code width} columns (whole vectors) that folds {@code rows} rows, {@code row} and on in
      * {@code step} (" + " or " - "), into the running bests at {@code best[bestAt]}. The index vectors are
      * made before the loop; inside it, nothing lives from one vector of columns to the next (a vector
-     * carried across iterations would be boxed by the JIT on JDK 17). The rows meet in pairs, then pairs
-     * of pairs, and only their winner meets the running best: each step keeps the row taken first unless
-     * the other beats it ({@code tieToLater}: unless the first strictly beats the other), a choice that
-     * is associative, so the tree finds what a chain of steps does with half as many dependent steps.
+     * carried across iterations would be boxed by the JIT on JDK 17). Each step keeps the row taken first
+     * unless the other beats it ({@code tieToLater}: unless the first strictly beats the other), a choice
+     * that is associative: where {@link VectorForm#meetsRowsInTree}, the rows meet in pairs, then pairs of
+     * pairs, and only their winner meets the running best, half as many dependent steps as one row after
+     * the other.
      */
     private CodeBlock passOver(int rows, String step, String width, String bestAt, boolean tieToLater) {
         CodeBlock.Builder code = CodeBlock.builder()
@@ -263,10 +264,22 @@ final class VectorColumnLoop {
                     form.indexLane(CodeBlock.of(r == 0 ? "k - group" : "k" + step + r + " - group")));
         }
         code.beginControlFlow("for (int c = 0; c < $L; c += $N)", width, LANES);
+        if (!form.meetsRowsInTree()) {
+            // one row after the other against the running best
+            code.addStatement("$T bestSoFar = $T.fromArray($N, best, $L)", vector, vector, SPECIES, bestAt)
+                    .addStatement("$T indexSoFar = $T.fromArray($N, bestIndex, $L)", vector, vector, SPECIES, bestAt);
+            String previous = "SoFar";
+            for (int r = 0; r < rows; r++) {
+                code.addStatement("$T best$L = $L", vector, r, keys(rowPosition(r, step)));
+                String result = r == rows - 1 ? "Now" : "SoFarTo" + r;
+                code.add(merge(previous, String.valueOf(r), result, tieToLater));
+                previous = result;
+            }
+            return stored(code, bestAt);
+        }
         List<String> winners = new ArrayList<>();
         for (int r = 0; r < rows; r++) {
-            String position = r == 0 ? "row + c" : "row" + step + (r == 1 ? "stride" : r + " * stride") + " + c";
-            code.addStatement("$T best$L = $L", vector, r, keys(position));
+            code.addStatement("$T best$L = $L", vector, r, keys(rowPosition(r, step)));
             winners.add(String.valueOf(r));
         }
         // rows 0 to 7 as runs 0to1, 2to3, ..., then 0to3, 4to7, then 0to7 (a run is named by its first and last row)
@@ -284,10 +297,19 @@ final class VectorColumnLoop {
             }
             winners = next;
         }
-        return code.addStatement("$T bestSoFar = $T.fromArray($N, best, $L)", vector, vector, SPECIES, bestAt)
+        code.addStatement("$T bestSoFar = $T.fromArray($N, best, $L)", vector, vector, SPECIES, bestAt)
                 .addStatement("$T indexSoFar = $T.fromArray($N, bestIndex, $L)", vector, vector, SPECIES, bestAt)
-                .add(merge("SoFar", winners.get(0), "Now", tieToLater))
-                .addStatement("bestNow.intoArray(best, $L)", bestAt)
+                .add(merge("SoFar", winners.get(0), "Now", tieToLater));
+        return stored(code, bestAt);
+    }
+
+    private static String rowPosition(int r, String step) {
+        return r == 0 ? "row + c" : "row" + step + (r == 1 ? "stride" : r + " * stride") + " + c";
+    }
+
+    /** The end of a pass's loop body: the new bests and indices stored, the loop closed. */
+    private static CodeBlock stored(CodeBlock.Builder code, String bestAt) {
+        return code.addStatement("bestNow.intoArray(best, $L)", bestAt)
                 .addStatement("indexNow.intoArray(bestIndex, $L)", bestAt)
                 .endControlFlow()
                 .build();
@@ -422,21 +444,26 @@ final class VectorColumnLoop {
                 .addParameter(TypeName.LONG, "group")
                 .addParameter(ArrayTypeName.of(TypeName.LONG), "out")
                 .addParameter(TypeName.INT, "outStart")
+                .addCode(form.writesPlacesAsVectors() ? vectorWriteConstants() : CodeBlock.of(""))
                 .beginControlFlow("for (int c = 0; c < vectorWidth; c += $N)", LANES)
                 .addStatement("$T places = $T.fromArray($N, bestIndex, bestStart + c)", vector, vector, SPECIES)
                 .beginControlFlow("if (places.compare($T.GE, $L).anyTrue())", VectorForm.VECTOR_OPERATORS,
                         form.indexLane(CodeBlock.of("0")));
         if (form.writesPlacesAsVectors()) {
-            // one branch per vector, none per column: whether a column moved is a coin toss early in an axis
+            // one branch per vector, none per column: whether a column moved is a coin toss early in an axis.
+            // Vector operands only: a scalar one inlines a broadcast a few levels deeper, past JDK 17's
+            // MaxInlineLevel once this method is inlined into the kernel, and every vector was boxed
+            // (uint8 [64,256,1024]: 15 MB allocated per call)
             TypeName longVector = VectorForm.indexVectorClass();
             method.beginControlFlow("for (int part = 0; part < $N / $N.length(); part++)", LANES, INDEX_SPECIES)
                     .addStatement("int outIndex = outStart + c + part * $N.length()", INDEX_SPECIES)
-                    .addStatement("$T place = $L", longVector, form.placesAsLongs(CodeBlock.of("places"), INDEX_SPECIES, "part"))
-                    .addStatement("$T.fromArray($N, out, outIndex)$W.blend(place.add(group), place.compare($T.GE, 0))$W"
+                    .addStatement("$T index = $L.add(groupStart)", longVector,
+                            form.placesAsLongs(CodeBlock.of("places"), INDEX_SPECIES, "part"))
+                    .addComment("a place of -1 (none) gives an index below the group's start")
+                    .addStatement("$T.fromArray($N, out, outIndex).blend(index, index.compare($T.GE, groupStart))$W"
                             + ".intoArray(out, outIndex)", longVector, INDEX_SPECIES, VectorForm.VECTOR_OPERATORS)
                     .endControlFlow()
-                    .addStatement("$T.broadcast($N, $L).intoArray(bestIndex, bestStart + c)", vector, SPECIES,
-                            form.indexLane(CodeBlock.of("-1")));
+                    .addStatement("noPlace.intoArray(bestIndex, bestStart + c)");
         } else {
             method.beginControlFlow("for (int i = c; i < c + $N; i++)", LANES)
                     .beginControlFlow("if (bestIndex[bestStart + i] >= 0)")
@@ -447,6 +474,15 @@ final class VectorColumnLoop {
         }
         return method.endControlFlow()
                 .endControlFlow()
+                .build();
+    }
+
+    /** The vectors the vector write of {@link #writeGroupIndices} takes, made once per call. */
+    private CodeBlock vectorWriteConstants() {
+        return CodeBlock.builder()
+                .addStatement("$T groupStart = $T.broadcast($N, group)", VectorForm.indexVectorClass(),
+                        VectorForm.indexVectorClass(), INDEX_SPECIES)
+                .addStatement("$T noPlace = $T.broadcast($N, $L)", vector, vector, SPECIES, form.indexLane(CodeBlock.of("-1")))
                 .build();
     }
 

@@ -101,8 +101,21 @@ public final class VectorForm {
      * times slower), and uint8 outer axes were slower too (0.73 ms against 0.53 on JDK 17, one run).
      */
     public int columnRowsPerPass() {
-        boolean keysAsLoaded = comparison == Comparison.SIGNED || comparison == Comparison.IEEE_FLOAT;
-        return keysAsLoaded ? 2 * KernelContract.ROWS_PER_PASS : KernelContract.ROWS_PER_PASS;
+        return keysAsLoaded() ? 2 * KernelContract.ROWS_PER_PASS : KernelContract.ROWS_PER_PASS;
+    }
+
+    /**
+     * Whether the rows of an outer-axis pass meet in a tree rather than one after the other: where lanes
+     * compare as loaded. Where each row is mapped to keys first, the tree holds every row's keys at once
+     * and measured slower (JDK 17, in-JVM probes: uint8 `[64,256,1024]` 0.63 against 0.59 ms, float16
+     * 2.44 against 1.97 ms).
+     */
+    public boolean meetsRowsInTree() {
+        return keysAsLoaded();
+    }
+
+    private boolean keysAsLoaded() {
+        return comparison == Comparison.SIGNED || comparison == Comparison.IEEE_FLOAT;
     }
 
     /** Whether NaN must be looked for apart from the keys (IEEE types); 16-bit floats map it to a key. */

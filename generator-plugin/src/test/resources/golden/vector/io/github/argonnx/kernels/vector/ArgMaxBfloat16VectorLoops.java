@@ -411,24 +411,24 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
                 ShortVector index2 = ShortVector.broadcast(SPECIES, k + 2 - group);
                 ShortVector index3 = ShortVector.broadcast(SPECIES, k + 3 - group);
                 for (int c = 0; c < vectorWidth; c += LANES) {
-                    ShortVector best0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
-                    ShortVector best1 = laneKeys(ShortVector.fromArray(SPECIES, data, row + stride + c));
-                    ShortVector best2 = laneKeys(ShortVector.fromArray(SPECIES, data, row + 2 * stride + c));
-                    ShortVector best3 = laneKeys(ShortVector.fromArray(SPECIES, data, row + 3 * stride + c));
-                    VectorMask<Short> keeps0to1 = best1.compare(VectorOperators.LE, best0);
-                    ShortVector best0to1 = best1.blend(best0, keeps0to1);
-                    ShortVector index0to1 = index1.blend(index0, keeps0to1);
-                    VectorMask<Short> keeps2to3 = best3.compare(VectorOperators.LE, best2);
-                    ShortVector best2to3 = best3.blend(best2, keeps2to3);
-                    ShortVector index2to3 = index3.blend(index2, keeps2to3);
-                    VectorMask<Short> keeps0to3 = best2to3.compare(VectorOperators.LE, best0to1);
-                    ShortVector best0to3 = best2to3.blend(best0to1, keeps0to3);
-                    ShortVector index0to3 = index2to3.blend(index0to1, keeps0to3);
                     ShortVector bestSoFar = ShortVector.fromArray(SPECIES, best, c);
                     ShortVector indexSoFar = ShortVector.fromArray(SPECIES, bestIndex, c);
-                    VectorMask<Short> keepsNow = best0to3.compare(VectorOperators.LE, bestSoFar);
-                    ShortVector bestNow = best0to3.blend(bestSoFar, keepsNow);
-                    ShortVector indexNow = index0to3.blend(indexSoFar, keepsNow);
+                    ShortVector best0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
+                    VectorMask<Short> keepsSoFarTo0 = best0.compare(VectorOperators.LE, bestSoFar);
+                    ShortVector bestSoFarTo0 = best0.blend(bestSoFar, keepsSoFarTo0);
+                    ShortVector indexSoFarTo0 = index0.blend(indexSoFar, keepsSoFarTo0);
+                    ShortVector best1 = laneKeys(ShortVector.fromArray(SPECIES, data, row + stride + c));
+                    VectorMask<Short> keepsSoFarTo1 = best1.compare(VectorOperators.LE, bestSoFarTo0);
+                    ShortVector bestSoFarTo1 = best1.blend(bestSoFarTo0, keepsSoFarTo1);
+                    ShortVector indexSoFarTo1 = index1.blend(indexSoFarTo0, keepsSoFarTo1);
+                    ShortVector best2 = laneKeys(ShortVector.fromArray(SPECIES, data, row + 2 * stride + c));
+                    VectorMask<Short> keepsSoFarTo2 = best2.compare(VectorOperators.LE, bestSoFarTo1);
+                    ShortVector bestSoFarTo2 = best2.blend(bestSoFarTo1, keepsSoFarTo2);
+                    ShortVector indexSoFarTo2 = index2.blend(indexSoFarTo1, keepsSoFarTo2);
+                    ShortVector best3 = laneKeys(ShortVector.fromArray(SPECIES, data, row + 3 * stride + c));
+                    VectorMask<Short> keepsNow = best3.compare(VectorOperators.LE, bestSoFarTo2);
+                    ShortVector bestNow = best3.blend(bestSoFarTo2, keepsNow);
+                    ShortVector indexNow = index3.blend(indexSoFarTo2, keepsNow);
                     bestNow.intoArray(best, c);
                     indexNow.intoArray(bestIndex, c);
                 }
@@ -473,24 +473,24 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
                 ShortVector index2 = ShortVector.broadcast(SPECIES, k - 2 - group);
                 ShortVector index3 = ShortVector.broadcast(SPECIES, k - 3 - group);
                 for (int c = 0; c < vectorWidth; c += LANES) {
-                    ShortVector best0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
-                    ShortVector best1 = laneKeys(ShortVector.fromArray(SPECIES, data, row - stride + c));
-                    ShortVector best2 = laneKeys(ShortVector.fromArray(SPECIES, data, row - 2 * stride + c));
-                    ShortVector best3 = laneKeys(ShortVector.fromArray(SPECIES, data, row - 3 * stride + c));
-                    VectorMask<Short> keeps0to1 = best1.compare(VectorOperators.LE, best0);
-                    ShortVector best0to1 = best1.blend(best0, keeps0to1);
-                    ShortVector index0to1 = index1.blend(index0, keeps0to1);
-                    VectorMask<Short> keeps2to3 = best3.compare(VectorOperators.LE, best2);
-                    ShortVector best2to3 = best3.blend(best2, keeps2to3);
-                    ShortVector index2to3 = index3.blend(index2, keeps2to3);
-                    VectorMask<Short> keeps0to3 = best2to3.compare(VectorOperators.LE, best0to1);
-                    ShortVector best0to3 = best2to3.blend(best0to1, keeps0to3);
-                    ShortVector index0to3 = index2to3.blend(index0to1, keeps0to3);
                     ShortVector bestSoFar = ShortVector.fromArray(SPECIES, best, c);
                     ShortVector indexSoFar = ShortVector.fromArray(SPECIES, bestIndex, c);
-                    VectorMask<Short> keepsNow = best0to3.compare(VectorOperators.LE, bestSoFar);
-                    ShortVector bestNow = best0to3.blend(bestSoFar, keepsNow);
-                    ShortVector indexNow = index0to3.blend(indexSoFar, keepsNow);
+                    ShortVector best0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
+                    VectorMask<Short> keepsSoFarTo0 = best0.compare(VectorOperators.LE, bestSoFar);
+                    ShortVector bestSoFarTo0 = best0.blend(bestSoFar, keepsSoFarTo0);
+                    ShortVector indexSoFarTo0 = index0.blend(indexSoFar, keepsSoFarTo0);
+                    ShortVector best1 = laneKeys(ShortVector.fromArray(SPECIES, data, row - stride + c));
+                    VectorMask<Short> keepsSoFarTo1 = best1.compare(VectorOperators.LE, bestSoFarTo0);
+                    ShortVector bestSoFarTo1 = best1.blend(bestSoFarTo0, keepsSoFarTo1);
+                    ShortVector indexSoFarTo1 = index1.blend(indexSoFarTo0, keepsSoFarTo1);
+                    ShortVector best2 = laneKeys(ShortVector.fromArray(SPECIES, data, row - 2 * stride + c));
+                    VectorMask<Short> keepsSoFarTo2 = best2.compare(VectorOperators.LE, bestSoFarTo1);
+                    ShortVector bestSoFarTo2 = best2.blend(bestSoFarTo1, keepsSoFarTo2);
+                    ShortVector indexSoFarTo2 = index2.blend(indexSoFarTo1, keepsSoFarTo2);
+                    ShortVector best3 = laneKeys(ShortVector.fromArray(SPECIES, data, row - 3 * stride + c));
+                    VectorMask<Short> keepsNow = best3.compare(VectorOperators.LE, bestSoFarTo2);
+                    ShortVector bestNow = best3.blend(bestSoFarTo2, keepsNow);
+                    ShortVector indexNow = index3.blend(indexSoFarTo2, keepsNow);
                     bestNow.intoArray(best, c);
                     indexNow.intoArray(bestIndex, c);
                 }
@@ -516,9 +516,9 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
         int row = start + k * stride;
         ShortVector index0 = ShortVector.broadcast(SPECIES, k - group);
         for (int c = 0; c < width; c += LANES) {
-            ShortVector best0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
             ShortVector bestSoFar = ShortVector.fromArray(SPECIES, best, bestStart + c);
             ShortVector indexSoFar = ShortVector.fromArray(SPECIES, bestIndex, bestStart + c);
+            ShortVector best0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
             VectorMask<Short> keepsNow = best0.compare(VectorOperators.LE, bestSoFar);
             ShortVector bestNow = best0.blend(bestSoFar, keepsNow);
             ShortVector indexNow = index0.blend(indexSoFar, keepsNow);
@@ -535,17 +535,19 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
      */
     private static void writeGroupIndices(short[] bestIndex, int bestStart, int vectorWidth,
             long group, long[] out, int outStart) {
+        LongVector groupStart = LongVector.broadcast(INDEX_SPECIES, group);
+        ShortVector noPlace = ShortVector.broadcast(SPECIES, -1);
         for (int c = 0; c < vectorWidth; c += LANES) {
             ShortVector places = ShortVector.fromArray(SPECIES, bestIndex, bestStart + c);
             if (places.compare(VectorOperators.GE, 0).anyTrue()) {
                 for (int part = 0; part < LANES / INDEX_SPECIES.length(); part++) {
                     int outIndex = outStart + c + part * INDEX_SPECIES.length();
-                    LongVector place = (LongVector) places.convertShape(VectorOperators.S2L, INDEX_SPECIES, part);
-                    LongVector.fromArray(INDEX_SPECIES, out, outIndex)
-                            .blend(place.add(group), place.compare(VectorOperators.GE, 0))
+                    LongVector index = (LongVector) places.convertShape(VectorOperators.S2L, INDEX_SPECIES, part).add(groupStart);
+                    // a place of -1 (none) gives an index below the group's start
+                    LongVector.fromArray(INDEX_SPECIES, out, outIndex).blend(index, index.compare(VectorOperators.GE, groupStart))
                             .intoArray(out, outIndex);
                 }
-                ShortVector.broadcast(SPECIES, -1).intoArray(bestIndex, bestStart + c);
+                noPlace.intoArray(bestIndex, bestStart + c);
             }
         }
     }
@@ -638,24 +640,24 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
                 ShortVector index2 = ShortVector.broadcast(SPECIES, k + 2 - group);
                 ShortVector index3 = ShortVector.broadcast(SPECIES, k + 3 - group);
                 for (int c = 0; c < width; c += LANES) {
-                    ShortVector best0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
-                    ShortVector best1 = laneKeys(ShortVector.fromArray(SPECIES, data, row + stride + c));
-                    ShortVector best2 = laneKeys(ShortVector.fromArray(SPECIES, data, row + 2 * stride + c));
-                    ShortVector best3 = laneKeys(ShortVector.fromArray(SPECIES, data, row + 3 * stride + c));
-                    VectorMask<Short> keeps0to1 = best1.compare(VectorOperators.LE, best0);
-                    ShortVector best0to1 = best1.blend(best0, keeps0to1);
-                    ShortVector index0to1 = index1.blend(index0, keeps0to1);
-                    VectorMask<Short> keeps2to3 = best3.compare(VectorOperators.LE, best2);
-                    ShortVector best2to3 = best3.blend(best2, keeps2to3);
-                    ShortVector index2to3 = index3.blend(index2, keeps2to3);
-                    VectorMask<Short> keeps0to3 = best2to3.compare(VectorOperators.LE, best0to1);
-                    ShortVector best0to3 = best2to3.blend(best0to1, keeps0to3);
-                    ShortVector index0to3 = index2to3.blend(index0to1, keeps0to3);
                     ShortVector bestSoFar = ShortVector.fromArray(SPECIES, best, bestStart + c);
                     ShortVector indexSoFar = ShortVector.fromArray(SPECIES, bestIndex, bestStart + c);
-                    VectorMask<Short> keepsNow = best0to3.compare(VectorOperators.LE, bestSoFar);
-                    ShortVector bestNow = best0to3.blend(bestSoFar, keepsNow);
-                    ShortVector indexNow = index0to3.blend(indexSoFar, keepsNow);
+                    ShortVector best0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
+                    VectorMask<Short> keepsSoFarTo0 = best0.compare(VectorOperators.LE, bestSoFar);
+                    ShortVector bestSoFarTo0 = best0.blend(bestSoFar, keepsSoFarTo0);
+                    ShortVector indexSoFarTo0 = index0.blend(indexSoFar, keepsSoFarTo0);
+                    ShortVector best1 = laneKeys(ShortVector.fromArray(SPECIES, data, row + stride + c));
+                    VectorMask<Short> keepsSoFarTo1 = best1.compare(VectorOperators.LE, bestSoFarTo0);
+                    ShortVector bestSoFarTo1 = best1.blend(bestSoFarTo0, keepsSoFarTo1);
+                    ShortVector indexSoFarTo1 = index1.blend(indexSoFarTo0, keepsSoFarTo1);
+                    ShortVector best2 = laneKeys(ShortVector.fromArray(SPECIES, data, row + 2 * stride + c));
+                    VectorMask<Short> keepsSoFarTo2 = best2.compare(VectorOperators.LE, bestSoFarTo1);
+                    ShortVector bestSoFarTo2 = best2.blend(bestSoFarTo1, keepsSoFarTo2);
+                    ShortVector indexSoFarTo2 = index2.blend(indexSoFarTo1, keepsSoFarTo2);
+                    ShortVector best3 = laneKeys(ShortVector.fromArray(SPECIES, data, row + 3 * stride + c));
+                    VectorMask<Short> keepsNow = best3.compare(VectorOperators.LE, bestSoFarTo2);
+                    ShortVector bestNow = best3.blend(bestSoFarTo2, keepsNow);
+                    ShortVector indexNow = index3.blend(indexSoFarTo2, keepsNow);
                     bestNow.intoArray(best, bestStart + c);
                     indexNow.intoArray(bestIndex, bestStart + c);
                 }
@@ -692,24 +694,24 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
                 ShortVector index2 = ShortVector.broadcast(SPECIES, k + 2 - group);
                 ShortVector index3 = ShortVector.broadcast(SPECIES, k + 3 - group);
                 for (int c = 0; c < width; c += LANES) {
-                    ShortVector best0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
-                    ShortVector best1 = laneKeys(ShortVector.fromArray(SPECIES, data, row + stride + c));
-                    ShortVector best2 = laneKeys(ShortVector.fromArray(SPECIES, data, row + 2 * stride + c));
-                    ShortVector best3 = laneKeys(ShortVector.fromArray(SPECIES, data, row + 3 * stride + c));
-                    VectorMask<Short> keeps0to1 = best0.compare(VectorOperators.LE, best1);
-                    ShortVector best0to1 = best0.blend(best1, keeps0to1);
-                    ShortVector index0to1 = index0.blend(index1, keeps0to1);
-                    VectorMask<Short> keeps2to3 = best2.compare(VectorOperators.LE, best3);
-                    ShortVector best2to3 = best2.blend(best3, keeps2to3);
-                    ShortVector index2to3 = index2.blend(index3, keeps2to3);
-                    VectorMask<Short> keeps0to3 = best0to1.compare(VectorOperators.LE, best2to3);
-                    ShortVector best0to3 = best0to1.blend(best2to3, keeps0to3);
-                    ShortVector index0to3 = index0to1.blend(index2to3, keeps0to3);
                     ShortVector bestSoFar = ShortVector.fromArray(SPECIES, best, bestStart + c);
                     ShortVector indexSoFar = ShortVector.fromArray(SPECIES, bestIndex, bestStart + c);
-                    VectorMask<Short> keepsNow = bestSoFar.compare(VectorOperators.LE, best0to3);
-                    ShortVector bestNow = bestSoFar.blend(best0to3, keepsNow);
-                    ShortVector indexNow = indexSoFar.blend(index0to3, keepsNow);
+                    ShortVector best0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
+                    VectorMask<Short> keepsSoFarTo0 = bestSoFar.compare(VectorOperators.LE, best0);
+                    ShortVector bestSoFarTo0 = bestSoFar.blend(best0, keepsSoFarTo0);
+                    ShortVector indexSoFarTo0 = indexSoFar.blend(index0, keepsSoFarTo0);
+                    ShortVector best1 = laneKeys(ShortVector.fromArray(SPECIES, data, row + stride + c));
+                    VectorMask<Short> keepsSoFarTo1 = bestSoFarTo0.compare(VectorOperators.LE, best1);
+                    ShortVector bestSoFarTo1 = bestSoFarTo0.blend(best1, keepsSoFarTo1);
+                    ShortVector indexSoFarTo1 = indexSoFarTo0.blend(index1, keepsSoFarTo1);
+                    ShortVector best2 = laneKeys(ShortVector.fromArray(SPECIES, data, row + 2 * stride + c));
+                    VectorMask<Short> keepsSoFarTo2 = bestSoFarTo1.compare(VectorOperators.LE, best2);
+                    ShortVector bestSoFarTo2 = bestSoFarTo1.blend(best2, keepsSoFarTo2);
+                    ShortVector indexSoFarTo2 = indexSoFarTo1.blend(index2, keepsSoFarTo2);
+                    ShortVector best3 = laneKeys(ShortVector.fromArray(SPECIES, data, row + 3 * stride + c));
+                    VectorMask<Short> keepsNow = bestSoFarTo2.compare(VectorOperators.LE, best3);
+                    ShortVector bestNow = bestSoFarTo2.blend(best3, keepsNow);
+                    ShortVector indexNow = indexSoFarTo2.blend(index3, keepsNow);
                     bestNow.intoArray(best, bestStart + c);
                     indexNow.intoArray(bestIndex, bestStart + c);
                 }
@@ -732,9 +734,9 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
         int row = start + k * stride;
         ShortVector index0 = ShortVector.broadcast(SPECIES, k - group);
         for (int c = 0; c < width; c += LANES) {
-            ShortVector best0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
             ShortVector bestSoFar = ShortVector.fromArray(SPECIES, best, bestStart + c);
             ShortVector indexSoFar = ShortVector.fromArray(SPECIES, bestIndex, bestStart + c);
+            ShortVector best0 = laneKeys(ShortVector.fromArray(SPECIES, data, row + c));
             VectorMask<Short> keepsNow = bestSoFar.compare(VectorOperators.LE, best0);
             ShortVector bestNow = bestSoFar.blend(best0, keepsNow);
             ShortVector indexNow = indexSoFar.blend(index0, keepsNow);
