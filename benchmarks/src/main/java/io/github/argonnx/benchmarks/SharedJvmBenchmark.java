@@ -16,7 +16,8 @@ import org.openjdk.jmh.annotations.State;
  * types does. The report runs every case in a fork of its own, but the Vector API's methods are shared
  * by every type of one lane width, and what the JIT learned from the cases run first can change how it
  * compiles the one measured: on JDK 17 with the SIMD loops, float16 {@code [64,256,1024]} axis 1 run
- * after uint16 boxed its vectors (92 MB and five times the time per call). Run it with the GC profiler
+ * after uint16 boxed its vectors (92 MB and five times the time per call), but not when it had run
+ * before uint16 too, its loops then compiled already. Run it with the GC profiler
  * ({@code -prof gc}) for the bytes per call. Each case's indices are checked against the plain loop
  * before it runs.
  */
@@ -28,8 +29,11 @@ public class SharedJvmBenchmark {
     @Param("FLOAT16_OUTER_3D_NO_EXTREME")
     public String benchCase;
 
-    /** The {@link BenchCase} names run before it in the same JVM, comma-separated, or {@code none}. */
-    @Param({"none", "UINT16_OUTER_3D_NO_EXTREME"})
+    /**
+     * The {@link BenchCase} names run before it in the same JVM, in order, joined by {@code +} (JMH
+     * splits a {@code -p} value at commas), or {@code none}.
+     */
+    @Param({"none", "UINT16_OUTER_3D_NO_EXTREME", "FLOAT16_OUTER_3D_NO_EXTREME+UINT16_OUTER_3D_NO_EXTREME"})
     public String runFirst;
 
     @Param("ArgMax")
@@ -46,7 +50,7 @@ public class SharedJvmBenchmark {
     @Setup(Level.Trial)
     public void setUp() {
         if (!"none".equals(runFirst)) {
-            for (String name : runFirst.split(",")) {
+            for (String name : runFirst.split("\\+")) {
                 bind(name.trim());
                 for (int call = 0; call < callsEach; call++) {
                     single.apply(input, out, 0);
