@@ -51,7 +51,7 @@ public class SharedJvmBenchmark {
     public void setUp() {
         if (!"none".equals(runFirst)) {
             for (String name : runFirst.split("\\+")) {
-                bind(name.trim());
+                bind(name);
                 for (int call = 0; call < callsEach; call++) {
                     single.apply(input, out, 0);
                 }
