@@ -1,8 +1,11 @@
 package io.github.argonnx.benchmarks;
 
 import io.github.argonnx.ArgReductionOperator;
+import io.github.argonnx.DataType;
 import io.github.argonnx.Tensor;
 import io.github.argonnx.runtime.Parallelism;
+import java.util.ArrayList;
+import java.util.List;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
@@ -14,12 +17,15 @@ import org.openjdk.jmh.annotations.State;
 /**
  * One case on one thread in a JVM that has first run other cases, as a process serving several element
  * types does. The report runs every case in a fork of its own, but the Vector API's methods are shared
- * by every type of one lane width, and what the JIT learned from the cases run first can change how it
- * compiles the one measured: on JDK 17 with the SIMD loops, float16 {@code [64,256,1024]} axis 1 run
- * after uint16 boxed its vectors (92 MB and five times the time per call), but not when it had run
- * before uint16 too, its loops then compiled already. Run it with the GC profiler
- * ({@code -prof gc}) for the bytes per call. Each case's indices are checked against the plain loop
- * before it runs.
+ * by every type, and so is what the JIT learned about them: each type's warm-up runs them unintrinsified
+ * and leaves traps in their profiles, and C2 adds up the traps of every method it inlines into one
+ * compilation. Past {@code -XX:PerMethodTrapLimit} (100) it stops speculating on their receivers, the
+ * Vector API's intrinsics then fail and every vector is boxed: with the SIMD loops, float16
+ * {@code [64,256,1024]} axis 1 run after the other eleven types took five times the time and 95 MB per
+ * call on JDK 17, three times and 78 MB on JDK 25; with {@code -XX:PerMethodTrapLimit=1000} it took
+ * what it takes alone. Run it with the GC profiler ({@code -prof gc}) for the bytes per call, and with
+ * {@code -jvmArgsAppend -XX:PerMethodTrapLimit=1000} for the remedy. Each case's indices are checked
+ * against the plain loop before it runs.
  */
 @State(Scope.Benchmark)
 @Fork(jvmArgs = {"-Xms3g", "-Xmx3g", "-XX:+AlwaysPreTouch"})
@@ -31,9 +37,10 @@ public class SharedJvmBenchmark {
 
     /**
      * The {@link BenchCase} names run before it in the same JVM, in order, joined by {@code +} (JMH
-     * splits a {@code -p} value at commas), or {@code none}.
+     * splits a {@code -p} value at commas); {@code others} for the same layout and data of every other
+     * element type, in {@link DataType} order; or {@code none}.
      */
-    @Param({"none", "UINT16_OUTER_3D_NO_EXTREME", "FLOAT16_OUTER_3D_NO_EXTREME+UINT16_OUTER_3D_NO_EXTREME"})
+    @Param({"none", "UINT16_OUTER_3D_NO_EXTREME", "others"})
     public String runFirst;
 
     @Param("ArgMax")
@@ -49,15 +56,30 @@ public class SharedJvmBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        if (!"none".equals(runFirst)) {
-            for (String name : runFirst.split("\\+")) {
-                bind(name);
-                for (int call = 0; call < callsEach; call++) {
-                    single.apply(input, out, 0);
-                }
+        for (String name : casesRunFirst()) {
+            bind(name);
+            for (int call = 0; call < callsEach; call++) {
+                single.apply(input, out, 0);
             }
         }
         bind(benchCase);
+    }
+
+    private List<String> casesRunFirst() {
+        if ("none".equals(runFirst)) {
+            return List.of();
+        }
+        if (!"others".equals(runFirst)) {
+            return List.of(runFirst.split("\\+"));
+        }
+        BenchCase measured = BenchCase.named(benchCase);
+        List<String> others = new ArrayList<>();
+        for (DataType type : DataType.values()) {
+            if (type != measured.type() && measured.data().appliesTo(type)) {
+                others.add(new BenchCase(type, measured.layout(), measured.data()).name());
+            }
+        }
+        return others;
     }
 
     /** Makes {@code name} the case that {@link #oneThread} reduces, after checking its indices. */
