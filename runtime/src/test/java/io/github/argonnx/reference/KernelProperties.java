@@ -158,15 +158,24 @@ public final class KernelProperties<A, B extends Buffer> {
      * Long slices of one special value with another special value at two positions: every pair of the
      * type's special values, the pair at block edges of the contiguous loops (words of 8 elements,
      * parts of 64 and 256 and blocks of 512 and 2048, from either end), so that the winner, a tie, or a NaN
-     * sits in a late part, a late block or the tail.
+     * sits in a late part, a late block or the tail. The slices are 4200 elements long, and 8192 more, at least
+     * the shortest slice the 16-bit integer kernels screen by words, with the positions repeated 8192 on.
      */
     public void pairsInLongSlices(long classSeed) {
+        int[] positions = {0, 7, 8, 63, 64, 255, 256, 511, 520, 575, 576, 2047, 2048, 2055, 3943, 3944, 4095, 4096, 4135,
+            4136, 4199};
+        pairsInLongSlices(classSeed, 4200, positions);
+        int[] longer = Arrays.copyOf(positions, 2 * positions.length);
+        for (int p = 0; p < positions.length; p++) {
+            longer[positions.length + p] = positions[p] + 8192;
+        }
+        pairsInLongSlices(classSeed, 4200 + 8192, longer);
+    }
+
+    private void pairsInLongSlices(long classSeed, int length, int[] positions) {
         long seed = seed(classSeed);
         Random random = new Random(seed ^ 0x5EED_0007L);
         A specials = type.generator().generate(random, 16, Profile.SPECIALS_IN_ORDER);
-        int length = 4200;
-        int[] positions = {0, 7, 8, 63, 64, 255, 256, 511, 520, 575, 576, 2047, 2048, 2055, 3943, 3944, 4095, 4096, 4135,
-            4136, 4199};
         for (int filler = 0; filler < type.storage().length(specials); filler++) {
             for (int other = 0; other < type.storage().length(specials); other++) {
                 int at = positions[(filler + other) % positions.length];
@@ -176,7 +185,7 @@ public final class KernelProperties<A, B extends Buffer> {
                 System.arraycopy(specials, other, data, tie, 1);
                 Number[] values = type.widen(data);
                 for (boolean last : new boolean[] {false, true}) {
-                    check(seed, "pairsInLongSlices " + filler + "/" + other + " at " + at + " and " + tie, random,
+                    check(seed, "pairsInLongSlices of " + length + ", " + filler + "/" + other + " at " + at + " and " + tie, random,
                             new int[] {length}, 0, last, data, values);
                 }
             }
