@@ -158,8 +158,9 @@ public final class KernelProperties<A, B extends Buffer> {
      * Long slices of one special value with another special value at two positions: every pair of the
      * type's special values, the pair at block edges of the contiguous loops (words of 8 elements,
      * parts of 64 and 256 and blocks of 512 and 2048, from either end), so that the winner, a tie, or a NaN
-     * sits in a late part, a late block or the tail. The slices are 4200 elements long, and 8192 more, at least
-     * the shortest slice the 16-bit integer kernels screen by words, with the positions repeated 8192 on.
+     * sits in a late part, a late block or the tail. The slices are 4200 elements long, and 8192 longer
+     * (past the shortest slice the 16-bit integer kernels screen by words), with the positions repeated
+     * 8192 on.
      */
     public void pairsInLongSlices(long classSeed) {
         int[] positions = {0, 7, 8, 63, 64, 255, 256, 511, 520, 575, 576, 2047, 2048, 2055, 3943, 3944, 4095, 4096, 4135,
@@ -185,8 +186,8 @@ public final class KernelProperties<A, B extends Buffer> {
                 System.arraycopy(specials, other, data, tie, 1);
                 Number[] values = type.widen(data);
                 for (boolean last : new boolean[] {false, true}) {
-                    check(seed, "pairsInLongSlices of " + length + ", " + filler + "/" + other + " at " + at + " and " + tie, random,
-                            new int[] {length}, 0, last, data, values);
+                    check(seed, "pairsInLongSlices of " + length + ", " + filler + "/" + other + " at " + at + " and "
+                            + tie, random, new int[] {length}, 0, last, data, values);
                 }
             }
         }

@@ -94,7 +94,10 @@ final class SixteenBitSliceLoop {
         this.floats = Comparison.of(type) == Comparison.SIXTEEN_BIT_FLOAT;
     }
 
-    /** The kernel's constants: the block length and, for floats, how many bit patterns of each sign are NaN. */
+    /**
+     * The kernel's constants: the block and part lengths and, for floats, how many bit patterns of each
+     * sign are NaN; for integers, the shortest slice screened by words.
+     */
     List<FieldSpec> constants() {
         List<FieldSpec> constants = new ArrayList<>();
         constants.add(FieldSpec.builder(TypeName.INT, BLOCK_NAME, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
@@ -106,19 +109,18 @@ final class SixteenBitSliceLoop {
                 .addJavadoc("best as it rises, and only a part that passes is walked.\n")
                 .initializer("$L", PART)
                 .build());
-        if (!floats) {
-            constants.add(FieldSpec.builder(TypeName.INT, WORD_SCREENED_SLICE_NAME, Modifier.PRIVATE, Modifier.STATIC,
-                            Modifier.FINAL)
-                    .addJavadoc("The shortest slice the contiguous loops screen by words: on shorter ones the plain loop\n")
-                    .addJavadoc("is faster, since the best still rises through most of their blocks.\n")
-                    .initializer("$L", type.isUnsigned() ? UNSIGNED_WORD_SCREENED_SLICE : SIGNED_WORD_SCREENED_SLICE)
-                    .build());
-        }
         if (floats) {
             constants.add(FieldSpec.builder(TypeName.INT, NAN_SPAN_NAME, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                     .addJavadoc("NaN bit patterns of one sign: as shorts, the negative NaNs are {@code -$N} to -1.\n",
                             NAN_SPAN_NAME)
                     .initializer("$L", nanSpan())
+                    .build());
+        } else {
+            constants.add(FieldSpec.builder(TypeName.INT, WORD_SCREENED_SLICE_NAME, Modifier.PRIVATE, Modifier.STATIC,
+                            Modifier.FINAL)
+                    .addJavadoc("The shortest slice the contiguous loops screen by words: on shorter ones the plain loop\n")
+                    .addJavadoc("is faster, since the best still rises through most of their blocks.\n")
+                    .initializer("$L", type.isUnsigned() ? UNSIGNED_WORD_SCREENED_SLICE : SIGNED_WORD_SCREENED_SLICE)
                     .build());
         }
         return constants;
