@@ -40,11 +40,11 @@ class ShortWordsTest {
     }
 
     private static boolean anyAbove(short[] data, int from, int to, int flipA, int limitA, int flipB, int limitB) {
-        return ShortWords.anyAbove(data, from, to, ShortWords.screen(flipA, limitA, flipB, limitB));
+        return ShortWords.over(data).anyAbove(from, to, ShortWords.screen(flipA, limitA, flipB, limitB));
     }
 
     private static boolean anyAbove(ShortBuffer data, int from, int to, int flipA, int limitA, int flipB, int limitB) {
-        return ShortWords.anyAbove(data, from, to, ShortWords.screen(flipA, limitA, flipB, limitB));
+        return ShortWords.over(data).anyAbove(from, to, ShortWords.screen(flipA, limitA, flipB, limitB));
     }
 
     @Test
@@ -124,6 +124,21 @@ class ShortWordsTest {
         assertThrows(IndexOutOfBoundsException.class, () -> anyAbove(buffer, 1, 5, 0, 0, 0, 0));
         assertThrows(IndexOutOfBoundsException.class, () -> anyAbove(buffer, 2, 11, 0, 0, 0, 0));
         assertEquals(2, buffer.position());
+    }
+
+    @Test
+    void aBufferIsScreenedFromItsPositionAndLimitWhenMade() {
+        short[] data = new short[16];
+        data[1] = 5;
+        data[13] = 5;
+        ShortBuffer buffer = ShortBuffer.wrap(data).position(2).limit(14);
+        ShortWords.Elements elements = ShortWords.over(buffer);
+        long aboveFour = ShortWords.screen(0, 4, 0, ShortWords.NEVER);
+        buffer.position(0).limit(16);
+        assertTrue(elements.anyAbove(2, 14, aboveFour));
+        assertFalse(elements.anyAbove(2, 13, aboveFour));
+        assertThrows(IndexOutOfBoundsException.class, () -> elements.anyAbove(1, 13, aboveFour));
+        assertThrows(IndexOutOfBoundsException.class, () -> elements.anyAbove(2, 15, aboveFour));
     }
 
     @Test

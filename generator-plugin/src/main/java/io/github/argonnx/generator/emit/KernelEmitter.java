@@ -142,7 +142,7 @@ public final class KernelEmitter extends JavaSourceEmitter {
                     kernel.addMethod(bitsLoop.firstIndicesBeating(source));
                     kernel.addMethod(bitsLoop.loop(source, false));
                     kernel.addMethod(bitsLoop.loop(source, true));
-                    kernel.addMethod(bitsLoop.mayBeat(source));
+                    kernel.addMethod(bitsLoop.wordsOf(source));
                 } else {
                     kernel.addMethod(sliceLoop(source, false));
                     kernel.addMethod(sliceLoop(source, true));
@@ -159,6 +159,7 @@ public final class KernelEmitter extends JavaSourceEmitter {
                 kernel.addMethod(wordLoop.beatenBytes());
             }
             if (bitsLoop != null) {
+                kernel.addMethods(bitsLoop.mayBeatMethods());
                 kernel.addMethod(bitsLoop.screenOf());
             }
             return kernel;
@@ -297,23 +298,21 @@ public final class KernelEmitter extends JavaSourceEmitter {
                             .addStatement("return")
                             .endControlFlow()
                             .build() : CodeBlock.of(""))
+                    .addCode(bitsLoop != null ? SixteenBitSliceLoop.declareWords() : CodeBlock.of(""))
                     .beginControlFlow("for (int o = 0; o < slices; o++)")
-                    .addStatement("out[outOffset + o] =$WindexInSlice(data, offset + o * axisLength, axisLength, selectLastIndex)")
+                    .addStatement("out[outOffset + o] =$WindexInSlice($L, offset + o * axisLength, axisLength, selectLastIndex)",
+                            SliceBlocks.dataArguments(type))
                     .endControlFlow()
                     .build();
         }
 
         private MethodSpec indexInSlice(DataSource source) {
-            return MethodSpec.methodBuilder("indexInSlice")
+            CodeBlock data = SliceBlocks.dataArguments(type);
+            return SliceBlocks.declare("indexInSlice", source, type)
                     .addJavadoc("Index of the $L element of the {@code length} elements from {@code start}.\n", adjective)
-                    .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                    .returns(TypeName.LONG)
-                    .addParameter(source.dataType(type), "data")
-                    .addParameter(TypeName.INT, "start")
-                    .addParameter(TypeName.INT, "length")
                     .addParameter(TypeName.BOOLEAN, "selectLastIndex")
-                    .addStatement("return selectLastIndex$W? $N(data, start, length)$W: $N(data, start, length)",
-                            lastIndexName, firstIndexName)
+                    .addStatement("return selectLastIndex$W? $N($L, start, length)$W: $N($L, start, length)",
+                            lastIndexName, data, firstIndexName, data)
                     .build();
         }
 
@@ -323,13 +322,8 @@ public final class KernelEmitter extends JavaSourceEmitter {
          */
         private MethodSpec sliceLoop(DataSource source, boolean fromEnd) {
             TypeName key = order.keyType();
-            MethodSpec.Builder m = MethodSpec.methodBuilder(fromEnd ? lastIndexName : firstIndexName)
-                    .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                    .returns(TypeName.LONG)
-                    .addParameter(source.dataType(type), "data")
-                    .addParameter(TypeName.INT, "start")
-                    .addParameter(TypeName.INT, "length");
-            m.addJavadoc(SliceBlocks.plainWalkDoc(fromEnd));
+            MethodSpec.Builder m = SliceBlocks.declare(fromEnd ? lastIndexName : firstIndexName, source, type)
+                    .addJavadoc(SliceBlocks.plainWalkDoc(fromEnd));
             if (bitsLoop != null) {
                 bitsLoop.guardPlainLoop(m, source, fromEnd);
             }

@@ -58,20 +58,30 @@ final class SixteenBitSliceLoop {
     /**
      * The shortest slice an int16 kernel screens by words. Its plain loop compares stored bits directly,
      * and on shorter slices the word screens cost it more than they save: the best still rises through
-     * most of the first blocks, which are then screened and walked. On JDK 25, rows of 512 to 2048
-     * random elements took 1.4x to 1.8x the plain loop's time, rows of 4096 0.88x.
+     * most of the first blocks, which are then screened and walked. On JDK 25, 16 Mi random elements
+     * in rows of 512 took 1.25x the plain loop's time with the screens, rows of 1024 1.0x, rows of
+     * 2048 0.82x.
      */
-    private static final int SIGNED_WORD_SCREENED_SLICE = 4096;
+    private static final int SIGNED_WORD_SCREENED_SLICE = 2048;
 
     /**
-     * The same for uint16, whose plain loop runs faster than int16's: rows of 512 to 4096 took 1.5x
-     * to 2.4x its time with the screens, rows of 8192 0.90x.
+     * The same for uint16, whose plain loop runs faster than int16's: rows of 512 to 2048 took 1.07x
+     * to 1.35x its time with the screens, rows of 4096 0.80x.
      */
-    private static final int UNSIGNED_WORD_SCREENED_SLICE = 8192;
+    private static final int UNSIGNED_WORD_SCREENED_SLICE = 4096;
+
+    /**
+     * The same for float16 and bfloat16, whose loop screens every block, by words or one element at a
+     * time: a slice shorter than one block has no block to screen.
+     */
+    private static final int FLOAT_WORD_SCREENED_SLICE = BLOCK;
 
     private static final String WORD_SCREENED_SLICE_NAME = "WORD_SCREENED_SLICE";
     private static final String NAN_SPAN_NAME = "NAN_SPAN";
     private static final String MAY_BEAT = "mayBeat";
+    private static final String WORDS_OF = "wordsOf";
+    /** The contiguous loops' parameter for the elements they screen by words, null where they do not. */
+    static final String WORDS = "words";
     static final String SCREEN_OF = "screenOf";
 
     private final ElementType type;
@@ -95,8 +105,8 @@ final class SixteenBitSliceLoop {
     }
 
     /**
-     * The kernel's constants: the block and part lengths and, for floats, how many bit patterns of each
-     * sign are NaN; for integers, the shortest slice screened by words.
+     * The kernel's constants: the block and part lengths, the shortest slice screened by words and, for
+     * floats, how many bit patterns of each sign are NaN.
      */
     List<FieldSpec> constants() {
         List<FieldSpec> constants = new ArrayList<>();
@@ -115,15 +125,46 @@ final class SixteenBitSliceLoop {
                             NAN_SPAN_NAME)
                     .initializer("$L", nanSpan())
                     .build());
-        } else {
-            constants.add(FieldSpec.builder(TypeName.INT, WORD_SCREENED_SLICE_NAME, Modifier.PRIVATE, Modifier.STATIC,
-                            Modifier.FINAL)
-                    .addJavadoc("The shortest slice the contiguous loops screen by words: on shorter ones the plain loop\n")
-                    .addJavadoc("is faster, since the best still rises through most of their blocks.\n")
-                    .initializer("$L", type.isUnsigned() ? UNSIGNED_WORD_SCREENED_SLICE : SIGNED_WORD_SCREENED_SLICE)
-                    .build());
         }
+        constants.add(FieldSpec.builder(TypeName.INT, WORD_SCREENED_SLICE_NAME, Modifier.PRIVATE, Modifier.STATIC,
+                        Modifier.FINAL)
+                .addJavadoc(floats ? "The shortest slice the contiguous loops screen by words: one block.\n"
+                        : "The shortest slice the contiguous loops screen by words: on shorter ones the plain loop\n"
+                                + "is faster, since the best still rises through most of their blocks.\n")
+                .initializer("$L", floats ? FLOAT_WORD_SCREENED_SLICE
+                        : type.isUnsigned() ? UNSIGNED_WORD_SCREENED_SLICE : SIGNED_WORD_SCREENED_SLICE)
+                .build());
         return constants;
+    }
+
+    /**
+     * The declaration of {@code words} from {@code data} and {@code axisLength}, for a method that runs the
+     * contiguous loops: one per call, for every slice.
+     */
+    static CodeBlock declareWords() {
+        return CodeBlock.builder()
+                .addStatement("$T $N = $N(data, axisLength)", RuntimeClasses.SHORT_WORDS_ELEMENTS, WORDS, WORDS_OF)
+                .build();
+    }
+
+    /**
+     * The kernel's {@code wordsOf}: the elements its contiguous loops screen by words, made once per
+     * call (a segment made per screen was allocated each time where C2 did not inline its factory:
+     * 3.6 to 8 MB per float16 call of 16 Mi elements on JDK 25); null where they do not screen by
+     * words.
+     */
+    MethodSpec wordsOf(DataSource source) {
+        return MethodSpec.methodBuilder(WORDS_OF)
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(RuntimeClasses.SHORT_WORDS_ELEMENTS)
+                .addParameter(source.dataType(type), "data")
+                .addParameter(TypeName.INT, "axisLength")
+                .addJavadoc("The elements of {@code data} for the contiguous loops to screen by words, once per call for every\n")
+                .addJavadoc("slice; null where they do not: before JDK 22, or on slices shorter than {@code $N}.\n",
+                        WORD_SCREENED_SLICE_NAME)
+                .addStatement("return axisLength >= $N && $T.isAvailable() ? $T.over(data) : null",
+                        WORD_SCREENED_SLICE_NAME, RuntimeClasses.SHORT_WORDS, RuntimeClasses.SHORT_WORDS)
+                .build();
     }
 
     /** Whether the kernel keeps its plain slice loop, which {@link #guardPlainLoop} then leads. */
@@ -136,19 +177,17 @@ final class SixteenBitSliceLoop {
     }
 
     /**
-     * Starts an integer kernel's plain slice loop, after its first Javadoc line: a slice of
-     * {@link #SIGNED_WORD_SCREENED_SLICE} or {@link #UNSIGNED_WORD_SCREENED_SLICE} elements or more goes to
-     * {@link #loop} when the word screen is there.
+     * Starts an integer kernel's plain slice loop, after its first Javadoc line: where there are
+     * {@code words} ({@link #wordsOf}: slices of {@link #SIGNED_WORD_SCREENED_SLICE} or
+     * {@link #UNSIGNED_WORD_SCREENED_SLICE} elements or more, JDK 22 and later) the slice goes to {@link #loop}.
      */
     void guardPlainLoop(MethodSpec.Builder m, DataSource source, boolean fromEnd) {
-        m.addJavadoc("\n<p>Where {@link $T} reads words, a slice of {@code $N} elements or more goes to\n",
-                        RuntimeClasses.SHORT_WORDS, WORD_SCREENED_SLICE_NAME)
-                .addJavadoc("{@link #$N}, which screens it block by block.\n", loopName(fromEnd))
-                .beginControlFlow("if ($T.isAvailable() && length >= $N)", RuntimeClasses.SHORT_WORDS,
-                        WORD_SCREENED_SLICE_NAME)
-                .addStatement(fromEnd ? CodeBlock.of("return $N(data, start, length)", loopName(true))
-                        : CodeBlock.of("return $N(data, start, length, $L, start) - start", SliceBlocks.BEATING_LOOP,
-                                source.read(CodeBlock.of("start"))))
+        m.addJavadoc("\n<p>Where there are {@code $N} to screen, the slice goes to\n{@link #$N}, which screens it block by block.\n",
+                        WORDS, loopName(fromEnd))
+                .beginControlFlow("if ($N != null)", WORDS)
+                .addStatement(fromEnd ? CodeBlock.of("return $N(data, $N, start, length)", loopName(true), WORDS)
+                        : CodeBlock.of("return $N(data, $N, start, length, $L, start) - start", SliceBlocks.BEATING_LOOP,
+                                WORDS, source.read(CodeBlock.of("start"))))
                 .endControlFlow();
     }
 
@@ -169,8 +208,8 @@ final class SixteenBitSliceLoop {
         return SliceBlocks.declare(GeneratedNames.indexInSlice(extremum, false), source, type)
                 .addJavadoc(SliceBlocks.nanEndsWalkDoc(false))
                 .addJavadoc("\n<p>{@link #$N}, whose rival is the slice's first element.\n", SliceBlocks.BEATING_LOOP)
-                .addStatement("return $N(data, start, length, $L, start) - start", SliceBlocks.BEATING_LOOP,
-                        source.read(CodeBlock.of("start")))
+                .addStatement("return $N(data, $N, start, length, $L, start) - start", SliceBlocks.BEATING_LOOP,
+                        WORDS, source.read(CodeBlock.of("start")))
                 .build();
     }
 
@@ -220,20 +259,19 @@ final class SixteenBitSliceLoop {
             m.beginControlFlow("if ($L)", isNaN).addStatement("return $L", result).endControlFlow();
         }
         SliceBlocks.openBlockLoop(m, fromEnd, BLOCK_NAME);
-        m.beginControlFlow(fromEnd
-                        ? "if (to == start + length || $N(data, blockStart, to, $L))"
-                        : "if (from == rivalAt || $N(data, from, blockEnd, $L))", MAY_BEAT, bestBits)
+        m.beginControlFlow(fromEnd ? "if (to == start + length || $L)" : "if (from == rivalAt || $L)",
+                        mayBeatCall(fromEnd ? "blockStart, to" : "from, blockEnd", bestBits))
                 .addComment("its parts are screened against the best as it rises; the part read first nearly always")
                 .addComment(fromEnd ? "beats the element read first: it is walked at once"
                         : "beats a rival read from it, the slice's first element: it is walked at once");
         if (fromEnd) {
             m.beginControlFlow("for (int partEnd = to; partEnd > blockStart; partEnd -= $N)", PART_NAME)
                     .addStatement("int partStart = partEnd - $N", PART_NAME)
-                    .beginControlFlow("if (partEnd == start + length || $N(data, partStart, partEnd, $L))", MAY_BEAT, bestBits);
+                    .beginControlFlow("if (partEnd == start + length || $L)", mayBeatCall("partStart, partEnd", bestBits));
         } else {
             m.beginControlFlow("for (int part = from; part < blockEnd; part += $N)", PART_NAME)
                     .addStatement("int partEnd = part + $N", PART_NAME)
-                    .beginControlFlow("if (part == rivalAt || $N(data, part, partEnd, $L))", MAY_BEAT, bestBits);
+                    .beginControlFlow("if (part == rivalAt || $L)", mayBeatCall("part, partEnd", bestBits));
         }
         SliceBlocks.strictWalk(m, source, order, extremum,
                 fromEnd ? "for (int k = partEnd - 1; k >= partStart; k--)" : "for (int k = part; k < partEnd; k++)");
@@ -251,28 +289,44 @@ final class SixteenBitSliceLoop {
         return m.addStatement("return $L", result).build();
     }
 
+    /** A call of {@link #mayBeat} on the elements {@code range} ("from, to"), against {@code bestBits}. */
+    private CodeBlock mayBeatCall(String range, CodeBlock bestBits) {
+        return CodeBlock.of("$N($L, $L, $L)", MAY_BEAT, floats ? CodeBlock.of("data, $N", WORDS) : CodeBlock.of("$N", WORDS),
+                range, bestBits);
+    }
+
     /**
      * The public entry for contiguous slices searched against rivals ({@link KernelContract#FIRST_INDICES_BEATING}):
      * {@link #loop} from each slice's rival where it screens words (floats: everywhere); where the
      * integer kernels do not screen words, their own search, whose winners the caller tests itself.
      */
     MethodSpec firstIndicesBeating(DataSource source) {
-        Optional<CodeBlock> ownSearch = floats ? Optional.empty()
-                : Optional.of(CodeBlock.of("!$T.isAvailable()", RuntimeClasses.SHORT_WORDS));
+        Optional<CodeBlock> ownSearch = floats ? Optional.empty() : Optional.of(CodeBlock.of("$N == null", WORDS));
         return SliceBlocks.firstIndicesBeating(source, type, extremum, ownSearch,
-                Optional.of(CodeBlock.of("$N(data, start, axisLength, $L, -1)", SliceBlocks.BEATING_LOOP,
+                Optional.of(CodeBlock.of("$N(data, $N, start, axisLength, $L, -1)", SliceBlocks.BEATING_LOOP, WORDS,
                         JavaStorage.SHORT.fromBits(CodeBlock.of("rivalBits[o]")))));
     }
 
     /**
-     * The screen of one block, for the data source's loops: the word screen of {@link #screenOf} where
-     * there is one; before JDK 22 the float kernels' two tests one element at a time.
+     * The screens of one block: for floats one per data source, which tests one element at a time
+     * where there are no {@code words}; for integers, which always have them, one for both.
      */
-    MethodSpec mayBeat(DataSource source) {
+    List<MethodSpec> mayBeatMethods() {
+        return floats ? List.of(mayBeat(DataSource.ARRAY), mayBeat(DataSource.BUFFER)) : List.of(mayBeat(null));
+    }
+
+    /**
+     * The screen of one block: the word screen of {@link #screenOf} where there are {@code words}; else
+     * its two tests one element at a time, from {@code source}.
+     */
+    private MethodSpec mayBeat(DataSource source) {
         MethodSpec.Builder m = MethodSpec.methodBuilder(MAY_BEAT)
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .returns(TypeName.BOOLEAN)
-                .addParameter(source.dataType(type), "data")
+                .returns(TypeName.BOOLEAN);
+        if (floats) {
+            m.addParameter(source.dataType(type), "data");
+        }
+        m.addParameter(RuntimeClasses.SHORT_WORDS_ELEMENTS, WORDS)
                 .addParameter(TypeName.INT, "from")
                 .addParameter(TypeName.INT, "to")
                 .addParameter(TypeName.SHORT, "bestBits")
@@ -280,12 +334,11 @@ final class SixteenBitSliceLoop {
                         floats ? "may beat" : "beats")
                 .addJavadoc(floats ? ",\nwhich is not NaN: false only when none can.\n" : ".\n");
         if (!floats) {
-            return m.addStatement("return $T.anyAbove(data, from, to, $N(bestBits))", RuntimeClasses.SHORT_WORDS, SCREEN_OF)
-                    .build();
+            return m.addStatement("return $N.anyAbove(from, to, $N(bestBits))", WORDS, SCREEN_OF).build();
         }
         CodeBlock element = oriented(source.read(CodeBlock.of("k")));
-        return m.beginControlFlow("if ($T.isAvailable())", RuntimeClasses.SHORT_WORDS)
-                .addStatement("return $T.anyAbove(data, from, to, $N(bestBits))", RuntimeClasses.SHORT_WORDS, SCREEN_OF)
+        return m.beginControlFlow("if ($N != null)", WORDS)
+                .addStatement("return $N.anyAbove(from, to, $N(bestBits))", WORDS, SCREEN_OF)
                 .endControlFlow()
                 .addComment("the tests of $N one element at a time, on $L bits as shorts", SCREEN_OF,
                         extremum == Extremum.SMALLEST ? "sign-flipped" : "stored")

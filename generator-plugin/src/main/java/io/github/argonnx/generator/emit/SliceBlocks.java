@@ -6,6 +6,7 @@ import com.palantir.javapoet.TypeName;
 import io.github.argonnx.generator.java.ElementOrder;
 import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.KernelContract;
+import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.java.VectorForm;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
@@ -30,14 +31,26 @@ final class SliceBlocks {
     private SliceBlocks() {
     }
 
-    /** A private static {@code long name(data, start, length)} that returns an index within the slice. */
+    /**
+     * A private static {@code long name(data, start, length)} that returns an index within the slice;
+     * a 16-bit kernel's also takes, after {@code data}, {@code words}: its elements to screen by
+     * words, or null ({@link SixteenBitSliceLoop#wordsOf}).
+     */
     static MethodSpec.Builder declare(String name, DataSource source, ElementType type) {
-        return MethodSpec.methodBuilder(name)
+        MethodSpec.Builder m = MethodSpec.methodBuilder(name)
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .returns(TypeName.LONG)
-                .addParameter(source.dataType(type), "data")
-                .addParameter(TypeName.INT, "start")
-                .addParameter(TypeName.INT, "length");
+                .addParameter(source.dataType(type), "data");
+        if (SixteenBitSliceLoop.appliesTo(type)) {
+            m.addParameter(RuntimeClasses.SHORT_WORDS_ELEMENTS, SixteenBitSliceLoop.WORDS);
+        }
+        return m.addParameter(TypeName.INT, "start").addParameter(TypeName.INT, "length");
+    }
+
+    /** The arguments before {@code start} in a call of a method {@link #declare}d for {@code type}. */
+    static CodeBlock dataArguments(ElementType type) {
+        return SixteenBitSliceLoop.appliesTo(type) ? CodeBlock.of("data, $N", SixteenBitSliceLoop.WORDS)
+                : CodeBlock.of("data");
     }
 
     /** Opens the loop over whole blocks of the constant {@code blockName}; the caller closes it. */
@@ -129,6 +142,9 @@ final class SliceBlocks {
                             GeneratedNames.VECTORIZED, GeneratedNames.VECTORIZED, KernelContract.FIRST_INDICES_BEATING)
                     .addStatement("return")
                     .endControlFlow();
+        }
+        if (SixteenBitSliceLoop.appliesTo(type)) {
+            m.addCode(SixteenBitSliceLoop.declareWords());
         }
         CodeBlock ownSearchCall = CodeBlock.builder()
                 .add("// the kernel's own search: each slice's winner, which the caller tests against its rival\n")

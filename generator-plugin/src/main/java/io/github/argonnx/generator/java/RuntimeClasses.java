@@ -30,6 +30,7 @@ public final class RuntimeClasses {
     public static final ClassName SHORT_WORDS = ClassName.get(PACKAGE, "ShortWords");
     /** The word screens of a row of columns, one per column, for the 16-bit outer-axis loops. */
     public static final ClassName COLUMN_SCREENS = SHORT_WORDS.nestedClass("ColumnScreens");
+    public static final ClassName SHORT_WORDS_ELEMENTS = SHORT_WORDS.nestedClass("Elements");
 
     public static final ClassName ARG_ONNX_EXCEPTION = ClassName.get(PACKAGE, "ArgOnnxException");
     public static final ClassName ARG_RESULT = ClassName.get(PACKAGE, "ArgResult");

@@ -69,6 +69,11 @@ public final class ArgMaxBfloat16Kernel {
      */
     private static final int NAN_SPAN = 127;
 
+    /**
+     * The shortest slice the contiguous loops screen by words: one block.
+     */
+    private static final int WORD_SCREENED_SLICE = 512;
+
     private ArgMaxBfloat16Kernel() {
     }
 
@@ -173,18 +178,20 @@ public final class ArgMaxBfloat16Kernel {
                 && VECTORIZED.reduceContiguous(data, offset, slices, axisLength, selectLastIndex, out, outOffset)) {
             return;
         }
+        ShortWords.Elements words = wordsOf(data, axisLength);
         for (int o = 0; o < slices; o++) {
             out[outOffset + o] =
-                    indexInSlice(data, offset + o * axisLength, axisLength, selectLastIndex);
+                    indexInSlice(data, words, offset + o * axisLength, axisLength, selectLastIndex);
         }
     }
 
     /**
      * Index of the largest element of the {@code length} elements from {@code start}.
      */
-    private static long indexInSlice(short[] data, int start, int length, boolean selectLastIndex) {
-        return selectLastIndex ? lastIndexOfLargest(data, start, length)
-                : firstIndexOfLargest(data, start, length);
+    private static long indexInSlice(short[] data, ShortWords.Elements words, int start, int length,
+            boolean selectLastIndex) {
+        return selectLastIndex ? lastIndexOfLargest(data, words, start, length)
+                : firstIndexOfLargest(data, words, start, length);
     }
 
     /**
@@ -193,8 +200,9 @@ public final class ArgMaxBfloat16Kernel {
      *
      * <p>{@link #firstIndexBeating}, whose rival is the slice's first element.
      */
-    private static long firstIndexOfLargest(short[] data, int start, int length) {
-        return firstIndexBeating(data, start, length, data[start], start) - start;
+    private static long firstIndexOfLargest(short[] data, ShortWords.Elements words, int start,
+            int length) {
+        return firstIndexBeating(data, words, start, length, data[start], start) - start;
     }
 
     /**
@@ -222,9 +230,10 @@ public final class ArgMaxBfloat16Kernel {
         if (VECTORIZED != null && VECTORIZED.firstIndicesBeating(data, offset, slices, axisLength, rivalBits, out)) {
             return;
         }
+        ShortWords.Elements words = wordsOf(data, axisLength);
         for (int o = 0; o < slices; o++) {
             int start = offset + o * axisLength;
-            int at = firstIndexBeating(data, start, axisLength, (short) rivalBits[o], -1);
+            int at = firstIndexBeating(data, words, start, axisLength, (short) rivalBits[o], -1);
             out[o] = at < 0 ? -1 : at - start;
         }
     }
@@ -240,8 +249,8 @@ public final class ArgMaxBfloat16Kernel {
      * element that may beat the best so far is screened again part by part, and only such a part is
      * walked element by element.
      */
-    private static int firstIndexBeating(short[] data, int start, int length, short rivalBits,
-            int rivalAt) {
+    private static int firstIndexBeating(short[] data, ShortWords.Elements words, int start,
+            int length, short rivalBits, int rivalAt) {
         int bestAt = rivalAt;
         short bestBits = rivalBits;
         int best = orderKey(bestBits);
@@ -253,12 +262,12 @@ public final class ArgMaxBfloat16Kernel {
         int from = start;
         for (; end - from >= BITS_SCREEN_BLOCK; from += BITS_SCREEN_BLOCK) {
             int blockEnd = from + BITS_SCREEN_BLOCK;
-            if (from == rivalAt || mayBeat(data, from, blockEnd, bestBits)) {
+            if (from == rivalAt || mayBeat(data, words, from, blockEnd, bestBits)) {
                 // its parts are screened against the best as it rises; the part read first nearly always
                 // beats a rival read from it, the slice's first element: it is walked at once
                 for (int part = from; part < blockEnd; part += BITS_SCREEN_PART) {
                     int partEnd = part + BITS_SCREEN_PART;
-                    if (part == rivalAt || mayBeat(data, part, partEnd, bestBits)) {
+                    if (part == rivalAt || mayBeat(data, words, part, partEnd, bestBits)) {
                         for (int k = part; k < partEnd; k++) {
                             int candidate = orderKey(data[k]);
                             if (candidate > best) {
@@ -294,7 +303,8 @@ public final class ArgMaxBfloat16Kernel {
      * element that may beat the best so far is screened again part by part, and only such a part is
      * walked element by element.
      */
-    private static long lastIndexOfLargest(short[] data, int start, int length) {
+    private static long lastIndexOfLargest(short[] data, ShortWords.Elements words, int start,
+            int length) {
         int bestAt = start + length - 1;
         int best = orderKey(data[bestAt]);
         if (best == Integer.MAX_VALUE) {
@@ -304,12 +314,12 @@ public final class ArgMaxBfloat16Kernel {
         int to = start + length;
         for (; to - start >= BITS_SCREEN_BLOCK; to -= BITS_SCREEN_BLOCK) {
             int blockStart = to - BITS_SCREEN_BLOCK;
-            if (to == start + length || mayBeat(data, blockStart, to, data[bestAt])) {
+            if (to == start + length || mayBeat(data, words, blockStart, to, data[bestAt])) {
                 // its parts are screened against the best as it rises; the part read first nearly always
                 // beats the element read first: it is walked at once
                 for (int partEnd = to; partEnd > blockStart; partEnd -= BITS_SCREEN_PART) {
                     int partStart = partEnd - BITS_SCREEN_PART;
-                    if (partEnd == start + length || mayBeat(data, partStart, partEnd, data[bestAt])) {
+                    if (partEnd == start + length || mayBeat(data, words, partStart, partEnd, data[bestAt])) {
                         for (int k = partEnd - 1; k >= partStart; k--) {
                             int candidate = orderKey(data[k]);
                             if (candidate > best) {
@@ -335,32 +345,11 @@ public final class ArgMaxBfloat16Kernel {
     }
 
     /**
-     * Whether an element of {@code [from, to)} may beat the element whose stored bits are {@code bestBits},
-     * which is not NaN: false only when none can.
+     * The elements of {@code data} for the contiguous loops to screen by words, once per call for every
+     * slice; null where they do not: before JDK 22, or on slices shorter than {@code WORD_SCREENED_SLICE}.
      */
-    private static boolean mayBeat(short[] data, int from, int to, short bestBits) {
-        if (ShortWords.isAvailable()) {
-            return ShortWords.anyAbove(data, from, to, screenOf(bestBits));
-        }
-        // the tests of screenOf one element at a time, on stored bits as shorts
-        short best = bestBits;
-        if (best >= 0) {
-            // a negative NaN, -NAN_SPAN to -1, is 0 to NAN_SPAN - 1 once NAN_SPAN is added, read as an unsigned number
-            for (int k = from; k < to; k++) {
-                short x = data[k];
-                if (x > best || (char) (x + NAN_SPAN) < NAN_SPAN) {
-                    return true;
-                }
-            }
-            return false;
-        }
-        for (int k = from; k < to; k++) {
-            short x = data[k];
-            if (x < best || x >= -NAN_SPAN) {
-                return true;
-            }
-        }
-        return false;
+    private static ShortWords.Elements wordsOf(short[] data, int axisLength) {
+        return axisLength >= WORD_SCREENED_SLICE && ShortWords.isAvailable() ? ShortWords.over(data) : null;
     }
 
     /**
@@ -872,19 +861,20 @@ public final class ArgMaxBfloat16Kernel {
      */
     private static void reduceContiguous(ShortBuffer data, int offset, int slices, int axisLength,
             boolean selectLastIndex, long[] out, int outOffset) {
+        ShortWords.Elements words = wordsOf(data, axisLength);
         for (int o = 0; o < slices; o++) {
             out[outOffset + o] =
-                    indexInSlice(data, offset + o * axisLength, axisLength, selectLastIndex);
+                    indexInSlice(data, words, offset + o * axisLength, axisLength, selectLastIndex);
         }
     }
 
     /**
      * Index of the largest element of the {@code length} elements from {@code start}.
      */
-    private static long indexInSlice(ShortBuffer data, int start, int length,
-            boolean selectLastIndex) {
-        return selectLastIndex ? lastIndexOfLargest(data, start, length)
-                : firstIndexOfLargest(data, start, length);
+    private static long indexInSlice(ShortBuffer data, ShortWords.Elements words, int start,
+            int length, boolean selectLastIndex) {
+        return selectLastIndex ? lastIndexOfLargest(data, words, start, length)
+                : firstIndexOfLargest(data, words, start, length);
     }
 
     /**
@@ -893,8 +883,9 @@ public final class ArgMaxBfloat16Kernel {
      *
      * <p>{@link #firstIndexBeating}, whose rival is the slice's first element.
      */
-    private static long firstIndexOfLargest(ShortBuffer data, int start, int length) {
-        return firstIndexBeating(data, start, length, data.get(start), start) - start;
+    private static long firstIndexOfLargest(ShortBuffer data, ShortWords.Elements words, int start,
+            int length) {
+        return firstIndexBeating(data, words, start, length, data.get(start), start) - start;
     }
 
     /**
@@ -919,9 +910,10 @@ public final class ArgMaxBfloat16Kernel {
         Objects.checkFromIndexSize(offset, (long) slices * axisLength, data.limit());
         Objects.checkFromIndexSize(0, slices, rivalBits.length);
         Objects.checkFromIndexSize(0, slices, out.length);
+        ShortWords.Elements words = wordsOf(data, axisLength);
         for (int o = 0; o < slices; o++) {
             int start = offset + o * axisLength;
-            int at = firstIndexBeating(data, start, axisLength, (short) rivalBits[o], -1);
+            int at = firstIndexBeating(data, words, start, axisLength, (short) rivalBits[o], -1);
             out[o] = at < 0 ? -1 : at - start;
         }
     }
@@ -937,8 +929,8 @@ public final class ArgMaxBfloat16Kernel {
      * element that may beat the best so far is screened again part by part, and only such a part is
      * walked element by element.
      */
-    private static int firstIndexBeating(ShortBuffer data, int start, int length, short rivalBits,
-            int rivalAt) {
+    private static int firstIndexBeating(ShortBuffer data, ShortWords.Elements words, int start,
+            int length, short rivalBits, int rivalAt) {
         int bestAt = rivalAt;
         short bestBits = rivalBits;
         int best = orderKey(bestBits);
@@ -950,12 +942,12 @@ public final class ArgMaxBfloat16Kernel {
         int from = start;
         for (; end - from >= BITS_SCREEN_BLOCK; from += BITS_SCREEN_BLOCK) {
             int blockEnd = from + BITS_SCREEN_BLOCK;
-            if (from == rivalAt || mayBeat(data, from, blockEnd, bestBits)) {
+            if (from == rivalAt || mayBeat(data, words, from, blockEnd, bestBits)) {
                 // its parts are screened against the best as it rises; the part read first nearly always
                 // beats a rival read from it, the slice's first element: it is walked at once
                 for (int part = from; part < blockEnd; part += BITS_SCREEN_PART) {
                     int partEnd = part + BITS_SCREEN_PART;
-                    if (part == rivalAt || mayBeat(data, part, partEnd, bestBits)) {
+                    if (part == rivalAt || mayBeat(data, words, part, partEnd, bestBits)) {
                         for (int k = part; k < partEnd; k++) {
                             int candidate = orderKey(data.get(k));
                             if (candidate > best) {
@@ -991,7 +983,8 @@ public final class ArgMaxBfloat16Kernel {
      * element that may beat the best so far is screened again part by part, and only such a part is
      * walked element by element.
      */
-    private static long lastIndexOfLargest(ShortBuffer data, int start, int length) {
+    private static long lastIndexOfLargest(ShortBuffer data, ShortWords.Elements words, int start,
+            int length) {
         int bestAt = start + length - 1;
         int best = orderKey(data.get(bestAt));
         if (best == Integer.MAX_VALUE) {
@@ -1001,12 +994,12 @@ public final class ArgMaxBfloat16Kernel {
         int to = start + length;
         for (; to - start >= BITS_SCREEN_BLOCK; to -= BITS_SCREEN_BLOCK) {
             int blockStart = to - BITS_SCREEN_BLOCK;
-            if (to == start + length || mayBeat(data, blockStart, to, data.get(bestAt))) {
+            if (to == start + length || mayBeat(data, words, blockStart, to, data.get(bestAt))) {
                 // its parts are screened against the best as it rises; the part read first nearly always
                 // beats the element read first: it is walked at once
                 for (int partEnd = to; partEnd > blockStart; partEnd -= BITS_SCREEN_PART) {
                     int partStart = partEnd - BITS_SCREEN_PART;
-                    if (partEnd == start + length || mayBeat(data, partStart, partEnd, data.get(bestAt))) {
+                    if (partEnd == start + length || mayBeat(data, words, partStart, partEnd, data.get(bestAt))) {
                         for (int k = partEnd - 1; k >= partStart; k--) {
                             int candidate = orderKey(data.get(k));
                             if (candidate > best) {
@@ -1032,32 +1025,11 @@ public final class ArgMaxBfloat16Kernel {
     }
 
     /**
-     * Whether an element of {@code [from, to)} may beat the element whose stored bits are {@code bestBits},
-     * which is not NaN: false only when none can.
+     * The elements of {@code data} for the contiguous loops to screen by words, once per call for every
+     * slice; null where they do not: before JDK 22, or on slices shorter than {@code WORD_SCREENED_SLICE}.
      */
-    private static boolean mayBeat(ShortBuffer data, int from, int to, short bestBits) {
-        if (ShortWords.isAvailable()) {
-            return ShortWords.anyAbove(data, from, to, screenOf(bestBits));
-        }
-        // the tests of screenOf one element at a time, on stored bits as shorts
-        short best = bestBits;
-        if (best >= 0) {
-            // a negative NaN, -NAN_SPAN to -1, is 0 to NAN_SPAN - 1 once NAN_SPAN is added, read as an unsigned number
-            for (int k = from; k < to; k++) {
-                short x = data.get(k);
-                if (x > best || (char) (x + NAN_SPAN) < NAN_SPAN) {
-                    return true;
-                }
-            }
-            return false;
-        }
-        for (int k = from; k < to; k++) {
-            short x = data.get(k);
-            if (x < best || x >= -NAN_SPAN) {
-                return true;
-            }
-        }
-        return false;
+    private static ShortWords.Elements wordsOf(ShortBuffer data, int axisLength) {
+        return axisLength >= WORD_SCREENED_SLICE && ShortWords.isAvailable() ? ShortWords.over(data) : null;
     }
 
     /**
@@ -1443,6 +1415,66 @@ public final class ArgMaxBfloat16Kernel {
         // -magnitude for a set sign bit, without a branch: signs of real data are unpredictable
         int sign = bits >> 15;
         return (short) ((magnitude ^ sign) - sign);
+    }
+
+    /**
+     * Whether an element of {@code [from, to)} may beat the element whose stored bits are {@code bestBits},
+     * which is not NaN: false only when none can.
+     */
+    private static boolean mayBeat(short[] data, ShortWords.Elements words, int from, int to,
+            short bestBits) {
+        if (words != null) {
+            return words.anyAbove(from, to, screenOf(bestBits));
+        }
+        // the tests of screenOf one element at a time, on stored bits as shorts
+        short best = bestBits;
+        if (best >= 0) {
+            // a negative NaN, -NAN_SPAN to -1, is 0 to NAN_SPAN - 1 once NAN_SPAN is added, read as an unsigned number
+            for (int k = from; k < to; k++) {
+                short x = data[k];
+                if (x > best || (char) (x + NAN_SPAN) < NAN_SPAN) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        for (int k = from; k < to; k++) {
+            short x = data[k];
+            if (x < best || x >= -NAN_SPAN) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether an element of {@code [from, to)} may beat the element whose stored bits are {@code bestBits},
+     * which is not NaN: false only when none can.
+     */
+    private static boolean mayBeat(ShortBuffer data, ShortWords.Elements words, int from, int to,
+            short bestBits) {
+        if (words != null) {
+            return words.anyAbove(from, to, screenOf(bestBits));
+        }
+        // the tests of screenOf one element at a time, on stored bits as shorts
+        short best = bestBits;
+        if (best >= 0) {
+            // a negative NaN, -NAN_SPAN to -1, is 0 to NAN_SPAN - 1 once NAN_SPAN is added, read as an unsigned number
+            for (int k = from; k < to; k++) {
+                short x = data.get(k);
+                if (x > best || (char) (x + NAN_SPAN) < NAN_SPAN) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        for (int k = from; k < to; k++) {
+            short x = data.get(k);
+            if (x < best || x >= -NAN_SPAN) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
