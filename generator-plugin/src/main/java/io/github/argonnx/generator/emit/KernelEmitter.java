@@ -137,8 +137,9 @@ public final class KernelEmitter extends JavaSourceEmitter {
                         kernel.addMethod(sliceLoop(source, false));
                         kernel.addMethod(sliceLoop(source, true));
                     } else {
-                        kernel.addMethod(bitsLoop.firstIndexEntry(source));
+                        kernel.addMethods(bitsLoop.plainEntries(source));
                     }
+                    kernel.addMethod(bitsLoop.screenedIndexInSlice(source));
                     kernel.addMethod(bitsLoop.firstIndicesBeating(source));
                     kernel.addMethod(bitsLoop.loop(source, false));
                     kernel.addMethod(bitsLoop.loop(source, true));
@@ -298,21 +299,19 @@ public final class KernelEmitter extends JavaSourceEmitter {
                             .addStatement("return")
                             .endControlFlow()
                             .build() : CodeBlock.of(""))
-                    .addCode(bitsLoop != null ? SixteenBitSliceLoop.declareWords() : CodeBlock.of(""))
+                    .addCode(bitsLoop != null ? bitsLoop.screenedSlices() : CodeBlock.of(""))
                     .beginControlFlow("for (int o = 0; o < slices; o++)")
-                    .addStatement("out[outOffset + o] =$WindexInSlice($L, offset + o * axisLength, axisLength, selectLastIndex)",
-                            SliceBlocks.dataArguments(type))
+                    .addStatement("out[outOffset + o] =$WindexInSlice(data, offset + o * axisLength, axisLength, selectLastIndex)")
                     .endControlFlow()
                     .build();
         }
 
         private MethodSpec indexInSlice(DataSource source) {
-            CodeBlock data = SliceBlocks.dataArguments(type);
             return SliceBlocks.declare("indexInSlice", source, type)
                     .addJavadoc("Index of the $L element of the {@code length} elements from {@code start}.\n", adjective)
                     .addParameter(TypeName.BOOLEAN, "selectLastIndex")
-                    .addStatement("return selectLastIndex$W? $N($L, start, length)$W: $N($L, start, length)",
-                            lastIndexName, data, firstIndexName, data)
+                    .addStatement("return selectLastIndex$W? $N(data, start, length)$W: $N(data, start, length)",
+                            lastIndexName, firstIndexName)
                     .build();
         }
 
@@ -324,9 +323,6 @@ public final class KernelEmitter extends JavaSourceEmitter {
             TypeName key = order.keyType();
             MethodSpec.Builder m = SliceBlocks.declare(fromEnd ? lastIndexName : firstIndexName, source, type)
                     .addJavadoc(SliceBlocks.plainWalkDoc(fromEnd));
-            if (bitsLoop != null) {
-                bitsLoop.guardPlainLoop(m, source, fromEnd);
-            }
             if (fromEnd) {
                 m.addStatement("int last = length - 1")
                         .addStatement("$T best = $L", key, order.key(source.read(CodeBlock.of("start + last"))))

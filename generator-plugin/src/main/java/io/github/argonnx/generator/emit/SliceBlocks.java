@@ -2,14 +2,15 @@ package io.github.argonnx.generator.emit;
 
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.TypeName;
 import io.github.argonnx.generator.java.ElementOrder;
 import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.KernelContract;
-import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.java.VectorForm;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import javax.lang.model.element.Modifier;
@@ -32,25 +33,17 @@ final class SliceBlocks {
     }
 
     /**
-     * A private static {@code long name(data, start, length)} that returns an index within the slice;
-     * a 16-bit kernel's also takes, after {@code data}, {@code words}: its elements to screen by
-     * words, or null ({@link SixteenBitSliceLoop#wordsOf}).
+     * A private static {@code long name(data, start, length)} that returns an index within the slice,
+     * with {@code afterData} between {@code data} and {@code start}.
      */
-    static MethodSpec.Builder declare(String name, DataSource source, ElementType type) {
-        MethodSpec.Builder m = MethodSpec.methodBuilder(name)
+    static MethodSpec.Builder declare(String name, DataSource source, ElementType type, ParameterSpec... afterData) {
+        return MethodSpec.methodBuilder(name)
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .returns(TypeName.LONG)
-                .addParameter(source.dataType(type), "data");
-        if (SixteenBitSliceLoop.appliesTo(type)) {
-            m.addParameter(RuntimeClasses.SHORT_WORDS_ELEMENTS, SixteenBitSliceLoop.WORDS);
-        }
-        return m.addParameter(TypeName.INT, "start").addParameter(TypeName.INT, "length");
-    }
-
-    /** The arguments before {@code start} in a call of a method {@link #declare}d for {@code type}. */
-    static CodeBlock dataArguments(ElementType type) {
-        return SixteenBitSliceLoop.appliesTo(type) ? CodeBlock.of("data, $N", SixteenBitSliceLoop.WORDS)
-                : CodeBlock.of("data");
+                .addParameter(source.dataType(type), "data")
+                .addParameters(List.of(afterData))
+                .addParameter(TypeName.INT, "start")
+                .addParameter(TypeName.INT, "length");
     }
 
     /** Opens the loop over whole blocks of the constant {@code blockName}; the caller closes it. */

@@ -178,31 +178,55 @@ public final class ArgMaxBfloat16Kernel {
                 && VECTORIZED.reduceContiguous(data, offset, slices, axisLength, selectLastIndex, out, outOffset)) {
             return;
         }
-        ShortWords.Elements words = wordsOf(data, axisLength);
+        ShortWords.Elements words = ShortWords.isAvailable() ? wordsOf(data, axisLength) : null;
+        if (words != null) {
+            for (int o = 0; o < slices; o++) {
+                out[outOffset + o] =
+                        screenedIndexInSlice(data, words, offset + o * axisLength, axisLength, selectLastIndex);
+            }
+            return;
+        }
         for (int o = 0; o < slices; o++) {
             out[outOffset + o] =
-                    indexInSlice(data, words, offset + o * axisLength, axisLength, selectLastIndex);
+                    indexInSlice(data, offset + o * axisLength, axisLength, selectLastIndex);
         }
     }
 
     /**
      * Index of the largest element of the {@code length} elements from {@code start}.
      */
-    private static long indexInSlice(short[] data, ShortWords.Elements words, int start, int length,
-            boolean selectLastIndex) {
-        return selectLastIndex ? lastIndexOfLargest(data, words, start, length)
-                : firstIndexOfLargest(data, words, start, length);
+    private static long indexInSlice(short[] data, int start, int length, boolean selectLastIndex) {
+        return selectLastIndex ? lastIndexOfLargest(data, start, length)
+                : firstIndexOfLargest(data, start, length);
     }
 
     /**
      * Walks the slice from its start: a strict test keeps the first of equal elements, and the
      * first NaN is the answer as soon as it is seen.
      *
-     * <p>{@link #firstIndexBeating}, whose rival is the slice's first element.
+     * <p>{@link #firstIndexBeating} without words, whose rival is the slice's first element.
      */
-    private static long firstIndexOfLargest(short[] data, ShortWords.Elements words, int start,
-            int length) {
-        return firstIndexBeating(data, words, start, length, data[start], start) - start;
+    private static long firstIndexOfLargest(short[] data, int start, int length) {
+        return firstIndexBeating(data, null, start, length, data[start], start) - start;
+    }
+
+    /**
+     * Walks the slice from its end: a strict test keeps the last of equal elements, and the
+     * last NaN is the answer as soon as it is seen.
+     *
+     * <p>{@link #lastIndexOfLargestInBlocks} without words.
+     */
+    private static long lastIndexOfLargest(short[] data, int start, int length) {
+        return lastIndexOfLargestInBlocks(data, null, start, length);
+    }
+
+    /**
+     * Index of the largest element of the {@code length} elements from {@code start}, screened by words.
+     */
+    private static long screenedIndexInSlice(short[] data, ShortWords.Elements words, int start,
+            int length, boolean selectLastIndex) {
+        return selectLastIndex ? lastIndexOfLargestInBlocks(data, words, start, length)
+                : firstIndexBeating(data, words, start, length, data[start], start) - start;
     }
 
     /**
@@ -230,7 +254,7 @@ public final class ArgMaxBfloat16Kernel {
         if (VECTORIZED != null && VECTORIZED.firstIndicesBeating(data, offset, slices, axisLength, rivalBits, out)) {
             return;
         }
-        ShortWords.Elements words = wordsOf(data, axisLength);
+        ShortWords.Elements words = ShortWords.isAvailable() ? wordsOf(data, axisLength) : null;
         for (int o = 0; o < slices; o++) {
             int start = offset + o * axisLength;
             int at = firstIndexBeating(data, words, start, axisLength, (short) rivalBits[o], -1);
@@ -303,8 +327,8 @@ public final class ArgMaxBfloat16Kernel {
      * element that may beat the best so far is screened again part by part, and only such a part is
      * walked element by element.
      */
-    private static long lastIndexOfLargest(short[] data, ShortWords.Elements words, int start,
-            int length) {
+    private static long lastIndexOfLargestInBlocks(short[] data, ShortWords.Elements words,
+            int start, int length) {
         int bestAt = start + length - 1;
         int best = orderKey(data[bestAt]);
         if (best == Integer.MAX_VALUE) {
@@ -861,31 +885,56 @@ public final class ArgMaxBfloat16Kernel {
      */
     private static void reduceContiguous(ShortBuffer data, int offset, int slices, int axisLength,
             boolean selectLastIndex, long[] out, int outOffset) {
-        ShortWords.Elements words = wordsOf(data, axisLength);
+        ShortWords.Elements words = ShortWords.isAvailable() ? wordsOf(data, axisLength) : null;
+        if (words != null) {
+            for (int o = 0; o < slices; o++) {
+                out[outOffset + o] =
+                        screenedIndexInSlice(data, words, offset + o * axisLength, axisLength, selectLastIndex);
+            }
+            return;
+        }
         for (int o = 0; o < slices; o++) {
             out[outOffset + o] =
-                    indexInSlice(data, words, offset + o * axisLength, axisLength, selectLastIndex);
+                    indexInSlice(data, offset + o * axisLength, axisLength, selectLastIndex);
         }
     }
 
     /**
      * Index of the largest element of the {@code length} elements from {@code start}.
      */
-    private static long indexInSlice(ShortBuffer data, ShortWords.Elements words, int start,
-            int length, boolean selectLastIndex) {
-        return selectLastIndex ? lastIndexOfLargest(data, words, start, length)
-                : firstIndexOfLargest(data, words, start, length);
+    private static long indexInSlice(ShortBuffer data, int start, int length,
+            boolean selectLastIndex) {
+        return selectLastIndex ? lastIndexOfLargest(data, start, length)
+                : firstIndexOfLargest(data, start, length);
     }
 
     /**
      * Walks the slice from its start: a strict test keeps the first of equal elements, and the
      * first NaN is the answer as soon as it is seen.
      *
-     * <p>{@link #firstIndexBeating}, whose rival is the slice's first element.
+     * <p>{@link #firstIndexBeating} without words, whose rival is the slice's first element.
      */
-    private static long firstIndexOfLargest(ShortBuffer data, ShortWords.Elements words, int start,
-            int length) {
-        return firstIndexBeating(data, words, start, length, data.get(start), start) - start;
+    private static long firstIndexOfLargest(ShortBuffer data, int start, int length) {
+        return firstIndexBeating(data, null, start, length, data.get(start), start) - start;
+    }
+
+    /**
+     * Walks the slice from its end: a strict test keeps the last of equal elements, and the
+     * last NaN is the answer as soon as it is seen.
+     *
+     * <p>{@link #lastIndexOfLargestInBlocks} without words.
+     */
+    private static long lastIndexOfLargest(ShortBuffer data, int start, int length) {
+        return lastIndexOfLargestInBlocks(data, null, start, length);
+    }
+
+    /**
+     * Index of the largest element of the {@code length} elements from {@code start}, screened by words.
+     */
+    private static long screenedIndexInSlice(ShortBuffer data, ShortWords.Elements words, int start,
+            int length, boolean selectLastIndex) {
+        return selectLastIndex ? lastIndexOfLargestInBlocks(data, words, start, length)
+                : firstIndexBeating(data, words, start, length, data.get(start), start) - start;
     }
 
     /**
@@ -910,7 +959,7 @@ public final class ArgMaxBfloat16Kernel {
         Objects.checkFromIndexSize(offset, (long) slices * axisLength, data.limit());
         Objects.checkFromIndexSize(0, slices, rivalBits.length);
         Objects.checkFromIndexSize(0, slices, out.length);
-        ShortWords.Elements words = wordsOf(data, axisLength);
+        ShortWords.Elements words = ShortWords.isAvailable() ? wordsOf(data, axisLength) : null;
         for (int o = 0; o < slices; o++) {
             int start = offset + o * axisLength;
             int at = firstIndexBeating(data, words, start, axisLength, (short) rivalBits[o], -1);
@@ -983,8 +1032,8 @@ public final class ArgMaxBfloat16Kernel {
      * element that may beat the best so far is screened again part by part, and only such a part is
      * walked element by element.
      */
-    private static long lastIndexOfLargest(ShortBuffer data, ShortWords.Elements words, int start,
-            int length) {
+    private static long lastIndexOfLargestInBlocks(ShortBuffer data, ShortWords.Elements words,
+            int start, int length) {
         int bestAt = start + length - 1;
         int best = orderKey(data.get(bestAt));
         if (best == Integer.MAX_VALUE) {
