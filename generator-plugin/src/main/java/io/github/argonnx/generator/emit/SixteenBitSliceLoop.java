@@ -189,8 +189,7 @@ final class SixteenBitSliceLoop {
     /**
      * The kernel's {@code wordsOf}: the elements its contiguous loops screen by words, made once per
      * call (a segment made per screen was allocated each time where C2 did not inline its factory:
-     * 3.6 to 8 MB per float16 call of 16 Mi elements on JDK 25); null where they do not screen by
-     * words.
+     * 3.6 to 8 MB per float16 call of 16 Mi elements on JDK 25); null on slices too short to screen.
      */
     MethodSpec wordsOf(DataSource source) {
         return MethodSpec.methodBuilder(WORDS_OF)
@@ -199,10 +198,10 @@ final class SixteenBitSliceLoop {
                 .addParameter(source.dataType(type), "data")
                 .addParameter(TypeName.INT, "axisLength")
                 .addJavadoc("The elements of {@code data} for the contiguous loops to screen by words, once per call for every\n")
-                .addJavadoc("slice; null where they do not: before JDK 22, or on slices shorter than {@code $N}.\n",
-                        WORD_SCREENED_SLICE_NAME)
-                .addStatement("return axisLength >= $N && $T.isAvailable() ? $T.over(data) : null",
-                        WORD_SCREENED_SLICE_NAME, RuntimeClasses.SHORT_WORDS, RuntimeClasses.SHORT_WORDS)
+                .addJavadoc("slice; null on slices shorter than {@code $N}. Called where {@link $T#isAvailable()}.\n",
+                        WORD_SCREENED_SLICE_NAME, RuntimeClasses.SHORT_WORDS)
+                .addStatement("return axisLength >= $N ? $T.over(data) : null", WORD_SCREENED_SLICE_NAME,
+                        RuntimeClasses.SHORT_WORDS)
                 .build();
     }
 

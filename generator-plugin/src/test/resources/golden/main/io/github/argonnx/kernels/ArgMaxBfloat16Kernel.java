@@ -370,10 +370,10 @@ public final class ArgMaxBfloat16Kernel {
 
     /**
      * The elements of {@code data} for the contiguous loops to screen by words, once per call for every
-     * slice; null where they do not: before JDK 22, or on slices shorter than {@code WORD_SCREENED_SLICE}.
+     * slice; null on slices shorter than {@code WORD_SCREENED_SLICE}. Called where {@link ShortWords#isAvailable()}.
      */
     private static ShortWords.Elements wordsOf(short[] data, int axisLength) {
-        return axisLength >= WORD_SCREENED_SLICE && ShortWords.isAvailable() ? ShortWords.over(data) : null;
+        return axisLength >= WORD_SCREENED_SLICE ? ShortWords.over(data) : null;
     }
 
     /**
@@ -1075,10 +1075,10 @@ public final class ArgMaxBfloat16Kernel {
 
     /**
      * The elements of {@code data} for the contiguous loops to screen by words, once per call for every
-     * slice; null where they do not: before JDK 22, or on slices shorter than {@code WORD_SCREENED_SLICE}.
+     * slice; null on slices shorter than {@code WORD_SCREENED_SLICE}. Called where {@link ShortWords#isAvailable()}.
      */
     private static ShortWords.Elements wordsOf(ShortBuffer data, int axisLength) {
-        return axisLength >= WORD_SCREENED_SLICE && ShortWords.isAvailable() ? ShortWords.over(data) : null;
+        return axisLength >= WORD_SCREENED_SLICE ? ShortWords.over(data) : null;
     }
 
     /**
