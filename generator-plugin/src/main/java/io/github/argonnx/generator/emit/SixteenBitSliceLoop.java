@@ -27,8 +27,10 @@ import javax.lang.model.element.Modifier;
  * <p>The screen ({@code screenOf}, which the outer-axis loop over words takes per column too) is the
  * runtime's {@code ShortWords.screen}: two tests, each "the bits, flipped by a constant, above a limit
  * as an unsigned 16-bit number", read four elements per long where the JVM allows it (JDK 22 and
- * later). Before JDK 22 the integer kernels keep their plain loop, which a screen of single elements
- * would not beat, and the float kernels take the same tests one element at a time.
+ * later). A call decides once whether its slices are screened by words ({@code words}, the runtime's
+ * {@code ShortWords.Elements}, made once for all of them) or not; where not, the integer kernels keep
+ * their plain loop, which a screen of single elements would not beat, and the float kernels take the
+ * same tests one element at a time.
  *
  * <p>The float screen works on <em>oriented</em> bits: the stored bits as a signed {@code short} for
  * ArgMax, with the sign bit flipped for ArgMin (which negates the value, so the smallest element
