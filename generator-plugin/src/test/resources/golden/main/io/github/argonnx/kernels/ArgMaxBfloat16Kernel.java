@@ -204,20 +204,20 @@ public final class ArgMaxBfloat16Kernel {
      * Walks the slice from its start: a strict test keeps the first of equal elements, and the
      * first NaN is the answer as soon as it is seen.
      *
-     * <p>{@link #firstIndexBeating} without words, whose rival is the slice's first element.
+     * <p>{@link #firstIndexBeating} one element at a time, whose rival is the slice's first element.
      */
     private static long firstIndexOfLargest(short[] data, int start, int length) {
-        return firstIndexBeating(data, null, start, length, data[start], start) - start;
+        return firstIndexBeating(data, start, length, data[start], start) - start;
     }
 
     /**
      * Walks the slice from its end: a strict test keeps the last of equal elements, and the
      * last NaN is the answer as soon as it is seen.
      *
-     * <p>{@link #lastIndexOfLargestInBlocks} without words.
+     * <p>{@link #lastIndexOfLargestInBlocks} one element at a time.
      */
     private static long lastIndexOfLargest(short[] data, int start, int length) {
-        return lastIndexOfLargestInBlocks(data, null, start, length);
+        return lastIndexOfLargestInBlocks(data, start, length);
     }
 
     /**
@@ -257,7 +257,9 @@ public final class ArgMaxBfloat16Kernel {
         ShortWords.Elements words = ShortWords.isAvailable() ? wordsOf(data, axisLength) : null;
         for (int o = 0; o < slices; o++) {
             int start = offset + o * axisLength;
-            int at = firstIndexBeating(data, words, start, axisLength, (short) rivalBits[o], -1);
+            int at = words != null
+                    ? firstIndexBeating(data, words, start, axisLength, (short) rivalBits[o], -1)
+                    : firstIndexBeating(data, start, axisLength, (short) rivalBits[o], -1);
             out[o] = at < 0 ? -1 : at - start;
         }
     }
@@ -269,7 +271,7 @@ public final class ArgMaxBfloat16Kernel {
      * ({@code rivalAt == -1}). The strict test keeps the first of equal elements, and the first NaN
      * is the answer as soon as it is seen.
      *
-     * <p>Whole blocks are screened on their stored bits ({@link #mayBeat}); only a block with an
+     * <p>Whole blocks are screened on their stored bits ({@link #mayBeat}, four elements per long); only a block with an
      * element that may beat the best so far is screened again part by part, and only such a part is
      * walked element by element.
      */
@@ -286,12 +288,12 @@ public final class ArgMaxBfloat16Kernel {
         int from = start;
         for (; end - from >= BITS_SCREEN_BLOCK; from += BITS_SCREEN_BLOCK) {
             int blockEnd = from + BITS_SCREEN_BLOCK;
-            if (from == rivalAt || mayBeat(data, words, from, blockEnd, bestBits)) {
+            if (from == rivalAt || mayBeat(words, from, blockEnd, bestBits)) {
                 // its parts are screened against the best as it rises; the part read first nearly always
                 // beats a rival read from it, the slice's first element: it is walked at once
                 for (int part = from; part < blockEnd; part += BITS_SCREEN_PART) {
                     int partEnd = part + BITS_SCREEN_PART;
-                    if (part == rivalAt || mayBeat(data, words, part, partEnd, bestBits)) {
+                    if (part == rivalAt || mayBeat(words, part, partEnd, bestBits)) {
                         for (int k = part; k < partEnd; k++) {
                             int candidate = orderKey(data[k]);
                             if (candidate > best) {
@@ -323,7 +325,7 @@ public final class ArgMaxBfloat16Kernel {
      * Walks the slice from its end: a strict test keeps the last of equal elements, and the
      * last NaN is the answer as soon as it is seen.
      *
-     * <p>Whole blocks are screened on their stored bits ({@link #mayBeat}); only a block with an
+     * <p>Whole blocks are screened on their stored bits ({@link #mayBeat}, four elements per long); only a block with an
      * element that may beat the best so far is screened again part by part, and only such a part is
      * walked element by element.
      */
@@ -338,12 +340,117 @@ public final class ArgMaxBfloat16Kernel {
         int to = start + length;
         for (; to - start >= BITS_SCREEN_BLOCK; to -= BITS_SCREEN_BLOCK) {
             int blockStart = to - BITS_SCREEN_BLOCK;
-            if (to == start + length || mayBeat(data, words, blockStart, to, data[bestAt])) {
+            if (to == start + length || mayBeat(words, blockStart, to, data[bestAt])) {
                 // its parts are screened against the best as it rises; the part read first nearly always
                 // beats the element read first: it is walked at once
                 for (int partEnd = to; partEnd > blockStart; partEnd -= BITS_SCREEN_PART) {
                     int partStart = partEnd - BITS_SCREEN_PART;
-                    if (partEnd == start + length || mayBeat(data, words, partStart, partEnd, data[bestAt])) {
+                    if (partEnd == start + length || mayBeat(words, partStart, partEnd, data[bestAt])) {
+                        for (int k = partEnd - 1; k >= partStart; k--) {
+                            int candidate = orderKey(data[k]);
+                            if (candidate > best) {
+                                best = candidate;
+                                bestAt = k;
+                            }
+                        }
+                        if (best == Integer.MAX_VALUE) {
+                            return bestAt - start;
+                        }
+                    }
+                }
+            }
+        }
+        for (int k = to - 1; k >= start; k--) {
+            int candidate = orderKey(data[k]);
+            if (candidate > best) {
+                best = candidate;
+                bestAt = k;
+            }
+        }
+        return bestAt - start;
+    }
+
+    /**
+     * The position of the first largest element of the {@code length} elements from {@code start} that
+     * strictly beats the rival, whose stored bits are {@code rivalBits}, or -1 if none does. The rival
+     * is the slice's first element ({@code rivalAt == start}) or an element before the slice
+     * ({@code rivalAt == -1}). The strict test keeps the first of equal elements, and the first NaN
+     * is the answer as soon as it is seen.
+     *
+     * <p>Whole blocks are screened on their stored bits ({@link #mayBeat}, one element at a time); only a block with an
+     * element that may beat the best so far is screened again part by part, and only such a part is
+     * walked element by element.
+     */
+    private static int firstIndexBeating(short[] data, int start, int length, short rivalBits,
+            int rivalAt) {
+        int bestAt = rivalAt;
+        short bestBits = rivalBits;
+        int best = orderKey(bestBits);
+        if (best == Integer.MAX_VALUE) {
+            return bestAt;
+        }
+        int end = start + length;
+        // blocks start at the slice's start: the first element read again cannot beat itself
+        int from = start;
+        for (; end - from >= BITS_SCREEN_BLOCK; from += BITS_SCREEN_BLOCK) {
+            int blockEnd = from + BITS_SCREEN_BLOCK;
+            if (from == rivalAt || mayBeat(data, from, blockEnd, bestBits)) {
+                // its parts are screened against the best as it rises; the part read first nearly always
+                // beats a rival read from it, the slice's first element: it is walked at once
+                for (int part = from; part < blockEnd; part += BITS_SCREEN_PART) {
+                    int partEnd = part + BITS_SCREEN_PART;
+                    if (part == rivalAt || mayBeat(data, part, partEnd, bestBits)) {
+                        for (int k = part; k < partEnd; k++) {
+                            int candidate = orderKey(data[k]);
+                            if (candidate > best) {
+                                best = candidate;
+                                bestAt = k;
+                            }
+                        }
+                        if (best == Integer.MAX_VALUE) {
+                            return bestAt;
+                        }
+                        if (bestAt >= 0) {
+                            bestBits = data[bestAt];
+                        }
+                    }
+                }
+            }
+        }
+        for (int k = from; k < end; k++) {
+            int candidate = orderKey(data[k]);
+            if (candidate > best) {
+                best = candidate;
+                bestAt = k;
+            }
+        }
+        return bestAt;
+    }
+
+    /**
+     * Walks the slice from its end: a strict test keeps the last of equal elements, and the
+     * last NaN is the answer as soon as it is seen.
+     *
+     * <p>Whole blocks are screened on their stored bits ({@link #mayBeat}, one element at a time); only a block with an
+     * element that may beat the best so far is screened again part by part, and only such a part is
+     * walked element by element.
+     */
+    private static long lastIndexOfLargestInBlocks(short[] data, int start, int length) {
+        int bestAt = start + length - 1;
+        int best = orderKey(data[bestAt]);
+        if (best == Integer.MAX_VALUE) {
+            return bestAt - start;
+        }
+        // blocks end at the slice's end: the element read first cannot beat itself
+        int to = start + length;
+        for (; to - start >= BITS_SCREEN_BLOCK; to -= BITS_SCREEN_BLOCK) {
+            int blockStart = to - BITS_SCREEN_BLOCK;
+            if (to == start + length || mayBeat(data, blockStart, to, data[bestAt])) {
+                // its parts are screened against the best as it rises; the part read first nearly always
+                // beats the element read first: it is walked at once
+                for (int partEnd = to; partEnd > blockStart; partEnd -= BITS_SCREEN_PART) {
+                    int partStart = partEnd - BITS_SCREEN_PART;
+                    if (partEnd == start + length || mayBeat(data, partStart, partEnd, data[bestAt])) {
                         for (int k = partEnd - 1; k >= partStart; k--) {
                             int candidate = orderKey(data[k]);
                             if (candidate > best) {
@@ -912,20 +1019,20 @@ public final class ArgMaxBfloat16Kernel {
      * Walks the slice from its start: a strict test keeps the first of equal elements, and the
      * first NaN is the answer as soon as it is seen.
      *
-     * <p>{@link #firstIndexBeating} without words, whose rival is the slice's first element.
+     * <p>{@link #firstIndexBeating} one element at a time, whose rival is the slice's first element.
      */
     private static long firstIndexOfLargest(ShortBuffer data, int start, int length) {
-        return firstIndexBeating(data, null, start, length, data.get(start), start) - start;
+        return firstIndexBeating(data, start, length, data.get(start), start) - start;
     }
 
     /**
      * Walks the slice from its end: a strict test keeps the last of equal elements, and the
      * last NaN is the answer as soon as it is seen.
      *
-     * <p>{@link #lastIndexOfLargestInBlocks} without words.
+     * <p>{@link #lastIndexOfLargestInBlocks} one element at a time.
      */
     private static long lastIndexOfLargest(ShortBuffer data, int start, int length) {
-        return lastIndexOfLargestInBlocks(data, null, start, length);
+        return lastIndexOfLargestInBlocks(data, start, length);
     }
 
     /**
@@ -962,7 +1069,9 @@ public final class ArgMaxBfloat16Kernel {
         ShortWords.Elements words = ShortWords.isAvailable() ? wordsOf(data, axisLength) : null;
         for (int o = 0; o < slices; o++) {
             int start = offset + o * axisLength;
-            int at = firstIndexBeating(data, words, start, axisLength, (short) rivalBits[o], -1);
+            int at = words != null
+                    ? firstIndexBeating(data, words, start, axisLength, (short) rivalBits[o], -1)
+                    : firstIndexBeating(data, start, axisLength, (short) rivalBits[o], -1);
             out[o] = at < 0 ? -1 : at - start;
         }
     }
@@ -974,7 +1083,7 @@ public final class ArgMaxBfloat16Kernel {
      * ({@code rivalAt == -1}). The strict test keeps the first of equal elements, and the first NaN
      * is the answer as soon as it is seen.
      *
-     * <p>Whole blocks are screened on their stored bits ({@link #mayBeat}); only a block with an
+     * <p>Whole blocks are screened on their stored bits ({@link #mayBeat}, four elements per long); only a block with an
      * element that may beat the best so far is screened again part by part, and only such a part is
      * walked element by element.
      */
@@ -991,12 +1100,12 @@ public final class ArgMaxBfloat16Kernel {
         int from = start;
         for (; end - from >= BITS_SCREEN_BLOCK; from += BITS_SCREEN_BLOCK) {
             int blockEnd = from + BITS_SCREEN_BLOCK;
-            if (from == rivalAt || mayBeat(data, words, from, blockEnd, bestBits)) {
+            if (from == rivalAt || mayBeat(words, from, blockEnd, bestBits)) {
                 // its parts are screened against the best as it rises; the part read first nearly always
                 // beats a rival read from it, the slice's first element: it is walked at once
                 for (int part = from; part < blockEnd; part += BITS_SCREEN_PART) {
                     int partEnd = part + BITS_SCREEN_PART;
-                    if (part == rivalAt || mayBeat(data, words, part, partEnd, bestBits)) {
+                    if (part == rivalAt || mayBeat(words, part, partEnd, bestBits)) {
                         for (int k = part; k < partEnd; k++) {
                             int candidate = orderKey(data.get(k));
                             if (candidate > best) {
@@ -1028,7 +1137,7 @@ public final class ArgMaxBfloat16Kernel {
      * Walks the slice from its end: a strict test keeps the last of equal elements, and the
      * last NaN is the answer as soon as it is seen.
      *
-     * <p>Whole blocks are screened on their stored bits ({@link #mayBeat}); only a block with an
+     * <p>Whole blocks are screened on their stored bits ({@link #mayBeat}, four elements per long); only a block with an
      * element that may beat the best so far is screened again part by part, and only such a part is
      * walked element by element.
      */
@@ -1043,12 +1152,117 @@ public final class ArgMaxBfloat16Kernel {
         int to = start + length;
         for (; to - start >= BITS_SCREEN_BLOCK; to -= BITS_SCREEN_BLOCK) {
             int blockStart = to - BITS_SCREEN_BLOCK;
-            if (to == start + length || mayBeat(data, words, blockStart, to, data.get(bestAt))) {
+            if (to == start + length || mayBeat(words, blockStart, to, data.get(bestAt))) {
                 // its parts are screened against the best as it rises; the part read first nearly always
                 // beats the element read first: it is walked at once
                 for (int partEnd = to; partEnd > blockStart; partEnd -= BITS_SCREEN_PART) {
                     int partStart = partEnd - BITS_SCREEN_PART;
-                    if (partEnd == start + length || mayBeat(data, words, partStart, partEnd, data.get(bestAt))) {
+                    if (partEnd == start + length || mayBeat(words, partStart, partEnd, data.get(bestAt))) {
+                        for (int k = partEnd - 1; k >= partStart; k--) {
+                            int candidate = orderKey(data.get(k));
+                            if (candidate > best) {
+                                best = candidate;
+                                bestAt = k;
+                            }
+                        }
+                        if (best == Integer.MAX_VALUE) {
+                            return bestAt - start;
+                        }
+                    }
+                }
+            }
+        }
+        for (int k = to - 1; k >= start; k--) {
+            int candidate = orderKey(data.get(k));
+            if (candidate > best) {
+                best = candidate;
+                bestAt = k;
+            }
+        }
+        return bestAt - start;
+    }
+
+    /**
+     * The position of the first largest element of the {@code length} elements from {@code start} that
+     * strictly beats the rival, whose stored bits are {@code rivalBits}, or -1 if none does. The rival
+     * is the slice's first element ({@code rivalAt == start}) or an element before the slice
+     * ({@code rivalAt == -1}). The strict test keeps the first of equal elements, and the first NaN
+     * is the answer as soon as it is seen.
+     *
+     * <p>Whole blocks are screened on their stored bits ({@link #mayBeat}, one element at a time); only a block with an
+     * element that may beat the best so far is screened again part by part, and only such a part is
+     * walked element by element.
+     */
+    private static int firstIndexBeating(ShortBuffer data, int start, int length, short rivalBits,
+            int rivalAt) {
+        int bestAt = rivalAt;
+        short bestBits = rivalBits;
+        int best = orderKey(bestBits);
+        if (best == Integer.MAX_VALUE) {
+            return bestAt;
+        }
+        int end = start + length;
+        // blocks start at the slice's start: the first element read again cannot beat itself
+        int from = start;
+        for (; end - from >= BITS_SCREEN_BLOCK; from += BITS_SCREEN_BLOCK) {
+            int blockEnd = from + BITS_SCREEN_BLOCK;
+            if (from == rivalAt || mayBeat(data, from, blockEnd, bestBits)) {
+                // its parts are screened against the best as it rises; the part read first nearly always
+                // beats a rival read from it, the slice's first element: it is walked at once
+                for (int part = from; part < blockEnd; part += BITS_SCREEN_PART) {
+                    int partEnd = part + BITS_SCREEN_PART;
+                    if (part == rivalAt || mayBeat(data, part, partEnd, bestBits)) {
+                        for (int k = part; k < partEnd; k++) {
+                            int candidate = orderKey(data.get(k));
+                            if (candidate > best) {
+                                best = candidate;
+                                bestAt = k;
+                            }
+                        }
+                        if (best == Integer.MAX_VALUE) {
+                            return bestAt;
+                        }
+                        if (bestAt >= 0) {
+                            bestBits = data.get(bestAt);
+                        }
+                    }
+                }
+            }
+        }
+        for (int k = from; k < end; k++) {
+            int candidate = orderKey(data.get(k));
+            if (candidate > best) {
+                best = candidate;
+                bestAt = k;
+            }
+        }
+        return bestAt;
+    }
+
+    /**
+     * Walks the slice from its end: a strict test keeps the last of equal elements, and the
+     * last NaN is the answer as soon as it is seen.
+     *
+     * <p>Whole blocks are screened on their stored bits ({@link #mayBeat}, one element at a time); only a block with an
+     * element that may beat the best so far is screened again part by part, and only such a part is
+     * walked element by element.
+     */
+    private static long lastIndexOfLargestInBlocks(ShortBuffer data, int start, int length) {
+        int bestAt = start + length - 1;
+        int best = orderKey(data.get(bestAt));
+        if (best == Integer.MAX_VALUE) {
+            return bestAt - start;
+        }
+        // blocks end at the slice's end: the element read first cannot beat itself
+        int to = start + length;
+        for (; to - start >= BITS_SCREEN_BLOCK; to -= BITS_SCREEN_BLOCK) {
+            int blockStart = to - BITS_SCREEN_BLOCK;
+            if (to == start + length || mayBeat(data, blockStart, to, data.get(bestAt))) {
+                // its parts are screened against the best as it rises; the part read first nearly always
+                // beats the element read first: it is walked at once
+                for (int partEnd = to; partEnd > blockStart; partEnd -= BITS_SCREEN_PART) {
+                    int partStart = partEnd - BITS_SCREEN_PART;
+                    if (partEnd == start + length || mayBeat(data, partStart, partEnd, data.get(bestAt))) {
                         for (int k = partEnd - 1; k >= partStart; k--) {
                             int candidate = orderKey(data.get(k));
                             if (candidate > best) {
@@ -1470,11 +1684,15 @@ public final class ArgMaxBfloat16Kernel {
      * Whether an element of {@code [from, to)} may beat the element whose stored bits are {@code bestBits},
      * which is not NaN: false only when none can.
      */
-    private static boolean mayBeat(short[] data, ShortWords.Elements words, int from, int to,
-            short bestBits) {
-        if (words != null) {
-            return words.anyAbove(from, to, screenOf(bestBits));
-        }
+    private static boolean mayBeat(ShortWords.Elements words, int from, int to, short bestBits) {
+        return words.anyAbove(from, to, screenOf(bestBits));
+    }
+
+    /**
+     * Whether an element of {@code [from, to)} may beat the element whose stored bits are {@code bestBits},
+     * which is not NaN: false only when none can.
+     */
+    private static boolean mayBeat(short[] data, int from, int to, short bestBits) {
         // the tests of screenOf one element at a time, on stored bits as shorts
         short best = bestBits;
         if (best >= 0) {
@@ -1500,11 +1718,7 @@ public final class ArgMaxBfloat16Kernel {
      * Whether an element of {@code [from, to)} may beat the element whose stored bits are {@code bestBits},
      * which is not NaN: false only when none can.
      */
-    private static boolean mayBeat(ShortBuffer data, ShortWords.Elements words, int from, int to,
-            short bestBits) {
-        if (words != null) {
-            return words.anyAbove(from, to, screenOf(bestBits));
-        }
+    private static boolean mayBeat(ShortBuffer data, int from, int to, short bestBits) {
         // the tests of screenOf one element at a time, on stored bits as shorts
         short best = bestBits;
         if (best >= 0) {
