@@ -24,8 +24,8 @@ import java.util.Objects;
  * <p>A screen ({@link #screen}) is two tests, each "the element's bits, flipped by a constant, above a
  * limit as an unsigned 16-bit number"; an element passes when it passes either. That is enough for
  * every kernel's screen: a signed order is the unsigned one with the sign bit flipped, a reversed
- * order the unsigned one with all bits flipped. {@link Elements#anyAbove} screens a run of elements against
- * one screen, {@link ColumnScreens} a row of columns against a screen per column.
+ * order the unsigned one with all bits flipped. {@link Elements#anyAbove} screens a run of elements
+ * against one screen, {@link ColumnScreens} a row of columns against a screen per column.
  */
 public final class ShortWords {
 
@@ -105,9 +105,8 @@ public final class ShortWords {
     /**
      * The elements of one array or buffer, screened run by run. A kernel makes one per call, not one
      * per screen: the segment that reads an array as words is an object, and C2 removes one made per
-     * screen only where it inlines the JDK's segment factory, which it does not after a profile taken
-     * in tier-2 code (float16 {@code [4096,4096]} axis 1 on JDK 25: 3.6 to 8 MB per call in four runs
-     * of six).
+     * screen only where it inlines the JDK's segment factory, which it often does not (float16
+     * {@code [4096,4096]} axis 1 on JDK 25: 3.6 to 8 MB per call in four runs of six).
      */
     public static final class Elements {
         private final short[] array;
