@@ -143,10 +143,6 @@ public final class KernelEmitter extends JavaSourceEmitter {
                     kernel.addMethod(bitsLoop.firstIndicesBeating(source));
                     kernel.addMethod(bitsLoop.loop(source, false, true));
                     kernel.addMethod(bitsLoop.loop(source, true, true));
-                    if (!bitsLoop.keepsPlainLoop()) {
-                        kernel.addMethod(bitsLoop.loop(source, false, false));
-                        kernel.addMethod(bitsLoop.loop(source, true, false));
-                    }
                     kernel.addMethod(bitsLoop.wordsOf(source));
                 } else {
                     kernel.addMethod(sliceLoop(source, false));

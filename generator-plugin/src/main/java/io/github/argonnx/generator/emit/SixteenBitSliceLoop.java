@@ -227,11 +227,11 @@ final class SixteenBitSliceLoop {
     }
 
     /**
-     * A float kernel's slice entries where there are no words: {@link #loop} without them, whose
-     * screens read one element at a time, the first index's against the slice's own first element.
-     * Those loops are overloads of their own, not the word loops given null: a {@code words} kept live
-     * through the block loop cost float16 and bfloat16 1.1x to 1.5x on JDK 17 (ArgMax {@code [4096,4096]}
-     * axis 1: 14.5 against 11.6 ms).
+     * A float kernel's slice entries where there are no words, and the loops they run: {@link #loop}
+     * without words, whose screens read one element at a time, the first index's against the slice's
+     * own first element. Those loops are overloads of their own, not the word loops given null: a
+     * {@code words} kept live through the block loop cost float16 and bfloat16 1.1x to 1.5x on JDK 17
+     * (ArgMax {@code [4096,4096]} axis 1: 14.5 against 11.6 ms).
      */
     List<MethodSpec> plainEntries(DataSource source) {
         return List.of(
@@ -246,7 +246,9 @@ final class SixteenBitSliceLoop {
                         .addJavadoc(SliceBlocks.nanEndsWalkDoc(true))
                         .addJavadoc("\n<p>{@link #$N} one element at a time.\n", lastLoopName())
                         .addStatement("return $N(data, start, length)", lastLoopName())
-                        .build());
+                        .build(),
+                loop(source, false, false),
+                loop(source, true, false));
     }
 
     /**

@@ -221,6 +221,111 @@ public final class ArgMaxBfloat16Kernel {
     }
 
     /**
+     * The position of the first largest element of the {@code length} elements from {@code start} that
+     * strictly beats the rival, whose stored bits are {@code rivalBits}, or -1 if none does. The rival
+     * is the slice's first element ({@code rivalAt == start}) or an element before the slice
+     * ({@code rivalAt == -1}). The strict test keeps the first of equal elements, and the first NaN
+     * is the answer as soon as it is seen.
+     *
+     * <p>Whole blocks are screened on their stored bits ({@link #mayBeat}, one element at a time); only a block with an
+     * element that may beat the best so far is screened again part by part, and only such a part is
+     * walked element by element.
+     */
+    private static int firstIndexBeating(short[] data, int start, int length, short rivalBits,
+            int rivalAt) {
+        int bestAt = rivalAt;
+        short bestBits = rivalBits;
+        int best = orderKey(bestBits);
+        if (best == Integer.MAX_VALUE) {
+            return bestAt;
+        }
+        int end = start + length;
+        // blocks start at the slice's start: the first element read again cannot beat itself
+        int from = start;
+        for (; end - from >= BITS_SCREEN_BLOCK; from += BITS_SCREEN_BLOCK) {
+            int blockEnd = from + BITS_SCREEN_BLOCK;
+            if (from == rivalAt || mayBeat(data, from, blockEnd, bestBits)) {
+                // its parts are screened against the best as it rises; the part read first nearly always
+                // beats a rival read from it, the slice's first element: it is walked at once
+                for (int part = from; part < blockEnd; part += BITS_SCREEN_PART) {
+                    int partEnd = part + BITS_SCREEN_PART;
+                    if (part == rivalAt || mayBeat(data, part, partEnd, bestBits)) {
+                        for (int k = part; k < partEnd; k++) {
+                            int candidate = orderKey(data[k]);
+                            if (candidate > best) {
+                                best = candidate;
+                                bestAt = k;
+                            }
+                        }
+                        if (best == Integer.MAX_VALUE) {
+                            return bestAt;
+                        }
+                        if (bestAt >= 0) {
+                            bestBits = data[bestAt];
+                        }
+                    }
+                }
+            }
+        }
+        for (int k = from; k < end; k++) {
+            int candidate = orderKey(data[k]);
+            if (candidate > best) {
+                best = candidate;
+                bestAt = k;
+            }
+        }
+        return bestAt;
+    }
+
+    /**
+     * Walks the slice from its end: a strict test keeps the last of equal elements, and the
+     * last NaN is the answer as soon as it is seen.
+     *
+     * <p>Whole blocks are screened on their stored bits ({@link #mayBeat}, one element at a time); only a block with an
+     * element that may beat the best so far is screened again part by part, and only such a part is
+     * walked element by element.
+     */
+    private static long lastIndexOfLargestInBlocks(short[] data, int start, int length) {
+        int bestAt = start + length - 1;
+        int best = orderKey(data[bestAt]);
+        if (best == Integer.MAX_VALUE) {
+            return bestAt - start;
+        }
+        // blocks end at the slice's end: the element read first cannot beat itself
+        int to = start + length;
+        for (; to - start >= BITS_SCREEN_BLOCK; to -= BITS_SCREEN_BLOCK) {
+            int blockStart = to - BITS_SCREEN_BLOCK;
+            if (to == start + length || mayBeat(data, blockStart, to, data[bestAt])) {
+                // its parts are screened against the best as it rises; the part read first nearly always
+                // beats the element read first: it is walked at once
+                for (int partEnd = to; partEnd > blockStart; partEnd -= BITS_SCREEN_PART) {
+                    int partStart = partEnd - BITS_SCREEN_PART;
+                    if (partEnd == start + length || mayBeat(data, partStart, partEnd, data[bestAt])) {
+                        for (int k = partEnd - 1; k >= partStart; k--) {
+                            int candidate = orderKey(data[k]);
+                            if (candidate > best) {
+                                best = candidate;
+                                bestAt = k;
+                            }
+                        }
+                        if (best == Integer.MAX_VALUE) {
+                            return bestAt - start;
+                        }
+                    }
+                }
+            }
+        }
+        for (int k = to - 1; k >= start; k--) {
+            int candidate = orderKey(data[k]);
+            if (candidate > best) {
+                best = candidate;
+                bestAt = k;
+            }
+        }
+        return bestAt - start;
+    }
+
+    /**
      * Index of the largest element of the {@code length} elements from {@code start}, screened by words.
      */
     private static long screenedIndexInSlice(short[] data, ShortWords.Elements words, int start,
@@ -346,111 +451,6 @@ public final class ArgMaxBfloat16Kernel {
                 for (int partEnd = to; partEnd > blockStart; partEnd -= BITS_SCREEN_PART) {
                     int partStart = partEnd - BITS_SCREEN_PART;
                     if (partEnd == start + length || mayBeat(words, partStart, partEnd, data[bestAt])) {
-                        for (int k = partEnd - 1; k >= partStart; k--) {
-                            int candidate = orderKey(data[k]);
-                            if (candidate > best) {
-                                best = candidate;
-                                bestAt = k;
-                            }
-                        }
-                        if (best == Integer.MAX_VALUE) {
-                            return bestAt - start;
-                        }
-                    }
-                }
-            }
-        }
-        for (int k = to - 1; k >= start; k--) {
-            int candidate = orderKey(data[k]);
-            if (candidate > best) {
-                best = candidate;
-                bestAt = k;
-            }
-        }
-        return bestAt - start;
-    }
-
-    /**
-     * The position of the first largest element of the {@code length} elements from {@code start} that
-     * strictly beats the rival, whose stored bits are {@code rivalBits}, or -1 if none does. The rival
-     * is the slice's first element ({@code rivalAt == start}) or an element before the slice
-     * ({@code rivalAt == -1}). The strict test keeps the first of equal elements, and the first NaN
-     * is the answer as soon as it is seen.
-     *
-     * <p>Whole blocks are screened on their stored bits ({@link #mayBeat}, one element at a time); only a block with an
-     * element that may beat the best so far is screened again part by part, and only such a part is
-     * walked element by element.
-     */
-    private static int firstIndexBeating(short[] data, int start, int length, short rivalBits,
-            int rivalAt) {
-        int bestAt = rivalAt;
-        short bestBits = rivalBits;
-        int best = orderKey(bestBits);
-        if (best == Integer.MAX_VALUE) {
-            return bestAt;
-        }
-        int end = start + length;
-        // blocks start at the slice's start: the first element read again cannot beat itself
-        int from = start;
-        for (; end - from >= BITS_SCREEN_BLOCK; from += BITS_SCREEN_BLOCK) {
-            int blockEnd = from + BITS_SCREEN_BLOCK;
-            if (from == rivalAt || mayBeat(data, from, blockEnd, bestBits)) {
-                // its parts are screened against the best as it rises; the part read first nearly always
-                // beats a rival read from it, the slice's first element: it is walked at once
-                for (int part = from; part < blockEnd; part += BITS_SCREEN_PART) {
-                    int partEnd = part + BITS_SCREEN_PART;
-                    if (part == rivalAt || mayBeat(data, part, partEnd, bestBits)) {
-                        for (int k = part; k < partEnd; k++) {
-                            int candidate = orderKey(data[k]);
-                            if (candidate > best) {
-                                best = candidate;
-                                bestAt = k;
-                            }
-                        }
-                        if (best == Integer.MAX_VALUE) {
-                            return bestAt;
-                        }
-                        if (bestAt >= 0) {
-                            bestBits = data[bestAt];
-                        }
-                    }
-                }
-            }
-        }
-        for (int k = from; k < end; k++) {
-            int candidate = orderKey(data[k]);
-            if (candidate > best) {
-                best = candidate;
-                bestAt = k;
-            }
-        }
-        return bestAt;
-    }
-
-    /**
-     * Walks the slice from its end: a strict test keeps the last of equal elements, and the
-     * last NaN is the answer as soon as it is seen.
-     *
-     * <p>Whole blocks are screened on their stored bits ({@link #mayBeat}, one element at a time); only a block with an
-     * element that may beat the best so far is screened again part by part, and only such a part is
-     * walked element by element.
-     */
-    private static long lastIndexOfLargestInBlocks(short[] data, int start, int length) {
-        int bestAt = start + length - 1;
-        int best = orderKey(data[bestAt]);
-        if (best == Integer.MAX_VALUE) {
-            return bestAt - start;
-        }
-        // blocks end at the slice's end: the element read first cannot beat itself
-        int to = start + length;
-        for (; to - start >= BITS_SCREEN_BLOCK; to -= BITS_SCREEN_BLOCK) {
-            int blockStart = to - BITS_SCREEN_BLOCK;
-            if (to == start + length || mayBeat(data, blockStart, to, data[bestAt])) {
-                // its parts are screened against the best as it rises; the part read first nearly always
-                // beats the element read first: it is walked at once
-                for (int partEnd = to; partEnd > blockStart; partEnd -= BITS_SCREEN_PART) {
-                    int partStart = partEnd - BITS_SCREEN_PART;
-                    if (partEnd == start + length || mayBeat(data, partStart, partEnd, data[bestAt])) {
                         for (int k = partEnd - 1; k >= partStart; k--) {
                             int candidate = orderKey(data[k]);
                             if (candidate > best) {
@@ -1036,6 +1036,111 @@ public final class ArgMaxBfloat16Kernel {
     }
 
     /**
+     * The position of the first largest element of the {@code length} elements from {@code start} that
+     * strictly beats the rival, whose stored bits are {@code rivalBits}, or -1 if none does. The rival
+     * is the slice's first element ({@code rivalAt == start}) or an element before the slice
+     * ({@code rivalAt == -1}). The strict test keeps the first of equal elements, and the first NaN
+     * is the answer as soon as it is seen.
+     *
+     * <p>Whole blocks are screened on their stored bits ({@link #mayBeat}, one element at a time); only a block with an
+     * element that may beat the best so far is screened again part by part, and only such a part is
+     * walked element by element.
+     */
+    private static int firstIndexBeating(ShortBuffer data, int start, int length, short rivalBits,
+            int rivalAt) {
+        int bestAt = rivalAt;
+        short bestBits = rivalBits;
+        int best = orderKey(bestBits);
+        if (best == Integer.MAX_VALUE) {
+            return bestAt;
+        }
+        int end = start + length;
+        // blocks start at the slice's start: the first element read again cannot beat itself
+        int from = start;
+        for (; end - from >= BITS_SCREEN_BLOCK; from += BITS_SCREEN_BLOCK) {
+            int blockEnd = from + BITS_SCREEN_BLOCK;
+            if (from == rivalAt || mayBeat(data, from, blockEnd, bestBits)) {
+                // its parts are screened against the best as it rises; the part read first nearly always
+                // beats a rival read from it, the slice's first element: it is walked at once
+                for (int part = from; part < blockEnd; part += BITS_SCREEN_PART) {
+                    int partEnd = part + BITS_SCREEN_PART;
+                    if (part == rivalAt || mayBeat(data, part, partEnd, bestBits)) {
+                        for (int k = part; k < partEnd; k++) {
+                            int candidate = orderKey(data.get(k));
+                            if (candidate > best) {
+                                best = candidate;
+                                bestAt = k;
+                            }
+                        }
+                        if (best == Integer.MAX_VALUE) {
+                            return bestAt;
+                        }
+                        if (bestAt >= 0) {
+                            bestBits = data.get(bestAt);
+                        }
+                    }
+                }
+            }
+        }
+        for (int k = from; k < end; k++) {
+            int candidate = orderKey(data.get(k));
+            if (candidate > best) {
+                best = candidate;
+                bestAt = k;
+            }
+        }
+        return bestAt;
+    }
+
+    /**
+     * Walks the slice from its end: a strict test keeps the last of equal elements, and the
+     * last NaN is the answer as soon as it is seen.
+     *
+     * <p>Whole blocks are screened on their stored bits ({@link #mayBeat}, one element at a time); only a block with an
+     * element that may beat the best so far is screened again part by part, and only such a part is
+     * walked element by element.
+     */
+    private static long lastIndexOfLargestInBlocks(ShortBuffer data, int start, int length) {
+        int bestAt = start + length - 1;
+        int best = orderKey(data.get(bestAt));
+        if (best == Integer.MAX_VALUE) {
+            return bestAt - start;
+        }
+        // blocks end at the slice's end: the element read first cannot beat itself
+        int to = start + length;
+        for (; to - start >= BITS_SCREEN_BLOCK; to -= BITS_SCREEN_BLOCK) {
+            int blockStart = to - BITS_SCREEN_BLOCK;
+            if (to == start + length || mayBeat(data, blockStart, to, data.get(bestAt))) {
+                // its parts are screened against the best as it rises; the part read first nearly always
+                // beats the element read first: it is walked at once
+                for (int partEnd = to; partEnd > blockStart; partEnd -= BITS_SCREEN_PART) {
+                    int partStart = partEnd - BITS_SCREEN_PART;
+                    if (partEnd == start + length || mayBeat(data, partStart, partEnd, data.get(bestAt))) {
+                        for (int k = partEnd - 1; k >= partStart; k--) {
+                            int candidate = orderKey(data.get(k));
+                            if (candidate > best) {
+                                best = candidate;
+                                bestAt = k;
+                            }
+                        }
+                        if (best == Integer.MAX_VALUE) {
+                            return bestAt - start;
+                        }
+                    }
+                }
+            }
+        }
+        for (int k = to - 1; k >= start; k--) {
+            int candidate = orderKey(data.get(k));
+            if (candidate > best) {
+                best = candidate;
+                bestAt = k;
+            }
+        }
+        return bestAt - start;
+    }
+
+    /**
      * Index of the largest element of the {@code length} elements from {@code start}, screened by words.
      */
     private static long screenedIndexInSlice(ShortBuffer data, ShortWords.Elements words, int start,
@@ -1158,111 +1263,6 @@ public final class ArgMaxBfloat16Kernel {
                 for (int partEnd = to; partEnd > blockStart; partEnd -= BITS_SCREEN_PART) {
                     int partStart = partEnd - BITS_SCREEN_PART;
                     if (partEnd == start + length || mayBeat(words, partStart, partEnd, data.get(bestAt))) {
-                        for (int k = partEnd - 1; k >= partStart; k--) {
-                            int candidate = orderKey(data.get(k));
-                            if (candidate > best) {
-                                best = candidate;
-                                bestAt = k;
-                            }
-                        }
-                        if (best == Integer.MAX_VALUE) {
-                            return bestAt - start;
-                        }
-                    }
-                }
-            }
-        }
-        for (int k = to - 1; k >= start; k--) {
-            int candidate = orderKey(data.get(k));
-            if (candidate > best) {
-                best = candidate;
-                bestAt = k;
-            }
-        }
-        return bestAt - start;
-    }
-
-    /**
-     * The position of the first largest element of the {@code length} elements from {@code start} that
-     * strictly beats the rival, whose stored bits are {@code rivalBits}, or -1 if none does. The rival
-     * is the slice's first element ({@code rivalAt == start}) or an element before the slice
-     * ({@code rivalAt == -1}). The strict test keeps the first of equal elements, and the first NaN
-     * is the answer as soon as it is seen.
-     *
-     * <p>Whole blocks are screened on their stored bits ({@link #mayBeat}, one element at a time); only a block with an
-     * element that may beat the best so far is screened again part by part, and only such a part is
-     * walked element by element.
-     */
-    private static int firstIndexBeating(ShortBuffer data, int start, int length, short rivalBits,
-            int rivalAt) {
-        int bestAt = rivalAt;
-        short bestBits = rivalBits;
-        int best = orderKey(bestBits);
-        if (best == Integer.MAX_VALUE) {
-            return bestAt;
-        }
-        int end = start + length;
-        // blocks start at the slice's start: the first element read again cannot beat itself
-        int from = start;
-        for (; end - from >= BITS_SCREEN_BLOCK; from += BITS_SCREEN_BLOCK) {
-            int blockEnd = from + BITS_SCREEN_BLOCK;
-            if (from == rivalAt || mayBeat(data, from, blockEnd, bestBits)) {
-                // its parts are screened against the best as it rises; the part read first nearly always
-                // beats a rival read from it, the slice's first element: it is walked at once
-                for (int part = from; part < blockEnd; part += BITS_SCREEN_PART) {
-                    int partEnd = part + BITS_SCREEN_PART;
-                    if (part == rivalAt || mayBeat(data, part, partEnd, bestBits)) {
-                        for (int k = part; k < partEnd; k++) {
-                            int candidate = orderKey(data.get(k));
-                            if (candidate > best) {
-                                best = candidate;
-                                bestAt = k;
-                            }
-                        }
-                        if (best == Integer.MAX_VALUE) {
-                            return bestAt;
-                        }
-                        if (bestAt >= 0) {
-                            bestBits = data.get(bestAt);
-                        }
-                    }
-                }
-            }
-        }
-        for (int k = from; k < end; k++) {
-            int candidate = orderKey(data.get(k));
-            if (candidate > best) {
-                best = candidate;
-                bestAt = k;
-            }
-        }
-        return bestAt;
-    }
-
-    /**
-     * Walks the slice from its end: a strict test keeps the last of equal elements, and the
-     * last NaN is the answer as soon as it is seen.
-     *
-     * <p>Whole blocks are screened on their stored bits ({@link #mayBeat}, one element at a time); only a block with an
-     * element that may beat the best so far is screened again part by part, and only such a part is
-     * walked element by element.
-     */
-    private static long lastIndexOfLargestInBlocks(ShortBuffer data, int start, int length) {
-        int bestAt = start + length - 1;
-        int best = orderKey(data.get(bestAt));
-        if (best == Integer.MAX_VALUE) {
-            return bestAt - start;
-        }
-        // blocks end at the slice's end: the element read first cannot beat itself
-        int to = start + length;
-        for (; to - start >= BITS_SCREEN_BLOCK; to -= BITS_SCREEN_BLOCK) {
-            int blockStart = to - BITS_SCREEN_BLOCK;
-            if (to == start + length || mayBeat(data, blockStart, to, data.get(bestAt))) {
-                // its parts are screened against the best as it rises; the part read first nearly always
-                // beats the element read first: it is walked at once
-                for (int partEnd = to; partEnd > blockStart; partEnd -= BITS_SCREEN_PART) {
-                    int partStart = partEnd - BITS_SCREEN_PART;
-                    if (partEnd == start + length || mayBeat(data, partStart, partEnd, data.get(bestAt))) {
                         for (int k = partEnd - 1; k >= partStart; k--) {
                             int candidate = orderKey(data.get(k));
                             if (candidate > best) {
