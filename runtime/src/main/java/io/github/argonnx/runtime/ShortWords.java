@@ -38,6 +38,8 @@ public final class ShortWords {
     private static final long LANES = 0x0001_0001_0001_0001L;
     private static final long TOP_BITS = 0x8000_8000_8000_8000L;
     private static final long LOW_BITS = ~TOP_BITS;
+    /** Whether a segment over a {@code short[]} holds its elements big-endian: the platform's order. */
+    private static final boolean ARRAYS_BIG_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN;
 
     /** {@code MemorySegment.ofArray(short[])}, typed {@code (short[]) Object}; null when not available. */
     private static final MethodHandle OF_ARRAY;
@@ -86,7 +88,8 @@ public final class ShortWords {
      * @return them, to be screened
      */
     public static Elements over(short[] data) {
-        return new Elements(data, null, OF_ARRAY == null ? null : arraySegment(data), 0, data.length, false);
+        return new Elements(data, null, OF_ARRAY == null ? null : arraySegment(data), 0, data.length,
+                ARRAYS_BIG_ENDIAN);
     }
 
     /**
@@ -250,7 +253,7 @@ public final class ShortWords {
         private long laneTests(Object segment, int from, int words, long[] flips, long[] addends, boolean orInto) {
             long any = 0;
             for (int w = 0; w < words; w++) {
-                long a = readWord(segment, 2L * from + 8L * w, false) ^ flips[w];
+                long a = readWord(segment, 2L * from + 8L * w, ARRAYS_BIG_ENDIAN) ^ flips[w];
                 long addend = addends[w];
                 long lanes = carries(a, addend) & TOP_BITS;
                 passing[w] = orInto ? passing[w] | lanes : lanes;
@@ -354,9 +357,9 @@ public final class ShortWords {
     }
 
     /**
-     * Four lanes from {@code byteOffset}. Words of big-endian lanes are read little-endian and their
-     * bytes reversed, which leaves each lane's value right and reverses the order of the lanes, which
-     * no test sees.
+     * Four lanes from {@code byteOffset}, lane {@code j} the element at {@code byteOffset + 2j}: words are
+     * read little-endian, and the two bytes of each big-endian lane swapped back in place (the column
+     * screens need each lane where its column is).
      */
     private static long readWord(Object segment, long byteOffset, boolean bigEndian) {
         long read;
@@ -365,7 +368,7 @@ public final class ShortWords {
         } catch (Throwable e) {
             throw unexpected(e);
         }
-        return bigEndian ? Long.reverseBytes(read) : read;
+        return bigEndian ? (read >>> 8 & 0x00FF_00FF_00FF_00FFL) | (read & 0x00FF_00FF_00FF_00FFL) << 8 : read;
     }
 
     /** The method handles, or null before JDK 22 (where {@code java.lang.foreign} is missing or a preview). */
