@@ -191,6 +191,47 @@ class PartialReductionPropertyTest {
         }
     }
 
+    static Stream<Arguments> sixteenBitTypes() {
+        return foldedTypes().filter(arguments -> DataType.fromOnnxName(((TestType<?, ?>) arguments.get()[0]).onnxName())
+                .byteWidth() == 2);
+    }
+
+    /**
+     * The 16-bit folds take the rows of a long outer axis in groups (JDK 22 and later), from 512 rows
+     * taken: here every special value twice in a column, one to three rows apart, after 2500 rows that
+     * all hold one special value (each in turn), streamed in chunks of 1 to 40 rows; a pair that beats
+     * the rest is often in one group, and the first of the two must win, as in one {@code apply}.
+     */
+    @ParameterizedTest(name = "{1} {0}")
+    @MethodSource("sixteenBitTypes")
+    <A> void tiedPairsInLateRowsStreamedGiveTheWholeTensorAnswer(TestType<A, ?> type, String opType) {
+        Random random = new Random(opType.hashCode() * 31L + type.onnxName().hashCode());
+        DataType dataType = DataType.fromOnnxName(type.onnxName());
+        long[] shape = {3000, 33};
+        int count = (int) product(shape);
+        A specials = type.generator().generate(random, 16, RandomTensors.Profile.SPECIALS_IN_ORDER);
+        int kinds = Array.getLength(specials);
+        ArgReductionOperator op = ArgReductionOperator.opset(opType, 13).axis(0);
+        PartialReduction reduction = PartialReduction.of(op, dataType, shape);
+        for (int base = 0; base < kinds; base++) {
+            A data = type.storage().filledWith(specials, base, count);
+            for (int column = 0; column < shape[1]; column++) {
+                int row = 2500 + column % 5;
+                System.arraycopy(specials, column % kinds, data, row * (int) shape[1] + column, 1);
+                System.arraycopy(specials, column % kinds, data, (row + 1 + column % 3) * (int) shape[1] + column, 1);
+            }
+            ArgAccumulator streamed = reduction.accumulator();
+            for (long start = 0; start < shape[0]; ) {
+                long end = Math.min(shape[0], start + 1 + random.nextInt(40));
+                reduction.reduceInto(arrayTensor(dataType, alongAxis(data, shape, 0, start, end),
+                        new long[] {end - start, shape[1]}), start, streamed);
+                start = end;
+            }
+            assertEquals(op.apply(arrayTensor(dataType, data, shape)), streamed.finish(),
+                    op + " over " + type + ", pairs on special #" + base);
+        }
+    }
+
     /**
      * Long contiguous slices streamed in order in chunks of random lengths, most of them longer than
      * the 16-bit loops' screened blocks (512 elements), which a chunk after the first searches against

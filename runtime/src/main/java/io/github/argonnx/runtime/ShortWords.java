@@ -25,7 +25,7 @@ import java.util.Objects;
  * limit as an unsigned 16-bit number"; an element passes when it passes either. That is enough for
  * every kernel's screen: a signed order is the unsigned one with the sign bit flipped, a reversed
  * order the unsigned one with all bits flipped. {@link Elements#anyAbove} screens a run of elements
- * against one screen, {@link ColumnScreens} a row of columns against a screen per column.
+ * against one screen, {@link ColumnScreens} rows of columns against a screen per column.
  */
 public final class ShortWords {
 
@@ -157,20 +157,31 @@ public final class ShortWords {
     }
 
     /**
-     * The screens of a row of columns, one per column, and which columns of a row pass theirs: for the
-     * outer-axis loops, which keep a running best per column. Words only: make one where
+     * The screens of a row of columns, one per column, and which columns of a group of rows pass theirs:
+     * for the outer-axis loops, which keep a running best per column. Words only: make one where
      * {@link #isAvailable()}.
+     *
+     * <p>A loop screens a group of rows at once ({@link #screenRows}) and looks at a word's columns
+     * only where some row of the group passes there ({@link #passingLanes}); in a group of more than
+     * one row, it then screens that word again row by row ({@link #lanesInRow}). After the first rows of
+     * an axis almost every row raises some column's best, but in few words, so a look at every word of
+     * every row costs more than the group's second reads of the words that pass; in the first rows,
+     * where most words pass, it does not ({@link #groupRows}).
      */
     public static final class ColumnScreens {
+        /** The most rows {@link #groupRows} gives. */
+        public static final int GROUP_ROWS = 8;
+
         private final long[] flipsA;
         private final long[] addendsA;
         private final long[] flipsB;
         private final long[] addendsB;
+        /** Per word, the lanes that pass in some row of the last group. */
         private final long[] passing;
         /** Whether a column's screen was set with a second test: until then a row skips that test's loop. */
         private boolean secondTests;
         /**
-         * The array the last row was screened in, and a segment over it: one segment per array, not one
+         * The array the last rows were screened in, and a segment over it: one segment per array, not one
          * per row, since a segment made per row escaped into the loops and was allocated each time
          * (86 bytes per row on JDK 25). Both are dropped by {@link #release}.
          */
@@ -198,6 +209,18 @@ public final class ShortWords {
         }
 
         /**
+         * How many rows to screen at once after {@code rowsTaken} rows of the axis: one at first, where
+         * a row raises the best of a column in most words, then more as raised bests become rare (about
+         * one column in {@code rowsTaken} per row, on data in no order), up to {@value #GROUP_ROWS}.
+         *
+         * @param rowsTaken rows of the axis taken so far, the first one's included
+         * @return 1 to {@value #GROUP_ROWS}
+         */
+        public static int groupRows(long rowsTaken) {
+            return (int) Math.max(1, Math.min(GROUP_ROWS, rowsTaken >>> 8));
+        }
+
+        /**
          * Sets the screen of one column.
          *
          * @param column the column, below the number of whole words' columns
@@ -215,8 +238,39 @@ public final class ShortWords {
         }
 
         /**
-         * Screens the row of {@code 4 * words} elements from {@code data[from]}, each against its
-         * column's screen, and keeps which pass for {@link #passingLanes}.
+         * Screens {@code rows} rows of {@code 4 * words} elements, from {@code data[from]} and
+         * {@code stride} apart, each element against its column's screen, and keeps for
+         * {@link #passingLanes} which columns pass in some row of them.
+         *
+         * @param data the elements
+         * @param from the first row's first element
+         * @param stride elements from one row to the next
+         * @param rows the number of rows, at least 1
+         * @param words the rows' words, at most the screens'
+         * @return nonzero when an element passes
+         * @throws IndexOutOfBoundsException if a row is not within {@code data}
+         * @throws IllegalArgumentException if {@code rows} is below 1
+         */
+        public long screenRows(short[] data, int from, int stride, int rows, int words) {
+            if (rows < 1) {
+                throw new IllegalArgumentException("a group of rows to screen needs at least one, not " + rows);
+            }
+            long any = screenRow(data, from, words);
+            for (int r = 1; r < rows; r++) {
+                int row = from + r * stride;
+                Objects.checkFromIndexSize(row, 4 * words, data.length);
+                any |= laneTests(segment, row, words, flipsA, addendsA, true);
+                if (secondTests) {
+                    any |= laneTests(segment, row, words, flipsB, addendsB, true);
+                }
+            }
+            return any;
+        }
+
+        /**
+         * {@link #screenRows} of one row: the row loops' own call, which keeps their compiled form as it
+         * was before groups (int16 {@code [64,256,1024]} axis 1 on JDK 25 ran 10% to 15% slower through
+         * the loop over rows).
          *
          * @param data the elements
          * @param from the row's first element
@@ -227,12 +281,39 @@ public final class ShortWords {
         public long screenRow(short[] data, int from, int words) {
             Objects.checkFromIndexSize(from, 4 * words, data.length);
             Objects.checkFromIndexSize(0, words, passing.length);
+            Object segment = segmentOf(data);
+            long any = laneTests(segment, from, words, flipsA, addendsA, false);
+            return secondTests ? any | laneTests(segment, from, words, flipsB, addendsB, true) : any;
+        }
+
+        /**
+         * The columns of word {@code word} of the row from {@code data[from]} that pass their screens as
+         * they are now, as {@link #passingLanes} gives them.
+         *
+         * @param data the elements
+         * @param from the row's first element
+         * @param word the word
+         * @return the lanes' top bits
+         * @throws IndexOutOfBoundsException if the word is not within {@code data}
+         */
+        public long lanesInRow(short[] data, int from, int word) {
+            int at = from + 4 * word;
+            // four elements read one by one: for one word, cheaper than a read through the segment
+            long read = data[at] & 0xFFFFL | (data[at + 1] & 0xFFFFL) << 16 | (data[at + 2] & 0xFFFFL) << 32
+                    | (data[at + 3] & 0xFFFFL) << 48;
+            long lanes = carries(read ^ flipsA[word], addendsA[word]);
+            if (secondTests) {
+                lanes |= carries(read ^ flipsB[word], addendsB[word]);
+            }
+            return lanes & TOP_BITS;
+        }
+
+        private Object segmentOf(short[] data) {
             if (data != segmentArray) {
                 segment = arraySegment(data);
                 segmentArray = data;
             }
-            long any = laneTests(segment, from, words, flipsA, addendsA, false);
-            return secondTests ? any | laneTests(segment, from, words, flipsB, addendsB, true) : any;
+            return segment;
         }
 
         /**
@@ -245,7 +326,7 @@ public final class ShortWords {
         }
 
         /**
-         * One of the two tests, each lane against its column's flip and {@code 0xFFFF - limit}, over the
+         * One of the two tests, each lane against its column's flip and {@code 0xFFFF - limit}, over a
          * row's words, into {@link #passing} or ORed into it: a loop of one test, which C2 vectorizes;
          * with both tests in one loop it did in some runs only (float16 {@code [4096,4096]} axis 0 on
          * JDK 25: 5.8 or 12 ms from run to run, against 7.2 ms in every run for two loops).
@@ -263,8 +344,8 @@ public final class ShortWords {
         }
 
         /**
-         * The columns of word {@code word} of the last row screened that pass: bit {@code 16j + 15} set
-         * for column {@code 4 * word + j}.
+         * The columns of word {@code word} that pass in some row of the last {@link #screenRows}: bit
+         * {@code 16j + 15} set for column {@code 4 * word + j}.
          *
          * @param word the word
          * @return the lanes' top bits

@@ -235,12 +235,36 @@ public final class KernelProperties<A, B extends Buffer> {
                     profiles[c % profiles.length], specials);
             c++;
         }
+        checkTiesWithinRowGroups(seed, "outerAxisAcrossGroupsAndLanes tied pairs", random, specials);
         int[] shape = {130, 67};
         for (int j = 0; j < type.storage().length(specials); j++) {
             A data = type.storage().filledWith(specials, j, size(shape));
             Number[] values = type.widen(data);
             for (boolean last : new boolean[] {false, true}) {
                 check(seed, "outerAxisAcrossGroupsAndLanes all equal #" + j, random, shape, 0, last, data, values);
+            }
+        }
+    }
+
+    /**
+     * Each special value twice in a column, one to three rows apart, in the middle of an axis of 5000
+     * rows otherwise all one special value (each in turn): where the 16-bit column screens
+     * take rows in groups of up to eight from either end (from 2048 rows taken), so that a pair that
+     * beats the rest is often in one group, whose rows must still be taken in the scalar loop's order.
+     */
+    private void checkTiesWithinRowGroups(long seed, String label, Random random, A specials) {
+        int[] shape = {5000, 33};
+        int count = type.storage().length(specials);
+        for (int base = 0; base < count; base++) {
+            A data = type.storage().filledWith(specials, base, size(shape));
+            for (int column = 0; column < shape[1]; column++) {
+                int row = 2500 + column % 5;
+                System.arraycopy(specials, column % count, data, row * shape[1] + column, 1);
+                System.arraycopy(specials, column % count, data, (row + 1 + column % 3) * shape[1] + column, 1);
+            }
+            Number[] values = type.widen(data);
+            for (boolean last : new boolean[] {false, true}) {
+                check(seed, label + " on special #" + base, random, shape, 0, last, data, values);
             }
         }
     }

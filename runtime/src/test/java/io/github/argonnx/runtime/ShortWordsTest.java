@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link ShortWords}' screens against their definition, one element at a time: runs of elements on
- * arrays and on buffers of both byte orders, rows of columns with a screen each. On JDK 22 and later the words are read through {@code java.lang.foreign}; before,
+ * arrays and on buffers of both byte orders, groups of rows of columns with a screen each. On JDK 22 and later the words are read through {@code java.lang.foreign}; before,
  * these tests check the fallback.
  */
 class ShortWordsTest {
@@ -149,14 +149,14 @@ class ShortWordsTest {
     }
 
     @Test
-    void eachColumnIsScreenedAgainstItsOwnScreen() {
+    void eachColumnIsScreenedAgainstItsOwnScreenInEveryRowOfAGroup() {
         assumeTrue(ShortWords.isAvailable(), "column screens read words: JDK 22 and later");
         Random random = new Random(0x5EED_0017L);
         int columns = 44;
-        ShortWords.ColumnScreens screens = new ShortWords.ColumnScreens(columns + 3);
         int words = columns / 4;
+        ShortWords.ColumnScreens screens = new ShortWords.ColumnScreens(columns + 3);
         long[] screenOf = new long[columns];
-        short[] data = new short[columns + 7];
+        short[] data = new short[0];
         for (int c = 0; c < 400; c++) {
             for (int column = 0; column < columns; column++) {
                 int flipA = FLIPS[random.nextInt(FLIPS.length)];
@@ -168,30 +168,55 @@ class ShortWordsTest {
                     screens.set(column, screenOf[column]);
                 }
             }
-            // rows of one array, written again, of a new array, and after a release
-            if (c % 3 == 0) {
-                data = new short[columns + 7];
+            int rows = 1 + random.nextInt(ShortWords.ColumnScreens.GROUP_ROWS + 1);
+            int stride = columns + random.nextInt(5);
+            int from = random.nextInt(7);
+            // rows of a new array, of one written again, and after a release
+            int length = from + (rows - 1) * stride + columns + random.nextInt(3);
+            if (c % 3 == 0 || data.length < length) {
+                data = new short[length];
             }
             if (c % 5 == 0) {
                 screens.release();
             }
             for (int k = 0; k < data.length; k++) {
-                data[k] = (short) random.nextInt(0x10000);
+                // mostly near the limits' middle, so that a group has rows with and rows without passes
+                data[k] = (short) (random.nextInt(8) == 0 ? random.nextInt(0x10000) : 0x7FF0 + random.nextInt(32));
             }
-            int from = random.nextInt(7);
-            long any = screens.screenRow(data, from, words);
+            String what = "case " + c + ", " + rows + " rows";
+            long any = screens.screenRows(data, from, stride, rows, words);
             boolean anyExpected = false;
             for (int column = 0; column < columns; column++) {
                 long s = screenOf[column];
-                boolean expected = passes(data[from + column], (int) (s & 0xFFFF), (int) (s >>> 16 & 0xFFFF),
-                        (int) (s >>> 32 & 0xFFFF), (int) (s >>> 48 & 0xFFFF));
-                anyExpected |= expected;
-                boolean passing = (screens.passingLanes(column / 4) & (0x8000L << (16 * (column % 4)))) != 0;
-                assertEquals(expected, passing, "case " + c + ", column " + column);
+                long lane = 0x8000L << (16 * (column % 4));
+                boolean inSomeRow = false;
+                for (int r = 0; r < rows; r++) {
+                    boolean expected = passes(data[from + r * stride + column], (int) (s & 0xFFFF),
+                            (int) (s >>> 16 & 0xFFFF), (int) (s >>> 32 & 0xFFFF), (int) (s >>> 48 & 0xFFFF));
+                    inSomeRow |= expected;
+                    boolean inRow = (screens.lanesInRow(data, from + r * stride, column / 4) & lane) != 0;
+                    assertEquals(expected, inRow, what + ", row " + r + ", column " + column);
+                }
+                anyExpected |= inSomeRow;
+                assertEquals(inSomeRow, (screens.passingLanes(column / 4) & lane) != 0, what + ", column " + column);
             }
-            assertEquals(anyExpected, any != 0, "case " + c);
+            assertEquals(anyExpected, any != 0, what);
         }
-        assertThrows(IndexOutOfBoundsException.class, () -> screens.screenRow(new short[40], 0, words));
+        short[] short40 = new short[40];
+        assertThrows(IndexOutOfBoundsException.class, () -> screens.screenRows(short40, 0, 1, 1, words));
+        assertThrows(IndexOutOfBoundsException.class, () -> screens.screenRows(short40, 0, 1, 1, words + 1));
+        assertThrows(IndexOutOfBoundsException.class, () -> screens.screenRows(short40, -4, 4, 2, 1));
+        assertThrows(IndexOutOfBoundsException.class, () -> screens.lanesInRow(short40, 38, 0));
+        assertThrows(IllegalArgumentException.class, () -> screens.screenRows(short40, 0, 4, 0, 1));
+    }
+
+    @Test
+    void groupsGrowFromOneRowAsRowsAreTaken() {
+        assertEquals(1, ShortWords.ColumnScreens.groupRows(1));
+        assertEquals(1, ShortWords.ColumnScreens.groupRows(511));
+        assertEquals(2, ShortWords.ColumnScreens.groupRows(512));
+        assertEquals(ShortWords.ColumnScreens.GROUP_ROWS, ShortWords.ColumnScreens.groupRows(2048));
+        assertEquals(ShortWords.ColumnScreens.GROUP_ROWS, ShortWords.ColumnScreens.groupRows(1L << 40));
     }
 
     /** The elements in a heap buffer and in direct ones of both byte orders, each from {@code position} on. */

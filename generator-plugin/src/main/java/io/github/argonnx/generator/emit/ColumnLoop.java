@@ -274,7 +274,8 @@ final class ColumnLoop {
 
     /** The loop that takes a block of columns: over words of columns where it applies, else the scalar one. */
     private String blockLoop(DataSource source, boolean fromEnd) {
-        return readsWords(source) || screensWords(source) ? WordColumnLoop.name(fromEnd)
+        return readsWords(source) ? WordColumnLoop.name(fromEnd)
+                : screensWords(source) ? ShortWordColumnLoop.groupedName(fromEnd)
                 : GeneratedNames.indicesInColumns(fromEnd);
     }
 
@@ -290,7 +291,8 @@ final class ColumnLoop {
      * index, where they apply; else the scalar one.
      */
     private String blockFold(DataSource source, boolean last) {
-        return readsWords(source) || screensWords(source) && !last ? WordColumnLoop.foldName(last)
+        return readsWords(source) ? WordColumnLoop.foldName(last)
+                : screensWords(source) && !last ? ShortWordColumnLoop.groupedFoldName()
                 : GeneratedNames.foldInColumns(last);
     }
 
