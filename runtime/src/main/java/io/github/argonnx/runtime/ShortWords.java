@@ -268,9 +268,9 @@ public final class ShortWords {
         }
 
         /**
-         * {@link #screenRows} of one row: the row loops' own call, which keeps their compiled form as it
-         * was before groups (int16 {@code [64,256,1024]} axis 1 on JDK 25 ran 10% to 15% slower through
-         * the loop over rows).
+         * {@link #screenRows} of one row: the row loops' own call, the one they made before groups, so
+         * that their compiled form stays as it was (C2 compiled it differently from run to run whenever
+         * the row loops changed: int16 {@code [64,256,1024]} axis 1 on JDK 25 moved by 10% to 15%).
          *
          * @param data the elements
          * @param from the row's first element

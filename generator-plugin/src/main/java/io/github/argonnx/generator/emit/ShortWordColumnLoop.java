@@ -32,8 +32,6 @@ import javax.lang.model.element.Modifier;
  */
 final class ShortWordColumnLoop {
 
-    private static final String GROUPED_FOLD = "foldFirstInColumnGroups";
-
     private final ElementType type;
     private final Extremum extremum;
     private final ElementOrder order;
@@ -87,7 +85,7 @@ final class ShortWordColumnLoop {
 
     /** {@link #fold} by groups of rows, as {@link #groupedLoop}: the fold a block of columns is handed to. */
     private MethodSpec groupedFold() {
-        return foldMethod(GROUPED_FOLD)
+        return foldMethod(groupedFoldName())
                 .addJavadoc("{@link #$N} by groups of rows where the rows taken along the whole axis are enough for them:\n",
                         WordColumnLoop.foldName(false))
                 .addJavadoc("each group is screened four columns per long, and only the words where some row passes are\n")
@@ -109,9 +107,9 @@ final class ShortWordColumnLoop {
                 .build();
     }
 
-    /** The name of the fold a block of columns is handed to, for the first index. */
+    /** The first index's fold a block of columns is handed to: the one by groups of rows, as {@link #groupedName}. */
     static String groupedFoldName() {
-        return GROUPED_FOLD;
+        return "foldFirstInColumnGroups";
     }
 
     private MethodSpec.Builder foldMethod(String name) {
@@ -163,9 +161,8 @@ final class ShortWordColumnLoop {
 
     /**
      * Rows {@code low} to {@code high} screened at once, then the words where some row passes taken row
-     * by row ({@code fromEnd}: from {@code high} down): each passing column's {@code candidateKey} tested
-     * against {@code best} and, where it beats it, stored there with its index ({@code storeIndex}, from
-     * row {@code k}) and screen.
+     * by row ({@code fromEnd}: from {@code high} down), each passing column of row {@code k} tested and
+     * updated by {@code update}; a group of one row is {@link #screenedRow}.
      */
     private CodeBlock screenedGroup(boolean fromEnd, CodeBlock update) {
         return CodeBlock.builder()
