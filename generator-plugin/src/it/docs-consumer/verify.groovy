@@ -1,6 +1,6 @@
 // The documented consumer POM builds, its compiler execution compiles the SIMD loops, and they run.
 def log = new File(basedir, 'build.log').getText('UTF-8')
-assert new File(basedir, 'target/classes/com/example/onnx/kernels/vector/ArgMaxFloatVectorLoops.class').isFile()
+assert new File(basedir, 'target/classes/com/example/onnx/internal/kernels/vector/ArgMaxFloatVectorLoops.class').isFile()
 assert log.contains('INFO: ArgONNX: SIMD loops on: Vector API') : 'the runtime did not say it runs the SIMD loops'
 assert !log.contains('packaging error')
 

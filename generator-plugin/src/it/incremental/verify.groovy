@@ -44,9 +44,9 @@ roots.each { root, directories ->
     assert older.size() == unchanged3 : "files build 3 left unchanged must date from build 1: $older"
     assert newer.size() == written3 : "files build 3 wrote: $newer"
 }
-def kernels = new File(basedir, 'target/generated-sources/argonnx/io/github/argonnx/kernels')
+def kernels = new File(basedir, 'target/generated-sources/argonnx/io/github/argonnx/internal/kernels')
 assert kernels.list()?.findAll { it.endsWith('Kernel.java') } == ['ArgMaxFloatKernel.java']
-assert new File(basedir, 'target/generated-sources/argonnx-vector/io/github/argonnx/kernels/vector').list() as Set ==
+assert new File(basedir, 'target/generated-sources/argonnx-vector/io/github/argonnx/internal/kernels/vector').list() as Set ==
         ['ArgMaxFloatVectorLoops.java', 'package-info.java'] as Set
 assert lines.findAll { it.endsWith(" in $mainRoots") }[2] =~ /[1-9]\d* unchanged, [1-9]\d* stale removed/
 true

@@ -36,19 +36,19 @@ def testFiles = javaFiles(tests)
     assert !f.name.contains('ArgMin') : "ArgMin was not selected: $f"
 }
 
-def kernels = new File(main, 'com/example/argmax/kernels')
+def kernels = new File(main, 'com/example/argmax/internal/kernels')
 def kernelNames = kernels.list()?.findAll { it.endsWith('Kernel.java') } as Set
 assert kernelNames == ['ArgMaxFloatKernel.java', 'ArgMaxInt64Kernel.java'] as Set : kernelNames
 
-def validators = (new File(main, 'com/example/argmax/validation').list() ?: []).findAll { it != 'package-info.java' }
+def validators = (new File(main, 'com/example/argmax/internal/validation').list() ?: []).findAll { it != 'package-info.java' }
 assert !validators.isEmpty() && validators.every { it.startsWith('ArgMaxV13') } : "only version 13 was selected: $validators"
 
 // The Vector API loops are generated into their own directory, which the plugin leaves out of the compile
 // roots: this consumer does not compile them, and its kernels run their plain Java loops.
-def vector = new File(basedir, 'target/generated-sources/argonnx-vector/com/example/argmax/kernels/vector')
+def vector = new File(basedir, 'target/generated-sources/argonnx-vector/com/example/argmax/internal/kernels/vector')
 assert (vector.list() as Set) == ['ArgMaxFloatVectorLoops.java', 'ArgMaxInt64VectorLoops.java', 'package-info.java'] as Set
-assert new File(basedir, 'target/classes/com/example/argmax/kernels/ArgMaxFloatKernel.class').isFile()
-assert !new File(basedir, 'target/classes/com/example/argmax/kernels/vector').exists()
+assert new File(basedir, 'target/classes/com/example/argmax/internal/kernels/ArgMaxFloatKernel.class').isFile()
+assert !new File(basedir, 'target/classes/com/example/argmax/internal/kernels/vector').exists()
 
 assert !testFiles.isEmpty() : 'generate-tests generated nothing'
 def reports = new File(basedir, 'target/surefire-reports')

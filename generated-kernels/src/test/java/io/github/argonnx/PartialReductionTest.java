@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.argonnx.internal.runtime.ApiHooks;
 import io.github.argonnx.runtime.ArgAccumulator;
 import io.github.argonnx.runtime.ArgOnnxException;
 import io.github.argonnx.runtime.ArgPartial;
@@ -225,18 +226,18 @@ class PartialReductionTest {
         ArgAccumulator accumulator = REDUCTION.accumulator();
         StringBuilder calls = new StringBuilder();
         RecordingFold fold = new RecordingFold(calls);
-        accumulator.fold(2, 2, fold);
-        accumulator.fold(1, 4, fold);
-        accumulator.fold(2, 0, fold);
-        accumulator.fold(1, 5, fold);
+        ApiHooks.fold(accumulator, 2, 2, fold);
+        ApiHooks.fold(accumulator, 1, 4, fold);
+        ApiHooks.fold(accumulator, 2, 0, fold);
+        ApiHooks.fold(accumulator, 1, 5, fold);
         // the chunk out of order stops the fold: what it kept aside is written before its winners are found
         assertEquals("seed 2, fold 4, settle, find, find", calls.toString());
-        refused(() -> accumulator.fold(1, 5, fold), "overlaps");
+        refused(() -> ApiHooks.fold(accumulator, 1, 5, fold), "overlaps");
         assertEquals("seed 2, fold 4, settle, find, find", calls.toString(), "a refused chunk is not looked at");
     }
 
     /** A fold that records which of its methods the accumulator calls. */
-    private static final class RecordingFold implements io.github.argonnx.runtime.ChunkFold {
+    private static final class RecordingFold implements io.github.argonnx.internal.runtime.ChunkFold {
         private final StringBuilder calls;
 
         RecordingFold(StringBuilder calls) {
@@ -253,9 +254,9 @@ class PartialReductionTest {
         }
 
         @Override
-        public io.github.argonnx.runtime.RunningBests seed(long axisOffset, long[] indices) {
+        public io.github.argonnx.internal.runtime.RunningBests seed(long axisOffset, long[] indices) {
             record("seed " + axisOffset);
-            return new io.github.argonnx.runtime.RunningBests() {
+            return new io.github.argonnx.internal.runtime.RunningBests() {
                 @Override
                 public void orderKeys(long[] orderKeys) {
                     Arrays.fill(orderKeys, 0);
@@ -269,7 +270,7 @@ class PartialReductionTest {
         }
 
         @Override
-        public void fold(io.github.argonnx.runtime.RunningBests bests, long axisOffset, long[] indices) {
+        public void fold(io.github.argonnx.internal.runtime.RunningBests bests, long axisOffset, long[] indices) {
             record("fold " + axisOffset);
         }
     }
@@ -296,10 +297,10 @@ class PartialReductionTest {
     @Test
     void aChunkThatDoesNotFitTheAxisIsRefusedBeforeItsWinnersAreLookedFor() {
         ArgAccumulator accumulator = REDUCTION.accumulator();
-        refused(() -> accumulator.add(4, 3, (indices, keys) -> {
+        refused(() -> ApiHooks.add(accumulator, 4, 3, (indices, keys) -> {
             throw new AssertionError("the winners of a refused chunk are looked for");
         }), "a chunk of length 4 at axis offset 3 does not fit the reduced axis [0, 6)");
-        refused(() -> accumulator.add(0, 0, (indices, keys) -> {
+        refused(() -> ApiHooks.add(accumulator, 0, 0, (indices, keys) -> {
             throw new AssertionError("the winners of a refused chunk are looked for");
         }), "allowed: length >= 1");
         refused(accumulator::partial, "no chunk added yet");

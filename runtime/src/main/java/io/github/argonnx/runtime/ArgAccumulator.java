@@ -1,5 +1,9 @@
 package io.github.argonnx.runtime;
 
+import io.github.argonnx.internal.runtime.AxisCoverage;
+import io.github.argonnx.internal.runtime.ChunkFold;
+import io.github.argonnx.internal.runtime.ChunkWinners;
+import io.github.argonnx.internal.runtime.RunningBests;
 import java.util.Objects;
 
 /**
@@ -86,7 +90,7 @@ public final class ArgAccumulator {
      * @throws ArgOnnxException if the chunk does not fit the reduced axis or overlaps what was added
      *     before; the accumulator is unchanged then, and {@code winners} is not called
      */
-    public ArgAccumulator add(long chunkLength, long axisOffset, ChunkWinners winners) {
+    ArgAccumulator add(long chunkLength, long axisOffset, ChunkWinners winners) {
         Objects.requireNonNull(winners, "winners");
         signature.checkChunkRange(chunkLength, axisOffset);
         AxisCoverage chunk = AxisCoverage.of(axisOffset, axisOffset + chunkLength);
@@ -150,7 +154,7 @@ public final class ArgAccumulator {
      * @throws ArgOnnxException if the chunk does not fit the reduced axis or overlaps what was added
      *     before; the accumulator is unchanged then, and {@code fold} is not called
      */
-    public ArgAccumulator fold(long chunkLength, long axisOffset, ChunkFold fold) {
+    ArgAccumulator fold(long chunkLength, long axisOffset, ChunkFold fold) {
         Objects.requireNonNull(fold, "fold");
         signature.checkChunkRange(chunkLength, axisOffset);
         if (coverage == null) {

@@ -1,5 +1,7 @@
 package io.github.argonnx.runtime;
 
+import io.github.argonnx.internal.runtime.AxisCoverage;
+import io.github.argonnx.internal.runtime.PartialCodec;
 import java.util.Objects;
 
 /**

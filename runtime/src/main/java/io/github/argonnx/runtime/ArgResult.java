@@ -1,5 +1,7 @@
 package io.github.argonnx.runtime;
 
+import io.github.argonnx.internal.runtime.IndexWriter;
+import io.github.argonnx.internal.runtime.Shapes;
 import java.util.Arrays;
 
 /**
@@ -10,21 +12,11 @@ import java.util.Arrays;
  */
 public final class ArgResult {
 
-    /** Fills a freshly allocated index array; see {@link #compute(long[], IndexWriter)}. */
-    @FunctionalInterface
-    public interface IndexWriter {
-        /**
-         * Writes every index, {@code indices.length} of them, from position 0.
-         *
-         * @param indices the array to fill, of the result's size
-         */
-        void write(long[] indices);
-    }
-
     private final long[] indices;
     private final long[] shape;
 
-    private ArgResult(long[] indices, long[] shape) {
+    /** Takes the arrays as they are: the factories copy, or fill a new array ({@link InternalAccess#result}). */
+    ArgResult(long[] indices, long[] shape) {
         this.indices = indices;
         this.shape = shape;
     }
@@ -48,28 +40,6 @@ public final class ArgResult {
                     + " elements) but " + indices.length + " indices were given");
         }
         return new ArgResult(indices.clone(), shape.clone());
-    }
-
-    /**
-     * A result of the given shape whose indices the writer fills in place, so that large outputs are
-     * not copied. The writer must not keep the array it is handed.
-     *
-     * @param shape the output shape
-     * @param writer fills the indices; not called for an empty output
-     * @return the result
-     * @throws ArgOnnxException if the shape is invalid or holds more than {@link Integer#MAX_VALUE} elements
-     */
-    public static ArgResult compute(long[] shape, IndexWriter writer) {
-        long count = Shapes.elementCount("output 'reduced'", shape);
-        if (count > Integer.MAX_VALUE) {
-            throw new ArgOnnxException("output 'reduced' has shape " + Shapes.format(shape) + " (" + count
-                    + " elements), more than a Java array can hold (" + Integer.MAX_VALUE + ")");
-        }
-        long[] indices = new long[(int) count];
-        if (count > 0) {
-            writer.write(indices);
-        }
-        return new ArgResult(indices, shape.clone());
     }
 
     /**

@@ -36,9 +36,8 @@ public final class Parallelism {
 
     /**
      * By default a task reads at least this many bytes (8 MiB) where the kernel's SIMD loops run: they
-     * read close to memory speed, and a smaller share saves less than handing it over costs. On two
-     * cores one 16 MiB input split in two took 0.51x to 0.61x of one thread's time (uint8, a slice and
-     * {@code [4096,4096]} axis 0, whose columns are split: benchmarks/README.md has the figures).
+     * read close to memory speed, and a smaller share saves less than handing it over costs
+     * (TwoThreadCeilingBenchmark shows where a split starts to pay).
      */
     public static final long DEFAULT_MIN_BYTES_PER_TASK_SIMD = 8L << 20;
 
@@ -149,35 +148,6 @@ public final class Parallelism {
     /** The executor for the tasks beyond the first, or null for a single thread. */
     Executor executor() {
         return executor;
-    }
-
-    /**
-     * How many tasks a reduction is split into, the calling thread's included; 1 means it runs on the
-     * calling thread alone. Decided from the input's size in bytes and whether the kernel runs its SIMD
-     * loops for it, or from its element count alone after {@link #withMinElementsPerTask(int)}.
-     *
-     * @param plan the reduction's geometry
-     * @param elementBytes the width of one element in bytes
-     * @param simdLoops whether the kernel runs its SIMD loops for this type and layout
-     * @return the number of tasks, from 1 to {@link #threads()}
-     */
-    public int tasksFor(ReductionPlan plan, int elementBytes, boolean simdLoops) {
-        if (executor == null) {
-            return 1;
-        }
-        long size;
-        long minPerTask;
-        if (minElementsPerTask == BY_BYTES) {
-            size = (long) plan.inputSize() * elementBytes;
-            minPerTask = simdLoops ? DEFAULT_MIN_BYTES_PER_TASK_SIMD : DEFAULT_MIN_BYTES_PER_TASK_PLAIN;
-        } else {
-            size = plan.inputSize();
-            minPerTask = minElementsPerTask;
-        }
-        if (size < 2 * minPerTask) {
-            return 1; // the common case of a small input, decided without a division
-        }
-        return (int) Math.min(threads, size / minPerTask);
     }
 
     @Override

@@ -1,5 +1,9 @@
 package io.github.argonnx.runtime;
 
+import io.github.argonnx.internal.runtime.AxisCoverage;
+import io.github.argonnx.internal.runtime.ElementKeys;
+import io.github.argonnx.internal.runtime.Shapes;
+import io.github.argonnx.internal.runtime.ValidatedCall;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -33,7 +37,7 @@ public final class PartialSignature {
      * @param call the operator's validated call on the full input shape
      * @throws ArgOnnxException if the output has more than {@link Integer#MAX_VALUE} elements
      */
-    public PartialSignature(String opType, int version, boolean largest, ElementKeys elementKeys, ValidatedCall call) {
+    PartialSignature(String opType, int version, boolean largest, ElementKeys elementKeys, ValidatedCall call) {
         this.opType = Objects.requireNonNull(opType, "opType");
         this.version = version;
         this.largest = largest;
@@ -85,7 +89,7 @@ public final class PartialSignature {
      *
      * @return the element type
      */
-    public ElementKeys elementKeys() {
+    ElementKeys elementKeys() {
         return elementKeys;
     }
 

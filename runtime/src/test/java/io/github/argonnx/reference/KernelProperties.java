@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.github.argonnx.internal.runtime.ReductionPlan;
 import io.github.argonnx.reference.RandomTensors.Profile;
-import io.github.argonnx.runtime.ReductionPlan;
 import java.nio.Buffer;
 import java.util.Arrays;
 import java.util.Random;

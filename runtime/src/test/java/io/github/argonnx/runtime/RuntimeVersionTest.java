@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.argonnx.internal.runtime.JavaSourcesCompiler;
 import java.lang.reflect.InvocationTargetException;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -29,7 +30,7 @@ class RuntimeVersionTest {
 
                 public static long count(long[] shape) {
                     io.github.argonnx.runtime.RuntimeVersion.require(%d, Entry.class);
-                    return io.github.argonnx.runtime.Shapes.elementCount("input", shape);
+                    return io.github.argonnx.internal.runtime.Shapes.elementCount("input", shape);
                 }
             }
             """;
@@ -83,7 +84,7 @@ class RuntimeVersionTest {
     void withTheSameLevelTheStubRuntimeFailsOnlyAtTheMissingClass(@TempDir Path work) throws Exception {
         Throwable failure = firstCallFailure(work, 0);
         assertEquals(NoClassDefFoundError.class, failure.getClass(), failure.toString());
-        assertTrue(failure.getMessage().contains("io/github/argonnx/runtime/Shapes"), failure.getMessage());
+        assertTrue(failure.getMessage().contains("io/github/argonnx/internal/runtime/Shapes"), failure.getMessage());
     }
 
     /**

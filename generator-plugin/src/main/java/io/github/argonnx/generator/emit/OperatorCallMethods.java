@@ -69,7 +69,7 @@ final class OperatorCallMethods {
                 .addParameter(tensor, "input")
                 .addStatement("$T call = validate(input)", RuntimeClasses.VALIDATED_CALL)
                 .addStatement("return $T.compute(call.outputShape(), indices -> run(versionName, parallelism, input, call, indices, 0))",
-                        RuntimeClasses.ARG_RESULT)
+                        RuntimeClasses.API_HOOKS)
                 .build());
         type.addMethod(MethodSpec.methodBuilder("apply")
                 .addAnnotation(Override.class)
@@ -254,7 +254,7 @@ final class OperatorCallMethods {
 
     /** How many tasks an array input of type {@code t} is split into, over {@code parallelism} and {@code plan}. */
     private static CodeBlock tasksFor(ElementType t) {
-        return CodeBlock.of("parallelism.tasksFor(plan, $L, $L)", t.byteWidth(), simdLoopsRun(t));
+        return CodeBlock.of("$T.tasksFor(parallelism, plan, $L, $L)", RuntimeClasses.TASK_COUNT, t.byteWidth(), simdLoopsRun(t));
     }
 
     private static MethodSpec runKernel(GenerationContext context, ArgOperator arg) {

@@ -35,8 +35,11 @@ public final class PackageInfoEmitter implements ArtifactEmitter {
         List<GeneratedFile> files = new ArrayList<>();
         if (!context.basePackage().isEmpty()) {
             files.add(file(context, GeneratedFile.Kind.MAIN_SOURCE, context.basePackage(), provenance,
-                    "The operator API: " + operators + ", the {@code Tensor} they read and the {@code DataType}\n"
-                    + "of its elements. This package is API.\n\n"
+                    "The operator API: " + operators + ", their interface {@code ArgReductionOperator}, the\n"
+                    + "{@code Tensor} they read, the {@code DataType} of its elements, {@code PreparedArgReduction} (an\n"
+                    + "operator bound to one input type and shape) and {@code PartialReduction} (a reduction in chunks).\n"
+                    + "This package is API. So is {@code io.github.argonnx.runtime}; nothing under\n"
+                    + "{@code " + context.names().basePackage() + ".internal} is (the list: docs/usage.md, \"API\").\n\n"
                     + "<p>Pick an operator version, set its attributes and apply it to a {@code Tensor}; operators are\n"
                     + "immutable and thread-safe, and every refusal is an {@code ArgOnnxException} that names the\n"
                     + "operator version, the attribute or input, the value and what is allowed."));

@@ -535,8 +535,8 @@ public final class PartialEmitter extends JavaSourceEmitter {
                 .endControlFlow()
                 .addCode(resolve.build())
                 .addCode(largest.build())
-                .addStatement("return new $T(operator, new $T(operator.opType(), operator.version(), largest, "
-                        + "elementKeys(type), call))", self, PARTIAL_SIGNATURE)
+                .addStatement("return new $T(operator, $T.signature(operator.opType(), operator.version(), largest, "
+                        + "elementKeys(type), call))", self, RuntimeClasses.API_HOOKS)
                 .build());
 
         spec.addMethod(MethodSpec.methodBuilder("reduce")
@@ -587,12 +587,13 @@ public final class PartialEmitter extends JavaSourceEmitter {
                 .beginControlFlow("if (signature.inner() > 1)")
                 .addComment("an outer axis: rows fold into the accumulator's running bests")
                 .addStatement("int inner = (int) signature.inner()")
-                .addStatement("return accumulator.fold(chunkLength, axisOffset, new $N(chunk, chunkLength,$W"
+                .addStatement("return $T.fold(accumulator, chunkLength, axisOffset, new $N(chunk, chunkLength,$W"
                         + "new $T(signature.outputSize() / inner, (int) chunkLength, inner)))",
-                        CHUNK_CLASS, RuntimeClasses.REDUCTION_PLAN)
+                        RuntimeClasses.API_HOOKS, CHUNK_CLASS, RuntimeClasses.REDUCTION_PLAN)
                 .endControlFlow()
                 .addComment("contiguous slices: the chunk's winners merge into the accumulator's entries")
-                .addStatement("return accumulator.add(chunkLength, axisOffset, new $N(chunk, chunkLength, null))", CHUNK_CLASS)
+                .addStatement("return $T.add(accumulator, chunkLength, axisOffset, new $N(chunk, chunkLength, null))",
+                        RuntimeClasses.API_HOOKS, CHUNK_CLASS)
                 .build());
         spec.addMethod(MethodSpec.methodBuilder("accumulator")
                 .addJavadoc("A new, empty accumulator for this reduction's partials.\n\n@return the accumulator\n")

@@ -27,7 +27,7 @@ import java.util.stream.Collectors;
 import javax.lang.model.element.Modifier;
 
 /**
- * Emits one validator per (operator, version), {@code <base>.validation.ArgMaxV13Validator} and so on:
+ * Emits one validator per (operator, version), {@code <base>.internal.validation.ArgMaxV13Validator} and so on:
  * the version's type constraint, its attributes (existence, allowed values, the axis range), its input
  * rules ({@code non_empty}) and its output shape, each refusal an {@code ArgOnnxException} naming the
  * operator version, what is wrong, the value given and what is allowed.

@@ -68,8 +68,9 @@ public final class GeneratedNames {
         return basePackage;
     }
 
+    /** Generated code only users never name: the kernels, under {@code <base>.internal}, not API. */
     public String kernelPackage() {
-        return basePackage + ".kernels";
+        return basePackage + ".internal.kernels";
     }
 
     /** Where the Vector API loops of the kernels go; a package of its own, since they compile apart. */
@@ -78,7 +79,7 @@ public final class GeneratedNames {
     }
 
     public String validationPackage() {
-        return basePackage + ".validation";
+        return basePackage + ".internal.validation";
     }
 
     /** The package of the generated example tests. */
@@ -88,7 +89,7 @@ public final class GeneratedNames {
 
     // ---- classes -----------------------------------------------------------------------------------
 
-    /** The kernel of an operator and type, for example {@code <base>.kernels.ArgMaxFloat16Kernel}. */
+    /** The kernel of an operator and type, for example {@code <base>.internal.kernels.ArgMaxFloat16Kernel}. */
     public ClassName kernelClass(Extremum extremum, ElementType type) {
         return ClassName.get(kernelPackage(), kernelSimpleName(extremum, type));
     }
@@ -97,17 +98,17 @@ public final class GeneratedNames {
         return extremum.operatorName() + typeWord(type) + "Kernel";
     }
 
-    /** The property test of a kernel, for example {@code <base>.kernels.ArgMaxFloat16KernelPropertyTest}. */
+    /** The property test of a kernel, for example {@code <base>.internal.kernels.ArgMaxFloat16KernelPropertyTest}. */
     public ClassName kernelPropertyTestClass(Extremum extremum, ElementType type) {
         return ClassName.get(kernelPackage(), kernelSimpleName(extremum, type) + "PropertyTest");
     }
 
-    /** The SIMD class of a kernel, for example {@code <base>.kernels.vector.ArgMaxFloatVectorLoops}. */
+    /** The SIMD class of a kernel, for example {@code <base>.internal.kernels.vector.ArgMaxFloatVectorLoops}. */
     public ClassName vectorLoopsClass(Extremum extremum, ElementType type) {
         return ClassName.get(vectorPackage(), extremum.operatorName() + typeWord(type) + "VectorLoops");
     }
 
-    /** The validator of an operator version, for example {@code <base>.validation.ArgMaxV13Validator}. */
+    /** The validator of an operator version, for example {@code <base>.internal.validation.ArgMaxV13Validator}. */
     public ClassName validatorClass(OperatorSpec op, VersionSpec version) {
         return ClassName.get(validationPackage(), op.name() + "V" + version.sinceVersion() + "Validator");
     }

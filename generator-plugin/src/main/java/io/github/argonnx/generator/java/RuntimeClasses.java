@@ -2,32 +2,42 @@ package io.github.argonnx.generator.java;
 
 import com.palantir.javapoet.ClassName;
 
-/** The hand-written runtime core that generated code refers to; it lives in a fixed package. */
+/**
+ * The hand-written runtime core that generated code refers to, in two fixed packages: the API that users
+ * call ({@link #PACKAGE}) and what only generated code calls ({@link #INTERNAL_PACKAGE}).
+ */
 public final class RuntimeClasses {
 
+    /** The runtime's API package: the types users name. */
     public static final String PACKAGE = "io.github.argonnx.runtime";
+
+    /** The runtime's internal package: exported for generated code in any package, not API. */
+    public static final String INTERNAL_PACKAGE = "io.github.argonnx.internal.runtime";
 
     /**
      * The argonnx-runtime API level generated code is written for, checked by {@link #RUNTIME_VERSION}
      * before anything else of the runtime is used. Raise it, together with the runtime's, whenever generated
      * code starts to call something an earlier runtime lacks or the runtime changes what generated code calls.
      */
-    public static final int API_LEVEL = 1;
+    public static final int API_LEVEL = 2;
 
     /** {@code RuntimeVersion.require(level, generatedClass)}: the stable first call of generated entry points. */
     public static final ClassName RUNTIME_VERSION = ClassName.get(PACKAGE, "RuntimeVersion");
 
     /** {@code ReductionPlan(outer, axisLength, inner)}: the geometry kernels reduce over. */
-    public static final ClassName REDUCTION_PLAN = ClassName.get(PACKAGE, "ReductionPlan");
+    public static final ClassName REDUCTION_PLAN = ClassName.get(INTERNAL_PACKAGE, "ReductionPlan");
 
-    /** Decides whether kernels hand array work to SIMD loops ({@code jdk.incubator.vector} present). */
-    public static final ClassName VECTORIZATION = ClassName.get(PACKAGE, "Vectorization");
+    /**
+     * Decides whether kernels hand array work to SIMD loops ({@code jdk.incubator.vector} present); the API's
+     * {@code Vectorization} shows users its status alone.
+     */
+    public static final ClassName VECTORIZATION = ClassName.get(INTERNAL_PACKAGE, "VectorSupport");
 
     /** The SIMD loops of one kernel, generated per kernel, loaded by {@link #VECTORIZATION}. */
-    public static final ClassName VECTORIZED_ARG_REDUCTION = ClassName.get(PACKAGE, "VectorizedArgReduction");
+    public static final ClassName VECTORIZED_ARG_REDUCTION = ClassName.get(INTERNAL_PACKAGE, "VectorizedArgReduction");
 
     /** Screens of 16-bit elements read four per long, where the JVM can (JDK 22 and later). */
-    public static final ClassName SHORT_WORDS = ClassName.get(PACKAGE, "ShortWords");
+    public static final ClassName SHORT_WORDS = ClassName.get(INTERNAL_PACKAGE, "ShortWords");
     /** The word screens of a row of columns, one per column, for the 16-bit outer-axis loops. */
     public static final ClassName COLUMN_SCREENS = SHORT_WORDS.nestedClass("ColumnScreens");
     public static final ClassName SHORT_WORDS_ELEMENTS = SHORT_WORDS.nestedClass("Elements");
@@ -35,24 +45,33 @@ public final class RuntimeClasses {
     public static final ClassName ARG_ONNX_EXCEPTION = ClassName.get(PACKAGE, "ArgOnnxException");
     public static final ClassName ARG_RESULT = ClassName.get(PACKAGE, "ArgResult");
     /** What a validator accepted: the input shape, the normalised axis, the flags and the output shape. */
-    public static final ClassName VALIDATED_CALL = ClassName.get(PACKAGE, "ValidatedCall");
-    public static final ClassName CHECKED_CALL = ClassName.get(PACKAGE, "CheckedCall");
-    public static final ClassName BUFFERS = ClassName.get(PACKAGE, "Buffers");
+    public static final ClassName VALIDATED_CALL = ClassName.get(INTERNAL_PACKAGE, "ValidatedCall");
+    public static final ClassName CHECKED_CALL = ClassName.get(INTERNAL_PACKAGE, "CheckedCall");
+    public static final ClassName BUFFERS = ClassName.get(INTERNAL_PACKAGE, "Buffers");
     public static final ClassName NODE_ATTRIBUTES = ClassName.get(PACKAGE, "NodeAttributes");
     public static final ClassName PARALLELISM = ClassName.get(PACKAGE, "Parallelism");
-    public static final ClassName PARALLEL_REDUCTION = ClassName.get(PACKAGE, "ParallelReduction");
-    public static final ClassName SHAPES = ClassName.get(PACKAGE, "Shapes");
+    /** {@code TaskCount.tasksFor(parallelism, plan, elementBytes, simdLoops)}: how many tasks a call takes. */
+    public static final ClassName TASK_COUNT = ClassName.get(INTERNAL_PACKAGE, "TaskCount");
+    public static final ClassName PARALLEL_REDUCTION = ClassName.get(INTERNAL_PACKAGE, "ParallelReduction");
+    public static final ClassName SHAPES = ClassName.get(INTERNAL_PACKAGE, "Shapes");
 
     /** How partial results key, store and read the elements of one type; generated per type. */
-    public static final ClassName ELEMENT_KEYS = ClassName.get(PACKAGE, "ElementKeys");
+    public static final ClassName ELEMENT_KEYS = ClassName.get(INTERNAL_PACKAGE, "ElementKeys");
     /** What partial results belong to: operator, version, type, attributes, full input shape. */
     public static final ClassName PARTIAL_SIGNATURE = ClassName.get(PACKAGE, "PartialSignature");
     public static final ClassName ARG_PARTIAL = ClassName.get(PACKAGE, "ArgPartial");
     public static final ClassName ARG_ACCUMULATOR = ClassName.get(PACKAGE, "ArgAccumulator");
     /** Folds an outer-axis chunk into an accumulator's running bests; generated per element type. */
-    public static final ClassName CHUNK_FOLD = ClassName.get(PACKAGE, "ChunkFold");
+    public static final ClassName CHUNK_FOLD = ClassName.get(INTERNAL_PACKAGE, "ChunkFold");
     /** An accumulator's running bests in a kernel's form; generated per element type. */
-    public static final ClassName RUNNING_BESTS = ClassName.get(PACKAGE, "RunningBests");
+    public static final ClassName RUNNING_BESTS = ClassName.get(INTERNAL_PACKAGE, "RunningBests");
+
+    /**
+     * What generated code does with the API classes that users do not: {@code signature(..)} builds a
+     * {@code PartialSignature}, {@code add}/{@code fold} feed an accumulator a chunk, {@code compute} fills a
+     * result in place.
+     */
+    public static final ClassName API_HOOKS = ClassName.get(INTERNAL_PACKAGE, "ApiHooks");
 
     private RuntimeClasses() {}
 }

@@ -54,8 +54,8 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
     protected File specDirectory;
 
     /**
-     * Java package of the generated operator API; kernels go in its {@code .kernels} sub-package and
-     * validators in {@code .validation}, with directories to match. Must be a valid Java package name.
+     * Java package of the generated operator API; kernels go in its {@code .internal.kernels} sub-package and
+     * validators in {@code .internal.validation}, with directories to match. Must be a valid Java package name.
      * Generated code also uses the hand-written runtime core in {@code io.github.argonnx.runtime}, which is
      * not generated: put {@code argonnx-runtime} on the class path.
      */

@@ -34,7 +34,7 @@ public class GenerateMojo extends AbstractGenerateMojo {
     private File outputDirectory;
 
     /**
-     * Where the kernels' Vector API loops go ({@code <packageName>.kernels.vector}). They use the incubating
+     * Where the kernels' Vector API loops go ({@code <packageName>.internal.kernels.vector}). They use the incubating
      * {@code jdk.incubator.vector}, so this directory is <em>not</em> added to any source root: compile it in
      * a compiler execution of its own with {@code --add-modules jdk.incubator.vector} (see the plugin docs).
      * Kernels load these classes by name, and run their plain Java loops when they are missing. Unset: the

@@ -48,11 +48,11 @@ class ApiEmittersTest {
                 "MAIN_SOURCE io/github/argonnx/Tensor.java",
                 "MAIN_SOURCE io/github/argonnx/ArgMax.java",
                 "MAIN_SOURCE io/github/argonnx/ArgMin.java",
-                "MAIN_SOURCE io/github/argonnx/validation/ArgMaxV1Validator.java",
-                "MAIN_SOURCE io/github/argonnx/validation/ArgMaxV11Validator.java",
-                "MAIN_SOURCE io/github/argonnx/validation/ArgMaxV12Validator.java",
-                "MAIN_SOURCE io/github/argonnx/validation/ArgMaxV13Validator.java",
-                "MAIN_SOURCE io/github/argonnx/validation/ArgMinV13Validator.java",
+                "MAIN_SOURCE io/github/argonnx/internal/validation/ArgMaxV1Validator.java",
+                "MAIN_SOURCE io/github/argonnx/internal/validation/ArgMaxV11Validator.java",
+                "MAIN_SOURCE io/github/argonnx/internal/validation/ArgMaxV12Validator.java",
+                "MAIN_SOURCE io/github/argonnx/internal/validation/ArgMaxV13Validator.java",
+                "MAIN_SOURCE io/github/argonnx/internal/validation/ArgMinV13Validator.java",
                 "TEST_SOURCE io/github/argonnx/examples/ArgMaxFloatExamplesTest.java",
                 "TEST_SOURCE io/github/argonnx/examples/ArgMaxBfloat16ExamplesTest.java")) {
             assertTrue(paths.contains(expected), expected + " missing from " + paths);
@@ -80,10 +80,10 @@ class ApiEmittersTest {
     @Test
     void validatorsFollowTheirVersion() {
         Map<String, String> files = generate(everything());
-        String v1 = file(files, "MAIN_SOURCE io/github/argonnx/validation/ArgMaxV1Validator.java");
-        String v11 = file(files, "MAIN_SOURCE io/github/argonnx/validation/ArgMaxV11Validator.java");
-        String v12 = file(files, "MAIN_SOURCE io/github/argonnx/validation/ArgMaxV12Validator.java");
-        String v13 = file(files, "MAIN_SOURCE io/github/argonnx/validation/ArgMaxV13Validator.java");
+        String v1 = file(files, "MAIN_SOURCE io/github/argonnx/internal/validation/ArgMaxV1Validator.java");
+        String v11 = file(files, "MAIN_SOURCE io/github/argonnx/internal/validation/ArgMaxV11Validator.java");
+        String v12 = file(files, "MAIN_SOURCE io/github/argonnx/internal/validation/ArgMaxV12Validator.java");
+        String v13 = file(files, "MAIN_SOURCE io/github/argonnx/internal/validation/ArgMaxV13Validator.java");
         assertTrue(v1.contains("(ArgMax-1's definition states no range for 'axis', but an axis outside it names no"
                 + " dimension, so the reduction is undefined)"));
         assertFalse(v13.contains("states no range"));
@@ -135,7 +135,7 @@ class ApiEmittersTest {
         String argMax = file(files, "MAIN_SOURCE io/github/argonnx/ArgMax.java");
         assertTrue(argMax.contains("case 13 -> {"));
         assertTrue(argMax.contains("has ArgMax-12 in force, which this build does not include"));
-        assertFalse(files.containsKey("MAIN_SOURCE io/github/argonnx/validation/ArgMaxV12Validator.java"));
+        assertFalse(files.containsKey("MAIN_SOURCE io/github/argonnx/internal/validation/ArgMaxV12Validator.java"));
     }
 
     @Test

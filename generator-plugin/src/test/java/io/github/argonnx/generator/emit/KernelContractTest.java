@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.palantir.javapoet.ClassName;
 import io.github.argonnx.generator.java.KernelContract;
-import io.github.argonnx.runtime.VectorizedArgReduction;
+import io.github.argonnx.internal.runtime.VectorizedArgReduction;
 import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.List;

@@ -51,7 +51,7 @@ class KernelEmitterTest {
         for (String name : List.of("ArgMaxFloat", "ArgMaxUint8", "ArgMaxInt8", "ArgMaxUint16", "ArgMaxInt16",
                 "ArgMaxInt32", "ArgMaxInt64", "ArgMaxFloat16", "ArgMaxDouble", "ArgMaxUint32", "ArgMaxUint64",
                 "ArgMaxBfloat16", "ArgMinFloat", "ArgMinUint64", "ArgMinBfloat16")) {
-            assertTrue(paths.contains("io/github/argonnx/kernels/" + name + "Kernel.java"), name + " missing from " + paths);
+            assertTrue(paths.contains("io/github/argonnx/internal/kernels/" + name + "Kernel.java"), name + " missing from " + paths);
         }
         assertTrue(files.stream().allMatch(f -> f.kind() == GeneratedFile.Kind.MAIN_SOURCE));
     }
@@ -61,9 +61,9 @@ class KernelEmitterTest {
         GenerationContext onlyArgMinUint8 = new GenerationContext(List.of(ArgSpecs.operator("ArgMax"), ArgSpecs.operator("ArgMin")),
                 "com.example.onnx", Set.of("ArgMin"), Set.of(), Set.of(ElementType.UINT8), GeneratedAnnotation.NONE);
         List<GeneratedFile> files = emit(onlyArgMinUint8);
-        assertEquals(List.of("com/example/onnx/kernels/ArgMinUint8Kernel.java"),
+        assertEquals(List.of("com/example/onnx/internal/kernels/ArgMinUint8Kernel.java"),
                 files.stream().map(GeneratedFile::relativePath).collect(Collectors.toList()));
-        assertTrue(files.get(0).content().contains("package com.example.onnx.kernels;"));
+        assertTrue(files.get(0).content().contains("package com.example.onnx.internal.kernels;"));
         assertFalse(files.get(0).content().contains("@Generated"));
 
         // bfloat16 arrived in version 13: selecting version 12 alone leaves it out.
@@ -128,10 +128,10 @@ class KernelEmitterTest {
     @Test
     void kernelsCompileWithTheContractSignaturesAndRun(@TempDir Path work) throws Exception {
         ClassLoader loader = CompiledKernels.compile(emit(ArgSpecs.both()), work);
-        Class<?> plan = loader.loadClass("io.github.argonnx.runtime.ReductionPlan");
+        Class<?> plan = loader.loadClass("io.github.argonnx.internal.runtime.ReductionPlan");
         for (ElementType type : ElementType.values()) {
             for (String op : List.of("ArgMax", "ArgMin")) {
-                Class<?> kernel = loader.loadClass("io.github.argonnx.kernels." + op + GeneratedNames.typeWord(type) + "Kernel");
+                Class<?> kernel = loader.loadClass("io.github.argonnx.internal.kernels." + op + GeneratedNames.typeWord(type) + "Kernel");
                 assertTrue(Modifier.isFinal(kernel.getModifiers()) && Modifier.isPublic(kernel.getModifiers()), kernel.getName());
                 for (Constructor<?> c : kernel.getDeclaredConstructors()) {
                     assertTrue(Modifier.isPrivate(c.getModifiers()), kernel.getName() + " has a non-private constructor");
@@ -144,19 +144,19 @@ class KernelEmitterTest {
                 // the fold keys are the SIMD lanes' keys, so that both loops fold into one array
                 assertEquals(VectorForm.of(type).keyType(), ElementOrder.of(type).foldKeyType(), type.onnxName());
                 String foldKeys = ElementOrder.of(type).foldKeyType() + "[]";
-                String fold = "int,io.github.argonnx.runtime.ReductionPlan," + foldKeys + ",long[],long,boolean,boolean)";
+                String fold = "int,io.github.argonnx.internal.runtime.ReductionPlan," + foldKeys + ",long[],long,boolean,boolean)";
                 // array chunks also take the SIMD loops' index scratch, in fold keys too, and the row of its
                 // open group, and 16-bit ones the running bests' word screens
-                String arrayFold = "int,io.github.argonnx.runtime.ReductionPlan," + foldKeys + "," + foldKeys
-                        + (type.byteWidth() == 2 ? ",io.github.argonnx.runtime.ShortWords$ColumnScreens[]" : "")
+                String arrayFold = "int,io.github.argonnx.internal.runtime.ReductionPlan," + foldKeys + "," + foldKeys
+                        + (type.byteWidth() == 2 ? ",io.github.argonnx.internal.runtime.ShortWords$ColumnScreens[]" : "")
                         + ",long[],long,long,boolean,boolean)";
                 Set<String> expected = new HashSet<>(Set.of(
                         "public static void " + kernel.getName() + ".reduce(" + buffer
-                                + ",io.github.argonnx.runtime.ReductionPlan,boolean,long[],int)",
+                                + ",io.github.argonnx.internal.runtime.ReductionPlan,boolean,long[],int)",
                         "public static void " + kernel.getName() + ".reduce(" + JavaStorage.of(type).primitive()
-                                + "[],int,io.github.argonnx.runtime.ReductionPlan,boolean,long[],int)",
+                                + "[],int,io.github.argonnx.internal.runtime.ReductionPlan,boolean,long[],int)",
                         "public static void " + kernel.getName() + ".reduceColumns(" + JavaStorage.of(type).primitive()
-                                + "[],int,io.github.argonnx.runtime.ReductionPlan,int,int,boolean,long[],int)",
+                                + "[],int,io.github.argonnx.internal.runtime.ReductionPlan,int,int,boolean,long[],int)",
                         "public static void " + kernel.getName() + ".foldRows(" + buffer + "," + fold,
                         "public static void " + kernel.getName() + ".foldRows(" + JavaStorage.of(type).primitive()
                                 + "[]," + arrayFold));
@@ -172,7 +172,7 @@ class KernelEmitterTest {
         // A few hand-worked cases through the compiled code: unsigned order, float16 by value, NaN, ties.
         Object plan1x2 = plan.getConstructor(int.class, int.class, int.class).newInstance(1, 2, 1);
         long[] out = new long[1];
-        loader.loadClass("io.github.argonnx.kernels.ArgMaxUint8Kernel")
+        loader.loadClass("io.github.argonnx.internal.kernels.ArgMaxUint8Kernel")
                 .getMethod("reduce", byte[].class, int.class, plan, boolean.class, long[].class, int.class)
                 .invoke(null, new byte[] {100, (byte) 200}, 0, plan1x2, false, out, 0);
         assertArrayEquals(new long[] {1}, out);
@@ -182,7 +182,7 @@ class KernelEmitterTest {
         ShortBuffer float16 = ByteBuffer.allocateDirect(8).order(ByteOrder.nativeOrder()).asShortBuffer()
                 .put(new short[] {(short) 0xFC00, 0x3C00, (short) 0x8001, 0x0000});
         float16.position(0);
-        loader.loadClass("io.github.argonnx.kernels.ArgMinFloat16Kernel")
+        loader.loadClass("io.github.argonnx.internal.kernels.ArgMinFloat16Kernel")
                 .getMethod("reduce", ShortBuffer.class, plan, boolean.class, long[].class, int.class)
                 .invoke(null, float16, plan1x4, false, out, 0);
         assertArrayEquals(new long[] {0}, out);
@@ -190,7 +190,7 @@ class KernelEmitterTest {
         // [[1, NaN], [NaN, 3], [2, NaN]] reduced over axis 0 with the last index: column 0 -> 1, column 1 -> 2.
         Object plan3x2 = plan.getConstructor(int.class, int.class, int.class).newInstance(1, 3, 2);
         long[] out2 = new long[2];
-        loader.loadClass("io.github.argonnx.kernels.ArgMinFloatKernel")
+        loader.loadClass("io.github.argonnx.internal.kernels.ArgMinFloatKernel")
                 .getMethod("reduce", FloatBuffer.class, plan, boolean.class, long[].class, int.class)
                 .invoke(null, FloatBuffer.wrap(new float[] {1, Float.NaN, Float.NaN, 3, 2, Float.NaN}), plan3x2, true, out2, 0);
         assertArrayEquals(new long[] {1, 2}, out2);
@@ -201,7 +201,7 @@ class KernelEmitterTest {
         for (int k = 0; k < 1024; k++) {
             ones.put(k, k == 700 || k == 900 ? (short) 0x4200 : 0x3C00);
         }
-        Method beating = loader.loadClass("io.github.argonnx.kernels.ArgMaxFloat16Kernel")
+        Method beating = loader.loadClass("io.github.argonnx.internal.kernels.ArgMaxFloat16Kernel")
                 .getMethod("firstIndicesBeating", ShortBuffer.class, int.class, int.class, int.class, long[].class, long[].class);
         beating.invoke(null, ones, 0, 1, 1024, new long[] {0x4000}, out);
         assertArrayEquals(new long[] {700}, out);
@@ -210,23 +210,23 @@ class KernelEmitterTest {
 
         // The plain loop against a rival: [5, 9, 7, 9] beats a rival of 8 first at 1, and only ties one of 9.
         // uint32 compares unsigned: 0x80000000 beats 0x7FFFFFFF. ArgMin over int64 beats a rival by being smaller.
-        Method int32Beating = loader.loadClass("io.github.argonnx.kernels.ArgMaxInt32Kernel")
+        Method int32Beating = loader.loadClass("io.github.argonnx.internal.kernels.ArgMaxInt32Kernel")
                 .getMethod("firstIndicesBeating", int[].class, int.class, int.class, int.class, long[].class, long[].class);
         int32Beating.invoke(null, new int[] {5, 9, 7, 9}, 0, 1, 4, new long[] {8}, out);
         assertArrayEquals(new long[] {1}, out);
         int32Beating.invoke(null, new int[] {5, 9, 7, 9}, 0, 1, 4, new long[] {9}, out);
         assertArrayEquals(new long[] {-1}, out);
-        loader.loadClass("io.github.argonnx.kernels.ArgMaxUint32Kernel")
+        loader.loadClass("io.github.argonnx.internal.kernels.ArgMaxUint32Kernel")
                 .getMethod("firstIndicesBeating", IntBuffer.class, int.class, int.class, int.class, long[].class, long[].class)
                 .invoke(null, IntBuffer.wrap(new int[] {1, 0x8000_0000}), 0, 1, 2, new long[] {0x7FFF_FFFFL}, out);
         assertArrayEquals(new long[] {1}, out);
-        loader.loadClass("io.github.argonnx.kernels.ArgMinInt64Kernel")
+        loader.loadClass("io.github.argonnx.internal.kernels.ArgMinInt64Kernel")
                 .getMethod("firstIndicesBeating", long[].class, int.class, int.class, int.class, long[].class, long[].class)
                 .invoke(null, new long[] {3, -2, 4, -7, -7}, 0, 1, 5, new long[] {-1}, out);
         assertArrayEquals(new long[] {3}, out);
 
         // Ties: [5, 7, 7, 5] -> ArgMax 1, or 2 with the last index.
-        Method int32 = loader.loadClass("io.github.argonnx.kernels.ArgMaxInt32Kernel")
+        Method int32 = loader.loadClass("io.github.argonnx.internal.kernels.ArgMaxInt32Kernel")
                 .getMethod("reduce", int[].class, int.class, plan, boolean.class, long[].class, int.class);
         int32.invoke(null, new int[] {5, 7, 7, 5}, 0, plan1x4, false, out, 0);
         assertArrayEquals(new long[] {1}, out);

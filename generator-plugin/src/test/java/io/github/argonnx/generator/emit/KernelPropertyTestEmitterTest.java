@@ -20,8 +20,8 @@ class KernelPropertyTestEmitterTest {
         assertEquals(24, files.size());
         assertTrue(files.stream().allMatch(f -> f.kind() == GeneratedFile.Kind.TEST_SOURCE));
         Set<String> paths = files.stream().map(GeneratedFile::relativePath).collect(Collectors.toSet());
-        assertTrue(paths.contains("io/github/argonnx/kernels/ArgMaxFloatKernelPropertyTest.java"), paths.toString());
-        assertTrue(paths.contains("io/github/argonnx/kernels/ArgMinBfloat16KernelPropertyTest.java"), paths.toString());
+        assertTrue(paths.contains("io/github/argonnx/internal/kernels/ArgMaxFloatKernelPropertyTest.java"), paths.toString());
+        assertTrue(paths.contains("io/github/argonnx/internal/kernels/ArgMinBfloat16KernelPropertyTest.java"), paths.toString());
     }
 
     @Test

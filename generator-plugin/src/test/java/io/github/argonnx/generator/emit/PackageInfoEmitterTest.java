@@ -46,8 +46,8 @@ class PackageInfoEmitterTest {
     void onlyTheOperatorApiPackageIsApi() throws Exception {
         Map<String, String> docs = CheckedInArtifacts.generateAll().stream().filter(PackageInfoEmitterTest::isPackageInfo)
                 .collect(Collectors.toMap(f -> f.relativePath(), GeneratedFile::content));
-        assertEquals(Set.of("io/github/argonnx/package-info.java", "io/github/argonnx/kernels/package-info.java",
-                "io/github/argonnx/validation/package-info.java", "io/github/argonnx/kernels/vector/package-info.java"),
+        assertEquals(Set.of("io/github/argonnx/package-info.java", "io/github/argonnx/internal/kernels/package-info.java",
+                "io/github/argonnx/internal/validation/package-info.java", "io/github/argonnx/internal/kernels/vector/package-info.java"),
                 docs.keySet());
         docs.forEach((path, text) -> {
             boolean api = path.equals("io/github/argonnx/package-info.java");
@@ -60,9 +60,9 @@ class PackageInfoEmitterTest {
     void theAnnotationFollowsTheConfiguration() throws Exception {
         GenerationContext jakarta = new GenerationContext(CheckedInArtifacts.realSpecs(), "com.example.onnx",
                 Set.of(), Set.of(), Set.of(), GeneratedAnnotation.JAKARTA);
-        String kernels = content(new PackageInfoEmitter().emit(jakarta), "com/example/onnx/kernels/package-info.java");
+        String kernels = content(new PackageInfoEmitter().emit(jakarta), "com/example/onnx/internal/kernels/package-info.java");
         assertTrue(kernels.contains("@Generated(value = \"io.github.argonnx.generator\", "
-                + "comments = \"ArgMax.yaml, ArgMin.yaml\")\npackage com.example.onnx.kernels;\n\n"
+                + "comments = \"ArgMax.yaml, ArgMin.yaml\")\npackage com.example.onnx.internal.kernels;\n\n"
                 + "import jakarta.annotation.Generated;\n"), kernels);
 
         GenerationContext none = new GenerationContext(CheckedInArtifacts.realSpecs(), "com.example.onnx",

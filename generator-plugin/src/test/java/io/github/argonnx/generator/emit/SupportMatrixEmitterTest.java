@@ -67,7 +67,7 @@ class SupportMatrixEmitterTest {
         assertTrue(matrix.contains("| [ArgMax-13](operators/ArgMax.md#argmax-13) | 13 and later |"));
         assertTrue(matrix.contains("- ✓ the version's type constraint allows the type; the generated kernel handles"
                 + " it.\n"));
-        assertTrue(matrix.contains("- kernels: the generated classes in `io.github.argonnx.kernels`, one per operator"
+        assertTrue(matrix.contains("- kernels: the generated classes in `io.github.argonnx.internal.kernels`, one per operator"
                 + " and type.\n"));
     }
 

@@ -97,11 +97,11 @@ class GenerateMojoTest {
 
         Path output = basedir.resolve("target/generated-sources/argonnx");
         assertEquals(List.of(output.toString()), project.getCompileSourceRoots());
-        Path floatLoops = vectorOutput.resolve("com/example/onnx/kernels/vector/ArgMaxFloatVectorLoops.java");
+        Path floatLoops = vectorOutput.resolve("com/example/onnx/internal/kernels/vector/ArgMaxFloatVectorLoops.java");
         assertTrue(Files.readString(floatLoops).contains("import jdk.incubator.vector.FloatVector;"));
-        assertTrue(Files.readString(output.resolve("com/example/onnx/kernels/ArgMaxFloatKernel.java"))
-                .contains("\"com.example.onnx.kernels.vector.ArgMaxFloatVectorLoops\""));
-        assertFalse(Files.exists(output.resolve("com/example/onnx/kernels/vector")), "no vector source among the main sources");
+        assertTrue(Files.readString(output.resolve("com/example/onnx/internal/kernels/ArgMaxFloatKernel.java"))
+                .contains("\"com.example.onnx.internal.kernels.vector.ArgMaxFloatVectorLoops\""));
+        assertFalse(Files.exists(output.resolve("com/example/onnx/internal/kernels/vector")), "no vector source among the main sources");
         assertTrue(infoLines.get(0).endsWith(" in target/generated-sources/argonnx, target/generated-sources/argonnx-vector"),
                 infoLines.get(0));
 

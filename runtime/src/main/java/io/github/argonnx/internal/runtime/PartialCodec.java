@@ -1,0 +1,187 @@
+package io.github.argonnx.internal.runtime;
+
+import io.github.argonnx.runtime.ArgOnnxException;
+import io.github.argonnx.runtime.ArgPartial;
+import io.github.argonnx.runtime.PartialSignature;
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.zip.CRC32C;
+
+/**
+ * The byte form of a partial result, little-endian throughout (docs/partials.md is its reference):
+ *
+ * <pre>
+ * magic "ARGP" | format version u8 | total length int32 | op type: length u8, UTF-8 | operator version int32
+ * | element type int32 (TensorProto code) | axis int32 | keepdims u8 | select_last_index u8
+ * | rank int32 | input shape int64 x rank | ranges int32 | (start int64, end int64) x ranges
+ * | (element bits, byteWidth bytes; global index int64) x output elements | CRC-32C int32 of all before
+ * </pre>
+ */
+public final class PartialCodec {
+
+    static final int FORMAT_VERSION = 1;
+    private static final byte[] MAGIC = {'A', 'R', 'G', 'P'};
+    /** Magic, format version and total length: enough to say whether the rest can be read at all. */
+    private static final int PREAMBLE = MAGIC.length + 1 + 4;
+    private static final int CHECKSUM = 4;
+
+    private PartialCodec() {}
+
+    public static byte[] encode(PartialSignature signature, long[] keys, long[] indices, AxisCoverage coverage) {
+        byte[] opType = signature.opType().getBytes(StandardCharsets.UTF_8);
+        long[] shape = signature.inputShape();
+        List<long[]> ranges = coverage.ranges();
+        int width = ApiHooks.access().elementKeys(signature).byteWidth();
+        long length = (long) PREAMBLE + 1 + opType.length + 4 + 4 + 4 + 1 + 1 + 4 + 8L * shape.length + 4
+                + 16L * ranges.size() + (long) (width + 8) * keys.length + CHECKSUM;
+        if (length > Integer.MAX_VALUE - 8) {
+            throw new ArgOnnxException(ApiHooks.access().what(signature) + ": the byte form would take " + length
+                    + " bytes, more than a Java array holds");
+        }
+        ByteBuffer out = ByteBuffer.allocate((int) length).order(ByteOrder.LITTLE_ENDIAN);
+        out.put(MAGIC).put((byte) FORMAT_VERSION).putInt((int) length);
+        out.put((byte) opType.length).put(opType).putInt(signature.version());
+        out.putInt(ApiHooks.access().elementKeys(signature).tensorProtoCode()).putInt(signature.axis());
+        out.put((byte) (signature.keepdims() ? 1 : 0)).put((byte) (signature.selectLastIndex() ? 1 : 0));
+        out.putInt(shape.length);
+        for (long d : shape) {
+            out.putLong(d);
+        }
+        out.putInt(ranges.size());
+        for (long[] r : ranges) {
+            out.putLong(r[0]).putLong(r[1]);
+        }
+        for (int p = 0; p < keys.length; p++) {
+            long bits = ApiHooks.access().bits(signature, keys[p]);
+            for (int b = 0; b < width; b++) {
+                out.put((byte) (bits >>> (8 * b)));
+            }
+            out.putLong(indices[p]);
+        }
+        out.putInt(checksum(out.array(), out.position()));
+        return out.array();
+    }
+
+    public static ArgPartial decode(PartialSignature expected, byte[] bytes) {
+        String subject = ApiHooks.access().what(expected) + ": byte form";
+        if (bytes == null) {
+            throw new ArgOnnxException(subject + " is null");
+        }
+        ByteBuffer in = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        if (bytes.length < PREAMBLE + CHECKSUM) {
+            throw new ArgOnnxException(subject + " is truncated: " + bytes.length + " bytes, not even the "
+                    + (PREAMBLE + CHECKSUM) + " of the preamble and checksum");
+        }
+        for (int i = 0; i < MAGIC.length; i++) {
+            if (in.get() != MAGIC[i]) {
+                throw new ArgOnnxException(subject + " is not a partial result: it does not start with the magic \"ARGP\"");
+            }
+        }
+        int format = Byte.toUnsignedInt(in.get());
+        if (format != FORMAT_VERSION) {
+            throw new ArgOnnxException(subject + " has format version " + format + ", this library reads version "
+                    + FORMAT_VERSION);
+        }
+        long declared = Integer.toUnsignedLong(in.getInt());
+        if (bytes.length < declared) {
+            throw new ArgOnnxException(subject + " is truncated: " + bytes.length + " bytes of the " + declared
+                    + " it declares");
+        }
+        if (bytes.length > declared) {
+            throw new ArgOnnxException(subject + " has " + (bytes.length - declared) + " trailing bytes after the "
+                    + declared + " it declares");
+        }
+        int stored = ByteBuffer.wrap(bytes, bytes.length - CHECKSUM, CHECKSUM).order(ByteOrder.LITTLE_ENDIAN).getInt();
+        int computed = checksum(bytes, bytes.length - CHECKSUM);
+        if (stored != computed) {
+            throw new ArgOnnxException(subject + " is corrupted: its CRC-32C is " + hex(stored) + ", its contents give "
+                    + hex(computed));
+        }
+        try {
+            return readBody(expected, subject, in.limit(bytes.length - CHECKSUM));
+        } catch (BufferUnderflowException | IllegalArgumentException e) {
+            if (e instanceof ArgOnnxException known) {
+                throw known;
+            }
+            throw new ArgOnnxException(subject + " is malformed: a field runs past the end of the data");
+        }
+    }
+
+    private static ArgPartial readBody(PartialSignature expected, String subject, ByteBuffer in) {
+        byte[] opTypeBytes = new byte[Byte.toUnsignedInt(in.get())];
+        in.get(opTypeBytes);
+        String opType = new String(opTypeBytes, StandardCharsets.UTF_8);
+        int version = in.getInt();
+        int typeCode = in.getInt();
+        int axis = in.getInt();
+        boolean keepdims = flag(subject, "keepdims", in.get());
+        boolean selectLastIndex = flag(subject, "select_last_index", in.get());
+        int rank = in.getInt();
+        if (rank < 0 || rank > in.remaining() / 8) {
+            throw new ArgOnnxException(subject + " is malformed: rank " + rank + " does not fit its length");
+        }
+        long[] shape = new long[rank];
+        for (int i = 0; i < rank; i++) {
+            shape[i] = in.getLong();
+        }
+        ElementKeys keys = ApiHooks.access().elementKeys(expected);
+        String type = typeCode == keys.tensorProtoCode() ? keys.onnxName() : "with TensorProto code " + typeCode;
+        String differs = ApiHooks.access().firstDifference(expected, opType, version, type, axis, keepdims, selectLastIndex, shape);
+        if (differs != null) {
+            throw new ArgOnnxException(subject + " is of another reduction: " + differs);
+        }
+        int rangeCount = in.getInt();
+        if (rangeCount < 1 || rangeCount > in.remaining() / 16) {
+            throw new ArgOnnxException(subject + " is malformed: " + rangeCount + " covered ranges do not fit its length");
+        }
+        long[] starts = new long[rangeCount];
+        long[] ends = new long[rangeCount];
+        for (int i = 0; i < rangeCount; i++) {
+            starts[i] = in.getLong();
+            ends[i] = in.getLong();
+        }
+        AxisCoverage coverage = AxisCoverage.ofRanges(subject, starts, ends, expected.axisLength());
+        int size = expected.outputSize();
+        int width = keys.byteWidth();
+        if (in.remaining() != (long) size * (width + 8)) {
+            throw new ArgOnnxException(subject + " is malformed: " + in.remaining() + " bytes of entries, "
+                    + size + " output elements take " + (long) size * (width + 8));
+        }
+        long[] entryKeys = new long[size];
+        long[] entryIndices = new long[size];
+        for (int p = 0; p < size; p++) {
+            long bits = 0;
+            for (int b = 0; b < width; b++) {
+                bits |= Byte.toUnsignedLong(in.get()) << (8 * b);
+            }
+            entryKeys[p] = ApiHooks.access().winningKey(expected, bits);
+            entryIndices[p] = in.getLong();
+            if (!coverage.covers(entryIndices[p])) {
+                throw new ArgOnnxException(subject + " is malformed: entry " + p + " has index " + entryIndices[p]
+                        + ", outside the covered ranges " + coverage);
+            }
+        }
+        return ApiHooks.access().partial(expected, entryKeys, entryIndices, coverage);
+    }
+
+    private static boolean flag(String subject, String attribute, byte value) {
+        if (value != 0 && value != 1) {
+            throw new ArgOnnxException(subject + " is malformed: attribute '" + attribute + "' is stored as " + value
+                    + " (allowed: 0, 1)");
+        }
+        return value == 1;
+    }
+
+    private static int checksum(byte[] bytes, int length) {
+        CRC32C crc = new CRC32C();
+        crc.update(bytes, 0, length);
+        return (int) crc.getValue();
+    }
+
+    private static String hex(int value) {
+        return String.format("0x%08X", value);
+    }
+}
