@@ -41,7 +41,7 @@ generated.each { f ->
     assert !text.contains('@Generated') : "$f carries @Generated although generatedAnnotation=none"
     assert !(f.name =~ /(Double|Float16|Bfloat16|U?[Ii]nt\d+)Kernel/) : "only float is in the spec: $f"
 }
-def kernels = new File(main, 'com/example/custom/kernels')
+def kernels = new File(main, 'com/example/custom/internal/kernels')
 assert kernels.list()?.findAll { it.endsWith('Kernel.java') } == ['ArgMaxFloatKernel.java']
 // The spec's worked example becomes a generated test, and it ran.
 def examples = new File(tests, 'com/example/custom/examples/ArgMaxFloatExamplesTest.java')
