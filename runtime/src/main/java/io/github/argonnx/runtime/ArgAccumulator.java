@@ -1,7 +1,5 @@
 package io.github.argonnx.runtime;
 
-import java.util.Objects;
-
 /**
  * Streams chunks of a reduced axis into one result: takes partials as they come, in any order, and
  * keeps one entry per output element plus the ranges of the axis seen so far (one range while chunks
@@ -32,9 +30,13 @@ public final class ArgAccumulator {
      * An accumulator with nothing added yet.
      *
      * @param signature the reduction whose partials it takes
+     * @throws ArgOnnxException if {@code signature} is null
      */
     public ArgAccumulator(PartialSignature signature) {
-        this.signature = Objects.requireNonNull(signature, "signature");
+        if (signature == null) {
+            throw new ArgOnnxException("accumulator: the signature (argument 'signature') is null");
+        }
+        this.signature = signature;
     }
 
     /**
@@ -51,11 +53,11 @@ public final class ArgAccumulator {
      *
      * @param partial a partial of this accumulator's reduction
      * @return this accumulator
-     * @throws ArgOnnxException if the partial is of another reduction or overlaps what was added
+     * @throws ArgOnnxException if the partial is null, of another reduction or overlaps what was added
      *     before; the accumulator is unchanged then
      */
     public ArgAccumulator add(ArgPartial partial) {
-        Objects.requireNonNull(partial, "partial");
+        requireArgument(partial, "partial", "the partial added");
         if (coverage == null) {
             signature.requireSame("the partial added", partial.signature());
             keys = partial.keys().clone();
@@ -83,17 +85,30 @@ public final class ArgAccumulator {
      * @param axisOffset where the chunk starts along the reduced axis
      * @param winners finds the chunk's winners: local indices and their order keys
      * @return this accumulator
-     * @throws ArgOnnxException if the chunk does not fit the reduced axis or overlaps what was added
-     *     before; the accumulator is unchanged then, and {@code winners} is not called
+     * @throws ArgOnnxException if {@code winners} is null, or the chunk does not fit the reduced axis or
+     *     overlaps what was added before; the accumulator is unchanged then, and {@code winners} is not
+     *     called (nor is it for an empty output, which has no winners)
      */
     public ArgAccumulator add(long chunkLength, long axisOffset, ChunkWinners winners) {
-        Objects.requireNonNull(winners, "winners");
+        requireArgument(winners, "winners", "the chunk's winners");
         signature.checkChunkRange(chunkLength, axisOffset);
         AxisCoverage chunk = AxisCoverage.of(axisOffset, axisOffset + chunkLength);
         if (coverage != null) {
             ArgPartial.checkDisjoint(signature, coverage, chunk);
         }
         int size = signature.outputSize();
+        if (size == 0) {
+            // an empty output has no winners to find: the chunk only adds to the coverage
+            stopFolding();
+            if (coverage == null) {
+                keys = new long[0];
+                indices = new long[0];
+                coverage = chunk;
+            } else {
+                coverage.addAll(chunk);
+            }
+            return this;
+        }
         if (chunkIndices == null) {
             chunkIndices = new long[size];
             chunkKeys = new long[size];
@@ -151,8 +166,11 @@ public final class ArgAccumulator {
      *     before; the accumulator is unchanged then, and {@code fold} is not called
      */
     public ArgAccumulator fold(long chunkLength, long axisOffset, ChunkFold fold) {
-        Objects.requireNonNull(fold, "fold");
+        requireArgument(fold, "fold", "the chunk's fold");
         signature.checkChunkRange(chunkLength, axisOffset);
+        if (signature.outputSize() == 0) {
+            return add(chunkLength, axisOffset, fold); // no rows to fold
+        }
         if (coverage == null) {
             int size = signature.outputSize();
             long[] seededIndices = new long[size];
@@ -171,6 +189,13 @@ public final class ArgAccumulator {
         settled = false;
         coverage.add(axisOffset, axisOffset + chunkLength);
         return this;
+    }
+
+    /** Refuses a null argument by name, before anything changes. */
+    private void requireArgument(Object value, String argument, String what) {
+        if (value == null) {
+            throw new ArgOnnxException(signature.what() + ": " + what + " (argument '" + argument + "') is null");
+        }
     }
 
     /** Brings {@code keys} and {@code indices} up to date with the running bests, if chunks were folded since. */
@@ -197,7 +222,7 @@ public final class ArgAccumulator {
      * @return true once the added partials cover the whole axis
      */
     public boolean isComplete() {
-        return coverage != null && coverage.missing(signature.axisLength()) == null;
+        return coverage != null && coverage.isComplete(signature.axisLength());
     }
 
     /**
@@ -227,6 +252,6 @@ public final class ArgAccumulator {
 
     @Override
     public String toString() {
-        return "ArgAccumulator{" + signature + ", covered " + (coverage == null ? "nothing" : coverage) + "}";
+        return "ArgAccumulator{" + signature + ", covered " + (coverage == null ? "nothing" : coverage.summary()) + "}";
     }
 }

@@ -57,9 +57,13 @@ public final class ArgResult {
      * @param shape the output shape
      * @param writer fills the indices; not called for an empty output
      * @return the result
-     * @throws ArgOnnxException if the shape is invalid or holds more than {@link Integer#MAX_VALUE} elements
+     * @throws ArgOnnxException if the writer is null, or the shape is invalid or holds more than
+     *     {@link Integer#MAX_VALUE} elements
      */
     public static ArgResult compute(long[] shape, IndexWriter writer) {
+        if (writer == null) {
+            throw new ArgOnnxException("output 'reduced': the index writer (argument 'writer') is null");
+        }
         long count = Shapes.elementCount("output 'reduced'", shape);
         if (count > Integer.MAX_VALUE) {
             throw new ArgOnnxException("output 'reduced' has shape " + Shapes.format(shape) + " (" + count
@@ -113,9 +117,13 @@ public final class ArgResult {
      *
      * @param position a row-major position in the output
      * @return the index there
-     * @throws IndexOutOfBoundsException if {@code position} is not in {@code [0, size())}
+     * @throws ArgOnnxException if {@code position} is not in {@code [0, size())}
      */
     public long get(int position) {
+        if (position < 0 || position >= indices.length) {
+            throw new ArgOnnxException("output 'reduced': position " + position + " is outside [0, " + indices.length
+                    + ") of " + indices.length + " indices");
+        }
         return indices[position];
     }
 
