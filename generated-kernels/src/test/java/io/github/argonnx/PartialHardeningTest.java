@@ -35,7 +35,7 @@ import org.junit.jupiter.api.function.Executable;
  */
 class PartialHardeningTest {
 
-    /** Above ten times what the linear code takes on a loaded machine, below half what the quadratic took. */
+    /** Far above what reading in near-linear time needs, far below what the quadratic check needed. */
     private static final Duration CEILING = Duration.ofSeconds(60);
 
     private static String refusal(Executable call) {

@@ -35,9 +35,8 @@ public final class Parallelism {
 
     /**
      * By default a task reads at least this many bytes (8 MiB) where the kernel's SIMD loops run: they
-     * read close to memory speed, and a smaller share saves less than handing it over costs. On two
-     * cores one 16 MiB input split in two took 0.51x to 0.61x of one thread's time (uint8, a slice and
-     * {@code [4096,4096]} axis 0, whose columns are split: benchmarks/README.md has the figures).
+     * read close to memory speed, and a smaller share saves less than handing it over costs
+     * (benchmarks/README.md has the measurements behind this size).
      */
     public static final long DEFAULT_MIN_BYTES_PER_TASK_SIMD = 8L << 20;
 
@@ -162,8 +161,12 @@ public final class Parallelism {
      * @param elementBytes the width of one element in bytes
      * @param simdLoops whether the kernel runs its SIMD loops for this type and layout
      * @return the number of tasks, from 1 to {@link #threads()}
+     * @throws ArgOnnxException if {@code plan} is null
      */
     public int tasksFor(ReductionPlan plan, int elementBytes, boolean simdLoops) {
+        if (plan == null) {
+            throw new ArgOnnxException("parallelism: the reduction's plan (argument 'plan') is null");
+        }
         if (executor == null) {
             return 1;
         }

@@ -85,8 +85,8 @@ class AxisCoverageTest {
 
     /**
      * A million one-element ranges at every second position, each order: before ranges were a sorted map,
-     * descending and shuffled orders shifted the list on every insert, hours of work for a million; now
-     * each insert is O(log n). The ceiling is far above what that takes, so the test fails by running
+     * descending and shuffled orders shifted the list on every insert, a number of moves quadratic in
+     * the ranges; now each insert is a binary search and a shift inside one block. The ceiling is far above what that takes, so the test fails by running
      * out of it only when inserting costs time in proportion to the ranges held.
      */
     @Test
