@@ -92,9 +92,10 @@ public final class ArgAccumulator {
     public ArgAccumulator add(long chunkLength, long axisOffset, ChunkWinners winners) {
         requireArgument(winners, "winners", "the chunk's winners");
         signature.checkChunkRange(chunkLength, axisOffset);
-        AxisCoverage chunk = AxisCoverage.of(axisOffset, axisOffset + chunkLength);
+        long chunkEnd = axisOffset + chunkLength;
         if (coverage != null) {
-            ArgPartial.checkDisjoint(signature, coverage, chunk);
+            // one range, looked up and added in place: no coverage of its own per chunk
+            ArgPartial.refuseOverlap(signature, coverage.overlapWith(axisOffset, chunkEnd));
         }
         int size = signature.outputSize();
         if (size == 0) {
@@ -103,9 +104,9 @@ public final class ArgAccumulator {
             if (coverage == null) {
                 keys = new long[0];
                 indices = new long[0];
-                coverage = chunk;
+                coverage = AxisCoverage.of(axisOffset, chunkEnd);
             } else {
-                coverage.addAll(chunk);
+                coverage.add(axisOffset, chunkEnd);
             }
             return this;
         }
@@ -133,7 +134,7 @@ public final class ArgAccumulator {
                 keys[p] = signature.winningKeyOfOrder(chunkKeys[p]);
                 indices[p] = axisOffset + chunkIndices[p];
             }
-            coverage = chunk;
+            coverage = AxisCoverage.of(axisOffset, chunkEnd);
             return this;
         }
         for (int p = 0; p < size; p++) {
@@ -147,7 +148,7 @@ public final class ArgAccumulator {
                 indices[p] = index;
             }
         }
-        coverage.addAll(chunk);
+        coverage.add(axisOffset, chunkEnd);
         return this;
     }
 

@@ -64,8 +64,7 @@ public final class ArgPartial {
             throw new ArgOnnxException(signature.what() + ": the partial merged in (argument 'other') is null");
         }
         checkMergeable(signature, coverage, other);
-        AxisCoverage merged = coverage.copy();
-        merged.addAll(other.coverage);
+        AxisCoverage merged = AxisCoverage.union(coverage, other.coverage);
         long[] mergedKeys = keys.clone();
         long[] mergedIndices = indices.clone();
         mergeEntries(signature, mergedKeys, mergedIndices, other);
@@ -134,7 +133,11 @@ public final class ArgPartial {
 
     /** Checks that no position of the reduced axis is in both coverages. */
     static void checkDisjoint(PartialSignature signature, AxisCoverage coverage, AxisCoverage other) {
-        String overlap = coverage.overlapWith(other);
+        refuseOverlap(signature, coverage.overlapWith(other));
+    }
+
+    /** Refuses an overlap {@link AxisCoverage#overlapWith} found, if it found one. */
+    static void refuseOverlap(PartialSignature signature, String overlap) {
         if (overlap != null) {
             throw new ArgOnnxException(signature.what() + ": chunks overlap along the reduced axis: " + overlap
                     + " (each position must be reduced once)");

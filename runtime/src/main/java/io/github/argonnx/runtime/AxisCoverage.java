@@ -155,21 +155,26 @@ final class AxisCoverage {
         return low;
     }
 
+    /** Whether {@code [start, end)} overlaps one of these ranges: that one as text, or null when none does. */
+    String overlapWith(long start, long end) {
+        // the last range starting before the new one ends is the only one that can reach into it
+        int b = blockAtOrBefore(end - 1);
+        if (b >= 0) {
+            int i = indexAtOrBefore(b, end - 1);
+            if (ends[b][i] > start) {
+                return format(start, end) + " overlaps " + format(starts[b][i], ends[b][i]);
+            }
+        }
+        return null;
+    }
+
     /** The first range of {@code other} that overlaps one of these, as text, or null when none does. */
     String overlapWith(AxisCoverage other) {
         if (preferLookups(other.size, size)) {
             String[] found = new String[1];
             other.forEach((start, end) -> {
-                // the last range starting before b ends is the only one that can reach into b
-                int b = blockAtOrBefore(end - 1);
-                if (b >= 0) {
-                    int i = indexAtOrBefore(b, end - 1);
-                    if (ends[b][i] > start) {
-                        found[0] = format(start, end) + " overlaps " + format(starts[b][i], ends[b][i]);
-                        return false;
-                    }
-                }
-                return true;
+                found[0] = overlapWith(start, end);
+                return found[0] == null;
             });
             return found[0];
         }
@@ -210,8 +215,35 @@ final class AxisCoverage {
             });
             return;
         }
-        long[][] a = toArrays();
+        AxisCoverage merged = walkedUnion(this, other);
+        starts = merged.starts;
+        ends = merged.ends;
+        counts = merged.counts;
+        firsts = merged.firsts;
+        blocks = merged.blocks;
+        size = merged.size;
+    }
+
+    /**
+     * A new coverage of the ranges of both, disjoint ({@link #overlapWith} gave null), neither changed:
+     * the few added one by one to a copy of the many, or one walk over both.
+     */
+    static AxisCoverage union(AxisCoverage one, AxisCoverage other) {
+        AxisCoverage few = one.size <= other.size ? one : other;
+        AxisCoverage many = few == one ? other : one;
+        if (!preferLookups(few.size, many.size)) {
+            return walkedUnion(one, other);
+        }
+        AxisCoverage union = many.copy();
+        union.addAll(few);
+        return union;
+    }
+
+    /** The union of two disjoint coverages by one walk over both in order, adjacent ranges joined. */
+    private static AxisCoverage walkedUnion(AxisCoverage one, AxisCoverage other) {
+        long[][] a = one.toArrays();
         long[][] b = other.toArrays();
+        int size = one.size;
         long[] mergedStarts = new long[size + other.size];
         long[] mergedEnds = new long[size + other.size];
         int count = 0;
@@ -229,13 +261,7 @@ final class AxisCoverage {
                 count++;
             }
         }
-        AxisCoverage merged = new AxisCoverage(mergedStarts, mergedEnds, count);
-        starts = merged.starts;
-        ends = merged.ends;
-        counts = merged.counts;
-        firsts = merged.firsts;
-        blocks = merged.blocks;
-        size = merged.size;
+        return new AxisCoverage(mergedStarts, mergedEnds, count);
     }
 
     /** Adds the range {@code [start, end)}, disjoint from these, joining adjacent ones. */
@@ -385,7 +411,7 @@ final class AxisCoverage {
         if (isComplete(axisLength)) {
             return null;
         }
-        Text text = new Text();
+        RangeText text = new RangeText();
         long[] next = {0};
         forEach((start, end) -> {
             if (start > next[0]) {
@@ -397,7 +423,7 @@ final class AxisCoverage {
         if (next[0] < axisLength) {
             text.append(next[0], axisLength);
         }
-        return text.count == 0 ? null : text.bounded("missing");
+        return text.count() == 0 ? null : text.bounded("missing");
     }
 
     /**
@@ -405,33 +431,12 @@ final class AxisCoverage {
      * {@link #SHOWN_IN_MESSAGES}, otherwise the first of them, their count and the positions covered.
      */
     String summary() {
-        Text text = new Text();
+        RangeText text = new RangeText();
         forEach((start, end) -> {
             text.append(start, end);
             return true;
         });
         return text.bounded(null);
-    }
-
-    /** The first ranges of a list, their count and their total length. */
-    private static final class Text {
-        private final StringBuilder shown = new StringBuilder();
-        private long count;
-        private long positions;
-
-        void append(long start, long end) {
-            count++;
-            positions += end - start;
-            if (count <= SHOWN_IN_MESSAGES) {
-                shown.append(count == 1 ? "" : ", ").append(format(start, end));
-            }
-        }
-
-        String bounded(String what) {
-            return count <= SHOWN_IN_MESSAGES ? shown.toString()
-                    : shown + ", ... (" + count + " ranges" + (what == null ? "" : " " + what) + ", " + positions
-                            + " positions in all; the first " + SHOWN_IN_MESSAGES + " shown)";
-        }
     }
 
     static String format(long start, long end) {
