@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.github.argonnx.runtime.ArgOnnxException;
 import io.github.argonnx.runtime.ArgResult;
 import io.github.argonnx.runtime.Parallelism;
 import java.util.Arrays;
@@ -130,8 +131,9 @@ class OperatorParallelismTest {
 
     @Test
     void parallelismIsRequired() {
-        NullPointerException e = assertThrows(NullPointerException.class, () -> ArgMax.latest().parallelism(null));
-        assertEquals("parallelism", e.getMessage());
+        ArgOnnxException e = assertThrows(ArgOnnxException.class, () -> ArgMax.latest().parallelism(null));
+        assertEquals("ArgMax-13: the parallelism (argument 'parallelism') is null; Parallelism.singleThread() keeps"
+                + " every call on the calling thread", e.getMessage());
     }
 
     @Test

@@ -36,9 +36,13 @@ public final class ArgAccumulator {
      * An accumulator with nothing added yet.
      *
      * @param signature the reduction whose partials it takes
+     * @throws ArgOnnxException if {@code signature} is null
      */
     public ArgAccumulator(PartialSignature signature) {
-        this.signature = Objects.requireNonNull(signature, "signature");
+        if (signature == null) {
+            throw new ArgOnnxException("accumulator: the signature (argument 'signature') is null");
+        }
+        this.signature = signature;
     }
 
     /**
@@ -55,11 +59,11 @@ public final class ArgAccumulator {
      *
      * @param partial a partial of this accumulator's reduction
      * @return this accumulator
-     * @throws ArgOnnxException if the partial is of another reduction or overlaps what was added
+     * @throws ArgOnnxException if the partial is null, of another reduction or overlaps what was added
      *     before; the accumulator is unchanged then
      */
     public ArgAccumulator add(ArgPartial partial) {
-        Objects.requireNonNull(partial, "partial");
+        requireArgument(partial, "partial", "the partial added");
         if (coverage == null) {
             signature.requireSame("the partial added", partial.signature());
             keys = partial.keys().clone();
@@ -87,17 +91,31 @@ public final class ArgAccumulator {
      * @param axisOffset where the chunk starts along the reduced axis
      * @param winners finds the chunk's winners: local indices and their order keys
      * @return this accumulator
-     * @throws ArgOnnxException if the chunk does not fit the reduced axis or overlaps what was added
-     *     before; the accumulator is unchanged then, and {@code winners} is not called
+     * @throws ArgOnnxException if {@code winners} is null, or the chunk does not fit the reduced axis or
+     *     overlaps what was added before; the accumulator is unchanged then, and {@code winners} is not
+     *     called (nor is it for an empty output, which has no winners)
      */
     ArgAccumulator add(long chunkLength, long axisOffset, ChunkWinners winners) {
-        Objects.requireNonNull(winners, "winners");
+        requireArgument(winners, "winners", "the chunk's winners");
         signature.checkChunkRange(chunkLength, axisOffset);
-        AxisCoverage chunk = AxisCoverage.of(axisOffset, axisOffset + chunkLength);
+        long chunkEnd = axisOffset + chunkLength;
         if (coverage != null) {
-            ArgPartial.checkDisjoint(signature, coverage, chunk);
+            // one range, looked up and added in place: no coverage of its own per chunk
+            ArgPartial.refuseOverlap(signature, coverage.overlapWith(axisOffset, chunkEnd));
         }
         int size = signature.outputSize();
+        if (size == 0) {
+            // an empty output has no winners to find: the chunk only adds to the coverage
+            stopFolding();
+            if (coverage == null) {
+                keys = new long[0];
+                indices = new long[0];
+                coverage = AxisCoverage.of(axisOffset, chunkEnd);
+            } else {
+                coverage.add(axisOffset, chunkEnd);
+            }
+            return this;
+        }
         if (chunkIndices == null) {
             chunkIndices = new long[size];
             chunkKeys = new long[size];
@@ -122,7 +140,7 @@ public final class ArgAccumulator {
                 keys[p] = signature.winningKeyOfOrder(chunkKeys[p]);
                 indices[p] = axisOffset + chunkIndices[p];
             }
-            coverage = chunk;
+            coverage = AxisCoverage.of(axisOffset, chunkEnd);
             return this;
         }
         for (int p = 0; p < size; p++) {
@@ -136,7 +154,7 @@ public final class ArgAccumulator {
                 indices[p] = index;
             }
         }
-        coverage.addAll(chunk);
+        coverage.add(axisOffset, chunkEnd);
         return this;
     }
 
@@ -155,8 +173,11 @@ public final class ArgAccumulator {
      *     before; the accumulator is unchanged then, and {@code fold} is not called
      */
     ArgAccumulator fold(long chunkLength, long axisOffset, ChunkFold fold) {
-        Objects.requireNonNull(fold, "fold");
+        requireArgument(fold, "fold", "the chunk's fold");
         signature.checkChunkRange(chunkLength, axisOffset);
+        if (signature.outputSize() == 0) {
+            return add(chunkLength, axisOffset, fold); // no rows to fold
+        }
         if (coverage == null) {
             int size = signature.outputSize();
             long[] seededIndices = new long[size];
@@ -175,6 +196,13 @@ public final class ArgAccumulator {
         settled = false;
         coverage.add(axisOffset, axisOffset + chunkLength);
         return this;
+    }
+
+    /** Refuses a null argument by name, before anything changes. */
+    private void requireArgument(Object value, String argument, String what) {
+        if (value == null) {
+            throw new ArgOnnxException(signature.what() + ": " + what + " (argument '" + argument + "') is null");
+        }
     }
 
     /** Brings {@code keys} and {@code indices} up to date with the running bests, if chunks were folded since. */
@@ -201,7 +229,7 @@ public final class ArgAccumulator {
      * @return true once the added partials cover the whole axis
      */
     public boolean isComplete() {
-        return coverage != null && coverage.missing(signature.axisLength()) == null;
+        return coverage != null && coverage.isComplete(signature.axisLength());
     }
 
     /**
@@ -231,6 +259,6 @@ public final class ArgAccumulator {
 
     @Override
     public String toString() {
-        return "ArgAccumulator{" + signature + ", covered " + (coverage == null ? "nothing" : coverage) + "}";
+        return "ArgAccumulator{" + signature + ", covered " + (coverage == null ? "nothing" : coverage.summary()) + "}";
     }
 }

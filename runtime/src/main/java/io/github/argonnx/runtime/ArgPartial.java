@@ -35,10 +35,14 @@ public final class ArgPartial {
      * @param expected the reduction the partial must belong to
      * @param bytes the partial's byte form, as {@link #toBytes} wrote it
      * @return the partial
-     * @throws ArgOnnxException if the bytes are truncated, corrupted, of an unknown format version, or of
-     *     another reduction; the message names what differs
+     * @throws ArgOnnxException if {@code expected} or the bytes are null, or the bytes are truncated,
+     *     corrupted, malformed, of an unknown format version, or of another reduction; the message names
+     *     what differs
      */
     public static ArgPartial fromBytes(PartialSignature expected, byte[] bytes) {
+        if (expected == null) {
+            throw new ArgOnnxException("partial result: the expected signature (argument 'expected') is null");
+        }
         return PartialCodec.decode(expected, bytes);
     }
 
@@ -56,14 +60,15 @@ public final class ArgPartial {
      *
      * @param other a partial of the same reduction over other parts of the axis
      * @return the merged partial; neither operand changes
-     * @throws ArgOnnxException if {@code other} is of another reduction, or has seen a part of the axis
-     *     this one has seen too
+     * @throws ArgOnnxException if {@code other} is null or of another reduction, or has seen a part of
+     *     the axis this one has seen too
      */
     public ArgPartial merge(ArgPartial other) {
-        Objects.requireNonNull(other, "other");
+        if (other == null) {
+            throw new ArgOnnxException(signature.what() + ": the partial merged in (argument 'other') is null");
+        }
         checkMergeable(signature, coverage, other);
-        AxisCoverage merged = coverage.copy();
-        merged.addAll(other.coverage);
+        AxisCoverage merged = AxisCoverage.union(coverage, other.coverage);
         long[] mergedKeys = keys.clone();
         long[] mergedIndices = indices.clone();
         mergeEntries(signature, mergedKeys, mergedIndices, other);
@@ -76,7 +81,7 @@ public final class ArgPartial {
      * @return true when the partial covers the whole axis
      */
     public boolean isComplete() {
-        return coverage.missing(signature.axisLength()) == null;
+        return coverage.isComplete(signature.axisLength());
     }
 
     /**
@@ -121,7 +126,7 @@ public final class ArgPartial {
 
     @Override
     public String toString() {
-        return "ArgPartial{" + signature + ", covered " + coverage + "}";
+        return "ArgPartial{" + signature + ", covered " + coverage.summary() + "}";
     }
 
     /** Checks that the signatures match and the coverages do not overlap, so that their union may be taken. */
@@ -132,7 +137,11 @@ public final class ArgPartial {
 
     /** Checks that no position of the reduced axis is in both coverages. */
     static void checkDisjoint(PartialSignature signature, AxisCoverage coverage, AxisCoverage other) {
-        String overlap = coverage.overlapWith(other);
+        refuseOverlap(signature, coverage.overlapWith(other));
+    }
+
+    /** Refuses an overlap {@link AxisCoverage#overlapWith} found, if it found one. */
+    static void refuseOverlap(PartialSignature signature, String overlap) {
         if (overlap != null) {
             throw new ArgOnnxException(signature.what() + ": chunks overlap along the reduced axis: " + overlap
                     + " (each position must be reduced once)");

@@ -83,9 +83,13 @@ public final class ArgResult {
      *
      * @param position a row-major position in the output
      * @return the index there
-     * @throws IndexOutOfBoundsException if {@code position} is not in {@code [0, size())}
+     * @throws ArgOnnxException if {@code position} is not in {@code [0, size())}
      */
     public long get(int position) {
+        if (position < 0 || position >= indices.length) {
+            throw new ArgOnnxException("output 'reduced': position " + position + " is outside [0, " + indices.length
+                    + ") of " + indices.length + " indices");
+        }
         return indices[position];
     }
 

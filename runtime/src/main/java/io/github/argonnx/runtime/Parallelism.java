@@ -1,6 +1,5 @@
 package io.github.argonnx.runtime;
 
-import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 
@@ -100,12 +99,15 @@ public final class Parallelism {
      * @param executor runs the tasks beyond the calling thread's
      * @param threads the most tasks per call, the calling thread's included
      * @return that parallelism
-     * @throws IllegalArgumentException if {@code threads} is less than 1
+     * @throws ArgOnnxException if {@code executor} is null or {@code threads} is less than 1
      */
     public static Parallelism using(Executor executor, int threads) {
-        Objects.requireNonNull(executor, "executor");
+        if (executor == null) {
+            throw new ArgOnnxException("parallelism: the executor (argument 'executor') is null"
+                    + " (for the calling thread alone, use Parallelism.singleThread())");
+        }
         if (threads < 1) {
-            throw new IllegalArgumentException("parallelism: threads must be at least 1, got " + threads);
+            throw new ArgOnnxException("parallelism: threads must be at least 1, got " + threads);
         }
         return new Parallelism(threads == 1 ? null : executor, threads, BY_BYTES);
     }
@@ -117,11 +119,11 @@ public final class Parallelism {
      *
      * @param elements the fewest elements a task reads
      * @return a new instance; this one does not change
-     * @throws IllegalArgumentException if {@code elements} is less than 1
+     * @throws ArgOnnxException if {@code elements} is less than 1
      */
     public Parallelism withMinElementsPerTask(int elements) {
         if (elements < 1) {
-            throw new IllegalArgumentException("parallelism: minElementsPerTask must be at least 1, got " + elements);
+            throw new ArgOnnxException("parallelism: minElementsPerTask must be at least 1, got " + elements);
         }
         return new Parallelism(executor, threads, elements);
     }

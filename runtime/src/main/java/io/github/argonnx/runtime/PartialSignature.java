@@ -35,14 +35,19 @@ public final class PartialSignature {
      * @param largest true when the operator looks for the largest element (ArgMax)
      * @param elementKeys the element type
      * @param call the operator's validated call on the full input shape
-     * @throws ArgOnnxException if the output has more than {@link Integer#MAX_VALUE} elements
+     * @throws ArgOnnxException if an argument is null, or the output has more than {@link Integer#MAX_VALUE}
+     *     elements
      */
     PartialSignature(String opType, int version, boolean largest, ElementKeys elementKeys, ValidatedCall call) {
-        this.opType = Objects.requireNonNull(opType, "opType");
+        if (opType == null || elementKeys == null || call == null) {
+            throw new ArgOnnxException("partial signature: argument '"
+                    + (opType == null ? "opType" : elementKeys == null ? "elementKeys" : "call") + "' is null");
+        }
+        this.opType = opType;
         this.version = version;
         this.largest = largest;
-        this.elementKeys = Objects.requireNonNull(elementKeys, "elementKeys");
-        this.call = Objects.requireNonNull(call, "call");
+        this.elementKeys = elementKeys;
+        this.call = call;
         this.inputShape = call.inputShape();
         long count = 1;
         for (int i = call.axis() + 1; i < inputShape.length; i++) {
@@ -209,6 +214,9 @@ public final class PartialSignature {
      * @throws ArgOnnxException naming what does not fit
      */
     public void checkChunk(String elementType, long[] chunkShape, long axisOffset) {
+        if (chunkShape == null) {
+            throw new ArgOnnxException(what() + ": chunk shape is null");
+        }
         if (!elementKeys.onnxName().equals(elementType)) {
             throw new ArgOnnxException(what() + ": chunk has element type " + elementType + ", expected "
                     + elementKeys.onnxName());
@@ -239,9 +247,12 @@ public final class PartialSignature {
      *
      * @param subject what the other signature belongs to, for the message
      * @param other the other signature
-     * @throws ArgOnnxException if {@code other} describes another reduction
+     * @throws ArgOnnxException if {@code other} is null or describes another reduction
      */
     public void requireSame(String subject, PartialSignature other) {
+        if (other == null) {
+            throw new ArgOnnxException(what() + ": " + subject + " has no signature (null)");
+        }
         if (other == this) {
             return; // the usual case, once per chunk of a stream: an accumulator of this reduction
         }

@@ -89,8 +89,12 @@ final class OperatorClassEmitter {
                 .addModifiers(Modifier.PUBLIC)
                 .returns(self)
                 .addParameter(RuntimeClasses.PARALLELISM, "parallelism")
-                .addStatement("return new $T(version, attributes, $T.requireNonNull(parallelism, $S))",
-                        self, java.util.Objects.class, "parallelism")
+                .beginControlFlow("if (parallelism == null)")
+                .addStatement("throw new $T(versionName + $S)", RuntimeClasses.ARG_ONNX_EXCEPTION,
+                        ": the parallelism (argument 'parallelism') is null; Parallelism.singleThread() keeps every"
+                                + " call on the calling thread")
+                .endControlFlow()
+                .addStatement("return new $T(version, attributes, parallelism)", self)
                 .build());
 
         OperatorFactoryMethods.add(type, arg, versions, self);

@@ -91,7 +91,8 @@ final class OperatorInterfaceEmitter {
             }
         }
         type.addMethod(abstractMethod("parallelism", "A copy that runs on these threads; the indices are the same "
-                + "on any.\n\n@param parallelism where large inputs are shared out\n@return a copy with it\n")
+                + "on any.\n\n@param parallelism where large inputs are shared out\n@return a copy with it\n"
+                + "@throws $T if {@code parallelism} is null\n", RuntimeClasses.ARG_ONNX_EXCEPTION)
                 .returns(self).addParameter(RuntimeClasses.PARALLELISM, "parallelism").build());
         type.addMethod(abstractMethod("outputShape", "The output shape for an input of this shape.\n\n"
                 + "@param inputShape the input's shape\n@return the output shape\n"

@@ -584,8 +584,8 @@ public final class PartialEmitter extends JavaSourceEmitter {
                 .addStatement("long[] shape = chunk.shape()")
                 .addStatement("signature.checkChunk(chunk.dataType().onnxName(), shape, axisOffset)")
                 .addStatement("long chunkLength = shape[signature.axis()]")
-                .beginControlFlow("if (signature.inner() > 1)")
-                .addComment("an outer axis: rows fold into the accumulator's running bests")
+                .beginControlFlow("if (signature.inner() > 1 && signature.outputSize() > 0)")
+                .addComment("an outer axis: rows fold into the accumulator's running bests (an empty output has no rows)")
                 .addStatement("int inner = (int) signature.inner()")
                 .addStatement("return $T.fold(accumulator, chunkLength, axisOffset, new $N(chunk, chunkLength,$W"
                         + "new $T(signature.outputSize() / inner, (int) chunkLength, inner)))",

@@ -38,7 +38,6 @@ import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 import java.nio.ShortBuffer;
 import java.util.Map;
-import java.util.Objects;
 import javax.annotation.processing.Generated;
 
 /**
@@ -120,7 +119,10 @@ public final class ArgMin implements ArgReductionOperator {
      */
     @Override
     public ArgMin parallelism(Parallelism parallelism) {
-        return new ArgMin(version, attributes, Objects.requireNonNull(parallelism, "parallelism"));
+        if (parallelism == null) {
+            throw new ArgOnnxException(versionName + ": the parallelism (argument 'parallelism') is null; Parallelism.singleThread() keeps every call on the calling thread");
+        }
+        return new ArgMin(version, attributes, parallelism);
     }
 
     /**

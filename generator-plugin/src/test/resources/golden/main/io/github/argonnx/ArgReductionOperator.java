@@ -182,6 +182,7 @@ public interface ArgReductionOperator {
      *
      * @param parallelism where large inputs are shared out
      * @return a copy with it
+     * @throws ArgOnnxException if {@code parallelism} is null
      */
     ArgReductionOperator parallelism(Parallelism parallelism);
 

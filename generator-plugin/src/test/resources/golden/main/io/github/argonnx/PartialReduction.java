@@ -132,8 +132,8 @@ public final class PartialReduction {
         long[] shape = chunk.shape();
         signature.checkChunk(chunk.dataType().onnxName(), shape, axisOffset);
         long chunkLength = shape[signature.axis()];
-        if (signature.inner() > 1) {
-            // an outer axis: rows fold into the accumulator's running bests
+        if (signature.inner() > 1 && signature.outputSize() > 0) {
+            // an outer axis: rows fold into the accumulator's running bests (an empty output has no rows)
             int inner = (int) signature.inner();
             return ApiHooks.fold(accumulator, chunkLength, axisOffset, new AxisChunk(chunk, chunkLength,
                     new ReductionPlan(signature.outputSize() / inner, (int) chunkLength, inner)));

@@ -1,172 +1,457 @@
 package io.github.argonnx.internal.runtime;
 
 import io.github.argonnx.runtime.ArgOnnxException;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
+import java.util.Arrays;
 
 /**
  * Which positions of the reduced axis a partial result has seen: ascending, disjoint ranges
  * {@code [start, end)}, adjacent ranges joined, so that chunks that arrive in order keep one range.
  * Its size is the number of gaps still open, not the number of chunks.
+ *
+ * <p>The ranges are sorted primitive arrays cut into blocks of at most {@link #BLOCK}, with the first
+ * start of each block beside them: finding a range is a binary search over the blocks and one inside
+ * a block, O(log n); adding one shifts at most a block, and a full block splits in two, moving the
+ * blocks' index (n / {@code BLOCK} entries) once per {@code BLOCK / 2} ranges added there. So a range
+ * costs about the same in any order, where one list shifted all the ranges after it. The union of
+ * two coverages of many ranges each walks both in order, once: linear in their ranges, with no sort;
+ * a few ranges into many go in one by one instead.
  */
 public final class AxisCoverage {
 
-    /** The ranges as {@code {start, end}} pairs, ascending. */
-    private final List<long[]> ranges;
+    /** How many ranges a message shows before it gives only their count and total length. */
+    public static final int SHOWN_IN_MESSAGES = 8;
 
-    private AxisCoverage(List<long[]> ranges) {
-        this.ranges = ranges;
+    /** Ranges per block at most: a shift inside a block and a split's move of the index stay small. */
+    private static final int BLOCK = 256;
+
+    /** Per block, its ranges' starts and ends, ascending; {@code counts[b]} of them are in use. */
+    private long[][] starts;
+    private long[][] ends;
+    private int[] counts;
+    /** {@code firsts[b] == starts[b][0]}: the index binary-searched for a block. */
+    private long[] firsts;
+    private int blocks;
+    private int size;
+
+    /** Takes the first {@code count} ascending, disjoint, non-adjacent ranges, in blocks filled full. */
+    private AxisCoverage(long[] rangeStarts, long[] rangeEnds, int count) {
+        int blockCount = Math.max(1, (count + BLOCK - 1) / BLOCK);
+        starts = new long[blockCount][];
+        ends = new long[blockCount][];
+        counts = new int[blockCount];
+        firsts = new long[blockCount];
+        for (int b = 0; b < blockCount; b++) {
+            int from = b * BLOCK;
+            int n = Math.min(BLOCK, count - from);
+            // a block holds what it is given and grows up to BLOCK: a partial of one range stays small
+            starts[b] = new long[Math.max(n, 2)];
+            ends[b] = new long[Math.max(n, 2)];
+            if (n > 0) {
+                System.arraycopy(rangeStarts, from, starts[b], 0, n);
+                System.arraycopy(rangeEnds, from, ends[b], 0, n);
+                counts[b] = n;
+                firsts[b] = rangeStarts[from];
+            }
+        }
+        blocks = blockCount;
+        size = count;
     }
 
     public static AxisCoverage of(long start, long end) {
-        List<long[]> ranges = new ArrayList<>();
-        ranges.add(new long[] {start, end});
-        return new AxisCoverage(ranges);
+        return new AxisCoverage(new long[] {start}, new long[] {end}, 1);
     }
 
     /**
      * Ranges read from a byte form: refused unless ascending, non-empty, disjoint, non-adjacent and
-     * inside {@code [0, axisLength)}.
+     * inside {@code [0, axisLength)}. Linear in the number of ranges.
+     *
+     * @param subject what the ranges belong to, for example {@code ... partial over float [2, 6]: byte form}
      */
     public static AxisCoverage ofRanges(String subject, long[] starts, long[] ends, long axisLength) {
-        List<long[]> ranges = new ArrayList<>();
         long previousEnd = -1;
         for (int i = 0; i < starts.length; i++) {
             if (starts[i] < 0 || ends[i] > axisLength || starts[i] >= ends[i] || starts[i] <= previousEnd) {
-                throw new ArgOnnxException(subject + ": covered range " + i + " " + format(starts[i], ends[i])
-                        + " is not an ascending, non-empty, disjoint range inside [0, " + axisLength + ")");
+                throw new ArgOnnxException(subject + " is malformed: covered range " + i + " " + format(starts[i], ends[i])
+                        + " is not an ascending, non-empty, disjoint, non-adjacent range inside [0, " + axisLength + ")"
+                        + (i == 0 ? "" : " after " + format(starts[i - 1], ends[i - 1])));
             }
-            ranges.add(new long[] {starts[i], ends[i]});
             previousEnd = ends[i];
         }
-        return new AxisCoverage(ranges);
+        return new AxisCoverage(starts, ends, starts.length);
     }
 
+    /** A copy, its blocks filled full again: linear in the ranges. */
     public AxisCoverage copy() {
-        List<long[]> copy = new ArrayList<>();
-        for (long[] r : ranges) {
-            copy.add(r.clone());
-        }
-        return new AxisCoverage(copy);
+        long[][] all = toArrays();
+        return new AxisCoverage(all[0], all[1], size);
     }
 
-    /** The first range of {@code other} that overlaps one of these, as text, or null when none does. */
-    public String overlapWith(AxisCoverage other) {
-        for (long[] b : other.ranges) {
-            // The first range ending after b starts is the only one that can overlap b's start.
-            int i = firstEndingAfter(b[0]);
-            if (i < ranges.size() && ranges.get(i)[0] < b[1]) {
-                long[] a = ranges.get(i);
-                return format(b[0], b[1]) + " overlaps " + format(a[0], a[1]);
+    /** The number of ranges. */
+    public int size() {
+        return size;
+    }
+
+    /** Receives ranges in axis order; returns false to stop. */
+    @FunctionalInterface
+    public interface RangeVisitor {
+        boolean visit(long start, long end);
+    }
+
+    /** Hands every range to {@code visitor} in axis order, until it returns false. */
+    public void forEach(RangeVisitor visitor) {
+        for (int b = 0; b < blocks; b++) {
+            long[] s = starts[b];
+            long[] e = ends[b];
+            for (int i = 0; i < counts[b]; i++) {
+                if (!visitor.visit(s[i], e[i])) {
+                    return;
+                }
             }
         }
-        return null;
     }
 
-    /** The index of the first range whose end lies after {@code position}, or the number of ranges. */
-    private int firstEndingAfter(long position) {
+    /** The starts and the ends of every range, ascending, in two new arrays. */
+    private long[][] toArrays() {
+        long[] allStarts = new long[size];
+        long[] allEnds = new long[size];
+        int at = 0;
+        for (int b = 0; b < blocks; b++) {
+            System.arraycopy(starts[b], 0, allStarts, at, counts[b]);
+            System.arraycopy(ends[b], 0, allEnds, at, counts[b]);
+            at += counts[b];
+        }
+        return new long[][] {allStarts, allEnds};
+    }
+
+    /** The block of the last range starting at or before {@code position}, or -1 when none does. */
+    private int blockAtOrBefore(long position) {
         int low = 0;
-        int high = ranges.size();
-        while (low < high) {
+        int high = blocks - 1;
+        int found = -1;
+        while (low <= high) {
             int middle = (low + high) >>> 1;
-            if (ranges.get(middle)[1] <= position) {
+            if (firsts[middle] <= position) {
+                found = middle;
                 low = middle + 1;
             } else {
-                high = middle;
+                high = middle - 1;
+            }
+        }
+        return found;
+    }
+
+    /** In block {@code b}, whose first range starts at or before {@code position}, the last that does. */
+    private int indexAtOrBefore(int b, long position) {
+        long[] s = starts[b];
+        int low = 0;
+        int high = counts[b] - 1;
+        while (low < high) {
+            int middle = (low + high + 1) >>> 1;
+            if (s[middle] <= position) {
+                low = middle;
+            } else {
+                high = middle - 1;
             }
         }
         return low;
     }
 
-    /**
-     * Adds disjoint ranges ({@link #overlapWith} gave null), joining adjacent ones. One range, the
-     * usual case of a chunk or a row added to an accumulator, goes straight to its place.
-     */
-    public void addAll(AxisCoverage other) {
-        if (other.ranges.size() == 1) {
-            add(other.ranges.get(0)[0], other.ranges.get(0)[1]);
-            return;
-        }
-        List<long[]> all = new ArrayList<>(ranges);
-        for (long[] r : other.ranges) {
-            all.add(r.clone());
-        }
-        all.sort((a, b) -> Long.compare(a[0], b[0]));
-        List<long[]> joined = new ArrayList<>();
-        for (long[] r : all) {
-            long[] last = joined.isEmpty() ? null : joined.get(joined.size() - 1);
-            if (last != null && last[1] == r[0]) {
-                last[1] = r[1];
-            } else {
-                joined.add(r);
+    /** Whether {@code [start, end)} overlaps one of these ranges: that one as text, or null when none does. */
+    public String overlapWith(long start, long end) {
+        // the last range starting before the new one ends is the only one that can reach into it
+        int b = blockAtOrBefore(end - 1);
+        if (b >= 0) {
+            int i = indexAtOrBefore(b, end - 1);
+            if (ends[b][i] > start) {
+                return format(start, end) + " overlaps " + format(starts[b][i], ends[b][i]);
             }
         }
-        ranges.clear();
-        ranges.addAll(joined);
+        return null;
+    }
+
+    /** The first range of {@code other} that overlaps one of these, as text, or null when none does. */
+    public String overlapWith(AxisCoverage other) {
+        if (preferLookups(other.size, size)) {
+            String[] found = new String[1];
+            other.forEach((start, end) -> {
+                found[0] = overlapWith(start, end);
+                return found[0] == null;
+            });
+            return found[0];
+        }
+        long[][] a = toArrays();
+        long[][] b = other.toArrays();
+        int i = 0;
+        int j = 0;
+        while (i < size && j < other.size) {
+            if (a[1][i] <= b[0][j]) {
+                i++;
+            } else if (b[1][j] <= a[0][i]) {
+                j++;
+            } else {
+                return format(b[0][j], b[1][j]) + " overlaps " + format(a[0][i], a[1][i]);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Whether {@code few} lookups of O(log {@code many}) each cost less than one walk over both: true for
+     * a chunk or a row added to an accumulator, false for a merge of two partials of many ranges.
+     */
+    private static boolean preferLookups(int few, int many) {
+        int log = 64 - Long.numberOfLeadingZeros(many);
+        return (long) few * log <= (long) few + many;
+    }
+
+    /**
+     * Adds disjoint ranges ({@link #overlapWith} gave null), joining adjacent ones: one by one when
+     * they are few next to these, else by one walk over both in order.
+     */
+    public void addAll(AxisCoverage other) {
+        if (preferLookups(other.size, size)) {
+            other.forEach((start, end) -> {
+                add(start, end);
+                return true;
+            });
+            return;
+        }
+        AxisCoverage merged = walkedUnion(this, other);
+        starts = merged.starts;
+        ends = merged.ends;
+        counts = merged.counts;
+        firsts = merged.firsts;
+        blocks = merged.blocks;
+        size = merged.size;
+    }
+
+    /**
+     * A new coverage of the ranges of both, disjoint ({@link #overlapWith} gave null), neither changed:
+     * the few added one by one to a copy of the many, or one walk over both.
+     */
+    public static AxisCoverage union(AxisCoverage one, AxisCoverage other) {
+        AxisCoverage few = one.size <= other.size ? one : other;
+        AxisCoverage many = few == one ? other : one;
+        if (!preferLookups(few.size, many.size)) {
+            return walkedUnion(one, other);
+        }
+        AxisCoverage union = many.copy();
+        union.addAll(few);
+        return union;
+    }
+
+    /** The union of two disjoint coverages by one walk over both in order, adjacent ranges joined. */
+    private static AxisCoverage walkedUnion(AxisCoverage one, AxisCoverage other) {
+        long[][] a = one.toArrays();
+        long[][] b = other.toArrays();
+        int size = one.size;
+        long[] mergedStarts = new long[size + other.size];
+        long[] mergedEnds = new long[size + other.size];
+        int count = 0;
+        int i = 0;
+        int j = 0;
+        while (i < size || j < other.size) {
+            boolean fromA = j == other.size || (i < size && a[0][i] < b[0][j]);
+            long start = fromA ? a[0][i] : b[0][j];
+            long end = fromA ? a[1][i++] : b[1][j++];
+            if (count > 0 && mergedEnds[count - 1] == start) {
+                mergedEnds[count - 1] = end;
+            } else {
+                mergedStarts[count] = start;
+                mergedEnds[count] = end;
+                count++;
+            }
+        }
+        return new AxisCoverage(mergedStarts, mergedEnds, count);
     }
 
     /** Adds the range {@code [start, end)}, disjoint from these, joining adjacent ones. */
     public void add(long start, long end) {
-        int i = firstEndingAfter(start);
-        boolean joinsLeft = i > 0 && ranges.get(i - 1)[1] == start;
-        boolean joinsRight = i < ranges.size() && ranges.get(i)[0] == end;
+        if (size == 0) {
+            insertAt(0, 0, start, end);
+            return;
+        }
+        int last = blocks - 1;
+        if (ends[last][counts[last] - 1] <= start) {
+            // the usual case of chunks in order: after every range, joining the last or not
+            if (ends[last][counts[last] - 1] == start) {
+                ends[last][counts[last] - 1] = end;
+            } else {
+                insertAt(last, counts[last], start, end);
+            }
+            return;
+        }
+        int b = blockAtOrBefore(start);
+        if (b < 0) {
+            // before every range: it may join the first
+            if (starts[0][0] == end) {
+                starts[0][0] = start;
+                firsts[0] = start;
+            } else {
+                insertAt(0, 0, start, end);
+            }
+            return;
+        }
+        int i = indexAtOrBefore(b, start);
+        int nextBlock = i + 1 < counts[b] ? b : b + 1; // there is a next range: this one is not after the last
+        int next = i + 1 < counts[b] ? i + 1 : 0;
+        boolean joinsLeft = ends[b][i] == start;
+        boolean joinsRight = starts[nextBlock][next] == end;
         if (joinsLeft && joinsRight) {
-            ranges.get(i - 1)[1] = ranges.remove(i)[1];
+            ends[b][i] = ends[nextBlock][next];
+            removeAt(nextBlock, next);
         } else if (joinsLeft) {
-            ranges.get(i - 1)[1] = end;
+            ends[b][i] = end;
         } else if (joinsRight) {
-            ranges.get(i)[0] = start;
+            starts[nextBlock][next] = start;
+            if (next == 0) {
+                firsts[nextBlock] = start;
+            }
         } else {
-            ranges.add(i, new long[] {start, end});
+            insertAt(b, i + 1, start, end);
+        }
+    }
+
+    /**
+     * Puts a range at index {@code i} of block {@code b}, growing the block up to {@link #BLOCK}, or
+     * splitting it when it holds that many.
+     */
+    private void insertAt(int b, int i, long start, long end) {
+        if (counts[b] == BLOCK) {
+            splitBlock(b);
+            if (i > BLOCK / 2) {
+                b++;
+                i -= BLOCK / 2;
+            }
+        } else if (counts[b] == starts[b].length) {
+            int capacity = Math.min(BLOCK, 2 * counts[b]);
+            starts[b] = Arrays.copyOf(starts[b], capacity);
+            ends[b] = Arrays.copyOf(ends[b], capacity);
+        }
+        int n = counts[b];
+        System.arraycopy(starts[b], i, starts[b], i + 1, n - i);
+        System.arraycopy(ends[b], i, ends[b], i + 1, n - i);
+        starts[b][i] = start;
+        ends[b][i] = end;
+        counts[b] = n + 1;
+        if (i == 0) {
+            firsts[b] = start;
+        }
+        size++;
+    }
+
+    /** Moves the upper half of full block {@code b} into a new block after it. */
+    private void splitBlock(int b) {
+        if (blocks == starts.length) {
+            int capacity = blocks * 2;
+            starts = Arrays.copyOf(starts, capacity);
+            ends = Arrays.copyOf(ends, capacity);
+            counts = Arrays.copyOf(counts, capacity);
+            firsts = Arrays.copyOf(firsts, capacity);
+        }
+        int moved = blocks - b - 1;
+        System.arraycopy(starts, b + 1, starts, b + 2, moved);
+        System.arraycopy(ends, b + 1, ends, b + 2, moved);
+        System.arraycopy(counts, b + 1, counts, b + 2, moved);
+        System.arraycopy(firsts, b + 1, firsts, b + 2, moved);
+        long[] upperStarts = new long[BLOCK];
+        long[] upperEnds = new long[BLOCK];
+        System.arraycopy(starts[b], BLOCK / 2, upperStarts, 0, BLOCK / 2);
+        System.arraycopy(ends[b], BLOCK / 2, upperEnds, 0, BLOCK / 2);
+        starts[b + 1] = upperStarts;
+        ends[b + 1] = upperEnds;
+        counts[b + 1] = BLOCK / 2;
+        firsts[b + 1] = upperStarts[0];
+        counts[b] = BLOCK / 2;
+        blocks++;
+    }
+
+    /** Removes the range at index {@code i} of block {@code b}, and the block once it is empty. */
+    private void removeAt(int b, int i) {
+        int n = counts[b];
+        System.arraycopy(starts[b], i + 1, starts[b], i, n - i - 1);
+        System.arraycopy(ends[b], i + 1, ends[b], i, n - i - 1);
+        counts[b] = n - 1;
+        size--;
+        if (counts[b] > 0) {
+            firsts[b] = starts[b][0];
+        } else if (blocks > 1) {
+            int moved = blocks - b - 1;
+            System.arraycopy(starts, b + 1, starts, b, moved);
+            System.arraycopy(ends, b + 1, ends, b, moved);
+            System.arraycopy(counts, b + 1, counts, b, moved);
+            System.arraycopy(firsts, b + 1, firsts, b, moved);
+            blocks--;
+            starts[blocks] = null;
+            ends[blocks] = null;
         }
     }
 
     /** The end of the last range: every covered position lies before it. */
     public long end() {
-        return ranges.get(ranges.size() - 1)[1];
+        return ends[blocks - 1][counts[blocks - 1] - 1];
     }
 
-    /** Whether {@code position} lies in a covered range. */
+    /** Whether {@code position} lies in a covered range: O(log n). */
     public boolean covers(long position) {
-        for (long[] r : ranges) {
-            if (position >= r[0] && position < r[1]) {
-                return true;
-            }
-        }
-        return false;
+        int b = blockAtOrBefore(position);
+        return b >= 0 && position < ends[b][indexAtOrBefore(b, position)];
     }
 
-    /** The ranges of {@code [0, axisLength)} not covered, as text, or null when everything is. */
+    /** Whether the ranges are exactly {@code [0, axisLength)}. */
+    public boolean isComplete(long axisLength) {
+        return size == 1 && starts[0][0] == 0 && ends[0][0] == axisLength;
+    }
+
+    /**
+     * The ranges of {@code [0, axisLength)} not covered, as bounded text, or null when everything is:
+     * every gap when there are at most {@link #SHOWN_IN_MESSAGES}, otherwise the first of them, how many
+     * there are and how many positions they hold in all.
+     */
     public String missing(long axisLength) {
-        List<String> gaps = new ArrayList<>();
-        long next = 0;
-        for (long[] r : ranges) {
-            if (r[0] > next) {
-                gaps.add(format(next, r[0]));
+        if (isComplete(axisLength)) {
+            return null;
+        }
+        RangeText text = new RangeText();
+        long[] next = {0};
+        forEach((start, end) -> {
+            if (start > next[0]) {
+                text.append(next[0], start);
             }
-            next = r[1];
+            next[0] = end;
+            return true;
+        });
+        if (next[0] < axisLength) {
+            text.append(next[0], axisLength);
         }
-        if (next < axisLength) {
-            gaps.add(format(next, axisLength));
-        }
-        return gaps.isEmpty() ? null : String.join(", ", gaps);
+        return text.count() == 0 ? null : text.bounded("missing");
     }
 
-    public List<long[]> ranges() {
-        return Collections.unmodifiableList(ranges);
+    /**
+     * Bounded text for messages and {@code toString}: every range when there are at most
+     * {@link #SHOWN_IN_MESSAGES}, otherwise the first of them, their count and the positions covered.
+     */
+    public String summary() {
+        RangeText text = new RangeText();
+        forEach((start, end) -> {
+            text.append(start, end);
+            return true;
+        });
+        return text.bounded(null);
     }
 
     public static String format(long start, long end) {
         return "[" + start + ", " + end + ")";
     }
 
+    /** Every range, for example {@code [0, 1024), [4096, 8192)}: as long as the ranges are many. */
     @Override
     public String toString() {
         StringBuilder text = new StringBuilder();
-        for (long[] r : ranges) {
-            text.append(text.length() == 0 ? "" : ", ").append(format(r[0], r[1]));
-        }
+        forEach((start, end) -> {
+            text.append(text.length() == 0 ? "" : ", ").append(format(start, end));
+            return true;
+        });
         return text.toString();
     }
 }

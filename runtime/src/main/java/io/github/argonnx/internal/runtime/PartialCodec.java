@@ -7,7 +7,6 @@ import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.zip.CRC32C;
 
 /**
@@ -33,10 +32,10 @@ public final class PartialCodec {
     public static byte[] encode(PartialSignature signature, long[] keys, long[] indices, AxisCoverage coverage) {
         byte[] opType = signature.opType().getBytes(StandardCharsets.UTF_8);
         long[] shape = signature.inputShape();
-        List<long[]> ranges = coverage.ranges();
+        int rangeCount = coverage.size();
         int width = ApiHooks.access().elementKeys(signature).byteWidth();
         long length = (long) PREAMBLE + 1 + opType.length + 4 + 4 + 4 + 1 + 1 + 4 + 8L * shape.length + 4
-                + 16L * ranges.size() + (long) (width + 8) * keys.length + CHECKSUM;
+                + 16L * rangeCount + (long) (width + 8) * keys.length + CHECKSUM;
         if (length > Integer.MAX_VALUE - 8) {
             throw new ArgOnnxException(ApiHooks.access().what(signature) + ": the byte form would take " + length
                     + " bytes, more than a Java array holds");
@@ -50,10 +49,11 @@ public final class PartialCodec {
         for (long d : shape) {
             out.putLong(d);
         }
-        out.putInt(ranges.size());
-        for (long[] r : ranges) {
-            out.putLong(r[0]).putLong(r[1]);
-        }
+        out.putInt(rangeCount);
+        coverage.forEach((start, end) -> {
+            out.putLong(start).putLong(end);
+            return true;
+        });
         for (int p = 0; p < keys.length; p++) {
             long bits = ApiHooks.access().bits(signature, keys[p]);
             for (int b = 0; b < width; b++) {
@@ -161,7 +161,7 @@ public final class PartialCodec {
             entryIndices[p] = in.getLong();
             if (!coverage.covers(entryIndices[p])) {
                 throw new ArgOnnxException(subject + " is malformed: entry " + p + " has index " + entryIndices[p]
-                        + ", outside the covered ranges " + coverage);
+                        + ", outside the covered ranges " + coverage.summary());
             }
         }
         return ApiHooks.access().partial(expected, entryKeys, entryIndices, coverage);
