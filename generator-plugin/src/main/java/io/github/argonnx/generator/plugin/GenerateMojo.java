@@ -58,6 +58,10 @@ public class GenerateMojo extends AbstractGenerateMojo {
     @Parameter(property = "argonnx.compileVectorLoops", defaultValue = "true")
     private String compileVectorLoops;
 
+    /** Maven's switch for not compiling main sources: the loops are main sources, so they are not compiled either. */
+    @Parameter(property = "maven.main.skip", defaultValue = "false")
+    private boolean skipMainCompilation;
+
     /** Where the compiled Vector API loops go: the project's main classes, packaged with the kernels. */
     @Parameter(defaultValue = "${project.build.outputDirectory}", readonly = true, required = true)
     private File classesDirectory;
@@ -89,7 +93,8 @@ public class GenerateMojo extends AbstractGenerateMojo {
     /** Compiles the Vector API loops when asked to and out of date; runs on up-to-date builds too (after a clean of the classes). */
     private void compileLoops() throws MojoExecutionException, MojoFailureException {
         try {
-            if (skipReason().isPresent() || !flag("compileVectorLoops", compileVectorLoops) || project == null) {
+            if (skipReason().isPresent() || !flag("compileVectorLoops", compileVectorLoops) || skipMainCompilation
+                    || project == null) {
                 return;
             }
             // Without emitVectorLoops the directory holds no loops: what an earlier run compiled is removed.

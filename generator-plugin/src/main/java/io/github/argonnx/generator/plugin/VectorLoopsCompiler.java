@@ -56,8 +56,8 @@ final class VectorLoopsCompiler {
      */
     int compileIfNeeded() throws IOException, MojoFailureException {
         List<Path> loops = sourceFiles();
-        if (loops.isEmpty()) {
-            // emitVectorLoops turned off: what an earlier compilation wrote goes too.
+        if (loops.stream().allMatch(p -> p.getFileName().toString().equals("package-info.java"))) {
+            // No loop left (emitVectorLoops turned off, say): what an earlier compilation wrote goes too.
             removeListedClasses();
             Files.deleteIfExists(sources.resolve(CLASS_LIST));
             return 0;
