@@ -2,7 +2,7 @@
 def log = new File(basedir, 'build.log').getText('UTF-8')
 assert new File(basedir, 'target/classes/com/example/onnx/kernels/vector/ArgMaxFloatVectorLoops.class').isFile()
 assert log.contains('INFO: ArgONNX: SIMD loops on: Vector API') : 'the runtime did not say it runs the SIMD loops'
-assert log =~ /ArgONNX: \d+ Vector API source files compiled \(--add-modules jdk.incubator.vector\) into target\/classes/
+assert log.contains('ArgONNX: 2 Vector API loop classes compiled (--add-modules jdk.incubator.vector) into target/classes')
 assert !log.contains('packaging error')
 
 def reports = new File(basedir, 'target/surefire-reports')

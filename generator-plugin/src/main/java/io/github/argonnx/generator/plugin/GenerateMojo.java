@@ -102,8 +102,8 @@ public class GenerateMojo extends AbstractGenerateMojo {
                     classesDirectory.toPath().toAbsolutePath(), project.getCompileClasspathElements(), getLog());
             int compiled = compiler.compileIfNeeded();
             if (compiled > 0) {
-                getLog().info("ArgONNX: " + compiled + " Vector API source files compiled (--add-modules "
-                        + "jdk.incubator.vector) into " + shown(classesDirectory.toPath()));
+                getLog().info("ArgONNX: " + compiled + " Vector API loop " + (compiled == 1 ? "class" : "classes")
+                        + " compiled (--add-modules jdk.incubator.vector) into " + shown(classesDirectory.toPath()));
             }
         } catch (InvalidConfigurationException e) {
             throw new MojoFailureException(e.getMessage());

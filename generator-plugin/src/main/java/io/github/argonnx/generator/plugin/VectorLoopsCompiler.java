@@ -52,7 +52,7 @@ final class VectorLoopsCompiler {
     /**
      * Compiles the loops unless every one has a class file at least as new as its source.
      *
-     * @return the number of source files compiled, 0 when all were up to date or there are none
+     * @return the number of loop classes compiled (package-info aside), 0 when all were up to date or there are none
      */
     int compileIfNeeded() throws IOException, MojoFailureException {
         List<Path> loops = sourceFiles();
@@ -99,7 +99,7 @@ final class VectorLoopsCompiler {
                     + (output.toString().isBlank() ? "" : "\n" + output));
         }
         writeClassList(loops);
-        return loops.size();
+        return (int) loops.stream().filter(p -> !p.getFileName().toString().equals("package-info.java")).count();
     }
 
     /** The generated loop classes: every {@code .java} file below the vector directory. */

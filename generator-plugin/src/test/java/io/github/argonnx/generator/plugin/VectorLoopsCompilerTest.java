@@ -55,7 +55,7 @@ class VectorLoopsCompilerTest {
     void compilesTheLoopsOnceAndAgainOnlyWhenASourceIsNewer() throws Exception {
         Path vector = generateLoops();
         Path classFile = basedir.resolve("target/classes/" + LOOPS + ".class");
-        assertTrue(compiler(vector).compileIfNeeded() > 0);
+        assertEquals(1, compiler(vector).compileIfNeeded()); // ArgMaxFloatVectorLoops; package-info is no loop
         assertTrue(Files.isRegularFile(classFile));
         // Java 17 class files (major version 61), whatever JDK runs the build.
         byte[] header = Files.readAllBytes(classFile);
