@@ -23,7 +23,8 @@ import org.w3c.dom.Node;
  * - every main jar and test-jar names its module (Automatic-Module-Name, a valid module name) and no two
  *   jars share one;
  * - no jar carries META-INF/jpms.args, a record of the build's compiler options;
- * - argonnx-bom manages every jar and test-jar that was installed.
+ * - argonnx-bom manages every jar and test-jar that was installed: in its dependencyManagement, or, for the
+ *   Maven plugin (which no dependency entry pins), in its build's pluginManagement.
  *
  * Usage: java .ci/CheckPublishedArtifacts.java <local repository>
  * Needs only a JDK 17: it runs as a single source file.
@@ -102,6 +103,14 @@ public final class CheckPublishedArtifacts {
                 }
             }
         });
+        child(bom, "build").flatMap(b -> child(b, "pluginManagement")).flatMap(m -> child(m, "plugins"))
+                .ifPresent(plugins -> {
+                    for (Node n = plugins.getFirstChild(); n != null; n = n.getNextSibling()) {
+                        if (n instanceof Element p && text(p, "version").isPresent()) {
+                            managed.add(text(p, "artifactId").orElse("") + ":maven-plugin");
+                        }
+                    }
+                });
         for (String jar : jars) {
             if (!managed.contains(jar)) {
                 problems.add(BOM + " does not manage " + jar);
@@ -129,7 +138,7 @@ public final class CheckPublishedArtifacts {
         if (!packaging.equals("jar") && !packaging.equals("maven-plugin")) {
             return;
         }
-        jars.add(artifactId);
+        jars.add(packaging.equals("maven-plugin") ? artifactId + ":maven-plugin" : artifactId);
         Path directory = pom.getParent();
         checkJar(directory.resolve(name + ".jar"), true);
         checkJar(directory.resolve(name + "-sources.jar"), false);

@@ -70,12 +70,22 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
     protected List<String> operators;
 
     /**
-     * Operator versions to generate, as the {@code since_version} of a version in the specs (ONNX ArgMax and
-     * ArgMin have 1, 11, 12 and 13). Each value must be a version of at least one selected operator. Empty:
-     * every version. As a property: comma-separated, {@code -Dargonnx.opsets=12,13}.
+     * Operator versions to generate, by number: the {@code since_version} of a version in the specs (ONNX ArgMax
+     * and ArgMin have 1, 11, 12 and 13). Each value must be a version of at least one selected operator; a
+     * model's opset (such as 17) belongs in {@link #modelOpsets}. Empty, with {@code modelOpsets} empty too:
+     * every version. As a property: comma-separated, {@code -Dargonnx.versions=12,13}.
      */
-    @Parameter(property = "argonnx.opsets")
-    protected List<String> opsets;
+    @Parameter(property = "argonnx.versions")
+    protected List<String> versions;
+
+    /**
+     * Models' ai.onnx opset imports to generate for, such as {@code 17}: each selects the version of every
+     * selected operator in force at that opset (ArgMax-13 at opset 17), in addition to {@link #versions}. Each
+     * value must be an opset at which a selected operator has a version, up to the newest opset the specs know
+     * ({@code latest_known_opset}). As a property: comma-separated, {@code -Dargonnx.modelOpsets=17}.
+     */
+    @Parameter(property = "argonnx.modelOpsets")
+    protected List<String> modelOpsets;
 
     /**
      * Element types to generate kernels for, by ONNX name: {@code float}, {@code double}, {@code float16},
@@ -103,6 +113,10 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
      */
     @Parameter(property = "argonnx.skip", defaultValue = "false")
     protected String skip;
+
+    /** The build session: its user properties show a property of a spelling the plugin refuses. */
+    @Parameter(defaultValue = "${session}", readonly = true)
+    protected org.apache.maven.execution.MavenSession session;
 
     /** The running execution: its configuration tells an empty parameter from an unset one. */
     @Parameter(defaultValue = "${mojoExecution}", readonly = true)
@@ -176,12 +190,37 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
         }
         for (Object configuration : configurations) {
             if (configuration instanceof org.codehaus.plexus.util.xml.Xpp3Dom dom) {
+                // Maven only warns about a parameter the goal lacks, and the build would select every version.
+                for (String removed : REMOVED_PARAMETERS) {
+                    if (dom.getChild(removed) != null) {
+                        problems.add(removed, REMOVED_HINT);
+                    }
+                }
                 org.codehaus.plexus.util.xml.Xpp3Dom given = dom.getChild(Selection.PACKAGE_NAME);
                 if (given != null && given.getChildCount() == 0
                         && (given.getValue() == null || given.getValue().isBlank())) {
                     problems.add(Selection.PACKAGE_NAME, "is given empty; give a package name, or leave the "
                             + "parameter out for the default io.github.argonnx");
                 }
+            }
+        }
+    }
+
+    /** Parameters of another spelling: "opset" meant both an operator version and a model's opset. */
+    static final List<String> REMOVED_PARAMETERS = List.of("opsets", "opset");
+
+    static final String REMOVED_HINT = "is not a parameter; for operator versions (since_version, such as 13) use "
+            + "<versions> (property argonnx.versions), for a model's opset import (such as 17) use <modelOpsets> "
+            + "(property argonnx.modelOpsets)";
+
+    /** A user property of a refused spelling, which Maven would silently ignore. */
+    private void checkRemovedProperties(InvalidConfigurationException.Collector problems) {
+        java.util.Properties user = session == null ? null : session.getUserProperties();
+        for (String removed : REMOVED_PARAMETERS) {
+            String property = PROPERTY_PREFIX + removed;
+            if ((user != null && user.containsKey(property))
+                    || (project != null && project.getProperties().containsKey(property))) {
+                problems.add(removed, REMOVED_HINT);
             }
         }
     }
@@ -222,11 +261,13 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
             MojoExecutionException {
         InvalidConfigurationException.Collector problems = new InvalidConfigurationException.Collector();
         checkExplicitValues(problems);
+        checkRemovedProperties(problems);
         flags().forEach((parameter, value) -> checkFlag(problems, parameter, value));
         problems.throwIfAny();
         checkConfiguration(problems);
         problems.throwIfAny();
-        Selection selection = Selection.parse(packageName, operators, opsets, types, generatedAnnotation);
+        Selection selection = Selection.parse(packageName, operators, versions, modelOpsets, types,
+                generatedAnnotation);
         SpecInputs specs = readSpecs();
         GeneratedOutputs outputs = new GeneratedOutputs(output.resolve(GenerationState.fileName(goal())), outputRoots(),
                 ownedRoots());

@@ -16,8 +16,9 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
 /**
  * Generates the ArgMax/ArgMin kernels, validators and operator API from the operator specs into the main
  * sources, and adds the output directory to the compile source roots. Also writes the kernels' Vector API
- * loops to a directory of their own, which it does not add (they compile apart, with the incubator module),
- * and optionally the operator docs. Regenerates only when the specs, the plugin or the configuration change.
+ * loops to a directory of their own, which it does not add to the source roots: it compiles them itself,
+ * with the incubator module, into the project's classes. Optionally writes the operator docs. Regenerates
+ * only when the specs, the plugin or the configuration change.
  */
 @Mojo(name = "generate", defaultPhase = LifecyclePhase.GENERATE_SOURCES, threadSafe = true,
         requiresDependencyResolution = ResolutionScope.COMPILE)
@@ -35,8 +36,8 @@ public class GenerateMojo extends AbstractGenerateMojo {
 
     /**
      * Where the kernels' Vector API loops go ({@code <packageName>.internal.kernels.vector}). They use the incubating
-     * {@code jdk.incubator.vector}, so this directory is <em>not</em> added to any source root: compile it in
-     * a compiler execution of its own with {@code --add-modules jdk.incubator.vector} (see the plugin docs).
+     * {@code jdk.incubator.vector}, so this directory is <em>not</em> added to any source root: the goal
+     * compiles it itself with {@code --add-modules jdk.incubator.vector} (see {@link #compileVectorLoops}).
      * Kernels load these classes by name, and run their plain Java loops when they are missing. Unset: the
      * output directory's path with {@code -vector} appended ({@code target/generated-sources/argonnx-vector}),
      * so that executions with their own output directories also have their own vector directories.
@@ -47,6 +48,23 @@ public class GenerateMojo extends AbstractGenerateMojo {
     /** Whether to write the Vector API loops to {@link #vectorOutputDirectory}. */
     @Parameter(property = "argonnx.emitVectorLoops", defaultValue = "true")
     private String emitVectorLoops;
+
+    /**
+     * Whether to compile the Vector API loops, with {@code --release 17 --add-modules jdk.incubator.vector} and
+     * the project's compile class path, into {@link #classesDirectory}, right after generating them: so they
+     * are in the project's jar without a compiler execution of its own. Off: they are only written (compile
+     * them yourself, or the kernels run their plain Java loops). Needs Maven to run on a JDK.
+     */
+    @Parameter(property = "argonnx.compileVectorLoops", defaultValue = "true")
+    private String compileVectorLoops;
+
+    /** Maven's switch for not compiling main sources: the loops are main sources, so they are not compiled either. */
+    @Parameter(property = "maven.main.skip", defaultValue = "false")
+    private boolean skipMainCompilation;
+
+    /** Where the compiled Vector API loops go: the project's main classes, packaged with the kernels. */
+    @Parameter(defaultValue = "${project.build.outputDirectory}", readonly = true, required = true)
+    private File classesDirectory;
 
     /** Whether to also write the generated operator docs (Markdown) to {@link #docsDirectory}. */
     @Parameter(property = "argonnx.emitDocs", defaultValue = "false")
@@ -69,6 +87,31 @@ public class GenerateMojo extends AbstractGenerateMojo {
             throw new MojoExecutionException("ArgONNX: cannot read the project's dependencies: " + e, e);
         }
         super.execute();
+        compileLoops();
+    }
+
+    /** Compiles the Vector API loops when asked to and out of date; runs on up-to-date builds too (after a clean of the classes). */
+    private void compileLoops() throws MojoExecutionException, MojoFailureException {
+        try {
+            if (skipReason().isPresent() || !flag("compileVectorLoops", compileVectorLoops) || skipMainCompilation
+                    || project == null) {
+                return;
+            }
+            // Without emitVectorLoops the directory holds no loops: what an earlier run compiled is removed.
+            VectorLoopsCompiler compiler = new VectorLoopsCompiler(vectorOutputDirectory().toPath().toAbsolutePath(),
+                    classesDirectory.toPath().toAbsolutePath(), project.getCompileClasspathElements(), getLog());
+            int compiled = compiler.compileIfNeeded();
+            if (compiled > 0) {
+                getLog().info("ArgONNX: " + compiled + " Vector API loop " + (compiled == 1 ? "class" : "classes")
+                        + " compiled (--add-modules jdk.incubator.vector) into " + shown(classesDirectory.toPath()));
+            }
+        } catch (InvalidConfigurationException e) {
+            throw new MojoFailureException(e.getMessage());
+        } catch (org.apache.maven.artifact.DependencyResolutionRequiredException e) {
+            throw new MojoExecutionException("ArgONNX: the compile class path is not resolved: " + e, e);
+        } catch (IOException e) {
+            throw new MojoExecutionException("ArgONNX: compiling the Vector API loops failed: " + e, e);
+        }
     }
 
     @Override
@@ -86,6 +129,7 @@ public class GenerateMojo extends AbstractGenerateMojo {
         Map<String, String> flags = new java.util.LinkedHashMap<>();
         flags.put("emitVectorLoops", emitVectorLoops);
         flags.put("emitDocs", emitDocs);
+        flags.put("compileVectorLoops", compileVectorLoops);
         return flags;
     }
 

@@ -41,12 +41,19 @@ final class InvalidConfigurationException extends Exception {
          * @param allowed what the parameter accepts
          */
         void add(String parameter, String value, String problem, String allowed) {
-            problems.add(describe(parameter) + ": '" + value + "' " + problem + "; allowed: " + allowed);
+            record(describe(parameter) + ": '" + value + "' " + problem + "; allowed: " + allowed);
         }
 
         /** Records a problem with a parameter as a whole rather than one of its values. */
         void add(String parameter, String problem) {
-            problems.add(describe(parameter) + ": " + problem);
+            record(describe(parameter) + ": " + problem);
+        }
+
+        /** Once each: the plugin's and the execution's configuration may both show the same mistake. */
+        private void record(String problem) {
+            if (!problems.contains(problem)) {
+                problems.add(problem);
+            }
         }
 
         boolean isEmpty() {

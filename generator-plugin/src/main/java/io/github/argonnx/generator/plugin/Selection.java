@@ -22,6 +22,10 @@ import javax.lang.model.SourceVersion;
  * The user's choice of what to generate, checked: the package, the operator, version and type filters
  * (empty means all) and the {@code @Generated} flavour.
  *
+ * <p>Versions come two ways: {@code versions} names operator versions ({@code since_version}, such as 13),
+ * {@code modelOpsets} names a model's ai.onnx opset import (such as 17) and selects the version of each
+ * selected operator in force at it. A number given in the wrong one is refused with the hint to use the other.
+ *
  * <p>{@link #parse} checks what can be checked without the specs; {@link #checkAgainst} checks the
  * filters against the loaded operators, so that every filter value selects something and no selected
  * operator ends up with nothing to generate.
@@ -29,19 +33,22 @@ import javax.lang.model.SourceVersion;
 record Selection(
         String packageName,
         SortedSet<String> operators,
-        SortedSet<Integer> opsets,
+        SortedSet<Integer> versions,
+        SortedSet<Integer> modelOpsets,
         Set<ElementType> types,
         GeneratedAnnotation generatedAnnotation) {
 
     static final String PACKAGE_NAME = "packageName";
     static final String OPERATORS = "operators";
-    static final String OPSETS = "opsets";
+    static final String VERSIONS = "versions";
+    static final String MODEL_OPSETS = "modelOpsets";
     static final String TYPES = "types";
     static final String GENERATED_ANNOTATION = "generatedAnnotation";
 
     Selection {
         operators = Collections.unmodifiableSortedSet(new TreeSet<>(operators));
-        opsets = Collections.unmodifiableSortedSet(new TreeSet<>(opsets));
+        versions = Collections.unmodifiableSortedSet(new TreeSet<>(versions));
+        modelOpsets = Collections.unmodifiableSortedSet(new TreeSet<>(modelOpsets));
         types = Collections.unmodifiableSet(types.isEmpty() ? EnumSet.noneOf(ElementType.class) : EnumSet.copyOf(types));
     }
 
@@ -49,8 +56,9 @@ record Selection(
      * Parses the raw parameter values. List values may also be comma-separated, as in
      * {@code -Dargonnx.types=float,int64}; blanks around values are ignored.
      */
-    static Selection parse(String packageName, List<String> operators, List<String> opsets, List<String> types,
-            String generatedAnnotation) throws InvalidConfigurationException {
+    static Selection parse(String packageName, List<String> operators, List<String> versions,
+            List<String> modelOpsets, List<String> types, String generatedAnnotation)
+            throws InvalidConfigurationException {
         InvalidConfigurationException.Collector problems = new InvalidConfigurationException.Collector();
 
         String pkg = packageName == null ? "" : packageName.strip();
@@ -66,18 +74,10 @@ record Selection(
         SortedSet<String> operatorNames = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
         operatorNames.addAll(split(operators));
 
-        SortedSet<Integer> versions = new TreeSet<>();
-        for (String text : split(opsets)) {
-            try {
-                int version = Integer.parseInt(text);
-                if (version < 1) {
-                    throw new NumberFormatException();
-                }
-                versions.add(version);
-            } catch (NumberFormatException e) {
-                problems.add(OPSETS, text, "is not an operator version", "positive integers such as 1, 11, 12, 13");
-            }
-        }
+        SortedSet<Integer> versionNumbers = positiveIntegers(problems, VERSIONS, versions, "is not an operator version",
+                "positive integers, the since_version of a version, such as 1, 11, 12, 13");
+        SortedSet<Integer> opsetNumbers = positiveIntegers(problems, MODEL_OPSETS, modelOpsets,
+                "is not an ai.onnx opset", "positive integers, a model's opset_import version, such as 17");
 
         Set<ElementType> dataTypes = EnumSet.noneOf(ElementType.class);
         for (String text : split(types)) {
@@ -96,7 +96,24 @@ record Selection(
         }
 
         problems.throwIfAny();
-        return new Selection(pkg, operatorNames, versions, dataTypes, annotation);
+        return new Selection(pkg, operatorNames, versionNumbers, opsetNumbers, dataTypes, annotation);
+    }
+
+    private static SortedSet<Integer> positiveIntegers(InvalidConfigurationException.Collector problems,
+            String parameter, List<String> values, String problem, String allowed) {
+        SortedSet<Integer> numbers = new TreeSet<>();
+        for (String text : split(values)) {
+            try {
+                int number = Integer.parseInt(text);
+                if (number < 1) {
+                    throw new NumberFormatException();
+                }
+                numbers.add(number);
+            } catch (NumberFormatException e) {
+                problems.add(parameter, text, problem, allowed);
+            }
+        }
+        return numbers;
     }
 
     /** Checks that every filter value selects something in {@code specs} and that no selected operator is left empty. */
@@ -112,21 +129,28 @@ record Selection(
         }
         problems.throwIfAny();
         SortedSet<String> operators = specNames(specs);
+        List<OperatorSpec> selected = new GenerationContext(specs, packageName, operators, Set.of(), Set.of(),
+                generatedAnnotation).operatorsToGenerate();
 
-        // The generator's own view of the selection, without the type filter, says what each version accepts.
-        GenerationContext unfilteredTypes = new GenerationContext(specs, packageName, operators, opsets, Set.of(),
-                generatedAnnotation);
-        List<OperatorSpec> selected = unfilteredTypes.operatorsToGenerate();
-        String versionsOfSelected = selected.stream()
-                .map(op -> op.name() + " " + op.versions().stream().map(v -> String.valueOf(v.sinceVersion()))
-                        .collect(Collectors.joining(", ")))
-                .collect(Collectors.joining("; "));
-        for (int opset : opsets) {
-            if (selected.stream().noneMatch(op -> op.version(opset).isPresent())) {
-                problems.add(OPSETS, String.valueOf(opset), "is not a version (since_version) of any selected operator",
-                        versionsOfSelected);
+        for (int version : versions) {
+            if (selected.stream().noneMatch(op -> op.version(version).isPresent())) {
+                problems.add(VERSIONS, "'" + version + "' is not " + versionsOf(selected) + modelOpsetHint(version, selected));
             }
         }
+        for (int opset : modelOpsets) {
+            if (selected.stream().noneMatch(op -> inForce(op, opset).isPresent())) {
+                problems.add(MODEL_OPSETS, "'" + opset + "' is not an ai.onnx opset at which " + (selected.size() == 1
+                        ? selected.get(0).name() + " has a version" : "any selected operator has a version")
+                        + " (known opsets: " + opsetRanges(selected) + ")");
+            }
+        }
+        // Stop here: with a version that selects nothing, every type would look unaccepted too.
+        problems.throwIfAny();
+
+        // The generator's own view of the selection, without the type filter, says what each version accepts.
+        SortedSet<Integer> resolved = resolvedVersions(specs);
+        GenerationContext unfilteredTypes = new GenerationContext(specs, packageName, operators, resolved, Set.of(),
+                generatedAnnotation);
         Set<ElementType> acceptedBySelection = EnumSet.noneOf(ElementType.class);
         for (OperatorSpec op : selected) {
             acceptedBySelection.addAll(unfilteredTypes.typesToGenerate(op));
@@ -143,8 +167,9 @@ record Selection(
         GenerationContext context = context(specs);
         for (OperatorSpec op : selected) {
             if (context.versionsToGenerate(op).isEmpty()) {
-                problems.add(OPSETS, op.name() + " has none of the selected versions " + opsets
-                        + ", so the selection generates nothing for it; select versions it has (" + versionsOfSelected
+                problems.add(versions.isEmpty() ? MODEL_OPSETS : VERSIONS, op.name() + " has none of the selected versions "
+                        + resolved + (modelOpsets.isEmpty() ? "" : " (<modelOpsets> " + modelOpsets + " included)")
+                        + ", so the selection generates nothing for it; select versions it has (" + versionList(selected)
                         + ") or restrict <operators>");
             } else if (context.typesToGenerate(op).isEmpty()) {
                 problems.add(TYPES, op.name() + " accepts none of the selected types [" + names(types, ", ")
@@ -155,9 +180,62 @@ record Selection(
         problems.throwIfAny();
     }
 
+    /**
+     * The operator versions to generate: {@link #versions} and, for each of {@link #modelOpsets}, the version of
+     * each selected operator in force at it. Empty (every version) when neither is given.
+     */
+    SortedSet<Integer> resolvedVersions(List<OperatorSpec> specs) {
+        SortedSet<Integer> resolved = new TreeSet<>(versions);
+        SortedSet<String> names = specNames(specs);
+        for (OperatorSpec op : specs) {
+            if (names.isEmpty() || names.contains(op.name())) {
+                for (int opset : modelOpsets) {
+                    inForce(op, opset).ifPresent(resolved::add);
+                }
+            }
+        }
+        return resolved;
+    }
+
+    /** The since_version in force for a model importing {@code opset}, within the opsets the spec knows. */
+    private static java.util.Optional<Integer> inForce(OperatorSpec op, int opset) {
+        return opset > op.latestKnownOpset() ? java.util.Optional.empty()
+                : op.versionAt(opset).map(v -> v.sinceVersion());
+    }
+
+    /** "an ArgMax version (1, 11, 12, 13)", or for several operators each one's versions. */
+    private static String versionsOf(List<OperatorSpec> selected) {
+        if (selected.size() == 1) {
+            OperatorSpec op = selected.get(0);
+            return (op.name().matches("(?i)[aeio].*") ? "an " : "a ") + op.name() + " version (" + versions(op) + ")";
+        }
+        return "a version of any selected operator (" + versionList(selected) + ")";
+    }
+
+    /** The hint for a version that is a model's opset at which some selected operator has a version in force. */
+    private static String modelOpsetHint(int number, List<OperatorSpec> selected) {
+        String inForce = selected.stream().filter(op -> inForce(op, number).isPresent())
+                .map(op -> op.name() + "-" + inForce(op, number).get()).collect(Collectors.joining(", "));
+        return inForce.isEmpty() ? "" : "; for a model's opset use <modelOpsets> (at opset " + number + ": " + inForce + ")";
+    }
+
+    private static String versionList(List<OperatorSpec> selected) {
+        return selected.stream().map(op -> op.name() + ": " + versions(op)).collect(Collectors.joining("; "));
+    }
+
+    private static String versions(OperatorSpec op) {
+        return op.versions().stream().map(v -> String.valueOf(v.sinceVersion())).collect(Collectors.joining(", "));
+    }
+
+    private static String opsetRanges(List<OperatorSpec> selected) {
+        return selected.stream().map(op -> (selected.size() == 1 ? "" : op.name() + ": ")
+                + op.versions().get(0).sinceVersion() + " to " + op.latestKnownOpset()).collect(Collectors.joining("; "));
+    }
+
     /** The generator's view of this selection over the loaded specs. */
     GenerationContext context(List<OperatorSpec> specs) {
-        return new GenerationContext(specs, packageName, specNames(specs), opsets, types, generatedAnnotation);
+        return new GenerationContext(specs, packageName, specNames(specs), resolvedVersions(specs), types,
+                generatedAnnotation);
     }
 
     /** The selected operators as the specs spell them: operator names, like type names, are case-insensitive. */
@@ -174,7 +252,8 @@ record Selection(
         SortedMap<String, String> inputs = new TreeMap<>();
         inputs.put("config." + PACKAGE_NAME, packageName);
         inputs.put("config." + OPERATORS, String.join(",", operators));
-        inputs.put("config." + OPSETS, opsets.stream().map(String::valueOf).collect(Collectors.joining(",")));
+        inputs.put("config." + VERSIONS, versions.stream().map(String::valueOf).collect(Collectors.joining(",")));
+        inputs.put("config." + MODEL_OPSETS, modelOpsets.stream().map(String::valueOf).collect(Collectors.joining(",")));
         inputs.put("config." + TYPES, names(types, ","));
         inputs.put("config." + GENERATED_ANNOTATION, generatedAnnotation.name());
         return inputs;

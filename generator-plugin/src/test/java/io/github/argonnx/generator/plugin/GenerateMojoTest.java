@@ -266,4 +266,34 @@ class GenerateMojoTest {
         assertTrue(e.getMessage().contains("<packageName> (property argonnx.packageName): is given empty"),
                 e.getMessage());
     }
+
+    /** Issue #46: "opset" meant an operator version and a model's opset; the old names are refused, naming both new ones. */
+    @Test
+    void theOldOpsetParametersAreRefusedNamingVersionsAndModelOpsets() throws Exception {
+        for (String removed : List.of("opsets", "opset")) {
+            org.apache.maven.model.Plugin plugin = new org.apache.maven.model.Plugin();
+            org.codehaus.plexus.util.xml.Xpp3Dom configuration = new org.codehaus.plexus.util.xml.Xpp3Dom("configuration");
+            org.codehaus.plexus.util.xml.Xpp3Dom old = new org.codehaus.plexus.util.xml.Xpp3Dom(removed);
+            old.setValue("17");
+            configuration.addChild(old);
+            plugin.setConfiguration(configuration);
+            GenerateMojo mojo = generate(project());
+            set(mojo, "mojoExecution", new org.apache.maven.plugin.MojoExecution(plugin, "generate", "default-cli"));
+            MojoFailureException e = assertThrows(MojoFailureException.class, mojo::execute);
+            assertEquals("ArgONNX: invalid configuration (1 problem):\n  <" + removed + "> (property argonnx." + removed
+                    + "): is not a parameter; for operator versions (since_version, such as 13) use <versions> (property"
+                    + " argonnx.versions), for a model's opset import (such as 17) use <modelOpsets> (property"
+                    + " argonnx.modelOpsets)", e.getMessage());
+            assertFalse(Files.exists(basedir.resolve("target/generated-sources/argonnx")));
+        }
+    }
+
+    @Test
+    void theOldOpsetsPropertyIsRefusedToo() throws Exception {
+        MavenProject project = project();
+        project.getProperties().setProperty("argonnx.opsets", "13");
+        MojoFailureException e = assertThrows(MojoFailureException.class, generate(project)::execute);
+        assertTrue(e.getMessage().contains("<opsets> (property argonnx.opsets): is not a parameter; for operator"
+                + " versions"), e.getMessage());
+    }
 }

@@ -16,14 +16,19 @@ import org.junit.jupiter.api.Test;
 
 class SelectionTest {
 
-    private static Selection parse(String pkg, List<String> operators, List<String> opsets, List<String> types,
+    private static Selection parse(String pkg, List<String> operators, List<String> versions, List<String> types,
             String annotation) throws InvalidConfigurationException {
-        return Selection.parse(pkg, operators, opsets, types, annotation);
+        return Selection.parse(pkg, operators, versions, null, types, annotation);
     }
 
-    private static Selection select(List<String> operators, List<String> opsets, List<String> types)
+    private static Selection select(List<String> operators, List<String> versions, List<String> types)
             throws InvalidConfigurationException {
-        return parse("com.example", operators, opsets, types, "javax");
+        return parse("com.example", operators, versions, types, "javax");
+    }
+
+    private static Selection forModels(List<String> operators, List<String> versions, List<String> modelOpsets,
+            List<String> types) throws InvalidConfigurationException {
+        return Selection.parse("com.example", operators, versions, modelOpsets, types, "javax");
     }
 
     /** ArgMax 1 (float, int64) and 13 (float, int64, bfloat16); ArgMin 13 only (float). */
@@ -52,7 +57,7 @@ class SelectionTest {
     void listValuesMayBeCommaSeparatedWithBlanks() throws Exception {
         Selection s = select(List.of("ArgMax, ArgMin"), List.of(" 13,1 "), List.of("int64,float", " bfloat16"));
         assertEquals(Set.of("ArgMax", "ArgMin"), s.operators());
-        assertEquals(Set.of(1, 13), s.opsets());
+        assertEquals(Set.of(1, 13), s.versions());
         assertEquals(Set.of(ElementType.FLOAT, ElementType.INT64, ElementType.BFLOAT16), s.types());
     }
 
@@ -97,12 +102,16 @@ class SelectionTest {
     }
 
     @Test
-    void opsetsMustBePositiveIntegers() {
+    void versionsAndModelOpsetsMustBePositiveIntegers() {
         for (String bad : List.of("thirteen", "0", "-1", "13.0")) {
             String message = assertThrows(InvalidConfigurationException.class,
                     () -> select(null, List.of(bad), null)).getMessage();
-            assertTrue(message.contains("<opsets> (property argonnx.opsets): '" + bad + "' is not an operator version"),
+            assertTrue(message.contains("<versions> (property argonnx.versions): '" + bad + "' is not an operator version"),
                     message);
+            message = assertThrows(InvalidConfigurationException.class,
+                    () -> forModels(null, null, List.of(bad), null)).getMessage();
+            assertTrue(message.contains("<modelOpsets> (property argonnx.modelOpsets): '" + bad
+                    + "' is not an ai.onnx opset"), message);
         }
     }
 
@@ -143,11 +152,72 @@ class SelectionTest {
     }
 
     @Test
-    void opsetThatNoSelectedOperatorHasListsTheirVersions() throws Exception {
-        String message = problem(select(List.of("ArgMax"), List.of("13", "12"), null), specs());
-        assertTrue(message.contains("<opsets> (property argonnx.opsets): '12' is not a version (since_version) of"
-                + " any selected operator; allowed: ArgMax 1, 13"), message);
+    void aVersionThatNoSelectedOperatorHasListsTheirVersions() throws Exception {
+        String message = problem(select(null, List.of("13", "12"), null), specs());
+        assertTrue(message.contains("<versions> (property argonnx.versions): '12' is not a version of any selected"
+                + " operator (ArgMax: 1, 13; ArgMin: 13); for a model's opset use <modelOpsets> (at opset 12: ArgMax-1)"),
+                message);
         assertTrue(!message.contains("'13'"), message);
+    }
+
+    /** Issue #46: a model's opset given as a version is one problem, naming the parameter meant; no type cascades. */
+    @Test
+    void aModelsOpsetGivenAsAVersionIsOneProblemThatNamesModelOpsets() throws Exception {
+        InvalidConfigurationException e = assertThrows(InvalidConfigurationException.class,
+                () -> select(List.of("ArgMax"), List.of("17"), List.of("float")).checkAgainst(specs()));
+        assertEquals(List.of("<versions> (property argonnx.versions): '17' is not an ArgMax version (1, 13); for a"
+                + " model's opset use <modelOpsets> (at opset 17: ArgMax-13)"), e.problems());
+    }
+
+    @Test
+    void aVersionBeyondEveryKnownOpsetGetsNoModelOpsetHint() throws Exception {
+        InvalidConfigurationException e = assertThrows(InvalidConfigurationException.class,
+                () -> select(List.of("ArgMax"), List.of("27"), null).checkAgainst(specs()));
+        assertEquals(List.of("<versions> (property argonnx.versions): '27' is not an ArgMax version (1, 13)"),
+                e.problems());
+    }
+
+    @Test
+    void aModelOpsetSelectsTheVersionInForceOfEachSelectedOperator() throws Exception {
+        List<OperatorSpec> specs = specs();
+        Selection s = forModels(null, null, List.of("17"), null);
+        s.checkAgainst(specs);
+        GenerationContext context = s.context(specs);
+        for (OperatorSpec op : context.operatorsToGenerate()) {
+            assertEquals(List.of(13), context.versionsToGenerate(op).stream().map(v -> v.sinceVersion()).toList(),
+                    op.name());
+        }
+        Selection both = forModels(List.of("ArgMax"), List.of("1"), List.of("12"), null);
+        both.checkAgainst(specs);
+        assertEquals(Set.of(1), both.resolvedVersions(specs));
+        assertEquals(Set.of(1, 13), forModels(List.of("ArgMax"), List.of("1"), List.of("26"), null)
+                .resolvedVersions(specs));
+    }
+
+    @Test
+    void aModelOpsetWithNoVersionInForceOrBeyondTheKnownOnesIsRefusedAlone() throws Exception {
+        InvalidConfigurationException e = assertThrows(InvalidConfigurationException.class,
+                () -> forModels(List.of("ArgMin"), null, List.of("12", "27"), List.of("float")).checkAgainst(specs()));
+        assertEquals(List.of(
+                "<modelOpsets> (property argonnx.modelOpsets): '12' is not an ai.onnx opset at which ArgMin has a"
+                        + " version (known opsets: 13 to 26)",
+                "<modelOpsets> (property argonnx.modelOpsets): '27' is not an ai.onnx opset at which ArgMin has a"
+                        + " version (known opsets: 13 to 26)"), e.problems());
+    }
+
+    @Test
+    void anOperatorWithNoVersionInForceAtTheModelOpsetIsAnEmptySelection() throws Exception {
+        String message = problem(forModels(null, null, List.of("5"), null), specs());
+        assertTrue(message.contains("<modelOpsets> (property argonnx.modelOpsets): ArgMin has none of the selected"
+                + " versions [1] (<modelOpsets> [5] included), so the selection generates nothing for it"), message);
+    }
+
+    @Test
+    void versionsAndModelOpsetsAreBothFingerprinted() throws Exception {
+        assertEquals("13", select(null, List.of("13"), null).fingerprintInputs().get("config.versions"));
+        Selection model = forModels(null, null, List.of("17"), null);
+        assertEquals("", model.fingerprintInputs().get("config.versions"));
+        assertEquals("17", model.fingerprintInputs().get("config.modelOpsets"));
     }
 
     @Test
@@ -160,7 +230,7 @@ class SelectionTest {
     @Test
     void anOperatorLeftWithNoVersionIsAnEmptySelection() throws Exception {
         String message = problem(select(null, List.of("1"), null), specs());
-        assertTrue(message.contains("<opsets> (property argonnx.opsets): ArgMin has none of the selected versions [1],"
+        assertTrue(message.contains("<versions> (property argonnx.versions): ArgMin has none of the selected versions [1],"
                 + " so the selection generates nothing for it"), message);
     }
 

@@ -1,0 +1,9 @@
+/**
+ * ONNX Runtime's tensors as ArgONNX tensors, without a copy: {@link io.github.argonnx.onnxruntime.OrtTensors}.
+ *
+ * <p>ONNX Runtime's getters ({@code OnnxTensor.getFloatBuffer()}, {@code getValue()}) return copies of
+ * the data it holds natively. A tensor ONNX Runtime reads from or writes into a direct buffer of the
+ * application's (an input made from one, or an output pinned with {@code OrtSession.run(inputs,
+ * pinnedOutputs)}) can instead be viewed in place, and reduced where it lies.
+ */
+package io.github.argonnx.onnxruntime;
