@@ -26,17 +26,23 @@ import scala.collection.immutable.Seq;
  *       {@code float16} and {@code bfloat16} integer arrays of their 16-bit patterns (signed or unsigned);
  *       a value out of range is refused.</li>
  * </ul>
- * The element type and {@code select_last_index} arguments are constants. A null array gives null; an
- * empty array raises the operator's empty-axis error; a null element is refused (an ONNX tensor has no
- * missing elements). The functions are Catalyst expressions that read Spark's arrays of primitives
- * directly (no boxing per element) and take part in whole-stage code generation.
+ * The element type and {@code select_last_index} arguments are constants. A null array gives null, and
+ * so does an empty one, as Spark's {@code array_max} does (with the session setting {@value #EMPTY_ARRAY}
+ * = {@code error}, ONNX's refusal of an empty axis instead); a null element is refused (an ONNX tensor
+ * has no missing elements). The functions are Catalyst expressions that read Spark's arrays of
+ * primitives directly (no boxing per element), generate code of their own (whole-stage code generation
+ * stays on) and run the library on the task's own thread.
  *
- * <p>Over a whole Dataset: {@code argmax_agg(value, position)} and {@code argmin_agg(value, position)},
+ * <p>Over a Dataset or per group: {@code argmax_agg(value, position)} and {@code argmin_agg(value, position)},
  * with an optional third argument {@code select_last_index}: the position of the largest (smallest)
- * value of a tinyint, smallint, int, bigint, float or double column, exact across partitions. Rows with a null value are skipped; every
- * position may appear only once.
+ * value of a tinyint, smallint, int, bigint, float or double column. Positions are integers from 0 to
+ * {@link Long#MAX_VALUE}; they need not be contiguous, and a position seen twice is harmless. Rows
+ * with a null value are skipped. Each group keeps only its winner so far (a declarative aggregate of
+ * two primitive columns), and the answer does not depend on the order of rows or partitions.
  *
- * <p>Every error is an {@link ArgOnnxException} (inside a task, the cause of Spark's exception).
+ * <p>A wrong argument is refused when the query is analysed, with an {@code AnalysisException} whose
+ * cause is the library's {@link ArgOnnxException}; bad input found while a task runs is an
+ * {@link ArgOnnxException} in the cause chain of Spark's exception.
  */
 public final class ArgOnnxFunctions {
     /**
@@ -222,7 +228,7 @@ public final class ArgOnnxFunctions {
      * {@code argmax_agg(value, position, select_last_index)}: an aggregate; needs {@link #register(SparkSession)} first.
      *
      * @param value a numeric column
-     * @param position each row's position (bigint, non-negative, unique)
+     * @param position each row's position (an integer from 0 to Long.MAX_VALUE)
      * @param selectLastIndex whether a tie goes to the last position
      * @return the position of the largest value (the first NaN if there is one)
      */
@@ -234,7 +240,7 @@ public final class ArgOnnxFunctions {
      * {@code argmin_agg(value, position, select_last_index)}: an aggregate; needs {@link #register(SparkSession)} first.
      *
      * @param value a numeric column
-     * @param position each row's position (bigint, non-negative, unique)
+     * @param position each row's position (an integer from 0 to Long.MAX_VALUE)
      * @param selectLastIndex whether a tie goes to the last position
      * @return the position of the smallest value (the first NaN if there is one)
      */
