@@ -81,4 +81,24 @@ class SparkConventionsTest extends SparkTestSession {
         assertEquals(0L, spark.sql("SELECT argmax(array(-1L, 5L), 'uint64')").first().getLong(0));
         assertEquals(1L, spark.sql("SELECT argmax(array(3Y, 5Y), 'uint8')").first().getLong(0));
     }
+
+    /** What spark/README.md says of Spark's built-ins beside these functions, each shown here. */
+    @Test
+    void theBuiltInsDifferWhereTheReadmeSaysTheyDo() {
+        // ArgMin's NaN rule: a NaN wins; Spark orders NaN above every number, so min_by and array_min skip it.
+        Row nan = spark.sql("SELECT argmin_agg(v, p), min_by(p, v), argmin(a), array_position(a, array_min(a)) - 1 FROM"
+                + " (SELECT v, p, array(1.0D, CAST('NaN' AS DOUBLE), 0.5D) AS a FROM VALUES"
+                + " (1.0D, 0L), (CAST('NaN' AS DOUBLE), 1L), (0.5D, 2L) AS t(v, p))").first();
+        assertEquals("[1,2,1,2]", nan.toString());
+        // select_last_index, and ties the same whatever the order of rows: argmax_agg names the first or the last position.
+        Row ties = spark.sql("SELECT argmax_agg(v, p), argmax_agg(v, p, true), argmax(array(2, 7, 7)), argmax(array(2, 7, 7), true)"
+                + " FROM VALUES (7, 9L), (7, 3L), (2, 5L), (7, 6L) AS t(v, p)").first();
+        assertEquals("[3,9,1,2]", ties.toString());
+        // Unsigned and 16-bit types: the built-ins read the signed values.
+        Row types = spark.sql("SELECT argmax(a, 'uint64'), array_position(a, array_max(a)) - 1,"
+                + " argmax(h, 'float16'), array_position(h, array_max(h)) - 1 FROM"
+                + " (SELECT array(-1L, 5L) AS a, array(CAST(-17408 AS SMALLINT), CAST(-16384 AS SMALLINT)) AS h)").first();
+        // float16 0xBC00 is -1.0 and 0xC000 is -2.0: as smallints, -17408 < -16384.
+        assertEquals("[0,1,0,1]", types.toString());
+    }
 }

@@ -93,7 +93,9 @@ public class SparkArgMaxBenchmark {
                         .master(master)
                         .appName("argonnx-spark-benchmark")
                         .config("spark.ui.enabled", "false")
-                        .config("spark.driver.host", "localhost")
+                        // Loopback only: the embedded session talks to itself.
+                        .config("spark.driver.host", "127.0.0.1")
+                        .config("spark.driver.bindAddress", "127.0.0.1")
                         .config("spark.sql.shuffle.partitions", "4")
                         .getOrCreate();
                 spark.sparkContext().setLogLevel("WARN");
