@@ -4,16 +4,12 @@ import io.github.argonnx.DataType;
 import io.github.argonnx.runtime.ArgOnnxException;
 import java.util.Locale;
 import org.apache.spark.sql.Column;
-import org.apache.spark.sql.Encoder;
-import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.analysis.FunctionRegistry;
 import org.apache.spark.sql.catalyst.expressions.Expression;
-import org.apache.spark.sql.execution.aggregate.ScalaAggregator$;
-import org.apache.spark.sql.expressions.UserDefinedAggregator;
-import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.IntegralType;
 import org.apache.spark.sql.functions;
+import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.unsafe.types.UTF8String;
 import scala.collection.immutable.Seq;
 
@@ -30,19 +26,31 @@ import scala.collection.immutable.Seq;
  *       {@code float16} and {@code bfloat16} integer arrays of their 16-bit patterns (signed or unsigned);
  *       a value out of range is refused.</li>
  * </ul>
- * The element type and {@code select_last_index} arguments are constants. A null array gives null; an
- * empty array raises the operator's empty-axis error; a null element is refused (an ONNX tensor has no
- * missing elements). The functions are Catalyst expressions that read Spark's arrays of primitives
- * directly (no boxing per element) and take part in whole-stage code generation.
+ * The element type and {@code select_last_index} arguments are constants. A null array gives null, and
+ * so does an empty one, as Spark's {@code array_max} does (with the session setting {@value #EMPTY_ARRAY}
+ * = {@code error}, ONNX's refusal of an empty axis instead); a null element is refused (an ONNX tensor
+ * has no missing elements). The functions are Catalyst expressions that read Spark's arrays of
+ * primitives directly (no boxing per element), generate code of their own (whole-stage code generation
+ * stays on) and run the library on the task's own thread.
  *
- * <p>Over a whole Dataset: {@code argmax_agg(value, position)} and {@code argmin_agg(value, position)},
+ * <p>Over a Dataset or per group: {@code argmax_agg(value, position)} and {@code argmin_agg(value, position)},
  * with an optional third argument {@code select_last_index}: the position of the largest (smallest)
- * value of a tinyint, smallint, int, bigint, float or double column, exact across partitions. Rows with a null value are skipped; every
- * position may appear only once.
+ * value of a tinyint, smallint, int, bigint, float or double column. Positions are integers from 0 to
+ * {@link Long#MAX_VALUE}; they need not be contiguous, and a position seen twice is harmless. Rows
+ * with a null value are skipped. Each group keeps only its winner so far (a declarative aggregate of
+ * two primitive columns), and the answer does not depend on the order of rows or partitions.
  *
- * <p>Every error is an {@link ArgOnnxException} (inside a task, the cause of Spark's exception).
+ * <p>A wrong argument is refused when the query is analysed, with an {@code AnalysisException} whose
+ * cause is the library's {@link ArgOnnxException}; bad input found while a task runs is an
+ * {@link ArgOnnxException} in the cause chain of Spark's exception.
  */
 public final class ArgOnnxFunctions {
+    /**
+     * The session setting that chooses what the per-row functions give for an empty array: {@code null}
+     * (the default, as Spark's {@code array_max} does) or {@code error} (ONNX's refusal of an empty axis).
+     */
+    public static final String EMPTY_ARRAY = "argonnx.emptyArray";
+
     private static final String[] OP_TYPES = {"ArgMax", "ArgMin"};
 
     private ArgOnnxFunctions() {
@@ -64,30 +72,46 @@ public final class ArgOnnxFunctions {
     }
 
     private static void registerPerRow(FunctionRegistry registry, String name, String opType) {
-        registry.createOrReplaceTempFunction(name, children -> {
-            int arity = children.size();
-            if (arity < 1 || arity > 3) {
-                throw new ArgOnnxException(name + " takes 1 to 3 arguments (array [, element type] [, select_last_index]), got " + arity);
+        registry.createOrReplaceTempFunction(name, children -> Catalyst.atAnalysis(() -> perRow(name, opType, children)),
+                "java_udf");
+    }
+
+    private static Expression perRow(String name, String opType, Seq<Expression> children) {
+        int arity = children.size();
+        if (arity < 1 || arity > 3) {
+            throw new ArgOnnxException(name + " takes 1 to 3 arguments (array [, element type] [, select_last_index]), got " + arity);
+        }
+        DataType declaredType = null;
+        Object last = false;
+        if (arity >= 2) {
+            Object option = constant(name, children.apply(1));
+            if (option instanceof UTF8String typeName) {
+                declaredType = DataType.fromOnnxName(typeName.toString());
+            } else if (arity == 2) {
+                last = option;
+            } else {
+                throw new ArgOnnxException(name + ": the element type argument must be a string such as 'uint8', not " + option);
             }
-            DataType declaredType = null;
-            Object last = false;
-            if (arity >= 2) {
-                Object option = constant(name, children.apply(1));
-                if (option instanceof UTF8String typeName) {
-                    declaredType = DataType.fromOnnxName(typeName.toString());
-                } else if (arity == 2) {
-                    last = option;
-                } else {
-                    throw new ArgOnnxException(name + ": the element type argument must be a string such as 'uint8', not " + option);
-                }
-            }
-            if (arity == 3) {
-                last = constant(name, children.apply(2));
-            }
-            Expression array = children.head();
-            return new ArrayArgExpression(name, array, new ArrayArgReduction(name, opType, selectLastIndex(name, last),
-                    array.dataType(), declaredType));
-        }, "java_udf");
+        }
+        if (arity == 3) {
+            last = constant(name, children.apply(2));
+        }
+        Expression array = children.head();
+        return new ArrayArgExpression(name, array, new ArrayArgReduction(name, opType, selectLastIndex(name, last),
+                array.dataType(), declaredType, emptyArrayIsAnError()));
+    }
+
+    /**
+     * Whether the session asks for ONNX's refusal of an empty array ({@value #EMPTY_ARRAY} set to
+     * {@code error}) instead of a NULL; read when the query is analysed.
+     */
+    private static boolean emptyArrayIsAnError() {
+        String setting = SQLConf.get().getConfString(EMPTY_ARRAY, "null").trim().toLowerCase(Locale.ROOT);
+        switch (setting) {
+            case "null": return false;
+            case "error": return true;
+            default: throw new ArgOnnxException(EMPTY_ARRAY + " must be 'null' or 'error', not '" + setting + "'");
+        }
     }
 
     /** The value of an argument that must not vary from row to row. */
@@ -100,37 +124,27 @@ public final class ArgOnnxFunctions {
     }
 
     private static void registerAggregate(FunctionRegistry registry, String name, String opType) {
-        // Indexed by [integer value][select_last_index]: integer values stay bigint, exactly; float and
-        // double go through double, which holds them exactly.
-        UserDefinedAggregator<?, ?, ?>[][] aggregators = new UserDefinedAggregator<?, ?, ?>[2][2];
-        for (int last = 0; last < 2; last++) {
-            aggregators[0][last] = aggregator(name, new ArgExtremeAggregator<Double>(name, opType, last == 1, true),
-                    Encoders.DOUBLE());
-            aggregators[1][last] = aggregator(name, new ArgExtremeAggregator<Long>(name, opType, last == 1, false),
-                    Encoders.LONG());
-        }
-        registry.createOrReplaceTempFunction(name, children -> {
-            int arity = children.size();
-            if (arity < 2 || arity > 3) {
-                throw new ArgOnnxException(name + " takes 2 or 3 arguments (value, position [, select_last_index]), got " + arity);
-            }
-            org.apache.spark.sql.types.DataType sqlType = children.head().dataType();
-            if (!(sqlType instanceof IntegralType) && sqlType != DataTypes.FloatType && sqlType != DataTypes.DoubleType) {
-                throw new ArgOnnxException(name + ": the value must be a tinyint, smallint, int, bigint, float or double column, not "
-                        + sqlType.sql());
-            }
-            boolean selectLastIndex = arity == 3 && selectLastIndex(name, constant(name, children.apply(2)));
-            // The expression spark.udf().register would build; built here, because Spark 4.2's registry no
-            // longer finds a temporary function by its unqualified name.
-            return ScalaAggregator$.MODULE$.apply(aggregators[sqlType instanceof IntegralType ? 1 : 0][selectLastIndex ? 1 : 0],
-                    (Seq<Expression>) children.take(2));
-        }, "java_udf");
+        registry.createOrReplaceTempFunction(name, children -> Catalyst.atAnalysis(() -> aggregate(name, opType, children)),
+                "java_udf");
     }
 
-    private static <V extends Number> UserDefinedAggregator<?, ?, ?> aggregator(String name, ArgExtremeAggregator<V> aggregator,
-            Encoder<V> valueEncoder) {
-        return ((UserDefinedAggregator<?, ?, ?>) functions.udaf(aggregator, Encoders.tuple(valueEncoder, Encoders.LONG())))
-                .withName(name);
+    private static Expression aggregate(String name, String opType, Seq<Expression> children) {
+        int arity = children.size();
+        if (arity < 2 || arity > 3) {
+            throw new ArgOnnxException(name + " takes 2 or 3 arguments (value, position [, select_last_index]), got " + arity);
+        }
+        Expression value = children.apply(0);
+        Expression position = children.apply(1);
+        if (!ArgExtremeAggregate.supportsValueType(value.dataType())) {
+            throw new ArgOnnxException(name + ": the value must be a tinyint, smallint, int, bigint, float or double column, not "
+                    + value.dataType().sql());
+        }
+        if (!(position.dataType() instanceof IntegralType)) {
+            throw new ArgOnnxException(name + ": the position must be a tinyint, smallint, int or bigint column, not "
+                    + position.dataType().sql());
+        }
+        boolean selectLastIndex = arity == 3 && selectLastIndex(name, constant(name, children.apply(2)));
+        return new ArgExtremeAggregate(name, opType.equals("ArgMin"), selectLastIndex, value, position);
     }
 
     private static boolean selectLastIndex(String name, Object option) {
@@ -214,7 +228,7 @@ public final class ArgOnnxFunctions {
      * {@code argmax_agg(value, position, select_last_index)}: an aggregate; needs {@link #register(SparkSession)} first.
      *
      * @param value a numeric column
-     * @param position each row's position (bigint, non-negative, unique)
+     * @param position each row's position (an integer from 0 to Long.MAX_VALUE)
      * @param selectLastIndex whether a tie goes to the last position
      * @return the position of the largest value (the first NaN if there is one)
      */
@@ -226,7 +240,7 @@ public final class ArgOnnxFunctions {
      * {@code argmin_agg(value, position, select_last_index)}: an aggregate; needs {@link #register(SparkSession)} first.
      *
      * @param value a numeric column
-     * @param position each row's position (bigint, non-negative, unique)
+     * @param position each row's position (an integer from 0 to Long.MAX_VALUE)
      * @param selectLastIndex whether a tie goes to the last position
      * @return the position of the smallest value (the first NaN if there is one)
      */

@@ -58,7 +58,7 @@ public final class ArgOnnxSparkExample {
                 + ", uint8 " + perRow.get(3));
 
         // Over a whole Dataset: the position of the largest value, exact whatever the partitioning.
-        // range's partitions hold consecutive positions, so each partition's partial covers one range.
+        // Each group (here the whole Dataset) keeps only its winner so far: a key and a position.
         Row global = spark.range(0, 10_000, 1, 8).selectExpr("id AS position", "CAST((id * 7919) % 1000003 AS DOUBLE) AS value")
                 .selectExpr("argmax_agg(value, position)", "argmin_agg(value, position)").first();
         lines.add("over 10000 rows: argmax_agg " + global.get(0) + ", argmin_agg " + global.get(1));

@@ -2,10 +2,10 @@ package io.github.argonnx.spark;
 
 import java.io.Serializable;
 import java.util.List;
+import java.util.Objects;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.codegen.CodegenContext;
-import org.apache.spark.sql.catalyst.expressions.codegen.CodegenFallback;
 import org.apache.spark.sql.catalyst.expressions.codegen.ExprCode;
 import org.apache.spark.sql.catalyst.util.ArrayData;
 import org.apache.spark.sql.types.DataType;
@@ -17,13 +17,18 @@ import scala.jdk.javaapi.CollectionConverters;
 /**
  * {@code argmax(arr)} and its kin as a Catalyst expression: the row's array reaches the library as
  * Spark holds it ({@link ArrayData}, its elements copied once into a primitive array), with no
- * conversion to boxed values as a UDF's Scala {@code Seq} would need. Whole-stage generated code calls
- * its {@link #eval}. A null array gives null.
+ * conversion to boxed values as a UDF's Scala {@code Seq} would need. Its generated code calls the
+ * reduction directly, so that a query using it keeps whole-stage code generation (an expression that
+ * falls back to {@code eval} would turn it off for the whole stage). A null array gives null, and so
+ * does an empty one unless the session asks for ONNX's refusal.
+ *
+ * <p>Two uses with the same array and options are equal, as Spark's built-in functions are, so that
+ * {@code GROUP BY argmax(a)}, {@code HAVING} and cached plans match them.
  *
  * <p>Public, with a public constructor, only because Spark copies expressions through reflection on
  * their public constructors (in the order of {@link #productElement}); it has no public API.
  */
-public final class ArrayArgExpression extends Expression implements CodegenFallback, Serializable {
+public final class ArrayArgExpression extends Expression implements Serializable {
     private static final long serialVersionUID = 1L;
 
     private final Expression child;
@@ -52,7 +57,8 @@ public final class ArrayArgExpression extends Expression implements CodegenFallb
 
     @Override
     public boolean nullable() {
-        return child.nullable();
+        // An empty array gives null too.
+        return true;
     }
 
     @Override
@@ -68,12 +74,25 @@ public final class ArrayArgExpression extends Expression implements CodegenFallb
     @Override
     public Object eval(InternalRow row) {
         Object array = child.eval(row);
-        return array == null ? null : reduction.index((ArrayData) array);
+        if (array == null) {
+            return null;
+        }
+        long index = reduction.index((ArrayData) array);
+        return index == ArrayArgReduction.NO_INDEX ? null : index;
     }
 
     @Override
     public ExprCode doGenCode(CodegenContext ctx, ExprCode ev) {
-        return CodegenFallback.super.doGenCode(ctx, ev);
+        ExprCode array = child.genCode(ctx);
+        String function = ctx.addReferenceObj("argReduction", reduction, ArrayArgReduction.class.getName());
+        String code = array.code() + "\n"
+                + "boolean " + ev.isNull() + " = " + array.isNull() + ";\n"
+                + "long " + ev.value() + " = -1L;\n"
+                + "if (!" + ev.isNull() + ") {\n"
+                + "  " + ev.value() + " = " + function + ".index(" + array.value() + ");\n"
+                + "  " + ev.isNull() + " = " + ev.value() + " == " + ArrayArgReduction.NO_INDEX + "L;\n"
+                + "}";
+        return Catalyst.generated(ev, code);
     }
 
     @Override
@@ -105,5 +124,16 @@ public final class ArrayArgExpression extends Expression implements CodegenFallb
     @Override
     public boolean canEqual(Object that) {
         return that instanceof ArrayArgExpression;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof ArrayArgExpression that && name.equals(that.name) && child.equals(that.child)
+                && reduction.equals(that.reduction);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(name, child, reduction);
     }
 }

@@ -4,7 +4,9 @@ import io.github.argonnx.ArgReductionOperator;
 import io.github.argonnx.DataType;
 import io.github.argonnx.Tensor;
 import io.github.argonnx.runtime.ArgOnnxException;
+import io.github.argonnx.runtime.Parallelism;
 import java.io.Serializable;
+import java.util.Objects;
 import org.apache.spark.sql.catalyst.util.ArrayData;
 import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.DataTypes;
@@ -19,7 +21,10 @@ import org.apache.spark.sql.types.DataTypes;
  * it; it has no public API.
  */
 public final class ArrayArgReduction implements Serializable {
-    private static final long serialVersionUID = 2L;
+    private static final long serialVersionUID = 3L;
+
+    /** What {@link #index} gives for an empty array: the expression's null. */
+    static final long NO_INDEX = -1;
 
     private final String functionName;
     private final String opType;
@@ -29,6 +34,8 @@ public final class ArrayArgReduction implements Serializable {
     /** The ONNX type the elements are read as: the column's own, or the one a type argument names. */
     private final DataType type;
     private final boolean containsNull;
+    /** Whether an empty array raises ONNX's empty-axis error rather than giving null. */
+    private final boolean emptyIsAnError;
     private transient ArgReductionOperator operator;
 
     /**
@@ -38,7 +45,7 @@ public final class ArrayArgReduction implements Serializable {
      *     argument does not fit its elements
      */
     ArrayArgReduction(String functionName, String opType, boolean selectLastIndex,
-            org.apache.spark.sql.types.DataType arrayType, DataType declaredType) {
+            org.apache.spark.sql.types.DataType arrayType, DataType declaredType, boolean emptyIsAnError) {
         this.functionName = functionName;
         this.opType = opType;
         this.selectLastIndex = selectLastIndex;
@@ -48,6 +55,7 @@ public final class ArrayArgReduction implements Serializable {
         this.columnType = columnType(functionName, array.elementType());
         this.type = declaredType == null ? columnType : declaredType;
         this.containsNull = array.containsNull();
+        this.emptyIsAnError = emptyIsAnError;
         boolean integral = columnType != DataType.FLOAT && columnType != DataType.DOUBLE;
         if (type.isFloatingPoint() && type.byteWidth() >= 4 && type != columnType) {
             throw new ArgOnnxException(functionName + ": element type '" + type.onnxName() + "' needs a "
@@ -61,7 +69,9 @@ public final class ArrayArgReduction implements Serializable {
 
     private ArgReductionOperator operator() {
         if (operator == null) {
-            operator = ArgReductionOperator.latest(opType).axis(0).keepdims(false).selectLastIndex(selectLastIndex);
+            // One thread: Spark already runs one task per executor core, and a row is one task's work.
+            operator = ArgReductionOperator.latest(opType).axis(0).keepdims(false).selectLastIndex(selectLastIndex)
+                    .parallelism(Parallelism.singleThread());
         }
         return operator;
     }
@@ -70,11 +80,15 @@ public final class ArrayArgReduction implements Serializable {
      * The ONNX index of the row's extreme element.
      *
      * @param array the row's array, not null
-     * @return the index
+     * @return the index, or {@link #NO_INDEX} for an empty array (unless that is an error)
      * @throws ArgOnnxException if an element is null, out of the type's range, or the array is empty
+     *     and the session asks for ONNX's refusal
      */
-    long index(ArrayData array) {
+    public long index(ArrayData array) {
         int n = array.numElements();
+        if (n == 0 && !emptyIsAnError) {
+            return NO_INDEX;
+        }
         if (containsNull) {
             for (int i = 0; i < n; i++) {
                 if (array.isNullAt(i)) {
@@ -94,8 +108,10 @@ public final class ArrayArgReduction implements Serializable {
                 return Tensor.ofDouble(array.toDoubleArray(), n);
             case INT8:
             case UINT8: {
-                byte[] data = columnType == DataType.INT8 ? array.toByteArray() : new byte[n];
-                if (columnType != DataType.INT8) {
+                // A tinyint is an int8 as it is, but a uint8 only when it is not negative.
+                boolean direct = columnType == DataType.INT8 && type == DataType.INT8;
+                byte[] data = direct ? array.toByteArray() : new byte[n];
+                if (!direct) {
                     for (int i = 0; i < n; i++) {
                         data[i] = (byte) inRange(array, i);
                     }
@@ -134,6 +150,7 @@ public final class ArrayArgReduction implements Serializable {
             }
             case INT64:
             case UINT64: {
+                // A bigint array holds int64 values, or uint64 values as their 64-bit patterns.
                 boolean direct = columnType == DataType.INT64;
                 long[] data = direct ? array.toLongArray() : new long[n];
                 if (!direct) {
@@ -150,8 +167,8 @@ public final class ArrayArgReduction implements Serializable {
 
     /**
      * Element {@code i} of an integer array as a long, checked against what the type's values (or, for
-     * float16 and bfloat16, its 16-bit patterns, signed or unsigned) can be; uint64 takes any bigint as
-     * its 64-bit pattern.
+     * float16 and bfloat16, its 16-bit patterns, signed or unsigned) can be. Only a bigint array holds
+     * uint64 patterns (read directly); a narrower one holds uint64 values, which are not negative.
      */
     private long inRange(ArrayData array, int i) {
         long value = switch (columnType) {
@@ -164,7 +181,8 @@ public final class ArrayArgReduction implements Serializable {
         long max;
         int bits = type.byteWidth() * 8;
         if (bits == 64) {
-            return value;
+            min = type.isUnsigned() ? 0 : Long.MIN_VALUE;
+            max = Long.MAX_VALUE;
         } else if (type == DataType.FLOAT16 || type == DataType.BFLOAT16) {
             min = Short.MIN_VALUE;
             max = 0xFFFF;
@@ -180,6 +198,24 @@ public final class ArrayArgReduction implements Serializable {
                     + type.onnxName() + (type.isFloatingPoint() ? " bit patterns" : "") + " [" + min + ", " + max + "]");
         }
         return value;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof ArrayArgReduction that && functionName.equals(that.functionName) && opType.equals(that.opType)
+                && selectLastIndex == that.selectLastIndex && columnType == that.columnType && type == that.type
+                && containsNull == that.containsNull && emptyIsAnError == that.emptyIsAnError;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(functionName, opType, selectLastIndex, columnType, type, containsNull, emptyIsAnError);
+    }
+
+    @Override
+    public String toString() {
+        return opType + "(" + type.onnxName() + (selectLastIndex ? ", select_last_index" : "")
+                + (emptyIsAnError ? ", empty array an error" : "") + ")";
     }
 
     private static DataType columnType(String functionName, org.apache.spark.sql.types.DataType elementType) {

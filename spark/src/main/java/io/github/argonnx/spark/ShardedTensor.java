@@ -16,10 +16,17 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.function.FlatMapFunction;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.IntegralType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
 
 /**
  * ArgMax/ArgMin over a tensor whose reduced axis is sharded over the rows of a Dataset.
@@ -64,43 +71,117 @@ public final class ShardedTensor {
         if (operator == null) {
             throw new ArgOnnxException("sharded tensor: the operator is null");
         }
+        if (chunks == null) {
+            throw new ArgOnnxException(operator + " over a sharded tensor: the Dataset is null");
+        }
         List<ChunksPartial> partials = chunks
-                .select(functions.col(OFFSET), functions.col(RAW_DATA), functions.col(DATA_TYPE), functions.col(SHAPE))
+                .select(column(chunks, OFFSET, false, operator), rawData(chunks, operator),
+                        column(chunks, DATA_TYPE, false, operator), column(chunks, SHAPE, true, operator))
                 .toJavaRDD().mapPartitions(new ChunkReducer(operator)).collect();
         if (partials.isEmpty()) {
             throw new ArgOnnxException(operator + " over a sharded tensor: the Dataset has no chunks");
         }
         ChunksPartial first = partials.get(0);
-        PartialReduction reduction = PartialReduction.of(operator, DataType.fromTensorProtoCode(first.typeCode), first.shape);
-        ArgAccumulator accumulator = reduction.accumulator();
         for (ChunksPartial partial : partials) {
             first.checkSameTensor(operator, partial);
+        }
+        DataType type = DataType.fromTensorProtoCode(first.typeCode);
+        if (first.form == null) {
+            // No element outside the reduced axis: the output is empty, whatever the chunks hold.
+            return operator.apply(Tensor.ofRawData(type, ByteBuffer.allocate(0).order(ByteOrder.LITTLE_ENDIAN), first.shape));
+        }
+        PartialReduction reduction = PartialReduction.of(operator, type, first.shape);
+        ChunkExtents extents = new ChunkExtents(reduction.signature().operatorName(), first.shape[reduction.signature().axis()]);
+        for (ChunksPartial partial : partials) {
+            extents.addAll(partial.extents);
+        }
+        extents.requireWholeAxis();
+        ArgAccumulator accumulator = reduction.accumulator();
+        for (ChunksPartial partial : partials) {
             accumulator.add(reduction.fromBytes(partial.form));
         }
         return accumulator.finish();
     }
 
-    /** The partial result of one partition's chunks, with the tensor they say they belong to. */
+    /**
+     * A column as the reducer reads it: offset and data_type as bigint, shape as an array of bigint,
+     * from whichever integer types the Dataset has (they widen exactly).
+     */
+    private static Column column(Dataset<Row> chunks, String name, boolean array, ArgReductionOperator operator) {
+        StructField field = field(chunks, name, operator);
+        org.apache.spark.sql.types.DataType type = field.dataType();
+        boolean integers = array ? type instanceof ArrayType arrayType && arrayType.elementType() instanceof IntegralType
+                : type instanceof IntegralType;
+        if (!integers) {
+            throw new ArgOnnxException(operator + " over a sharded tensor: the column " + name + " is " + type.sql()
+                    + ", not " + (array ? "an array of integers" : "an integer") + " (tinyint, smallint, int or bigint)");
+        }
+        return functions.col(name).cast(array ? DataTypes.createArrayType(DataTypes.LongType) : DataTypes.LongType).as(name);
+    }
+
+    private static StructField field(Dataset<Row> chunks, String name, ArgReductionOperator operator) {
+        StructType schema = chunks.schema();
+        for (StructField field : schema.fields()) {
+            if (field.name().equals(name)) {
+                return field;
+            }
+        }
+        throw new ArgOnnxException(operator + " over a sharded tensor: the Dataset has no column " + name + " (its columns: "
+                + String.join(", ", schema.fieldNames()) + ")");
+    }
+
+    private static Column rawData(Dataset<Row> chunks, ArgReductionOperator operator) {
+        org.apache.spark.sql.types.DataType type = field(chunks, RAW_DATA, operator).dataType();
+        if (type != DataTypes.BinaryType) {
+            throw new ArgOnnxException(operator + " over a sharded tensor: the column " + RAW_DATA + " is " + type.sql()
+                    + ", not BINARY");
+        }
+        return functions.col(RAW_DATA);
+    }
+
+    /** The partial result of one partition's chunks, with the tensor they say they belong to and where they lie. */
     private static final class ChunksPartial implements Serializable {
-        private static final long serialVersionUID = 1L;
+        private static final long serialVersionUID = 2L;
 
         final int typeCode;
         final long[] shape;
+        /** The partial's byte form; null when the tensor has no element outside the reduced axis. */
         final byte[] form;
+        /** The chunks as (offset, length) pairs. */
+        final long[] extents;
 
-        ChunksPartial(int typeCode, long[] shape, byte[] form) {
+        ChunksPartial(int typeCode, long[] shape, byte[] form, long[] extents) {
             this.typeCode = typeCode;
             this.shape = shape;
             this.form = form;
+            this.extents = extents;
         }
 
-        static ChunksPartial describing(Row row) {
+        /** The tensor a row says it belongs to; nulls are refused naming the column and the row. */
+        static ChunksPartial describing(ArgReductionOperator operator, Row row, String where) {
+            long code = (Long) notNull(operator, row, 2, DATA_TYPE, where);
+            if (code < Integer.MIN_VALUE || code > Integer.MAX_VALUE) {
+                throw new ArgOnnxException(operator + " over a sharded tensor: " + where + " has data_type " + code
+                        + ", not a TensorProto.DataType code");
+            }
+            notNull(operator, row, 3, SHAPE, where);
             List<Long> dims = row.getList(3);
             long[] shape = new long[dims.size()];
             for (int i = 0; i < shape.length; i++) {
-                shape[i] = dims.get(i);
+                Long dim = dims.get(i);
+                if (dim == null) {
+                    throw new ArgOnnxException(operator + " over a sharded tensor: " + where + " has a null shape element " + i);
+                }
+                shape[i] = dim;
             }
-            return new ChunksPartial(row.getInt(2), shape, null);
+            return new ChunksPartial((int) code, shape, null, null);
+        }
+
+        static Object notNull(ArgReductionOperator operator, Row row, int column, String name, String where) {
+            if (row.isNullAt(column)) {
+                throw new ArgOnnxException(operator + " over a sharded tensor: " + where + " has a null " + name);
+            }
+            return row.get(column);
         }
 
         void checkSameTensor(ArgReductionOperator operator, ChunksPartial other) {
@@ -138,35 +219,59 @@ public final class ShardedTensor {
             if (!rows.hasNext()) {
                 return Collections.emptyIterator();
             }
-            Row firstRow = rows.next();
-            ChunksPartial tensor = ChunksPartial.describing(firstRow);
+            int partition = TaskContext.getPartitionId();
             // The operator's version is its own model opset: forNode finds the same version again.
             ArgReductionOperator operator = ArgReductionOperator.forNode(opType, version, attributes);
+            Row firstRow = rows.next();
+            ChunksPartial tensor = ChunksPartial.describing(operator, firstRow, where(firstRow, partition, 0));
             DataType type = DataType.fromTensorProtoCode(tensor.typeCode);
-            PartialReduction reduction = PartialReduction.of(operator, type, tensor.shape);
-            int axis = reduction.signature().axis();
+            boolean empty = false;
+            for (long dim : tensor.shape) {
+                empty |= dim == 0;
+            }
+            PartialReduction reduction = empty ? null : PartialReduction.of(operator, type, tensor.shape);
+            int axis = empty ? -1 : reduction.signature().axis();
             long rowBytes = type.byteWidth();
             for (int d = 0; d < tensor.shape.length; d++) {
                 if (d != axis) {
                     rowBytes *= tensor.shape[d];
                 }
             }
-            ArgAccumulator accumulator = reduction.accumulator();
-            for (Row row = firstRow; row != null; row = rows.hasNext() ? rows.next() : null) {
-                tensor.checkSameTensor(operator, ChunksPartial.describing(row));
-                long offset = row.getLong(0);
-                byte[] bytes = (byte[]) row.get(1);
-                if (rowBytes == 0 || bytes == null || bytes.length == 0 || bytes.length % rowBytes != 0) {
-                    throw new ArgOnnxException(reduction.signature().operatorName() + " over a sharded tensor: the chunk at offset "
-                            + offset + " has " + (bytes == null ? "no" : Integer.toString(bytes.length))
-                            + " bytes, not a positive multiple of the " + rowBytes + " bytes one position of the reduced axis takes");
+            String name = empty ? operator.toString() : reduction.signature().operatorName();
+            ChunkExtents extents = empty ? null : new ChunkExtents(name, tensor.shape[axis]);
+            ArgAccumulator accumulator = empty ? null : reduction.accumulator();
+            int index = 0;
+            for (Row row = firstRow; row != null; row = rows.hasNext() ? rows.next() : null, index++) {
+                String where = where(row, partition, index);
+                tensor.checkSameTensor(operator, ChunksPartial.describing(operator, row, where));
+                long offset = (Long) ChunksPartial.notNull(operator, row, 0, OFFSET, where);
+                byte[] bytes = (byte[]) ChunksPartial.notNull(operator, row, 1, RAW_DATA, where);
+                if (empty) {
+                    if (bytes.length != 0) {
+                        throw new ArgOnnxException(name + " over a sharded tensor: " + where + " has " + bytes.length
+                                + " bytes, but the tensor of shape " + Arrays.toString(tensor.shape) + " has no elements");
+                    }
+                    continue;
+                }
+                if (bytes.length == 0 || bytes.length % rowBytes != 0) {
+                    throw new ArgOnnxException(name + " over a sharded tensor: the chunk at offset " + offset + " has "
+                            + bytes.length + " bytes, not a positive multiple of the " + rowBytes
+                            + " bytes one position of the reduced axis takes");
                 }
                 long[] chunkShape = tensor.shape.clone();
                 chunkShape[axis] = bytes.length / rowBytes;
+                extents.add(offset, chunkShape[axis]);
                 Tensor chunk = Tensor.ofRawData(type, ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN), chunkShape);
                 reduction.reduceInto(chunk, offset, accumulator);
             }
-            return List.of(new ChunksPartial(tensor.typeCode, tensor.shape, accumulator.partial().toBytes())).iterator();
+            return List.of(new ChunksPartial(tensor.typeCode, tensor.shape, empty ? null : accumulator.partial().toBytes(),
+                    empty ? new long[0] : extents.toArray())).iterator();
+        }
+
+        /** A row, for messages: its offset when it has one, and its place in its partition. */
+        private static String where(Row row, int partition, int index) {
+            return (row.isNullAt(0) ? "the chunk" : "the chunk at offset " + row.get(0)) + " (row " + index + " of partition "
+                    + partition + ")";
         }
     }
 }

@@ -1,11 +1,14 @@
 /**
- * ONNX ArgMax/ArgMin in Apache Spark, exact across partitions through the library's partial results.
+ * ONNX ArgMax/ArgMin in Apache Spark: per-row functions, aggregates and sharded tensors, with the
+ * library's rules (NaN wins, ties by index, unsigned and 16-bit floating-point types).
  *
  * <p>API: {@link io.github.argonnx.spark.ArgOnnxFunctions} (the SQL and Dataset functions),
  * {@link io.github.argonnx.spark.ShardedTensor} (a tensor sharded over a Dataset's rows) and the
  * example main {@link io.github.argonnx.spark.ArgOnnxSparkExample}.
  *
- * <p>Not API: {@link io.github.argonnx.spark.PartialBuffer}, public only because Spark's encoders
- * require it of an aggregate's buffer.
+ * <p>Not API: the Catalyst expressions {@link io.github.argonnx.spark.ArrayArgExpression},
+ * {@link io.github.argonnx.spark.ArrayArgReduction}, {@link io.github.argonnx.spark.ArgExtremeAggregate}
+ * and {@link io.github.argonnx.spark.CheckedPosition}, public only because Spark copies expressions
+ * through their public constructors and generated code calls them.
  */
 package io.github.argonnx.spark;

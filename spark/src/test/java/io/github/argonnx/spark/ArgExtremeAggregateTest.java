@@ -1,123 +1,176 @@
 package io.github.argonnx.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.argonnx.ArgMax;
-import io.github.argonnx.ArgMin;
-import io.github.argonnx.DataType;
-import io.github.argonnx.Tensor;
 import io.github.argonnx.runtime.ArgOnnxException;
-import io.github.argonnx.runtime.ArgPartial;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
+import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.catalyst.expressions.Literal;
+import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
-import scala.Tuple2;
 
 class ArgExtremeAggregateTest extends SparkTestSession {
-    private static final int[] PARTITIONS = {1, 2, 7, 64};
+    private static final String FOUR = "argmax_agg(value, position), argmax_agg(value, position, true),"
+            + " argmin_agg(value, position), argmin_agg(value, position, true)";
 
-    /** Runs the four aggregates over the rows in each partitioning and checks they agree with one apply. */
-    private static void assertAggregatesMatchTheLibrary(List<Row> rows, StructType schema, Tensor whole, int... partitionings) {
-        List<Long> expected = List.of(
-                ArgMax.latest().axis(0).keepdims(false).apply(whole).get(0),
-                ArgMax.latest().axis(0).keepdims(false).selectLastIndex(true).apply(whole).get(0),
-                ArgMin.latest().axis(0).keepdims(false).apply(whole).get(0),
-                ArgMin.latest().axis(0).keepdims(false).selectLastIndex(true).apply(whole).get(0));
-        List<Row> shuffled = new ArrayList<>(rows);
-        Collections.shuffle(shuffled, new Random(7));
-        for (int partitions : partitionings) {
-            inPartitions(shuffled, schema, partitions).createOrReplaceTempView("v");
-            Row row = spark.sql("SELECT argmax_agg(value, position), argmax_agg(value, position, true),"
-                    + " argmin_agg(value, position), argmin_agg(value, position, true) FROM v").first();
-            assertEquals(expected, List.of(row.getLong(0), row.getLong(1), row.getLong(2), row.getLong(3)),
-                    partitions + " partitions");
+    /** Random rows of one value type: ties, NaN and signed zeros for floats, sparse and repeated positions, nulls. */
+    static List<Row> rows(DataType valueType, int count, int groups, Random random) {
+        Object[] pool = new Object[5];
+        for (int i = 0; i < pool.length; i++) {
+            pool[i] = AggregateReference.randomValue(valueType, random);
         }
-    }
-
-    @Test
-    void floatColumnsGiveTheSameAnswerInEveryPartitioning() {
-        Random random = new Random(42);
-        int count = 1000;
-        ByteBuffer raw = ByteBuffer.wrap(TestData.rawData(DataType.FLOAT, count, random)).order(ByteOrder.LITTLE_ENDIAN);
         List<Row> rows = new ArrayList<>();
+        List<Long> positions = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            rows.add(RowFactory.create(raw.getFloat(i * 4), (long) i));
+            long position = switch (random.nextInt(6)) {
+                case 0 -> Long.MAX_VALUE - random.nextInt(3);
+                case 1 -> random.nextInt(3);
+                case 2 -> positions.isEmpty() ? 7 : positions.get(random.nextInt(positions.size()));
+                default -> random.nextLong() >>> 1;
+            };
+            positions.add(position);
+            Object value = random.nextInt(10) == 0 ? null
+                    : random.nextBoolean() ? pool[random.nextInt(pool.length)] : AggregateReference.randomValue(valueType, random);
+            rows.add(RowFactory.create(random.nextInt(groups), value, position));
+            if (random.nextInt(8) == 0) {
+                rows.add(rows.get(random.nextInt(rows.size())));
+            }
         }
-        StructType schema = new StructType().add("value", DataTypes.FloatType).add("position", DataTypes.LongType);
-        assertAggregatesMatchTheLibrary(rows, schema, Tensor.ofRawData(DataType.FLOAT, raw, count), PARTITIONS);
+        Collections.shuffle(rows, random);
+        return rows;
+    }
+
+    static StructType schema(DataType valueType) {
+        return new StructType().add("g", DataTypes.IntegerType).add("value", valueType).add("position", DataTypes.LongType);
+    }
+
+    private static void assertMatchesTheReference(DataType valueType, long seed, int... partitionings) {
+        Random random = new Random(seed);
+        List<Row> rows = rows(valueType, 300, 7, random);
+        Map<Integer, List<Long>> expected = new TreeMap<>();
+        for (int g = 0; g < 7; g++) {
+            int group = g;
+            expected.put(g, AggregateReference.all(rows.stream().filter(r -> r.getInt(0) == group).toList()));
+        }
+        for (int partitions : partitionings) {
+            inPartitions(rows, schema(valueType), partitions).createOrReplaceTempView("agg");
+            List<Row> grouped = spark.sql("SELECT g, " + FOUR + " FROM agg GROUP BY g ORDER BY g").collectAsList();
+            for (Row row : grouped) {
+                assertEquals(expected.get(row.getInt(0)), values(row, 1), valueType + " group " + row.getInt(0) + ", "
+                        + partitions + " partitions, seed " + seed);
+            }
+            assertEquals(AggregateReference.all(rows), values(spark.sql("SELECT " + FOUR + " FROM agg").first(), 0),
+                    valueType + " global, " + partitions + " partitions, seed " + seed);
+        }
+    }
+
+    static List<Long> values(Row row, int from) {
+        List<Long> values = new ArrayList<>();
+        for (int i = from; i < row.length(); i++) {
+            values.add(row.isNullAt(i) ? null : row.getLong(i));
+        }
+        return values;
     }
 
     @Test
-    void bigintColumnsStayExactBeyondWhatADoubleHolds() {
-        long big = (1L << 60) + 1;
-        List<Row> rows = List.of(RowFactory.create(big - 1, 0L), RowFactory.create(big, 1L),
-                RowFactory.create(big - 1, 2L), RowFactory.create(-big, 3L), RowFactory.create(big, 4L), RowFactory.create(-big, 5L));
-        StructType schema = new StructType().add("value", DataTypes.LongType).add("position", DataTypes.LongType);
-        long[] values = {big - 1, big, big - 1, -big, big, -big};
-        assertAggregatesMatchTheLibrary(rows, schema, Tensor.ofInt64(values, values.length), 2);
+    void everyValueTypeGroupedAndGlobalMatchesTheLibraryOverTheRowsInPositionOrder() {
+        DataType[] types = {DataTypes.DoubleType, DataTypes.FloatType, DataTypes.LongType, DataTypes.IntegerType,
+            DataTypes.ShortType, DataTypes.ByteType};
+        for (int t = 0; t < types.length; t++) {
+            assertMatchesTheReference(types[t], 100 + t, new int[] {1, 3, 8}[t % 3]);
+        }
     }
 
     @Test
-    void positionsNeedNotBeContiguousAndNullValuesAreSkipped() {
-        List<Row> rows = List.of(RowFactory.create(5.0, 100L), RowFactory.create(null, 7L),
-                RowFactory.create(9.0, 3_000_000_000L), RowFactory.create(9.0, 40L));
-        StructType schema = new StructType().add("value", DataTypes.DoubleType).add("position", DataTypes.LongType);
-        inPartitions(rows, schema, 3).createOrReplaceTempView("gaps");
-        Row row = spark.sql("SELECT argmax_agg(value, position), argmax_agg(value, position, true), argmin_agg(value, position),"
-                + " argmin_agg(value, position) FILTER (WHERE value IS NULL) FROM gaps").first();
-        assertEquals(40L, row.getLong(0));
-        assertEquals(3_000_000_000L, row.getLong(1));
-        assertEquals(100L, row.getLong(2));
-        assertNull(row.get(3));
+    void theInterpretedPathGivesTheSameAnswers() {
+        spark.conf().set("spark.sql.codegen.wholeStage", "false");
+        spark.conf().set("spark.sql.codegen.factoryMode", "NO_CODEGEN");
+        try {
+            assertMatchesTheReference(DataTypes.DoubleType, 7, 3);
+            assertMatchesTheReference(DataTypes.LongType, 8, 2);
+        } finally {
+            spark.conf().unset("spark.sql.codegen.wholeStage");
+            spark.conf().unset("spark.sql.codegen.factoryMode");
+        }
     }
 
     @Test
-    void aRepeatedPositionIsRefused() {
-        List<Row> rows = List.of(RowFactory.create(1.0, 4L), RowFactory.create(2.0, 4L));
-        StructType schema = new StructType().add("value", DataTypes.DoubleType).add("position", DataTypes.LongType);
-        Dataset<Row> data = inPartitions(rows, schema, 2);
-        ArgOnnxException error = ArgOnnxFunctionsTest.rootCause(assertThrows(Exception.class,
-                () -> data.agg(ArgOnnxFunctions.argmaxAgg(data.col("value"), data.col("position"), false)).collect()));
-        assertTrue(error.getMessage().contains("[4, 5)"), error.getMessage());
+    void theBufferIsTwoPrimitiveColumnsUpdatedByHashAggregationInGeneratedCode() {
+        Dataset<Row> query = spark.range(0, 1000, 1, 2).selectExpr("id % 10 AS g", "CAST(id AS DOUBLE) AS value", "id AS position")
+                .groupBy("g").agg(ArgOnnxFunctions.argmaxAgg(col("value"), col("position"), false));
+        String plan = query.queryExecution().executedPlan().toString();
+        assertTrue(plan.contains("HashAggregate"), plan);
+        assertFalse(plan.contains("ObjectHashAggregate") || plan.contains("SortAggregate"), plan);
+        assertTrue(plan.contains("*(1) HashAggregate"), "whole-stage generated code: " + plan);
+        assertEquals(10, query.count());
+        ArgExtremeAggregate aggregate = new ArgExtremeAggregate("argmin_agg", true, false,
+                Literal.create(1.5f, DataTypes.FloatType), Literal.create(3, DataTypes.IntegerType));
+        assertEquals(List.of(DataTypes.DoubleType, DataTypes.LongType),
+                List.of(aggregate.aggBufferSchema().fields()[0].dataType(), aggregate.aggBufferSchema().fields()[1].dataType()));
     }
 
     @Test
-    void aDecimalColumnIsRefusedRatherThanRounded() {
-        ArgOnnxException error = ArgOnnxFunctionsTest.rootCause(assertThrows(Exception.class,
-                () -> spark.sql("SELECT argmax_agg(CAST(id AS DECIMAL(38, 0)), id) FROM range(3)").collect()));
-        assertTrue(error.getMessage().contains("argmax_agg: the value must be a tinyint, smallint, int, bigint, float or double column,"
-                + " not DECIMAL(38,0)"), error.getMessage());
+    void theLargestPositionAnswers() {
+        Row row = spark.sql("SELECT argmax_agg(v, p), argmin_agg(v, p) FROM VALUES (1.0D, 9223372036854775807L), (2.0D, 0L),"
+                + " (0.5D, 9223372036854775806L) AS t(v, p)").first();
+        assertEquals(List.of(0L, Long.MAX_VALUE - 1), values(row, 0));
+        Row top = spark.sql("SELECT argmax_agg(v, p) FROM VALUES (3, 9223372036854775807L), (1, 5L) AS t(v, p)").first();
+        assertEquals(Long.MAX_VALUE, top.getLong(0));
     }
 
     @Test
-    void aCorruptedBufferIsRefusedByName() {
-        ArgExtremeAggregator<Double> argmax = new ArgExtremeAggregator<>("argmax_agg", "ArgMax", false, true);
-        byte[] form = argmax.reduce(argmax.zero(), new Tuple2<>(1.5, 3L)).partial(argmax.reduction()).toBytes();
-        form[form.length / 2] ^= 0x10;
-        ArgOnnxException error = assertThrows(ArgOnnxException.class,
-                () -> argmax.merge(argmax.zero(), PartialBuffer.ofBytes(form)));
-        assertTrue(error.getMessage().contains("is corrupted"), error.getMessage());
+    void positionsOfNarrowerIntegerTypesWidenAndNullValuesAreSkipped() {
+        Row row = spark.sql("SELECT argmax_agg(v, p), argmin_agg(v, p), argmin_agg(v, p) FILTER (WHERE v IS NULL)"
+                + " FROM VALUES (CAST(5 AS TINYINT), 7), (NULL, 1), (CAST(-2 AS TINYINT), 3) AS t(v, p)").first();
+        assertEquals(7L, row.getLong(0));
+        assertEquals(3L, row.getLong(1));
+        assertNull(row.get(2));
     }
 
     @Test
-    void aBufferOfAnotherAggregateIsRefusedByName() {
-        ArgExtremeAggregator<Double> argmax = new ArgExtremeAggregator<>("argmax_agg", "ArgMax", false, true);
-        ArgExtremeAggregator<Double> argmin = new ArgExtremeAggregator<>("argmin_agg", "ArgMin", false, true);
-        ArgPartial partial = argmin.reduce(argmin.zero(), new Tuple2<>(1.5, 3L)).partial(argmin.reduction());
-        ArgOnnxException error = assertThrows(ArgOnnxException.class,
-                () -> argmax.merge(argmax.zero(), PartialBuffer.ofBytes(partial.toBytes())));
-        assertTrue(error.getMessage().contains("is of another reduction: operator ArgMin, expected ArgMax"), error.getMessage());
+    void aNegativeOrNullPositionIsRefusedNamingItAndTheAllowedRange() {
+        ArgOnnxException negative = ArgOnnxFunctionsTest.rootCause(assertThrows(Exception.class,
+                () -> spark.sql("SELECT argmax_agg(v, p) FROM VALUES (1.0D, 4L), (2.0D, -3L) AS t(v, p)").collect()));
+        assertEquals("argmax_agg: position -3 is negative; positions are bigint values from 0 to 9223372036854775807",
+                negative.getMessage());
+        ArgOnnxException missing = ArgOnnxFunctionsTest.rootCause(assertThrows(Exception.class,
+                () -> spark.sql("SELECT g, argmin_agg(v, p) FROM VALUES (1, 1.5D, NULL), (1, 2.0D, 1L) AS t(g, v, p) GROUP BY g")
+                        .collect()));
+        assertTrue(missing.getMessage().startsWith("argmin_agg: the row with value 1.5 has a null position"), missing.getMessage());
+    }
+
+    @Test
+    void wrongArgumentsAreAnalysisErrorsCarryingTheLibrarysMessage() {
+        AnalysisException decimal = assertThrows(AnalysisException.class,
+                () -> spark.sql("SELECT argmax_agg(CAST(id AS DECIMAL(38, 0)), id) FROM range(3)"));
+        assertTrue(decimal.getMessage().contains("argmax_agg: the value must be a tinyint, smallint, int, bigint, float or double"
+                + " column, not DECIMAL(38,0)"), decimal.getMessage());
+        assertInstanceOf(ArgOnnxException.class, decimal.getCause());
+        AnalysisException position = assertThrows(AnalysisException.class,
+                () -> spark.sql("SELECT argmin_agg(id, CAST(id AS DOUBLE)) FROM range(3)"));
+        assertTrue(position.getMessage().contains("argmin_agg: the position must be a tinyint, smallint, int or bigint column, not DOUBLE"),
+                position.getMessage());
+        AnalysisException option = assertThrows(AnalysisException.class,
+                () -> spark.sql("SELECT argmin_agg(id, id, id > 1) FROM range(3)"));
+        assertTrue(option.getMessage().contains("must be constants"), option.getMessage());
+    }
+
+    private static org.apache.spark.sql.Column col(String name) {
+        return org.apache.spark.sql.functions.col(name);
     }
 }

@@ -30,7 +30,7 @@ import scala.jdk.javaapi.CollectionConverters;
 
 class ShardedTensorTest extends SparkTestSession {
     private static final int[] PARTITIONS = {1, 2, 7, 64};
-    private static final StructType SCHEMA = new StructType()
+    static final StructType SCHEMA = new StructType()
             .add(ShardedTensor.OFFSET, DataTypes.LongType)
             .add(ShardedTensor.RAW_DATA, DataTypes.BinaryType)
             .add(ShardedTensor.DATA_TYPE, DataTypes.IntegerType)
@@ -54,7 +54,7 @@ class ShardedTensorTest extends SparkTestSession {
         return chunk;
     }
 
-    private static List<Row> chunks(DataType type, byte[] whole, long[] shape, int axis, int[] cuts) {
+    static List<Row> chunks(DataType type, byte[] whole, long[] shape, int axis, int[] cuts) {
         List<Object> shapeList = new ArrayList<>();
         for (long dim : shape) {
             shapeList.add(dim);
@@ -95,7 +95,8 @@ class ShardedTensorTest extends SparkTestSession {
         rows.remove(1);
         ArgOnnxException error = assertThrows(ArgOnnxException.class,
                 () -> ShardedTensor.reduce(spark.createDataFrame(rows, SCHEMA), ArgMax.latest()));
-        assertTrue(error.getMessage().contains("missing [4, 10)"), error.getMessage());
+        assertTrue(error.getMessage().contains("no chunk covers positions 4 to 9 of the reduced axis (10 positions, 6 missing)"),
+                error.getMessage());
     }
 
     @Test

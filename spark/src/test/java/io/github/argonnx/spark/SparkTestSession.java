@@ -27,7 +27,9 @@ abstract class SparkTestSession {
                     .config("spark.ui.enabled", "false")
                     .config("spark.sql.shuffle.partitions", "4")
                     .config("spark.sql.adaptive.enabled", "false")
-                    .config("spark.driver.host", "localhost")
+                    // Loopback only (the build also sets SPARK_LOCAL_IP=127.0.0.1).
+                    .config("spark.driver.host", "127.0.0.1")
+                    .config("spark.driver.bindAddress", "127.0.0.1")
                     .config("spark.sql.warehouse.dir", "target/spark-warehouse")
                     .getOrCreate();
             ArgOnnxFunctions.register(spark);

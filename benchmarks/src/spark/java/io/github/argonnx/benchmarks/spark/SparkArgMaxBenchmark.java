@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
 import org.apache.spark.storage.RDDInfo;
 import org.apache.spark.storage.StorageLevel;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -19,6 +20,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
@@ -32,8 +34,10 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * would let Spark drop the column) while the job's result is one number. {@code readFloor} sums
  * each row's first element: the cost of reading the cached arrays, which both contenders pay.
  *
- * <p>The global aggregate {@code argmax_agg(v, id)} against Spark's built-in {@code max_by(id, v)}, on
- * as many rows of a double and its position: each timed call is one job over all rows.
+ * <p>The aggregate {@code argmax_agg(v, pos)} against Spark's built-in {@code max_by(pos, v)}, on as
+ * many rows of a double, its position (sparse and in no order: a hash of the row number) and a group
+ * key: over all rows ({@code ...Aggregate}) and grouped by {@link #groups} keys ({@code ...Grouped},
+ * the sum of the groups' answers). Each timed call is one job over all rows.
  *
  * <p>The data (deterministic, NaN-free and without -0, so that both contenders agree) is built and
  * cached before timing; the setup checks the two give the same index on a sample of rows and the
@@ -54,6 +58,10 @@ public class SparkArgMaxBenchmark {
     @Param("100")
     public int length;
 
+    /** Groups of the grouped aggregates. */
+    @Param("100000")
+    public int groups;
+
     /** The embedded session's master. */
     @Param("local[2]")
     public String master;
@@ -72,8 +80,10 @@ public class SparkArgMaxBenchmark {
     private Dataset<Row> positionedValues;
 
     @Setup(Level.Trial)
-    public void setUp() {
-        String key = rows + " x " + length + " on " + master;
+    public void setUp(BenchmarkParams params) {
+        String key = rows + " x " + length + " in " + groups + " groups on " + master;
+        // The arrays (about 4 GB at 10^7 rows) only for the per-row benchmarks: a run of the aggregates alone skips them.
+        boolean aggregate = params.getBenchmark().contains("Aggregate") || params.getBenchmark().contains("Grouped");
         synchronized (SparkArgMaxBenchmark.class) {
             if (!key.equals(dataKey)) {
                 if (spark != null) {
@@ -83,14 +93,21 @@ public class SparkArgMaxBenchmark {
                         .master(master)
                         .appName("argonnx-spark-benchmark")
                         .config("spark.ui.enabled", "false")
-                        .config("spark.driver.host", "localhost")
+                        // Loopback only: the embedded session talks to itself.
+                        .config("spark.driver.host", "127.0.0.1")
+                        .config("spark.driver.bindAddress", "127.0.0.1")
                         .config("spark.sql.shuffle.partitions", "4")
                         .getOrCreate();
                 spark.sparkContext().setLogLevel("WARN");
                 ArgOnnxFunctions.register(spark);
-                data = cachedData();
-                pairs = cachedPairs();
+                data = null;
+                pairs = null;
                 dataKey = key;
+            }
+            if (aggregate && pairs == null) {
+                pairs = cachedPairs();
+            } else if (!aggregate && data == null) {
+                data = cachedData();
             }
             rowsOfFloats = data;
             positionedValues = pairs;
@@ -119,18 +136,26 @@ public class SparkArgMaxBenchmark {
     }
 
     /**
-     * Builds, caches and checks the aggregates' data: {@code id} and {@code v = CAST(hash(id) AS DOUBLE)},
-     * whose largest value is one row's alone here, so that both aggregates name the same position.
+     * Builds, caches and checks the aggregates' data: {@code pos = xxhash64(id) & Long.MAX_VALUE} (sparse
+     * positions in no order), {@code v = CAST(hash(id) AS DOUBLE)} and {@code g = pmod(hash(id, 7), groups)}.
+     * The largest value is one row's alone, overall and in each group here, so that both aggregates name
+     * the same positions.
      */
     private Dataset<Row> cachedPairs() {
         Dataset<Row> built = spark.range(0, rows, 1, 16)
-                .selectExpr("id", "CAST(hash(id) AS DOUBLE) AS v")
+                .selectExpr("xxhash64(id) & 9223372036854775807L AS pos", "CAST(hash(id) AS DOUBLE) AS v",
+                        "pmod(hash(id, 7), " + groups + ") AS g")
                 .persist(StorageLevel.MEMORY_ONLY());
         requireFullyCached(built.count());
-        long argonnx = first(built, "argmax_agg(v, id)");
-        long builtIn = first(built, "max_by(id, v)");
+        long argonnx = first(built, "argmax_agg(v, pos)");
+        long builtIn = first(built, "max_by(pos, v)");
         if (argonnx != builtIn) {
             throw new IllegalStateException("the aggregates differ: argmax_agg " + argonnx + ", max_by " + builtIn);
+        }
+        long differing = built.groupBy("g").agg(functions.expr("argmax_agg(v, pos) AS a"), functions.expr("max_by(pos, v) AS b"))
+                .where("a <> b").count();
+        if (differing != 0) {
+            throw new IllegalStateException(differing + " groups differ between argmax_agg and max_by");
         }
         return built;
     }
@@ -177,12 +202,27 @@ public class SparkArgMaxBenchmark {
 
     @Benchmark
     public long argonnxAggregate() {
-        return first(positionedValues, "argmax_agg(v, id)");
+        return first(positionedValues, "argmax_agg(v, pos)");
     }
 
     @Benchmark
     public long builtInAggregate() {
-        return first(positionedValues, "max_by(id, v)");
+        return first(positionedValues, "max_by(pos, v)");
+    }
+
+    @Benchmark
+    public long argonnxGrouped() {
+        return grouped("argmax_agg(v, pos)");
+    }
+
+    @Benchmark
+    public long builtInGrouped() {
+        return grouped("max_by(pos, v)");
+    }
+
+    /** One job: the aggregate per group, then the sum of the groups' answers (wrapping), one number back. */
+    private long grouped(String aggregate) {
+        return first(positionedValues.groupBy("g").agg(functions.expr(aggregate + " AS p")), "sum(p % 1000000007)");
     }
 
     private static long sum(Dataset<Row> rows, String perRow) {
@@ -195,7 +235,7 @@ public class SparkArgMaxBenchmark {
     }
 
     /**
-     * Runs the five benchmarks in this JVM, one after the other over the same cached data (JMH's
+     * Runs the seven benchmarks in this JVM, one after the other over the same cached data (JMH's
      * {@code -f 0}, unless the options name a fork count), with JMH's command-line options
      * ({@code -p rows=1000000}, {@code -i 3}, ...). The JVM needs Spark's options and a heap for the
      * data (benchmarks/README.md).

@@ -1,0 +1,213 @@
+package io.github.argonnx.spark;
+
+import java.util.Objects;
+import org.apache.spark.sql.catalyst.expressions.And;
+import org.apache.spark.sql.catalyst.expressions.AttributeReference;
+import org.apache.spark.sql.catalyst.expressions.BitwiseNot;
+import org.apache.spark.sql.catalyst.expressions.Cast;
+import org.apache.spark.sql.catalyst.expressions.EqualTo;
+import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.catalyst.expressions.GreaterThan;
+import org.apache.spark.sql.catalyst.expressions.If;
+import org.apache.spark.sql.catalyst.expressions.IsNotNull;
+import org.apache.spark.sql.catalyst.expressions.IsNull;
+import org.apache.spark.sql.catalyst.expressions.LessThan;
+import org.apache.spark.sql.catalyst.expressions.Literal;
+import org.apache.spark.sql.catalyst.expressions.NamedExpression$;
+import org.apache.spark.sql.catalyst.expressions.Or;
+import org.apache.spark.sql.catalyst.expressions.UnaryMinus;
+import org.apache.spark.sql.catalyst.expressions.aggregate.DeclarativeAggregate;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.IntegralType;
+import org.apache.spark.sql.types.Metadata;
+import scala.Option;
+import scala.collection.immutable.IndexedSeq;
+import scala.collection.immutable.Seq;
+
+/**
+ * {@code argmax_agg(value, position)} and {@code argmin_agg}: the position of the largest (smallest)
+ * value, as a Catalyst declarative aggregate. Its buffer is two primitive columns, the winner so far:
+ * its order key and its position. Spark's hash aggregation keeps them in its fixed-width buffers and
+ * whole-stage generated code updates them, so a group costs the same memory whatever its rows.
+ *
+ * <p>The order key makes every rule a comparison of two keys that Spark's own ordering gives: integer
+ * values widen to bigint and floating-point ones to double (exactly); ArgMin negates them (bitwise
+ * for integers, so that no value overflows), so that the winner is always the largest key. Spark
+ * orders a NaN above every number and equal to any NaN, and -0.0 equal to 0.0, which is ONNX's rule
+ * for both operators: a NaN wins, and every NaN ties. Between equal keys the smaller position wins
+ * (the larger with {@code select_last_index}). The winner is thus the largest of a total order on
+ * (key, position): the answer does not depend on the order of rows or of merges, and a row seen
+ * twice changes nothing.
+ *
+ * <p>Public, with a public constructor, only because Spark copies expressions through reflection on
+ * their public constructors; it has no public API.
+ */
+public final class ArgExtremeAggregate extends DeclarativeAggregate {
+    private static final long serialVersionUID = 1L;
+
+    private final String functionName;
+    private final boolean argMin;
+    private final boolean selectLastIndex;
+    private final Expression value;
+    private final Expression position;
+    private final AttributeReference bestKey;
+    private final AttributeReference bestPosition;
+
+    /**
+     * The aggregate.
+     *
+     * @param functionName its name
+     * @param argMin whether it is ArgMin (ArgMax otherwise)
+     * @param selectLastIndex whether a tie goes to the larger position
+     * @param value a tinyint, smallint, int, bigint, float or double column
+     * @param position an integer column
+     */
+    public ArgExtremeAggregate(String functionName, boolean argMin, boolean selectLastIndex, Expression value, Expression position) {
+        this.functionName = functionName;
+        this.argMin = argMin;
+        this.selectLastIndex = selectLastIndex;
+        this.value = value;
+        this.position = position;
+        this.bestKey = attribute("best_key", keyType(value.dataType()));
+        this.bestPosition = attribute("best_position", DataTypes.LongType);
+    }
+
+    private static AttributeReference attribute(String name, DataType type) {
+        return new AttributeReference(name, type, true, Metadata.empty(), NamedExpression$.MODULE$.newExprId(), Catalyst.seq());
+    }
+
+    /** Whether a column of this type can be aggregated. */
+    static boolean supportsValueType(DataType type) {
+        return type instanceof IntegralType || type == DataTypes.FloatType || type == DataTypes.DoubleType;
+    }
+
+    private static DataType keyType(DataType valueType) {
+        return valueType instanceof IntegralType ? DataTypes.LongType : DataTypes.DoubleType;
+    }
+
+    /** The row's order key: larger wins. */
+    private Expression inputKey() {
+        DataType keyType = keyType(value.dataType());
+        Expression widened = value.dataType() == keyType ? value : new Cast(value, keyType, Option.empty());
+        if (!argMin) {
+            return widened;
+        }
+        // ~v = -v - 1 reverses the order of every bigint; -x that of every double, a NaN staying a NaN.
+        return keyType == DataTypes.LongType ? new BitwiseNot(widened) : new UnaryMinus(widened, false);
+    }
+
+    private Expression inputPosition() {
+        Expression widened = position.dataType() == DataTypes.LongType ? position
+                : new Cast(position, DataTypes.LongType, Option.empty());
+        return new CheckedPosition(functionName, value, widened);
+    }
+
+    /**
+     * Whether a candidate (key, position) beats the best so far: a candidate with no position is no
+     * candidate; a best with no position is no best yet.
+     */
+    private Expression beats(Expression key, Expression at, Expression best, Expression bestAt) {
+        Expression tieBreak = selectLastIndex ? new GreaterThan(at, bestAt) : new LessThan(at, bestAt);
+        return new And(new IsNotNull(at), new Or(new IsNull(bestAt),
+                new Or(new GreaterThan(key, best), new And(new EqualTo(key, best), tieBreak))));
+    }
+
+    private Seq<Expression> choose(Expression takes, Expression key, Expression at) {
+        return Catalyst.seq(new If(takes, key, bestKey), new If(takes, at, bestPosition));
+    }
+
+    @Override
+    public Seq<AttributeReference> aggBufferAttributes() {
+        return Catalyst.seq(bestKey, bestPosition);
+    }
+
+    @Override
+    public Seq<Expression> initialValues() {
+        return Catalyst.seq(Literal.create(null, bestKey.dataType()), Literal.create(null, DataTypes.LongType));
+    }
+
+    @Override
+    public Seq<Expression> updateExpressions() {
+        Expression key = inputKey();
+        Expression at = inputPosition();
+        return choose(beats(key, at, bestKey, bestPosition), key, at);
+    }
+
+    @Override
+    public Seq<Expression> mergeExpressions() {
+        Seq<AttributeReference> right = inputAggBufferAttributes();
+        AttributeReference key = right.apply(0);
+        AttributeReference at = right.apply(1);
+        return choose(beats(key, at, bestKey, bestPosition), key, at);
+    }
+
+    @Override
+    public Expression evaluateExpression() {
+        return bestPosition;
+    }
+
+    @Override
+    public Seq<Expression> children() {
+        return Catalyst.seq(value, position);
+    }
+
+    @Override
+    public boolean nullable() {
+        return true;
+    }
+
+    @Override
+    public DataType dataType() {
+        return DataTypes.LongType;
+    }
+
+    @Override
+    public String prettyName() {
+        return functionName;
+    }
+
+    @Override
+    public Expression withNewChildrenInternal(IndexedSeq<Expression> newChildren) {
+        return new ArgExtremeAggregate(functionName, argMin, selectLastIndex, newChildren.apply(0), newChildren.apply(1));
+    }
+
+    @Override
+    public int productArity() {
+        return 5;
+    }
+
+    @Override
+    public Object productElement(int n) {
+        switch (n) {
+            case 0: return functionName;
+            case 1: return argMin;
+            case 2: return selectLastIndex;
+            case 3: return value;
+            case 4: return position;
+            default: throw new IndexOutOfBoundsException(Integer.toString(n));
+        }
+    }
+
+    /** In plans, the function shows its columns and select_last_index. */
+    @Override
+    public scala.collection.Iterator<Object> stringArgs() {
+        return Catalyst.<Object>seq(value, position, selectLastIndex).iterator();
+    }
+
+    @Override
+    public boolean canEqual(Object that) {
+        return that instanceof ArgExtremeAggregate;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof ArgExtremeAggregate that && functionName.equals(that.functionName) && argMin == that.argMin
+                && selectLastIndex == that.selectLastIndex && value.equals(that.value) && position.equals(that.position);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(functionName, argMin, selectLastIndex, value, position);
+    }
+}
