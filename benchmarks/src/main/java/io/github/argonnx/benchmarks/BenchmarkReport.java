@@ -1,7 +1,9 @@
 package io.github.argonnx.benchmarks;
 
 import io.github.argonnx.benchmarks.ReportOptions.Settings;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,14 +15,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.profile.GCProfiler;
-import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatFactory;
+import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
@@ -57,12 +58,11 @@ import picocli.CommandLine.UnmatchedArgumentException;
                 + " (JMH, one fork each) in each JVM given and prints each one's fastest call and their ratios.")
 public final class BenchmarkReport implements Callable<Integer> {
 
-    private static final String VECTOR_MODULE = "--add-modules=jdk.incubator.vector";
+    private static final String VECTOR_MODULE = JmhResults.VECTOR_MODULE;
     /**
      * The heap is touched when the fork starts: otherwise every call allocates its output in pages the
-     * process has never used until the first collection, and a 512 KiB output ({@code [64,256,1024]}
-     * axis 1) paid about 3 ms of page faults per call for the first 800 calls, longer than a quick run's
-     * warm-up (2026-12-04, benchmarks/README.md, nineteenth wave).
+     * process has never used until the first collection, and the page faults of a large output
+     * ({@code [64,256,1024]} axis 1) outlast a quick run's warm-up and are timed as the kernel's.
      */
     private static final String[] FORK_JVM_ARGS = {"-Xms2g", "-Xmx3g", "-XX:+AlwaysPreTouch"};
 
@@ -133,21 +133,37 @@ public final class BenchmarkReport implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        System.out.println(settings.benchmarksPerJvm() + " benchmarks in each of " + settings.jvms().size()
-                + " JVM(s): " + settings.jvms());
-        List<JvmResults> runs = new ArrayList<>();
-        try {
-            for (Path jvm : settings.jvms()) {
-                runs.add(runAll(settings, jvm));
+        List<JmhResults> runs = new ArrayList<>();
+        String machine;
+        if (settings.from() != null) {
+            runs.addAll(read(settings.from(), settings.numpy()));
+            machine = machine(settings.from());
+        } else {
+            System.out.println(settings.benchmarksPerJvm() + " benchmarks in each of " + settings.jvms().size()
+                    + " JVM(s): " + settings.jvms());
+            machine = Runtime.getRuntime().availableProcessors() + " CPUs (nproc), " + cpuModel();
+            try {
+                for (Path jvm : settings.jvms()) {
+                    String json = JmhResults.withoutRawSamples(runAll(settings, jvm));
+                    JmhResults run = JmhResults.parse(json);
+                    if (settings.results() != null) {
+                        Files.createDirectories(settings.results());
+                        Path file = settings.results().resolve("jdk" + run.feature() + ".json");
+                        Files.writeString(file, json, StandardCharsets.UTF_8);
+                        Files.writeString(settings.results().resolve("machine.txt"), machine + "\n",
+                                StandardCharsets.UTF_8);
+                        System.out.println("Results written to " + file);
+                    }
+                    runs.add(run.withNumpy(settings.numpy()));
+                }
+            } catch (RunnerException e) {
+                spec.commandLine().getErr().println("benchmark run stopped: " + causes(e));
+                return 1;
             }
-        } catch (RunnerException e) {
-            spec.commandLine().getErr().println("benchmark run stopped: " + causes(e));
-            return 1;
         }
 
         StringBuilder markdown = new StringBuilder();
-        markdown.append("Machine: ").append(Runtime.getRuntime().availableProcessors()).append(" CPUs (nproc), ")
-                .append(cpuModel()).append(".\n\n");
+        markdown.append("Machine: ").append(machine).append(".\n\n");
         String arguments = String.join(" ", spec.commandLine().getParseResult().originalArgs());
         markdown.append("Command: `java -jar benchmarks/target/benchmarks.jar").append(arguments.isEmpty() ? "" : " ")
                 .append(arguments).append("`\n\n");
@@ -155,8 +171,8 @@ public final class BenchmarkReport implements Callable<Integer> {
             markdown.append("numpy: ").append(settings.numpy().versions())
                     .append(" (its own run of benchmarks/numpy_bench.py: ratios to it compare runs, not one run).\n\n");
         }
-        for (JvmResults run : runs) {
-            ResultTable table = new ResultTable(settings.cases(), settings.smallCases(), settings.ops(), run.results());
+        for (JmhResults run : runs) {
+            ResultTable table = ResultTable.of(run.results());
             System.out.println();
             System.out.println("JVM " + run.version() + " (" + run.jvm() + ")");
             System.out.println(table.text());
@@ -169,78 +185,123 @@ public final class BenchmarkReport implements Callable<Integer> {
             Files.writeString(settings.markdown(), markdown.toString(), StandardCharsets.UTF_8);
             System.out.println("Markdown written to " + settings.markdown());
         }
+        if (!settings.update().isEmpty()) {
+            Path directory = settings.resultsDirectory();
+            Map<String, String> bodies = sections(directory, read(directory, settings.numpy()), machine(directory));
+            // Every page is checked before any is written, so a page without sections changes none.
+            Map<Path, ResultSections.Rewrite> rewrites = new LinkedHashMap<>();
+            for (Path page : settings.update()) {
+                try {
+                    rewrites.put(page, ResultSections.rewrite(page.toString(),
+                            Files.readString(page, StandardCharsets.UTF_8), bodies));
+                } catch (IllegalArgumentException e) {
+                    spec.commandLine().getErr().println(e.getMessage());
+                    return 1;
+                }
+            }
+            for (Map.Entry<Path, ResultSections.Rewrite> e : rewrites.entrySet()) {
+                Files.writeString(e.getKey(), e.getValue().text(), StandardCharsets.UTF_8);
+                System.out.println(e.getKey() + ": rewrote " + String.join(", ", e.getValue().rewritten()));
+            }
+        }
         return 0;
     }
 
-    /** One JVM's run: its java executable, its version as the forks reported it, every measurement by key. */
-    record JvmResults(Path jvm, String version, Map<String, Measurement> results) {}
+    /**
+     * Every JVM's results in a results directory, by Java release, with numpy's figures: the ones
+     * given, or the directory's {@code numpy.tsv} if it has one.
+     */
+    static List<JmhResults> read(Path directory, NumpyFigures numpy) throws IOException {
+        NumpyFigures figures = numpy;
+        Path numpyFile = directory.resolve("numpy.tsv");
+        if (figures == null && Files.isRegularFile(numpyFile)) {
+            figures = NumpyFigures.parse(numpyFile, Files.readAllLines(numpyFile, StandardCharsets.UTF_8));
+        }
+        List<JmhResults> runs = new ArrayList<>();
+        for (Path file : ReportOptions.resultFiles(directory)) {
+            JmhResults run;
+            try {
+                run = JmhResults.parse(Files.readString(file, StandardCharsets.UTF_8));
+            } catch (IllegalArgumentException e) {
+                throw new IOException(file + ": " + e.getMessage(), e);
+            }
+            if (!file.getFileName().toString().equals("jdk" + run.feature() + ".json")) {
+                throw new IOException(file + " holds results of Java " + run.feature() + " (" + run.version() + ")");
+            }
+            runs.add(run.withNumpy(figures));
+        }
+        return runs;
+    }
 
-    /** Runs every contender of the selection in one JVM. */
-    private static JvmResults runAll(Settings settings, Path jvm) throws RunnerException {
-        Map<String, Measurement> results = new LinkedHashMap<>();
-        String[] version = {"(no benchmark ran)"};
-        List<String> cases = settings.cases().stream().map(BenchCase::name).toList();
-        List<String> ortCases = settings.ortCases().stream().map(BenchCase::name).toList();
-        List<String> smallCases = settings.smallCases().stream().map(Enum::name).toList();
-        Function<RunResult, String> threads = r -> "single".equals(r.getParams().getParam("threads")) ? "1" : "default";
-        List<Run> runs = List.of(
-                // The library as users get it without any JVM flag (plain Java loops), then with the Vector API.
-                new Run(ArgOnnxBenchmark.class, "argonnx", "benchCase", cases, true, false,
-                        r -> threads.apply(r).equals("1") ? ARGONNX_ONE_THREAD : ARGONNX),
-                new Run(ArgOnnxBenchmark.class, "argonnx", "benchCase", cases, true, true,
-                        r -> threads.apply(r).equals("1") ? SIMD_ONE_THREAD : SIMD),
-                // What two threads can do at best: each half on one thread at the same time, nothing merged.
-                new Run(TwoThreadCeilingBenchmark.class, "halvesAtOnce", "benchCase", cases, true, false, r -> HALVES),
-                new Run(TwoThreadCeilingBenchmark.class, "halvesAtOnce", "benchCase", cases, true, true, r -> SIMD_HALVES),
-                new Run(OrtBenchmark.class, "ort", "benchCase", ortCases, true, false,
-                        r -> "1".equals(r.getParams().getParam("ortThreads")) ? ORT_ONE_THREAD : ORT_DEFAULT),
-                new Run(BaselineBenchmark.class, "plainLoop", "benchCase", cases, true, false, r -> PLAIN_LOOP),
-                new Run(ReadFloorBenchmark.class, "readFloor", "benchCase", cases, false, true, r -> READ_FLOOR),
-                new Run(SmallTensorBenchmark.class, "argonnx", "smallCase", smallCases, true, false, r -> ARGONNX),
-                new Run(SmallTensorBenchmark.class, "argonnx", "smallCase", smallCases, true, true, r -> SIMD),
-                new Run(SmallTensorBenchmark.class, "prepared", "smallCase", smallCases, true, false, r -> PREPARED),
-                new Run(SmallTensorBenchmark.class, "prepared", "smallCase", smallCases, true, true, r -> SIMD_PREPARED),
-                new Run(SmallTensorBenchmark.class, "plainLoop", "smallCase", smallCases, true, false, r -> PLAIN_LOOP));
-        for (Run run : runs) {
-            if (run.caseNames().isEmpty()) {
-                continue;
-            }
-            for (RunResult r : new Runner(run.options(settings, jvm)).run()) {
-                BenchmarkParams params = r.getParams();
-                version[0] = params.getVmName() + " " + params.getJdkVersion() + " (" + params.getVmVersion() + ")";
-                String caseName = params.getParam(run.caseParam());
-                Operator op = run.perOperator() ? Operator.valueOf(params.getParam("operator")) : null;
-                Result<?> primary = r.getPrimaryResult();
-                boolean small = run.benchmark() == SmallTensorBenchmark.class;
-                // Sampled calls: the fastest, since other processes only ever add time. Averages: the score.
-                double time = small ? primary.getScore() : primary.getStatistics().getMin();
-                double allocated = r.getSecondaryResults().entrySet().stream()
-                        .filter(e -> e.getKey().endsWith("gc.alloc.rate.norm"))
-                        .mapToDouble(e -> e.getValue().getScore())
-                        .findFirst()
-                        .orElse(Double.NaN);
-                results.put(ResultTable.key(run.label().apply(r), caseName, op), new Measurement(time, allocated));
-            }
-        }
-        if (settings.numpy() != null) {
-            for (BenchCase c : settings.cases()) {
-                for (Operator op : settings.ops()) {
-                    double millis = settings.numpy().millis(c, op);
-                    if (!Double.isNaN(millis)) {
-                        results.put(ResultTable.key(NUMPY, c.name(), op), new Measurement(millis, Double.NaN));
-                    }
-                }
-            }
-        }
-        return new JvmResults(jvm, version[0], results);
+    /** The machine line a run left in the directory, or a placeholder. */
+    private static String machine(Path directory) throws IOException {
+        Path file = directory.resolve("machine.txt");
+        return Files.isRegularFile(file) ? Files.readString(file, StandardCharsets.UTF_8).strip() : "machine not recorded";
     }
 
     /**
-     * One benchmark method over a list of cases: with or without the Vector API module, its results
-     * filed under the label the function gives.
+     * The bodies of the sections a page may hold: {@code jdk<N>} for each JVM's tables, and
+     * {@code headline} for one small table over every JVM, each saying which files it comes from.
      */
+    static Map<String, String> sections(Path directory, List<JmhResults> runs, String machine) {
+        Map<String, String> bodies = new LinkedHashMap<>();
+        List<ResultTable> tables = new ArrayList<>();
+        List<String> jdks = new ArrayList<>();
+        for (JmhResults run : runs) {
+            ResultTable table = ResultTable.of(run.results());
+            tables.add(table);
+            jdks.add("JDK " + run.feature());
+            String source = "`" + directory.resolve("jdk" + run.feature() + ".json") + "`";
+            bodies.put("jdk" + run.feature(), run.version() + " on " + machine + "; " + run.settings()
+                    + ". Written by the benchmark report from " + source + ".\n\n" + table.summary());
+        }
+        String headline = ResultTable.headline(tables);
+        if (!headline.isEmpty()) {
+            bodies.put("headline", "Each cell: " + String.join(" / ", jdks) + ", from `" + directory
+                    + "` (written by the benchmark report). Above 1x in the ORT and numpy columns, ArgONNX is faster.\n\n"
+                    + headline);
+        }
+        return bodies;
+    }
+
+    /** Runs every contender of the selection in one JVM; returns their results as JMH's JSON. */
+    private static String runAll(Settings settings, Path jvm) throws RunnerException {
+        List<String> cases = settings.cases().stream().map(BenchCase::name).toList();
+        List<String> ortCases = settings.ortCases().stream().map(BenchCase::name).toList();
+        List<String> smallCases = settings.smallCases().stream().map(Enum::name).toList();
+        List<Run> runs = List.of(
+                // The library as users get it without any JVM flag (plain Java loops), then with the Vector API.
+                new Run(ArgOnnxBenchmark.class, "argonnx", "benchCase", cases, true, false),
+                new Run(ArgOnnxBenchmark.class, "argonnx", "benchCase", cases, true, true),
+                // What two threads can do at best: each half on one thread at the same time, nothing merged.
+                new Run(TwoThreadCeilingBenchmark.class, "halvesAtOnce", "benchCase", cases, true, false),
+                new Run(TwoThreadCeilingBenchmark.class, "halvesAtOnce", "benchCase", cases, true, true),
+                new Run(OrtBenchmark.class, "ort", "benchCase", ortCases, true, false),
+                new Run(BaselineBenchmark.class, "plainLoop", "benchCase", cases, true, false),
+                new Run(ReadFloorBenchmark.class, "readFloor", "benchCase", cases, false, true),
+                new Run(SmallTensorBenchmark.class, "argonnx", "smallCase", smallCases, true, false),
+                new Run(SmallTensorBenchmark.class, "argonnx", "smallCase", smallCases, true, true),
+                new Run(SmallTensorBenchmark.class, "prepared", "smallCase", smallCases, true, false),
+                new Run(SmallTensorBenchmark.class, "prepared", "smallCase", smallCases, true, true),
+                new Run(SmallTensorBenchmark.class, "plainLoop", "smallCase", smallCases, true, false));
+        List<RunResult> results = new ArrayList<>();
+        for (Run run : runs) {
+            if (!run.caseNames().isEmpty()) {
+                results.addAll(new Runner(run.options(settings, jvm)).run());
+            }
+        }
+        // Each record names its benchmark, its fork's JVM arguments and its parameters, from which
+        // JmhResults files it under its contender's column.
+        ByteArrayOutputStream json = new ByteArrayOutputStream();
+        try (PrintStream out = new PrintStream(json, true, StandardCharsets.UTF_8)) {
+            ResultFormatFactory.getInstance(ResultFormatType.JSON, out).writeOut(results);
+        }
+        return json.toString(StandardCharsets.UTF_8);
+    }
+
+    /** One benchmark method over a list of cases, with or without the Vector API module. */
     private record Run(Class<?> benchmark, String method, String caseParam, List<String> caseNames,
-            boolean perOperator, boolean vectorModule, Function<RunResult, String> label) {
+            boolean perOperator, boolean vectorModule) {
 
         Options options(Settings settings, Path jvm) {
             List<String> jvmArgs = new ArrayList<>(Arrays.asList(FORK_JVM_ARGS));

@@ -115,12 +115,58 @@ final class ReportOptions {
             description = "Also write the tables as Markdown to FILE (its directory must exist).")
     Path markdown;
 
+    @Option(names = "--results", paramLabel = "DIR", converter = ResultsDirectory.class,
+            description = "Also write each JVM's results as JMH's JSON (raw samples left out) to DIR/jdk<N>.json,"
+                    + " N its Java release, and the machine to DIR/machine.txt (DIR is created if its parent exists).")
+    Path results;
+
+    @Option(names = "--from", paramLabel = "DIR", converter = ResultsToRead.class,
+            description = "Run nothing: build the tables from the results in DIR (every jdk<N>.json, numpy.tsv"
+                    + " and machine.txt there).")
+    Path from;
+
+    @Option(names = "--update", paramLabel = "FILE", converter = PageToUpdate.class,
+            description = "Rewrite the sections of a Markdown FILE between <!-- results:NAME --> and"
+                    + " <!-- /results:NAME --> (NAME: jdk<N> for each JVM's tables, headline for one small table"
+                    + " over every JVM) from the results directory (--results or --from); repeat for several.")
+    List<Path> update;
+
     /**
      * What to run, with the defaults filled in.
      *
      * @throws IllegalArgumentException for a combination no single option can refuse, naming it
      */
     Settings settings() {
+        if (results != null && from != null) {
+            throw new IllegalArgumentException("--results writes a run's results and --from reads them without a"
+                    + " run: give one of them");
+        }
+        if (update != null && results == null && from == null) {
+            throw new IllegalArgumentException("--update rewrites pages from a results directory: add --results DIR"
+                    + " to a run, or --from DIR to run nothing");
+        }
+        if (from != null) {
+            List<String> runOptions = new ArrayList<>();
+            addIf(runOptions, suites, "--suites");
+            addIf(runOptions, types, "--types");
+            addIf(runOptions, layouts, "--layouts");
+            addIf(runOptions, data, "--data");
+            addIf(runOptions, cases, "--cases");
+            addIf(runOptions, smallCases, "--small-cases");
+            addIf(runOptions, ops, "--ops");
+            addIf(runOptions, jvms, "--jvm");
+            addIf(runOptions, quick ? Boolean.TRUE : null, "--quick");
+            addIf(runOptions, warmupIterations, "--warmup");
+            addIf(runOptions, measurementIterations, "--iterations");
+            addIf(runOptions, iterationMillis, "--time");
+            addIf(runOptions, forks, "--forks");
+            if (!runOptions.isEmpty()) {
+                throw new IllegalArgumentException("--from runs nothing, so " + String.join(", ", runOptions)
+                        + " would have no effect: leave them out");
+            }
+            return new Settings(List.of(), EnumSet.noneOf(SmallCase.class), EnumSet.noneOf(Operator.class), List.of(),
+                    0, 0, 0, 0, markdown, numpy, null, from, update == null ? List.of() : List.copyOf(update));
+        }
         boolean matrix = suites == null || suites.contains(Suite.MATRIX);
         boolean small = suites == null || suites.contains(Suite.SMALL);
         if (cases != null && (types != null || layouts != null || data != null)) {
@@ -154,7 +200,16 @@ final class ReportOptions {
                 pick(iterationMillis, QUICK_ITERATION_MILLIS, DEFAULT_ITERATION_MILLIS),
                 forks == null ? DEFAULT_FORKS : forks,
                 markdown,
-                numpy);
+                numpy,
+                results,
+                null,
+                update == null ? List.of() : List.copyOf(update));
+    }
+
+    private static void addIf(List<String> names, Object given, String name) {
+        if (given != null) {
+            names.add(name);
+        }
     }
 
     /** The named cases, or every case in the chosen types, layouts and kinds; in {@link BenchCase#all()} order. */
@@ -196,11 +251,18 @@ final class ReportOptions {
 
     /**
      * The resolved options: matrix cases in {@link BenchCase#all()} order, small-tensor cases and
-     * operators in enum order, the JVMs in the order given, iteration counts, forks, optional files.
+     * operators in enum order, the JVMs in the order given, iteration counts, forks, optional files:
+     * the results directory a run writes ({@code results}) or the one read instead of a run
+     * ({@code from}, with nothing selected to run), and the pages to update from either.
      */
     record Settings(List<BenchCase> cases, Set<SmallCase> smallCases, Set<Operator> ops, List<Path> jvms,
             int warmupIterations, int measurementIterations, int iterationMillis, int forks, Path markdown,
-            NumpyFigures numpy) {
+            NumpyFigures numpy, Path results, Path from, List<Path> update) {
+
+        /** The directory the pages are updated from: the one a run writes, or the one read instead. */
+        Path resultsDirectory() {
+            return from != null ? from : results;
+        }
 
         /** The matrix cases ONNX Runtime is measured on. */
         List<BenchCase> ortCases() {
@@ -308,6 +370,77 @@ final class ReportOptions {
                         + " existing, writable directory)");
             }
             return file;
+        }
+    }
+
+    /**
+     * A directory for a run's results: an existing one, or a new one in an existing directory, so
+     * that a long run does not end on a path it cannot write.
+     */
+    static final class ResultsDirectory implements ITypeConverter<Path> {
+        @Override
+        public Path convert(String value) {
+            Path directory = path(value);
+            Path parent = directory.toAbsolutePath().normalize().getParent();
+            if (value.isBlank() || Files.exists(directory) && !Files.isDirectory(directory)) {
+                throw new TypeConversionException("'" + value + "' is not a directory (allowed: a directory, or a"
+                        + " new one in an existing directory)");
+            }
+            if (!Files.exists(directory) && (parent == null || !Files.isDirectory(parent))) {
+                throw new TypeConversionException("directory '" + parent + "' of '" + value
+                        + "' does not exist (allowed: a directory, or a new one in an existing directory)");
+            }
+            return directory;
+        }
+    }
+
+    /** A directory holding at least one {@code jdk<N>.json}. */
+    static final class ResultsToRead implements ITypeConverter<Path> {
+        @Override
+        public Path convert(String value) {
+            Path directory = path(value);
+            if (value.isBlank() || !Files.isDirectory(directory)) {
+                throw new TypeConversionException("'" + value + "' is not a directory (allowed: a directory"
+                        + " holding jdk<N>.json files written with --results)");
+            }
+            if (resultFiles(directory).isEmpty()) {
+                throw new TypeConversionException("'" + value + "' holds no jdk<N>.json (allowed: a directory"
+                        + " holding jdk<N>.json files written with --results)");
+            }
+            return directory;
+        }
+    }
+
+    /** The {@code jdk<N>.json} files of a results directory, by N. */
+    static List<Path> resultFiles(Path directory) {
+        try (var files = Files.list(directory)) {
+            return files.filter(f -> f.getFileName().toString().matches("jdk[0-9]+\\.json"))
+                    .sorted(java.util.Comparator.comparingInt(
+                            f -> Integer.parseInt(f.getFileName().toString().replaceAll("[^0-9]", ""))))
+                    .toList();
+        } catch (IOException e) {
+            throw new TypeConversionException("'" + directory + "' cannot be read: " + e.getMessage());
+        }
+    }
+
+    /** A Markdown page that exists and can be written. */
+    static final class PageToUpdate implements ITypeConverter<Path> {
+        @Override
+        public Path convert(String value) {
+            Path page = path(value);
+            if (value.isBlank() || !Files.isRegularFile(page) || !Files.isWritable(page)) {
+                throw new TypeConversionException("'" + value + "' is not a writable file (allowed: an existing"
+                        + " Markdown page with <!-- results:NAME --> sections)");
+            }
+            return page;
+        }
+    }
+
+    private static Path path(String value) {
+        try {
+            return Path.of(value);
+        } catch (InvalidPathException e) {
+            throw new TypeConversionException("'" + value + "' is not a valid path: " + e.getReason());
         }
     }
 
