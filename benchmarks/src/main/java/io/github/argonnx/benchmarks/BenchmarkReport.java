@@ -42,7 +42,11 @@ import picocli.CommandLine.UnmatchedArgumentException;
 /**
  * Runs every contender on every selected case in one go, in each JVM given (JMH, one fork each
  * unless told otherwise, GC profiler on), and prints per JVM tables of times and side-by-side
- * ratios; optionally writes them as Markdown. The time of a matrix benchmark is its fastest sampled
+ * ratios; optionally writes them as Markdown, writes each JVM's results as JMH's JSON to a results
+ * directory, and rewrites the marked sections of Markdown pages from such a directory
+ * ({@link ResultSections}), with or without a run. Every table is built from JMH's JSON
+ * ({@link JmhResults}), so a page rendered later from committed results shows what the run printed.
+ * The time of a matrix benchmark is its fastest sampled
  * call: on the shared, noisy machines this project runs on, other processes only ever add time, so
  * the minimum is the steadiest estimate of what a call costs. Small-tensor calls are too short to
  * sample one by one; their time is JMH's average per call.
