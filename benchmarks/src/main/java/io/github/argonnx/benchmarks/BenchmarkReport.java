@@ -222,7 +222,7 @@ public final class BenchmarkReport implements Callable<Integer> {
             figures = NumpyFigures.parse(numpyFile, Files.readAllLines(numpyFile, StandardCharsets.UTF_8));
         }
         List<JmhResults> runs = new ArrayList<>();
-        for (Path file : ReportOptions.resultFiles(directory)) {
+        for (Path file : PathOptions.resultFiles(directory)) {
             JmhResults run;
             try {
                 run = JmhResults.parse(Files.readString(file, StandardCharsets.UTF_8));

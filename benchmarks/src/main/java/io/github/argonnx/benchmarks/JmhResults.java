@@ -1,5 +1,10 @@
 package io.github.argonnx.benchmarks;
 
+import com.google.gson.FormattingStyle;
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonParseException;
+import com.google.gson.ToNumberPolicy;
 import io.github.argonnx.benchmarks.BenchmarkReport.Measurement;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -24,6 +29,17 @@ record JmhResults(String jvm, String version, int feature, String settings, Map<
         results = Map.copyOf(results);
     }
 
+    /**
+     * Reads JSON into maps (keys in file order), lists, strings, booleans and numbers kept as their
+     * text, and writes it back indented as JMH does, so that a number JMH wrote is committed as written.
+     */
+    static final Gson GSON = new GsonBuilder()
+            .setObjectToNumberStrategy(ToNumberPolicy.LAZILY_PARSED_NUMBER)
+            .setFormattingStyle(FormattingStyle.PRETTY.withIndent("    "))
+            .disableHtmlEscaping()
+            .serializeNulls()
+            .create();
+
     /** The keys written by JMH that only hold the raw samples; the percentiles stay. */
     static final Set<String> RAW_SAMPLES = Set.of("rawData", "rawDataHistogram");
 
@@ -34,7 +50,7 @@ record JmhResults(String jvm, String version, int feature, String settings, Map<
      *     several JVMs, or when a record names no case; the message says which record
      */
     static JmhResults parse(String json) {
-        Object root = Json.parse(json);
+        Object root = json(json);
         if (!(root instanceof List<?> records) || records.isEmpty()) {
             throw new IllegalArgumentException("not a JMH result file: expected a non-empty array of records");
         }
@@ -157,9 +173,22 @@ record JmhResults(String jvm, String version, int feature, String settings, Map<
      * with the bytes allocated per call as their only secondary metric, which is all the tables read.
      */
     static String withoutRawSamples(String json) {
-        Object root = Json.parse(json);
+        Object root = json(json);
         strip(root);
-        return Json.write(root);
+        return GSON.toJson(root) + "\n";
+    }
+
+    /**
+     * The value the text holds.
+     *
+     * @throws IllegalArgumentException saying where the text stops being JSON
+     */
+    static Object json(String text) {
+        try {
+            return GSON.fromJson(text, Object.class);
+        } catch (JsonParseException e) {
+            throw new IllegalArgumentException("not JSON: " + e.getMessage(), e);
+        }
     }
 
     private static void strip(Object value) {
@@ -189,14 +218,18 @@ record JmhResults(String jvm, String version, int feature, String settings, Map<
         throw new IllegalArgumentException("record " + (index + 1) + " has no '" + key + "' object");
     }
 
-    /** A count as JSON gives it (a double), written as a whole number. */
+    /** A count as JSON gives it, written as a whole number. */
     private static String whole(Object value) {
-        return value instanceof Double d && d == Math.rint(d) ? Long.toString(d.longValue()) : String.valueOf(value);
+        if (value instanceof Number n) {
+            double d = n.doubleValue();
+            return d == Math.rint(d) ? Long.toString((long) d) : n.toString();
+        }
+        return String.valueOf(value);
     }
 
-    private static double number(Object value) {
-        if (value instanceof Double d) {
-            return d;
+    static double number(Object value) {
+        if (value instanceof Number n) {
+            return n.doubleValue();
         }
         if (value instanceof String s) {
             try {

@@ -3,8 +3,6 @@ package io.github.argonnx.benchmarks;
 import io.github.argonnx.DataType;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -77,7 +75,7 @@ final class ReportOptions {
             description = "Operators to run, comma-separated (default: all): ${COMPLETION-CANDIDATES}.")
     List<Operator> ops;
 
-    @Option(names = "--jvm", paramLabel = "PATH", converter = JavaExecutable.class,
+    @Option(names = "--jvm", paramLabel = "PATH", converter = PathOptions.JavaExecutable.class,
             description = "A JVM to run every benchmark in: a java executable or a JDK directory; repeat for"
                     + " several, each gets its own tables (default: the JVM running this report).")
     List<Path> jvms;
@@ -111,21 +109,21 @@ final class ReportOptions {
                     + " all of them is reported, so a fork whose JIT compiled a loop badly does not decide a case.")
     Integer forks;
 
-    @Option(names = "--markdown", paramLabel = "FILE", converter = WritableFile.class,
+    @Option(names = "--markdown", paramLabel = "FILE", converter = PathOptions.WritableFile.class,
             description = "Also write the tables as Markdown to FILE (its directory must exist).")
     Path markdown;
 
-    @Option(names = "--results", paramLabel = "DIR", converter = ResultsDirectory.class,
+    @Option(names = "--results", paramLabel = "DIR", converter = PathOptions.ResultsDirectory.class,
             description = "Also write each JVM's results as JMH's JSON (raw samples left out) to DIR/jdk<N>.json,"
                     + " N its Java release, and the machine to DIR/machine.txt (DIR is created if its parent exists).")
     Path results;
 
-    @Option(names = "--from", paramLabel = "DIR", converter = ResultsToRead.class,
+    @Option(names = "--from", paramLabel = "DIR", converter = PathOptions.ResultsToRead.class,
             description = "Run nothing: build the tables from the results in DIR (every jdk<N>.json, numpy.tsv"
                     + " and machine.txt there).")
     Path from;
 
-    @Option(names = "--update", paramLabel = "FILE", converter = PageToUpdate.class,
+    @Option(names = "--update", paramLabel = "FILE", converter = PathOptions.PageToUpdate.class,
             description = "Rewrite the sections of a Markdown FILE between <!-- results:NAME --> and"
                     + " <!-- /results:NAME --> (NAME: jdk<N> for each JVM's tables, headline for one small table"
                     + " over every JVM) from the results directory (--results or --from); repeat for several.")
@@ -185,7 +183,7 @@ final class ReportOptions {
             throw new IllegalArgumentException("no matrix case has a type from --types and a kind from --data ("
                     + kindsApplicability() + ")");
         }
-        List<Path> jvmList = jvms == null ? List.of(JavaExecutable.running()) : List.copyOf(jvms);
+        List<Path> jvmList = jvms == null ? List.of(PathOptions.JavaExecutable.running()) : List.copyOf(jvms);
         if (new LinkedHashSet<>(jvmList).size() != jvmList.size()) {
             throw new IllegalArgumentException("--jvm names the same JVM twice: " + jvmList);
         }
@@ -316,132 +314,6 @@ final class ReportOptions {
             throw new TypeConversionException(number + " is too small (allowed: " + minimum + " or more)");
         }
         return number;
-    }
-
-    /** A java executable, given as itself or as the JDK directory holding {@code bin/java}. */
-    static final class JavaExecutable implements ITypeConverter<Path> {
-        @Override
-        public Path convert(String value) {
-            Path given;
-            try {
-                given = Path.of(value);
-            } catch (InvalidPathException e) {
-                throw new TypeConversionException("'" + value + "' is not a valid path: " + e.getReason());
-            }
-            Path java = Files.isDirectory(given) ? given.resolve("bin").resolve("java") : given;
-            if (value.isBlank() || !Files.isRegularFile(java) || !Files.isExecutable(java)) {
-                throw new TypeConversionException("'" + value + "' is not a java executable (allowed: a java"
-                        + " executable, or a JDK directory with an executable bin/java)");
-            }
-            return java.toAbsolutePath().normalize();
-        }
-
-        /** The java executable of the JVM running the report. */
-        static Path running() {
-            return Path.of(System.getProperty("java.home"), "bin", "java").toAbsolutePath().normalize();
-        }
-    }
-
-    /**
-     * A file the report can write when it ends: checked up front, since the run before it takes
-     * minutes. The file itself may not exist yet; its directory must.
-     */
-    static final class WritableFile implements ITypeConverter<Path> {
-        @Override
-        public Path convert(String value) {
-            Path file;
-            try {
-                file = Path.of(value);
-            } catch (InvalidPathException e) {
-                throw new TypeConversionException("'" + value + "' is not a valid path: " + e.getReason());
-            }
-            Path absolute = file.toAbsolutePath().normalize();
-            Path directory = absolute.getParent();
-            if (value.isBlank() || directory == null || Files.isDirectory(absolute)) {
-                throw new TypeConversionException("'" + value + "' is not a file name (allowed: a file in an"
-                        + " existing, writable directory)");
-            }
-            if (!Files.isDirectory(directory)) {
-                throw new TypeConversionException("directory '" + directory + "' of '" + value
-                        + "' does not exist (allowed: a file in an existing, writable directory)");
-            }
-            if (!Files.isWritable(directory) || Files.exists(absolute) && !Files.isWritable(absolute)) {
-                throw new TypeConversionException("'" + value + "' cannot be written (allowed: a file in an"
-                        + " existing, writable directory)");
-            }
-            return file;
-        }
-    }
-
-    /**
-     * A directory for a run's results: an existing one, or a new one in an existing directory, so
-     * that a long run does not end on a path it cannot write.
-     */
-    static final class ResultsDirectory implements ITypeConverter<Path> {
-        @Override
-        public Path convert(String value) {
-            Path directory = path(value);
-            Path parent = directory.toAbsolutePath().normalize().getParent();
-            if (value.isBlank() || Files.exists(directory) && !Files.isDirectory(directory)) {
-                throw new TypeConversionException("'" + value + "' is not a directory (allowed: a directory, or a"
-                        + " new one in an existing directory)");
-            }
-            if (!Files.exists(directory) && (parent == null || !Files.isDirectory(parent))) {
-                throw new TypeConversionException("directory '" + parent + "' of '" + value
-                        + "' does not exist (allowed: a directory, or a new one in an existing directory)");
-            }
-            return directory;
-        }
-    }
-
-    /** A directory holding at least one {@code jdk<N>.json}. */
-    static final class ResultsToRead implements ITypeConverter<Path> {
-        @Override
-        public Path convert(String value) {
-            Path directory = path(value);
-            if (value.isBlank() || !Files.isDirectory(directory)) {
-                throw new TypeConversionException("'" + value + "' is not a directory (allowed: a directory"
-                        + " holding jdk<N>.json files written with --results)");
-            }
-            if (resultFiles(directory).isEmpty()) {
-                throw new TypeConversionException("'" + value + "' holds no jdk<N>.json (allowed: a directory"
-                        + " holding jdk<N>.json files written with --results)");
-            }
-            return directory;
-        }
-    }
-
-    /** The {@code jdk<N>.json} files of a results directory, by N. */
-    static List<Path> resultFiles(Path directory) {
-        try (var files = Files.list(directory)) {
-            return files.filter(f -> f.getFileName().toString().matches("jdk[0-9]+\\.json"))
-                    .sorted(java.util.Comparator.comparingInt(
-                            f -> Integer.parseInt(f.getFileName().toString().replaceAll("[^0-9]", ""))))
-                    .toList();
-        } catch (IOException e) {
-            throw new TypeConversionException("'" + directory + "' cannot be read: " + e.getMessage());
-        }
-    }
-
-    /** A Markdown page that exists and can be written. */
-    static final class PageToUpdate implements ITypeConverter<Path> {
-        @Override
-        public Path convert(String value) {
-            Path page = path(value);
-            if (value.isBlank() || !Files.isRegularFile(page) || !Files.isWritable(page)) {
-                throw new TypeConversionException("'" + value + "' is not a writable file (allowed: an existing"
-                        + " Markdown page with <!-- results:NAME --> sections)");
-            }
-            return page;
-        }
-    }
-
-    private static Path path(String value) {
-        try {
-            return Path.of(value);
-        } catch (InvalidPathException e) {
-            throw new TypeConversionException("'" + value + "' is not a valid path: " + e.getReason());
-        }
     }
 
     /** {@code --version}: the versions of what is measured, as built (from Maven resource filtering). */
