@@ -68,7 +68,7 @@ public final class BenchmarkReport implements Callable<Integer> {
      * process has never used until the first collection, and the page faults of a large output
      * ({@code [64,256,1024]} axis 1) outlast a quick run's warm-up and are timed as the kernel's.
      */
-    private static final String[] FORK_JVM_ARGS = {"-Xms2g", "-Xmx3g", "-XX:+AlwaysPreTouch"};
+    static final String[] FORK_JVM_ARGS = {"-Xms2g", "-Xmx3g", "-XX:+AlwaysPreTouch"};
 
     static final String ARGONNX_ONE_THREAD = "ArgONNX 1 thread";
     static final String ARGONNX = "ArgONNX";
@@ -86,6 +86,9 @@ public final class BenchmarkReport implements Callable<Integer> {
 
     @Mixin
     ReportOptions options;
+
+    @Mixin
+    ApplicationOptions application;
 
     @Spec
     CommandSpec spec;
@@ -130,7 +133,14 @@ public final class BenchmarkReport implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws IOException, InterruptedException {
+        if (!application.givenWithoutApplication().isEmpty()) {
+            throw new ParameterException(spec.commandLine(), String.join(", ", application.givenWithoutApplication())
+                    + " apply only to the application benchmark: add --application");
+        }
+        if (application.enabled) {
+            return runApplication();
+        }
         Settings settings;
         try {
             settings = options.settings();
@@ -140,8 +150,8 @@ public final class BenchmarkReport implements Callable<Integer> {
         List<JmhResults> runs = new ArrayList<>();
         String machine;
         if (settings.from() != null) {
-            runs.addAll(read(settings.from(), settings.numpy()));
-            machine = machine(settings.from());
+            runs.addAll(CommittedResults.read(settings.from(), settings.numpy()));
+            machine = CommittedResults.machine(settings.from());
         } else {
             System.out.println(settings.benchmarksPerJvm() + " benchmarks in each of " + settings.jvms().size()
                     + " JVM(s): " + settings.jvms());
@@ -190,82 +200,60 @@ public final class BenchmarkReport implements Callable<Integer> {
             System.out.println("Markdown written to " + settings.markdown());
         }
         if (!settings.update().isEmpty()) {
-            Path directory = settings.resultsDirectory();
-            Map<String, String> bodies = sections(directory, read(directory, settings.numpy()), machine(directory));
-            // Every page is checked before any is written, so a page without sections changes none.
-            Map<Path, ResultSections.Rewrite> rewrites = new LinkedHashMap<>();
-            for (Path page : settings.update()) {
-                try {
-                    rewrites.put(page, ResultSections.rewrite(page.toString(),
-                            Files.readString(page, StandardCharsets.UTF_8), bodies));
-                } catch (IllegalArgumentException e) {
-                    spec.commandLine().getErr().println(e.getMessage());
-                    return 1;
-                }
-            }
-            for (Map.Entry<Path, ResultSections.Rewrite> e : rewrites.entrySet()) {
-                Files.writeString(e.getKey(), e.getValue().text(), StandardCharsets.UTF_8);
-                System.out.println(e.getKey() + ": rewrote " + String.join(", ", e.getValue().rewritten()));
-            }
+            return updatePages(settings.update(), settings.resultsDirectory(), settings.numpy());
         }
         return 0;
     }
 
     /**
-     * Every JVM's results in a results directory, by Java release, with numpy's figures: the ones
-     * given, or the directory's {@code numpy.tsv} if it has one.
+     * The application benchmark ({@link ApplicationRun}): prints its tables, writes its results to the
+     * results directory, and rewrites the pages from that directory.
      */
-    static List<JmhResults> read(Path directory, NumpyFigures numpy) throws IOException {
-        NumpyFigures figures = numpy;
-        Path numpyFile = directory.resolve("numpy.tsv");
-        if (figures == null && Files.isRegularFile(numpyFile)) {
-            figures = NumpyFigures.parse(numpyFile, Files.readAllLines(numpyFile, StandardCharsets.UTF_8));
+    private int runApplication() throws IOException, InterruptedException {
+        ApplicationOptions.Settings settings;
+        try {
+            settings = application.settings(options);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        List<JmhResults> runs = new ArrayList<>();
-        for (Path file : PathOptions.resultFiles(directory)) {
-            JmhResults run;
-            try {
-                run = JmhResults.parse(Files.readString(file, StandardCharsets.UTF_8));
-            } catch (IllegalArgumentException e) {
-                throw new IOException(file + ": " + e.getMessage(), e);
-            }
-            if (!file.getFileName().toString().equals("jdk" + run.feature() + ".json")) {
-                throw new IOException(file + " holds results of Java " + run.feature() + " (" + run.version() + ")");
-            }
-            runs.add(run.withNumpy(figures));
+        String machine = Runtime.getRuntime().availableProcessors() + " CPUs (nproc), " + cpuModel();
+        ApplicationResults.Results results = ApplicationRun.run(settings, machine);
+        ApplicationTable table = new ApplicationTable(results);
+        System.out.println();
+        System.out.println(table.markdown());
+        System.out.println(table.headline());
+        if (settings.results() != null) {
+            Files.createDirectories(settings.results());
+            Path file = settings.results().resolve(ApplicationResults.FILE);
+            Files.writeString(file, ApplicationResults.write(results), StandardCharsets.UTF_8);
+            Files.writeString(settings.results().resolve("machine.txt"), machine + "\n", StandardCharsets.UTF_8);
+            System.out.println("Results written to " + file);
         }
-        return runs;
-    }
-
-    /** The machine line a run left in the directory, or a placeholder. */
-    private static String machine(Path directory) throws IOException {
-        Path file = directory.resolve("machine.txt");
-        return Files.isRegularFile(file) ? Files.readString(file, StandardCharsets.UTF_8).strip() : "machine not recorded";
+        return settings.update().isEmpty() ? 0 : updatePages(settings.update(), settings.results(), null);
     }
 
     /**
-     * The bodies of the sections a page may hold: {@code jdk<N>} for each JVM's tables, and
-     * {@code headline} for one small table over every JVM, each saying which files it comes from.
+     * Rewrites the pages' sections from a results directory. Every page is checked before any is
+     * written, so a page without sections changes none.
      */
-    static Map<String, String> sections(Path directory, List<JmhResults> runs, String machine) {
-        Map<String, String> bodies = new LinkedHashMap<>();
-        List<ResultTable> tables = new ArrayList<>();
-        List<String> jdks = new ArrayList<>();
-        for (JmhResults run : runs) {
-            ResultTable table = ResultTable.of(run.results());
-            tables.add(table);
-            jdks.add("JDK " + run.feature());
-            String source = "`" + directory.resolve("jdk" + run.feature() + ".json") + "`";
-            bodies.put("jdk" + run.feature(), run.version() + " on " + machine + "; " + run.settings()
-                    + ". Written by the benchmark report from " + source + ".\n\n" + table.summary());
+    private int updatePages(List<Path> pages, Path directory, NumpyFigures numpy) throws IOException {
+        Map<String, String> bodies = CommittedResults.sections(directory, CommittedResults.read(directory, numpy),
+                CommittedResults.machine(directory), CommittedResults.readApplication(directory));
+        Map<Path, ResultSections.Rewrite> rewrites = new LinkedHashMap<>();
+        for (Path page : pages) {
+            try {
+                rewrites.put(page, ResultSections.rewrite(page.toString(),
+                        Files.readString(page, StandardCharsets.UTF_8), bodies));
+            } catch (IllegalArgumentException e) {
+                spec.commandLine().getErr().println(e.getMessage());
+                return 1;
+            }
         }
-        String headline = ResultTable.headline(tables);
-        if (!headline.isEmpty()) {
-            bodies.put("headline", "Each cell: " + String.join(" / ", jdks) + ", from `" + directory
-                    + "` (written by the benchmark report). Above 1x in the ORT and numpy columns, ArgONNX is faster.\n\n"
-                    + headline);
+        for (Map.Entry<Path, ResultSections.Rewrite> e : rewrites.entrySet()) {
+            Files.writeString(e.getKey(), e.getValue().text(), StandardCharsets.UTF_8);
+            System.out.println(e.getKey() + ": rewrote " + String.join(", ", e.getValue().rewritten()));
         }
-        return bodies;
+        return 0;
     }
 
     /** Runs every contender of the selection in one JVM; returns their results as JMH's JSON. */

@@ -93,7 +93,7 @@ final class PathOptions {
         }
     }
 
-    /** A directory holding at least one {@code jdk<N>.json}. */
+    /** A directory holding at least one {@code jdk<N>.json} or the application benchmark's results. */
     static final class ResultsToRead implements ITypeConverter<Path> {
         @Override
         public Path convert(String value) {
@@ -102,9 +102,9 @@ final class PathOptions {
                 throw new TypeConversionException("'" + value + "' is not a directory (allowed: a directory"
                         + " holding jdk<N>.json files written with --results)");
             }
-            if (resultFiles(directory).isEmpty()) {
-                throw new TypeConversionException("'" + value + "' holds no jdk<N>.json (allowed: a directory"
-                        + " holding jdk<N>.json files written with --results)");
+            if (resultFiles(directory).isEmpty() && !Files.isRegularFile(directory.resolve(ApplicationResults.FILE))) {
+                throw new TypeConversionException("'" + value + "' holds no jdk<N>.json and no "
+                        + ApplicationResults.FILE + " (allowed: a directory holding results written with --results)");
             }
             return directory;
         }

@@ -336,7 +336,7 @@ final class ResultTable {
     }
 
     /** One table as Markdown lines, the first column left-aligned, the others right-aligned. */
-    private static String markdown(Table table) {
+    static String markdown(Table table) {
         StringBuilder sb = new StringBuilder("|");
         table.header().forEach(h -> sb.append(' ').append(h).append(" |"));
         sb.append("\n|---|");

@@ -333,7 +333,7 @@ class ReportOptionsTest {
     @Test
     void fromNeedsADirectoryWithResultsAndRunsNothing() throws IOException {
         String message = refusal("--from", directory.toString());
-        assertTrue(message.contains("holds no jdk<N>.json"), message);
+        assertTrue(message.contains("holds no jdk<N>.json and no application.json"), message);
         Files.writeString(directory.resolve("jdk17.json"), "[]");
         Settings settings = parse("--from", directory.toString());
         assertEquals(directory, settings.resultsDirectory());

@@ -240,7 +240,7 @@ class ResultSectionsTest {
     void aResultsFileNamedForAnotherJavaReleaseIsRefused() throws IOException {
         Path results = Files.createDirectory(directory.resolve("results"));
         Files.writeString(results.resolve("jdk21.json"), floatSliceRun("17.0.15", 2), StandardCharsets.UTF_8);
-        IOException e = assertThrows(IOException.class, () -> BenchmarkReport.read(results, null));
+        IOException e = assertThrows(IOException.class, () -> CommittedResults.read(results, null));
         assertTrue(e.getMessage().contains("jdk21.json holds results of Java 17"), e.getMessage());
     }
 }
