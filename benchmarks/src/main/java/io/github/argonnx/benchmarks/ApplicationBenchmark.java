@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -165,7 +166,7 @@ public final class ApplicationBenchmark implements Callable<Integer> {
         int n = cases.size();
         double[][] one = new double[n][calls];
         double[][] parallel = new double[n][calls];
-        long[] bytes = new long[n];
+        double[][] bytes = new double[n][calls];
         for (int round = 0; round < warmup + calls; round++) {
             for (int i = 0; i < n; i++) {
                 Case c = cases.get(i);
@@ -181,14 +182,15 @@ public final class ApplicationBenchmark implements Callable<Integer> {
                 if (round >= warmup) {
                     one[i][round - warmup] = took / 1e6;
                     parallel[i][round - warmup] = tookParallel / 1e6;
-                    bytes[i] = Math.max(bytes[i], used);
+                    bytes[i][round - warmup] = used;
                 }
             }
         }
         List<Row> rows = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            rows.add(row(cases.get(i), ONE_THREAD, INTERLEAVED, new Timing(ApplicationResults.median(one[i]), bytes[i])));
-            rows.add(row(cases.get(i), DEFAULT, INTERLEAVED, new Timing(ApplicationResults.median(parallel[i]), -1)));
+            rows.add(row(cases.get(i), ONE_THREAD, INTERLEAVED, new Timing(ApplicationResults.median(one[i]),
+                    (long) ApplicationResults.median(bytes[i]), (long) Arrays.stream(bytes[i]).max().orElse(-1))));
+            rows.add(row(cases.get(i), DEFAULT, INTERLEAVED, new Timing(ApplicationResults.median(parallel[i]), -1, -1)));
         }
         return rows;
     }
@@ -199,8 +201,8 @@ public final class ApplicationBenchmark implements Callable<Integer> {
         Object run() throws OrtException;
     }
 
-    /** The median time of the timed calls, and the most bytes one of them allocated (-1: not counted). */
-    private record Timing(double medianMillis, long maxBytes) {}
+    /** The median time of the timed calls, and the median and most bytes one of them allocated (-1: not counted). */
+    private record Timing(double medianMillis, long medianBytes, long maxBytes) {}
 
     /**
      * Warm-up calls, then timed calls back to back. The bytes a call allocates are counted on the
@@ -211,18 +213,17 @@ public final class ApplicationBenchmark implements Callable<Integer> {
             consume(call.run());
         }
         double[] millis = new double[calls];
-        long most = countBytes ? 0 : -1;
+        double[] bytes = new double[calls];
         for (int i = 0; i < calls; i++) {
             long allocated = threads.getCurrentThreadAllocatedBytes();
             long start = System.nanoTime();
             Object result = call.run();
             millis[i] = (System.nanoTime() - start) / 1e6;
-            if (countBytes) {
-                most = Math.max(most, threads.getCurrentThreadAllocatedBytes() - allocated);
-            }
+            bytes[i] = threads.getCurrentThreadAllocatedBytes() - allocated;
             consume(result);
         }
-        return new Timing(ApplicationResults.median(millis), most);
+        return countBytes ? new Timing(ApplicationResults.median(millis), (long) ApplicationResults.median(bytes),
+                (long) Arrays.stream(bytes).max().orElseThrow()) : new Timing(ApplicationResults.median(millis), -1, -1);
     }
 
     private static Row row(Case c, String contender, String phase, Timing t) {
@@ -231,7 +232,7 @@ public final class ApplicationBenchmark implements Callable<Integer> {
 
     private static Row row(DataType type, Layout layout, Operator op, String contender, String phase, Timing t) {
         return new Row(type.name(), layout == null ? null : layout.name(), op == null ? null : op.name(), contender,
-                phase, t.medianMillis(), t.maxBytes());
+                phase, t.medianMillis(), t.medianBytes(), t.maxBytes());
     }
 
     private static int sink;

@@ -17,11 +17,12 @@ final class ApplicationResults {
 
     /**
      * One contender's median on one case in one phase. {@code layout} and {@code op} are null for the
-     * read floor (one pass over a type's input, whatever its shape); {@code maxBytes} is the most one
-     * timed call allocated on the calling thread, -1 where it is not counted (work on other threads).
+     * read floor (one pass over a type's input, whatever its shape). {@code medianBytes} and
+     * {@code maxBytes} are the median and the most that a timed call allocated on the calling thread,
+     * -1 where they are not counted (a call that works on other threads too).
      */
     record Row(String type, String layout, String op, String contender, String phase, double medianMillis,
-            long maxBytes) {}
+            long medianBytes, long maxBytes) {}
 
     /**
      * One JVM configuration: its {@code java.home}, version, feature release, whether it ran with the

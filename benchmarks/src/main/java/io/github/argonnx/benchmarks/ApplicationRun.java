@@ -72,11 +72,14 @@ final class ApplicationRun {
         return args;
     }
 
-    /** The arguments of numpy_bench.py: the same cases, inputs, warm-up and statistic as the JVMs'. */
+    /**
+     * The arguments of numpy_bench.py: the same cases, inputs, timed calls and statistic as the JVMs';
+     * one warm-up call at most, since numpy has no JIT to warm up (the call touches the input).
+     */
     static List<String> numpyArguments(ApplicationOptions.Settings settings, Path out) {
         List<String> args = new ArrayList<>(settings.selection());
         args.addAll(List.of("--data", DataKind.NO_EXTREME.name(), "--one-input-per-type", "--warmup",
-                Integer.toString(settings.warmup()), "--calls", Integer.toString(settings.calls()), "--median",
+                Integer.toString(Math.min(1, settings.warmup())), "--calls", Integer.toString(settings.calls()), "--median",
                 "--out", out.toString()));
         return args;
     }

@@ -100,19 +100,24 @@ final class ApplicationTable {
         return numpy.getOrDefault(c.type() + "_" + c.layout() + "_" + DataKind.NO_EXTREME + " " + c.op(), Double.NaN);
     }
 
-    /** The most bytes a one-thread call of the case allocated in any run of the release, -1 if none counted. */
-    long maxBytes(int feature, Case c) {
+    /**
+     * The bytes a one-thread call of the case allocated in the runs of the release: the largest median
+     * and the most of any call ({-1, -1} if none was counted).
+     */
+    long[] bytes(int feature, Case c) {
+        long median = -1;
         long most = -1;
         for (boolean vector : new boolean[] {false, true}) {
             for (String phase : List.of(SEQUENCE, INTERLEAVED)) {
                 Row r = rows.get(key(feature, vector, c.type().name(), c.layout().name(), c.op().name(), ONE_THREAD,
                         phase));
                 if (r != null) {
+                    median = Math.max(median, r.medianBytes());
                     most = Math.max(most, r.maxBytes());
                 }
             }
         }
-        return most;
+        return new long[] {median, most};
     }
 
     /** The columns of a release's table, each cell "plain / SIMD". */
@@ -152,22 +157,30 @@ final class ApplicationTable {
             }
             List<String> header = new ArrayList<>(List.of("case", "op"));
             columns(feature).forEach(col -> header.add(col.name() + " (plain / SIMD)"));
-            header.add("KiB allocated per call, most (of it indices)");
+            header.add("bytes allocated per 1-thread call: median / most (the indices)");
             List<List<String>> body = new ArrayList<>();
             for (Case c : cases()) {
                 List<String> row = new ArrayList<>(List.of(c.label(), c.op().name()));
                 for (Column col : columns(feature)) {
                     row.add(cell(col, false, c) + " / " + cell(col, true, c));
                 }
-                long bytes = maxBytes(feature, c);
-                long indices = 8L * Math.max(1, c.layout().geometry().elementCount() / c.layout().geometry().axisLength());
-                row.add((bytes < 0 ? "n/a" : BenchmarkReport.format(bytes / 1024.0)) + " ("
-                        + BenchmarkReport.format(indices / 1024.0) + ")");
+                long[] bytes = bytes(feature, c);
+                long indices = 8L * c.layout().geometry().elementCount() / c.layout().geometry().axisLength();
+                row.add(bytes[0] < 0 ? "n/a" : bytes(bytes[0]) + " / " + bytes(bytes[1]) + " (" + bytes(indices) + ")");
                 body.add(row);
             }
             sb.append('\n').append(ResultTable.markdown(new ResultTable.Table(header, body))).append('\n');
         }
         return sb.toString().strip() + "\n";
+    }
+
+    /** A count of bytes, in B, KiB or MiB. */
+    static String bytes(long count) {
+        if (count < 1024) {
+            return count + " B";
+        }
+        return count < 1024 * 1024 ? BenchmarkReport.format(count / 1024.0) + " KiB"
+                : BenchmarkReport.format(count / (1024.0 * 1024)) + " MiB";
     }
 
     private static String cell(Column col, boolean vector, Case c) {

@@ -54,12 +54,16 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * <p>Every benchmark checks its indices against the plain loop before it is timed; a disagreement
  * stops the run (exit code 1) with a message naming the contender, the case and the first difference.
  *
- * <p>{@code --help} describes the options ({@link ReportOptions}).
+ * <p>With {@code --application} it runs the application benchmark instead ({@link ApplicationRun}):
+ * one JVM per configuration running every case, its tables built from {@link ApplicationResults}.
+ *
+ * <p>{@code --help} describes the options ({@link ReportOptions}, {@link ApplicationOptions}).
  */
 @Command(name = "java -jar benchmarks.jar", mixinStandardHelpOptions = true, sortOptions = false,
         versionProvider = ReportOptions.Versions.class,
         description = "Runs ArgONNX, ONNX Runtime, a plain loop and the read floor on the benchmark cases"
-                + " (JMH, one fork each) in each JVM given and prints each one's fastest call and their ratios.")
+                + " (JMH, one fork each) in each JVM given and prints each one's fastest call and their ratios;"
+                + " with --application, the application benchmark: every case in one JVM per configuration.")
 public final class BenchmarkReport implements Callable<Integer> {
 
     private static final String VECTOR_MODULE = JmhResults.VECTOR_MODULE;

@@ -73,10 +73,11 @@ class ApplicationTest {
         List<String> numpy = ApplicationRun.numpyArguments(s, out);
         for (List<String> args : List.of(jvm, numpy)) {
             assertEquals(List.of("--types", "FLOAT,INT8", "--layouts", "OUTER", "--ops", "ArgMin"), args.subList(0, 6));
-            assertEquals("2", args.get(args.indexOf("--warmup") + 1));
             assertEquals("3", args.get(args.indexOf("--calls") + 1));
             assertEquals(out.toString(), args.get(args.indexOf("--out") + 1));
         }
+        assertEquals("2", jvm.get(jvm.indexOf("--warmup") + 1));
+        assertEquals("1", numpy.get(numpy.indexOf("--warmup") + 1), "numpy has no JIT to warm up");
         assertTrue(numpy.contains("--median") && numpy.contains("--one-input-per-type"), numpy.toString());
         // The benchmark JVM's own parser takes what the report passes it.
         ApplicationBenchmark benchmark = new ApplicationBenchmark();
@@ -114,7 +115,7 @@ class ApplicationTest {
                 double t = vector ? 2 : 4;
                 runs.add(new Run("/jdk" + feature, "JVM " + feature, feature, vector, vector, 2, 5, 11, List.of(
                         new Row("FLOAT", null, null, ApplicationBenchmark.FLOOR, ApplicationBenchmark.SEQUENCE,
-                                vector ? 1 : 2, -1),
+                                vector ? 1 : 2, -1, -1),
                         row(ApplicationBenchmark.ONE_THREAD, ApplicationBenchmark.SEQUENCE, t, 72),
                         row(ApplicationBenchmark.ONE_THREAD, ApplicationBenchmark.INTERLEAVED, 2 * t, 2048),
                         row(ApplicationBenchmark.DEFAULT, ApplicationBenchmark.INTERLEAVED, t, -1),
@@ -125,7 +126,7 @@ class ApplicationTest {
     }
 
     private static Row row(String contender, String phase, double millis, long bytes) {
-        return new Row("FLOAT", "SLICE", "ArgMax", contender, phase, millis, bytes);
+        return new Row("FLOAT", "SLICE", "ArgMax", contender, phase, millis, bytes < 0 ? -1 : bytes / 2, bytes);
     }
 
     @Test
@@ -135,11 +136,18 @@ class ApplicationTest {
         String row = markdown.lines().filter(l -> l.startsWith("| float [16777216] axis 0")).findFirst().orElseThrow();
         // interleaved time; ÷ the fastest floor (1 ms); numpy 8 ms; ORT 3x; default half; interleaved twice sequence
         assertEquals("| float [16777216] axis 0 | ArgMax | 8.00 / 4.00 | 4.00x / 2.00x | 2.00x / 4.00x | 3.00x / 3.00x"
-                + " | 0.50x / 0.50x | 2.00x / 2.00x | 2.00 (0.01) |", row.replaceAll(" +", " "));
+                + " | 0.50x / 0.50x | 2.00x / 2.00x | 1.00 KiB / 2.00 KiB (8 B) |", row.replaceAll(" +", " "));
         String headline = new ApplicationTable(results()).headline();
         String line = headline.lines().filter(l -> l.startsWith("| [16777216] axis 0")).findFirst().orElseThrow();
         assertEquals("| [16777216] axis 0 | 2.00x / 2.00x | 4.00x / 4.00x | 4.00x / 4.00x | 3.00x / 3.00x"
                 + " | 0.50x / 0.50x |", line.replaceAll(" +", " "));
+    }
+
+    @Test
+    void bytesAreWrittenInTheLargestUnitBelowTheCount() {
+        assertEquals("104 B", ApplicationTable.bytes(104));
+        assertEquals("32.0 KiB", ApplicationTable.bytes(32 * 1024));
+        assertEquals("64.0 MiB", ApplicationTable.bytes(64L * 1024 * 1024));
     }
 
     @Test
