@@ -105,6 +105,7 @@ public final class ApplicationBenchmark implements Callable<Integer> {
             }
         }
         List<Row> rows = new ArrayList<>();
+        long started = System.nanoTime();
         OrtEnvironment environment = OrtEnvironment.getEnvironment();
         for (DataType type : types) {
             InputData input = inputs.get(type);
@@ -120,8 +121,10 @@ public final class ApplicationBenchmark implements Callable<Integer> {
             if (OrtBenchmark.hasKernel(type)) {
                 rows.addAll(ort(environment, input, cases));
             }
+            progress(type + " in sequence", started);
         }
         rows.addAll(interleaved(cases));
+        progress(cases.size() + " cases interleaved", started);
         Run run = new Run(System.getProperty("java.home"), System.getProperty("java.vm.name") + " "
                 + System.getProperty("java.runtime.version"), Runtime.version().feature(),
                 ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent(), ReadFloor.get().vectorized(),
@@ -224,6 +227,11 @@ public final class ApplicationBenchmark implements Callable<Integer> {
         }
         return countBytes ? new Timing(ApplicationResults.median(millis), (long) ApplicationResults.median(bytes),
                 (long) Arrays.stream(bytes).max().orElseThrow()) : new Timing(ApplicationResults.median(millis), -1, -1);
+    }
+
+    /** A line for whoever waits on the run: how far it is, in seconds since the timed part began. */
+    private static void progress(String done, long started) {
+        System.out.printf("  %s: done at %.0f s%n", done, (System.nanoTime() - started) / 1e9);
     }
 
     private static Row row(Case c, String contender, String phase, Timing t) {

@@ -119,14 +119,14 @@ final class ReportOptions {
     Path results;
 
     @Option(names = "--from", paramLabel = "DIR", converter = PathOptions.ResultsToRead.class,
-            description = "Run nothing: build the tables from the results in DIR (every jdk<N>.json, numpy.tsv"
-                    + " and machine.txt there).")
+            description = "Run nothing: build the tables from the results in DIR (every jdk<N>.json, numpy.tsv,"
+                    + " application.json and machine.txt there).")
     Path from;
 
     @Option(names = "--update", paramLabel = "FILE", converter = PathOptions.PageToUpdate.class,
             description = "Rewrite the sections of a Markdown FILE between <!-- results:NAME --> and"
-                    + " <!-- /results:NAME --> (NAME: jdk<N> for each JVM's tables, headline for one small table"
-                    + " over every JVM) from the results directory (--results or --from); repeat for several.")
+                    + " <!-- /results:NAME --> (NAME: jdk<N> for each JVM's tables, application for the application"
+                    + " benchmark's, headline for one small table over every JVM) from the results directory (--results or --from); repeat for several.")
     List<Path> update;
 
     /**

@@ -162,6 +162,23 @@ class ApplicationTest {
     }
 
     @Test
+    void fromADirectoryWithOnlyTheApplicationResultsTheReportRewritesBothSections() throws IOException {
+        Path results = Files.createDirectory(directory.resolve("results"));
+        Files.writeString(results.resolve(ApplicationResults.FILE), ApplicationResults.write(results()));
+        Path page = Files.writeString(directory.resolve("page.md"), "# Page\n\n<!-- results:application -->\nold\n"
+                + "<!-- /results:application -->\n\n<!-- results:headline -->\nold\n<!-- /results:headline -->\n");
+        CommandLine commandLine = BenchmarkReport.commandLine(new BenchmarkReport());
+        commandLine.setOut(new PrintWriter(new StringWriter(), true));
+        commandLine.setErr(new PrintWriter(new StringWriter(), true));
+        assertEquals(0, commandLine.execute("--from", results.toString(), "--update", page.toString()));
+        String text = Files.readString(page);
+        assertFalse(text.contains("old"), text);
+        assertTrue(text.startsWith("# Page\n\n<!-- results:application -->\n"), text);
+        assertTrue(text.contains("| float [16777216] axis 0 | ArgMax"), text);
+        assertTrue(text.contains("| [16777216] axis 0 |"), text);
+    }
+
+    @Test
     void committedResultsReadBackAndFeedTheApplicationAndHeadlineSections() throws IOException {
         Results results = results();
         String json = ApplicationResults.write(results);
