@@ -10,6 +10,10 @@ fastest call is written as CASE<TAB>OP<TAB>MILLISECONDS for the report's --numpy
     java -jar benchmarks/target/benchmarks.jar --numpy benchmarks/numpy.tsv ...
 
 numpy has no bfloat16: those cases are left out (n/a in the report).
+
+The report's application benchmark (--application) runs it with --one-input-per-type (every layout
+of a type reshapes TYPE_SLICE_NO_EXTREME's data, as the JVMs do), --warmup and --median: the median
+of the timed calls after the warm-up ones, the statistic the JVMs report.
 """
 
 import argparse
@@ -137,6 +141,17 @@ def fastest_millis(function, calls):
     return best / 1e6
 
 
+def median_millis(function, calls):
+    times = []
+    for _ in range(calls):
+        start = time.perf_counter_ns()
+        function()
+        times.append(time.perf_counter_ns() - start)
+    times.sort()
+    middle = len(times) // 2
+    return (times[middle] if len(times) % 2 else (times[middle - 1] + times[middle]) / 2) / 1e6
+
+
 def self_check():
     """The values InputDataTest pins on the Java side: same formula, same data."""
     assert seed("a") == 0xAF63DC4C8601EC8C
@@ -172,10 +187,16 @@ def main():
     parser.add_argument("--ops", type=lambda v: parse_list(v, ["ArgMax", "ArgMin"], "an operator"),
                         default=["ArgMax", "ArgMin"])
     parser.add_argument("--calls", type=int, default=20, help="timed calls per case and operator (default 20)")
+    parser.add_argument("--warmup", type=int, default=0, help="untimed calls before the timed ones (default 0)")
+    parser.add_argument("--median", action="store_true", help="write the median of the timed calls, not the fastest")
+    parser.add_argument("--one-input-per-type", action="store_true",
+                        help="every layout of a type reshapes TYPE_SLICE_NO_EXTREME's data (the application benchmark's inputs)")
     parser.add_argument("--out", required=True, help="the file to write (CASE<TAB>OP<TAB>MILLISECONDS)")
     args = parser.parse_args()
     if args.calls < 1:
         parser.error("--calls must be 1 or more")
+    if args.warmup < 0:
+        parser.error("--warmup must be 0 or more")
     self_check()
     if args.cases:
         cases = args.cases
@@ -185,19 +206,31 @@ def main():
     if not cases:
         parser.error("no case matches --types, --layouts and --data")
     lines = [f"# numpy {np.__version__}, Python {platform.python_version()}, {os.cpu_count()} CPUs,"
-             f" fastest of {args.calls} calls",
+             + (f" median of {args.calls} calls after {args.warmup} warm-up calls" if args.median
+              else f" fastest of {args.calls} calls"),
              "# case\top\tmilliseconds"]
+    inputs = {}
     for name in cases:
         type_name, layout, kind = split_case(name)
         shape, axis = LAYOUTS[layout]
-        x = generate(name, type_name, shape, axis, kind)
+        if args.one_input_per_type:
+            source = f"{type_name}_SLICE_{kind}"
+            if source not in inputs:
+                inputs.clear()  # one type's input at a time: the cases come in type order
+                inputs[source] = generate(source, type_name, LAYOUTS["SLICE"][0], 0, kind)
+            x = None if inputs[source] is None else inputs[source].reshape(shape)
+        else:
+            x = generate(name, type_name, shape, axis, kind)
         if x is None:
             print(f"{name}: numpy has no bfloat16, left out", file=sys.stderr)
             continue
         for op in args.ops:
             function = np.argmax if op == "ArgMax" else np.argmin
             check(name, op, x, axis, kind, function(x, axis=axis))
-            millis = fastest_millis(lambda: function(x, axis=axis), args.calls)
+            call = lambda: function(x, axis=axis)  # noqa: E731
+            for _ in range(args.warmup):
+                call()
+            millis = median_millis(call, args.calls) if args.median else fastest_millis(call, args.calls)
             lines.append(f"{name}\t{op}\t{millis:.4f}")
             print(f"{name} {op}: {millis:.4f} ms", file=sys.stderr)
     with open(args.out, "w", encoding="utf-8") as out:

@@ -10,8 +10,8 @@ assert pom.contains(normalise(snippet.group(1))) : "the README's subset snippet 
 def jar = new File(basedir, 'target/readme-subset-1.0.jar')
 assert jar.isFile()
 def entries = new java.util.zip.ZipFile(jar).withCloseable { z -> z.entries().collect { it.name } }
-assert entries.contains('com/example/onnx/kernels/vector/ArgMaxFloatVectorLoops.class') : entries
-assert entries.contains('com/example/onnx/kernels/vector/ArgMaxInt64VectorLoops.class') : entries
+assert entries.contains('com/example/onnx/internal/kernels/vector/ArgMaxFloatVectorLoops.class') : entries
+assert entries.contains('com/example/onnx/internal/kernels/vector/ArgMaxInt64VectorLoops.class') : entries
 
 def version = (new File(basedir, 'pom.xml').getText('UTF-8') =~ /(?s)<artifactId>argonnx-runtime<\/artifactId>\s*<version>([^<]+)<\/version>/)[0][1]
 def runtime = new File(localRepositoryPath, "io/github/argonnx/argonnx-runtime/$version/argonnx-runtime-${version}.jar")

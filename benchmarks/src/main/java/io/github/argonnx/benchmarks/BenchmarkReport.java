@@ -1,7 +1,9 @@
 package io.github.argonnx.benchmarks;
 
 import io.github.argonnx.benchmarks.ReportOptions.Settings;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,14 +15,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.profile.GCProfiler;
-import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatFactory;
+import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
@@ -41,7 +42,11 @@ import picocli.CommandLine.UnmatchedArgumentException;
 /**
  * Runs every contender on every selected case in one go, in each JVM given (JMH, one fork each
  * unless told otherwise, GC profiler on), and prints per JVM tables of times and side-by-side
- * ratios; optionally writes them as Markdown. The time of a matrix benchmark is its fastest sampled
+ * ratios; optionally writes them as Markdown, writes each JVM's results as JMH's JSON to a results
+ * directory, and rewrites the marked sections of Markdown pages from such a directory
+ * ({@link ResultSections}), with or without a run. Every table is built from JMH's JSON
+ * ({@link JmhResults}), so a page rendered later from committed results shows what the run printed.
+ * The time of a matrix benchmark is its fastest sampled
  * call: on the shared, noisy machines this project runs on, other processes only ever add time, so
  * the minimum is the steadiest estimate of what a call costs. Small-tensor calls are too short to
  * sample one by one; their time is JMH's average per call.
@@ -49,22 +54,25 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * <p>Every benchmark checks its indices against the plain loop before it is timed; a disagreement
  * stops the run (exit code 1) with a message naming the contender, the case and the first difference.
  *
- * <p>{@code --help} describes the options ({@link ReportOptions}).
+ * <p>With {@code --application} it runs the application benchmark instead ({@link ApplicationRun}):
+ * one JVM per configuration running every case, its tables built from {@link ApplicationResults}.
+ *
+ * <p>{@code --help} describes the options ({@link ReportOptions}, {@link ApplicationOptions}).
  */
 @Command(name = "java -jar benchmarks.jar", mixinStandardHelpOptions = true, sortOptions = false,
         versionProvider = ReportOptions.Versions.class,
         description = "Runs ArgONNX, ONNX Runtime, a plain loop and the read floor on the benchmark cases"
-                + " (JMH, one fork each) in each JVM given and prints each one's fastest call and their ratios.")
+                + " (JMH, one fork each) in each JVM given and prints each one's fastest call and their ratios;"
+                + " with --application, the application benchmark: every case in one JVM per configuration.")
 public final class BenchmarkReport implements Callable<Integer> {
 
-    private static final String VECTOR_MODULE = "--add-modules=jdk.incubator.vector";
+    private static final String VECTOR_MODULE = JmhResults.VECTOR_MODULE;
     /**
      * The heap is touched when the fork starts: otherwise every call allocates its output in pages the
-     * process has never used until the first collection, and a 512 KiB output ({@code [64,256,1024]}
-     * axis 1) paid about 3 ms of page faults per call for the first 800 calls, longer than a quick run's
-     * warm-up (2026-12-04, benchmarks/README.md, nineteenth wave).
+     * process has never used until the first collection, and the page faults of a large output
+     * ({@code [64,256,1024]} axis 1) outlast a quick run's warm-up and are timed as the kernel's.
      */
-    private static final String[] FORK_JVM_ARGS = {"-Xms2g", "-Xmx3g", "-XX:+AlwaysPreTouch"};
+    static final String[] FORK_JVM_ARGS = {"-Xms2g", "-Xmx3g", "-XX:+AlwaysPreTouch"};
 
     static final String ARGONNX_ONE_THREAD = "ArgONNX 1 thread";
     static final String ARGONNX = "ArgONNX";
@@ -82,6 +90,9 @@ public final class BenchmarkReport implements Callable<Integer> {
 
     @Mixin
     ReportOptions options;
+
+    @Mixin
+    ApplicationOptions application;
 
     @Spec
     CommandSpec spec;
@@ -126,28 +137,51 @@ public final class BenchmarkReport implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws IOException, InterruptedException {
+        if (!application.givenWithoutApplication().isEmpty()) {
+            throw new ParameterException(spec.commandLine(), String.join(", ", application.givenWithoutApplication())
+                    + " apply only to the application benchmark: add --application");
+        }
+        if (application.enabled) {
+            return runApplication();
+        }
         Settings settings;
         try {
             settings = options.settings();
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        System.out.println(settings.benchmarksPerJvm() + " benchmarks in each of " + settings.jvms().size()
-                + " JVM(s): " + settings.jvms());
-        List<JvmResults> runs = new ArrayList<>();
-        try {
-            for (Path jvm : settings.jvms()) {
-                runs.add(runAll(settings, jvm));
+        List<JmhResults> runs = new ArrayList<>();
+        String machine;
+        if (settings.from() != null) {
+            runs.addAll(CommittedResults.read(settings.from(), settings.numpy()));
+            machine = CommittedResults.machine(settings.from());
+        } else {
+            System.out.println(settings.benchmarksPerJvm() + " benchmarks in each of " + settings.jvms().size()
+                    + " JVM(s): " + settings.jvms());
+            machine = Runtime.getRuntime().availableProcessors() + " CPUs (nproc), " + cpuModel();
+            try {
+                for (Path jvm : settings.jvms()) {
+                    String json = JmhResults.withoutRawSamples(runAll(settings, jvm));
+                    JmhResults run = JmhResults.parse(json);
+                    if (settings.results() != null) {
+                        Files.createDirectories(settings.results());
+                        Path file = settings.results().resolve("jdk" + run.feature() + ".json");
+                        Files.writeString(file, json, StandardCharsets.UTF_8);
+                        Files.writeString(settings.results().resolve("machine.txt"), machine + "\n",
+                                StandardCharsets.UTF_8);
+                        System.out.println("Results written to " + file);
+                    }
+                    runs.add(run.withNumpy(settings.numpy()));
+                }
+            } catch (RunnerException e) {
+                spec.commandLine().getErr().println("benchmark run stopped: " + causes(e));
+                return 1;
             }
-        } catch (RunnerException e) {
-            spec.commandLine().getErr().println("benchmark run stopped: " + causes(e));
-            return 1;
         }
 
         StringBuilder markdown = new StringBuilder();
-        markdown.append("Machine: ").append(Runtime.getRuntime().availableProcessors()).append(" CPUs (nproc), ")
-                .append(cpuModel()).append(".\n\n");
+        markdown.append("Machine: ").append(machine).append(".\n\n");
         String arguments = String.join(" ", spec.commandLine().getParseResult().originalArgs());
         markdown.append("Command: `java -jar benchmarks/target/benchmarks.jar").append(arguments.isEmpty() ? "" : " ")
                 .append(arguments).append("`\n\n");
@@ -155,8 +189,8 @@ public final class BenchmarkReport implements Callable<Integer> {
             markdown.append("numpy: ").append(settings.numpy().versions())
                     .append(" (its own run of benchmarks/numpy_bench.py: ratios to it compare runs, not one run).\n\n");
         }
-        for (JvmResults run : runs) {
-            ResultTable table = new ResultTable(settings.cases(), settings.smallCases(), settings.ops(), run.results());
+        for (JmhResults run : runs) {
+            ResultTable table = ResultTable.of(run.results());
             System.out.println();
             System.out.println("JVM " + run.version() + " (" + run.jvm() + ")");
             System.out.println(table.text());
@@ -169,78 +203,101 @@ public final class BenchmarkReport implements Callable<Integer> {
             Files.writeString(settings.markdown(), markdown.toString(), StandardCharsets.UTF_8);
             System.out.println("Markdown written to " + settings.markdown());
         }
+        if (!settings.update().isEmpty()) {
+            return updatePages(settings.update(), settings.resultsDirectory(), settings.numpy());
+        }
         return 0;
     }
 
-    /** One JVM's run: its java executable, its version as the forks reported it, every measurement by key. */
-    record JvmResults(Path jvm, String version, Map<String, Measurement> results) {}
-
-    /** Runs every contender of the selection in one JVM. */
-    private static JvmResults runAll(Settings settings, Path jvm) throws RunnerException {
-        Map<String, Measurement> results = new LinkedHashMap<>();
-        String[] version = {"(no benchmark ran)"};
-        List<String> cases = settings.cases().stream().map(BenchCase::name).toList();
-        List<String> ortCases = settings.ortCases().stream().map(BenchCase::name).toList();
-        List<String> smallCases = settings.smallCases().stream().map(Enum::name).toList();
-        Function<RunResult, String> threads = r -> "single".equals(r.getParams().getParam("threads")) ? "1" : "default";
-        List<Run> runs = List.of(
-                // The library as users get it without any JVM flag (plain Java loops), then with the Vector API.
-                new Run(ArgOnnxBenchmark.class, "argonnx", "benchCase", cases, true, false,
-                        r -> threads.apply(r).equals("1") ? ARGONNX_ONE_THREAD : ARGONNX),
-                new Run(ArgOnnxBenchmark.class, "argonnx", "benchCase", cases, true, true,
-                        r -> threads.apply(r).equals("1") ? SIMD_ONE_THREAD : SIMD),
-                // What two threads can do at best: each half on one thread at the same time, nothing merged.
-                new Run(TwoThreadCeilingBenchmark.class, "halvesAtOnce", "benchCase", cases, true, false, r -> HALVES),
-                new Run(TwoThreadCeilingBenchmark.class, "halvesAtOnce", "benchCase", cases, true, true, r -> SIMD_HALVES),
-                new Run(OrtBenchmark.class, "ort", "benchCase", ortCases, true, false,
-                        r -> "1".equals(r.getParams().getParam("ortThreads")) ? ORT_ONE_THREAD : ORT_DEFAULT),
-                new Run(BaselineBenchmark.class, "plainLoop", "benchCase", cases, true, false, r -> PLAIN_LOOP),
-                new Run(ReadFloorBenchmark.class, "readFloor", "benchCase", cases, false, true, r -> READ_FLOOR),
-                new Run(SmallTensorBenchmark.class, "argonnx", "smallCase", smallCases, true, false, r -> ARGONNX),
-                new Run(SmallTensorBenchmark.class, "argonnx", "smallCase", smallCases, true, true, r -> SIMD),
-                new Run(SmallTensorBenchmark.class, "prepared", "smallCase", smallCases, true, false, r -> PREPARED),
-                new Run(SmallTensorBenchmark.class, "prepared", "smallCase", smallCases, true, true, r -> SIMD_PREPARED),
-                new Run(SmallTensorBenchmark.class, "plainLoop", "smallCase", smallCases, true, false, r -> PLAIN_LOOP));
-        for (Run run : runs) {
-            if (run.caseNames().isEmpty()) {
-                continue;
-            }
-            for (RunResult r : new Runner(run.options(settings, jvm)).run()) {
-                BenchmarkParams params = r.getParams();
-                version[0] = params.getVmName() + " " + params.getJdkVersion() + " (" + params.getVmVersion() + ")";
-                String caseName = params.getParam(run.caseParam());
-                Operator op = run.perOperator() ? Operator.valueOf(params.getParam("operator")) : null;
-                Result<?> primary = r.getPrimaryResult();
-                boolean small = run.benchmark() == SmallTensorBenchmark.class;
-                // Sampled calls: the fastest, since other processes only ever add time. Averages: the score.
-                double time = small ? primary.getScore() : primary.getStatistics().getMin();
-                double allocated = r.getSecondaryResults().entrySet().stream()
-                        .filter(e -> e.getKey().endsWith("gc.alloc.rate.norm"))
-                        .mapToDouble(e -> e.getValue().getScore())
-                        .findFirst()
-                        .orElse(Double.NaN);
-                results.put(ResultTable.key(run.label().apply(r), caseName, op), new Measurement(time, allocated));
-            }
+    /**
+     * The application benchmark ({@link ApplicationRun}): prints its tables, writes its results to the
+     * results directory, and rewrites the pages from that directory.
+     */
+    private int runApplication() throws IOException, InterruptedException {
+        ApplicationOptions.Settings settings;
+        try {
+            settings = application.settings(options);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        if (settings.numpy() != null) {
-            for (BenchCase c : settings.cases()) {
-                for (Operator op : settings.ops()) {
-                    double millis = settings.numpy().millis(c, op);
-                    if (!Double.isNaN(millis)) {
-                        results.put(ResultTable.key(NUMPY, c.name(), op), new Measurement(millis, Double.NaN));
-                    }
-                }
-            }
+        String machine = Runtime.getRuntime().availableProcessors() + " CPUs (nproc), " + cpuModel();
+        ApplicationResults.Results results = ApplicationRun.run(settings, machine);
+        ApplicationTable table = new ApplicationTable(results);
+        System.out.println();
+        System.out.println(table.markdown());
+        System.out.println(table.headline());
+        if (settings.results() != null) {
+            Files.createDirectories(settings.results());
+            Path file = settings.results().resolve(ApplicationResults.FILE);
+            Files.writeString(file, ApplicationResults.write(results), StandardCharsets.UTF_8);
+            Files.writeString(settings.results().resolve("machine.txt"), machine + "\n", StandardCharsets.UTF_8);
+            System.out.println("Results written to " + file);
         }
-        return new JvmResults(jvm, version[0], results);
+        return settings.update().isEmpty() ? 0 : updatePages(settings.update(), settings.results(), null);
     }
 
     /**
-     * One benchmark method over a list of cases: with or without the Vector API module, its results
-     * filed under the label the function gives.
+     * Rewrites the pages' sections from a results directory. Every page is checked before any is
+     * written, so a page without sections changes none.
      */
+    private int updatePages(List<Path> pages, Path directory, NumpyFigures numpy) throws IOException {
+        Map<String, String> bodies = CommittedResults.sections(directory, CommittedResults.read(directory, numpy),
+                CommittedResults.machine(directory), CommittedResults.readApplication(directory));
+        Map<Path, ResultSections.Rewrite> rewrites = new LinkedHashMap<>();
+        for (Path page : pages) {
+            try {
+                rewrites.put(page, ResultSections.rewrite(page.toString(),
+                        Files.readString(page, StandardCharsets.UTF_8), bodies));
+            } catch (IllegalArgumentException e) {
+                spec.commandLine().getErr().println(e.getMessage());
+                return 1;
+            }
+        }
+        for (Map.Entry<Path, ResultSections.Rewrite> e : rewrites.entrySet()) {
+            Files.writeString(e.getKey(), e.getValue().text(), StandardCharsets.UTF_8);
+            System.out.println(e.getKey() + ": rewrote " + String.join(", ", e.getValue().rewritten()));
+        }
+        return 0;
+    }
+
+    /** Runs every contender of the selection in one JVM; returns their results as JMH's JSON. */
+    private static String runAll(Settings settings, Path jvm) throws RunnerException {
+        List<String> cases = settings.cases().stream().map(BenchCase::name).toList();
+        List<String> ortCases = settings.ortCases().stream().map(BenchCase::name).toList();
+        List<String> smallCases = settings.smallCases().stream().map(Enum::name).toList();
+        List<Run> runs = List.of(
+                // The library as users get it without any JVM flag (plain Java loops), then with the Vector API.
+                new Run(ArgOnnxBenchmark.class, "argonnx", "benchCase", cases, true, false),
+                new Run(ArgOnnxBenchmark.class, "argonnx", "benchCase", cases, true, true),
+                // What two threads can do at best: each half on one thread at the same time, nothing merged.
+                new Run(TwoThreadCeilingBenchmark.class, "halvesAtOnce", "benchCase", cases, true, false),
+                new Run(TwoThreadCeilingBenchmark.class, "halvesAtOnce", "benchCase", cases, true, true),
+                new Run(OrtBenchmark.class, "ort", "benchCase", ortCases, true, false),
+                new Run(BaselineBenchmark.class, "plainLoop", "benchCase", cases, true, false),
+                new Run(ReadFloorBenchmark.class, "readFloor", "benchCase", cases, false, true),
+                new Run(SmallTensorBenchmark.class, "argonnx", "smallCase", smallCases, true, false),
+                new Run(SmallTensorBenchmark.class, "argonnx", "smallCase", smallCases, true, true),
+                new Run(SmallTensorBenchmark.class, "prepared", "smallCase", smallCases, true, false),
+                new Run(SmallTensorBenchmark.class, "prepared", "smallCase", smallCases, true, true),
+                new Run(SmallTensorBenchmark.class, "plainLoop", "smallCase", smallCases, true, false));
+        List<RunResult> results = new ArrayList<>();
+        for (Run run : runs) {
+            if (!run.caseNames().isEmpty()) {
+                results.addAll(new Runner(run.options(settings, jvm)).run());
+            }
+        }
+        // Each record names its benchmark, its fork's JVM arguments and its parameters, from which
+        // JmhResults files it under its contender's column.
+        ByteArrayOutputStream json = new ByteArrayOutputStream();
+        try (PrintStream out = new PrintStream(json, true, StandardCharsets.UTF_8)) {
+            ResultFormatFactory.getInstance(ResultFormatType.JSON, out).writeOut(results);
+        }
+        return json.toString(StandardCharsets.UTF_8);
+    }
+
+    /** One benchmark method over a list of cases, with or without the Vector API module. */
     private record Run(Class<?> benchmark, String method, String caseParam, List<String> caseNames,
-            boolean perOperator, boolean vectorModule, Function<RunResult, String> label) {
+            boolean perOperator, boolean vectorModule) {
 
         Options options(Settings settings, Path jvm) {
             List<String> jvmArgs = new ArrayList<>(Arrays.asList(FORK_JVM_ARGS));

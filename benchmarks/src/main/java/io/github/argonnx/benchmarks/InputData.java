@@ -138,6 +138,15 @@ public final class InputData {
         return (short[]) array;
     }
 
+    /** The same elements in another shape of as many elements (a view: the array is shared). */
+    public InputData reshaped(Geometry other) {
+        if (other.elementCount() != geometry.elementCount()) {
+            throw new IllegalArgumentException(other + " holds " + other.elementCount() + " elements, not "
+                    + geometry.elementCount());
+        }
+        return new InputData(type, other, array);
+    }
+
     public int[] ints() {
         return (int[]) array;
     }

@@ -3,8 +3,6 @@ package io.github.argonnx.benchmarks;
 import io.github.argonnx.DataType;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -77,7 +75,7 @@ final class ReportOptions {
             description = "Operators to run, comma-separated (default: all): ${COMPLETION-CANDIDATES}.")
     List<Operator> ops;
 
-    @Option(names = "--jvm", paramLabel = "PATH", converter = JavaExecutable.class,
+    @Option(names = "--jvm", paramLabel = "PATH", converter = PathOptions.JavaExecutable.class,
             description = "A JVM to run every benchmark in: a java executable or a JDK directory; repeat for"
                     + " several, each gets its own tables (default: the JVM running this report).")
     List<Path> jvms;
@@ -111,9 +109,25 @@ final class ReportOptions {
                     + " all of them is reported, so a fork whose JIT compiled a loop badly does not decide a case.")
     Integer forks;
 
-    @Option(names = "--markdown", paramLabel = "FILE", converter = WritableFile.class,
+    @Option(names = "--markdown", paramLabel = "FILE", converter = PathOptions.WritableFile.class,
             description = "Also write the tables as Markdown to FILE (its directory must exist).")
     Path markdown;
+
+    @Option(names = "--results", paramLabel = "DIR", converter = PathOptions.ResultsDirectory.class,
+            description = "Also write each JVM's results as JMH's JSON (raw samples left out) to DIR/jdk<N>.json,"
+                    + " N its Java release, and the machine to DIR/machine.txt (DIR is created if its parent exists).")
+    Path results;
+
+    @Option(names = "--from", paramLabel = "DIR", converter = PathOptions.ResultsToRead.class,
+            description = "Run nothing: build the tables from the results in DIR (every jdk<N>.json, numpy.tsv,"
+                    + " application.json and machine.txt there).")
+    Path from;
+
+    @Option(names = "--update", paramLabel = "FILE", converter = PathOptions.PageToUpdate.class,
+            description = "Rewrite the sections of a Markdown FILE between <!-- results:NAME --> and"
+                    + " <!-- /results:NAME --> (NAME: jdk<N> for each JVM's tables, application for the application"
+                    + " benchmark's, headline for one small table over every JVM) from the results directory (--results or --from); repeat for several.")
+    List<Path> update;
 
     /**
      * What to run, with the defaults filled in.
@@ -121,6 +135,36 @@ final class ReportOptions {
      * @throws IllegalArgumentException for a combination no single option can refuse, naming it
      */
     Settings settings() {
+        if (results != null && from != null) {
+            throw new IllegalArgumentException("--results writes a run's results and --from reads them without a"
+                    + " run: give one of them");
+        }
+        if (update != null && results == null && from == null) {
+            throw new IllegalArgumentException("--update rewrites pages from a results directory: add --results DIR"
+                    + " to a run, or --from DIR to run nothing");
+        }
+        if (from != null) {
+            List<String> runOptions = new ArrayList<>();
+            addIf(runOptions, suites, "--suites");
+            addIf(runOptions, types, "--types");
+            addIf(runOptions, layouts, "--layouts");
+            addIf(runOptions, data, "--data");
+            addIf(runOptions, cases, "--cases");
+            addIf(runOptions, smallCases, "--small-cases");
+            addIf(runOptions, ops, "--ops");
+            addIf(runOptions, jvms, "--jvm");
+            addIf(runOptions, quick ? Boolean.TRUE : null, "--quick");
+            addIf(runOptions, warmupIterations, "--warmup");
+            addIf(runOptions, measurementIterations, "--iterations");
+            addIf(runOptions, iterationMillis, "--time");
+            addIf(runOptions, forks, "--forks");
+            if (!runOptions.isEmpty()) {
+                throw new IllegalArgumentException("--from runs nothing, so " + String.join(", ", runOptions)
+                        + " would have no effect: leave them out");
+            }
+            return new Settings(List.of(), EnumSet.noneOf(SmallCase.class), EnumSet.noneOf(Operator.class), List.of(),
+                    0, 0, 0, 0, markdown, numpy, null, from, update == null ? List.of() : List.copyOf(update));
+        }
         boolean matrix = suites == null || suites.contains(Suite.MATRIX);
         boolean small = suites == null || suites.contains(Suite.SMALL);
         if (cases != null && (types != null || layouts != null || data != null)) {
@@ -139,7 +183,7 @@ final class ReportOptions {
             throw new IllegalArgumentException("no matrix case has a type from --types and a kind from --data ("
                     + kindsApplicability() + ")");
         }
-        List<Path> jvmList = jvms == null ? List.of(JavaExecutable.running()) : List.copyOf(jvms);
+        List<Path> jvmList = jvms == null ? List.of(PathOptions.JavaExecutable.running()) : List.copyOf(jvms);
         if (new LinkedHashSet<>(jvmList).size() != jvmList.size()) {
             throw new IllegalArgumentException("--jvm names the same JVM twice: " + jvmList);
         }
@@ -154,7 +198,16 @@ final class ReportOptions {
                 pick(iterationMillis, QUICK_ITERATION_MILLIS, DEFAULT_ITERATION_MILLIS),
                 forks == null ? DEFAULT_FORKS : forks,
                 markdown,
-                numpy);
+                numpy,
+                results,
+                null,
+                update == null ? List.of() : List.copyOf(update));
+    }
+
+    private static void addIf(List<String> names, Object given, String name) {
+        if (given != null) {
+            names.add(name);
+        }
     }
 
     /** The named cases, or every case in the chosen types, layouts and kinds; in {@link BenchCase#all()} order. */
@@ -196,11 +249,18 @@ final class ReportOptions {
 
     /**
      * The resolved options: matrix cases in {@link BenchCase#all()} order, small-tensor cases and
-     * operators in enum order, the JVMs in the order given, iteration counts, forks, optional files.
+     * operators in enum order, the JVMs in the order given, iteration counts, forks, optional files:
+     * the results directory a run writes ({@code results}) or the one read instead of a run
+     * ({@code from}, with nothing selected to run), and the pages to update from either.
      */
     record Settings(List<BenchCase> cases, Set<SmallCase> smallCases, Set<Operator> ops, List<Path> jvms,
             int warmupIterations, int measurementIterations, int iterationMillis, int forks, Path markdown,
-            NumpyFigures numpy) {
+            NumpyFigures numpy, Path results, Path from, List<Path> update) {
+
+        /** The directory the pages are updated from: the one a run writes, or the one read instead. */
+        Path resultsDirectory() {
+            return from != null ? from : results;
+        }
 
         /** The matrix cases ONNX Runtime is measured on. */
         List<BenchCase> ortCases() {
@@ -254,61 +314,6 @@ final class ReportOptions {
             throw new TypeConversionException(number + " is too small (allowed: " + minimum + " or more)");
         }
         return number;
-    }
-
-    /** A java executable, given as itself or as the JDK directory holding {@code bin/java}. */
-    static final class JavaExecutable implements ITypeConverter<Path> {
-        @Override
-        public Path convert(String value) {
-            Path given;
-            try {
-                given = Path.of(value);
-            } catch (InvalidPathException e) {
-                throw new TypeConversionException("'" + value + "' is not a valid path: " + e.getReason());
-            }
-            Path java = Files.isDirectory(given) ? given.resolve("bin").resolve("java") : given;
-            if (value.isBlank() || !Files.isRegularFile(java) || !Files.isExecutable(java)) {
-                throw new TypeConversionException("'" + value + "' is not a java executable (allowed: a java"
-                        + " executable, or a JDK directory with an executable bin/java)");
-            }
-            return java.toAbsolutePath().normalize();
-        }
-
-        /** The java executable of the JVM running the report. */
-        static Path running() {
-            return Path.of(System.getProperty("java.home"), "bin", "java").toAbsolutePath().normalize();
-        }
-    }
-
-    /**
-     * A file the report can write when it ends: checked up front, since the run before it takes
-     * minutes. The file itself may not exist yet; its directory must.
-     */
-    static final class WritableFile implements ITypeConverter<Path> {
-        @Override
-        public Path convert(String value) {
-            Path file;
-            try {
-                file = Path.of(value);
-            } catch (InvalidPathException e) {
-                throw new TypeConversionException("'" + value + "' is not a valid path: " + e.getReason());
-            }
-            Path absolute = file.toAbsolutePath().normalize();
-            Path directory = absolute.getParent();
-            if (value.isBlank() || directory == null || Files.isDirectory(absolute)) {
-                throw new TypeConversionException("'" + value + "' is not a file name (allowed: a file in an"
-                        + " existing, writable directory)");
-            }
-            if (!Files.isDirectory(directory)) {
-                throw new TypeConversionException("directory '" + directory + "' of '" + value
-                        + "' does not exist (allowed: a file in an existing, writable directory)");
-            }
-            if (!Files.isWritable(directory) || Files.exists(absolute) && !Files.isWritable(absolute)) {
-                throw new TypeConversionException("'" + value + "' cannot be written (allowed: a file in an"
-                        + " existing, writable directory)");
-            }
-            return file;
-        }
     }
 
     /** {@code --version}: the versions of what is measured, as built (from Maven resource filtering). */

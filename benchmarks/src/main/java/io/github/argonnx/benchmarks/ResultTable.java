@@ -2,6 +2,8 @@ package io.github.argonnx.benchmarks;
 
 import io.github.argonnx.benchmarks.BenchmarkReport.Measurement;
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -69,12 +71,18 @@ final class ResultTable {
             new RatioColumn(BenchmarkReport.SIMD_PREPARED, BenchmarkReport.PLAIN_LOOP));
 
     private final Map<String, Measurement> results;
+    private final List<BenchCase> cases;
+    private final Set<SmallCase> smallCases;
+    private final Set<Operator> ops;
     private final Table times;
     private final Table ratios;
     private final Table small;
 
     ResultTable(List<BenchCase> cases, Set<SmallCase> smallCases, Set<Operator> ops, Map<String, Measurement> results) {
         this.results = results;
+        this.cases = List.copyOf(cases);
+        this.smallCases = smallCases;
+        this.ops = ops;
         List<String> timeHeader = new ArrayList<>(List.of("case (fastest call, ms)"));
         TIMES.forEach(t -> timeHeader.add(t.label()));
         ALLOCATIONS.forEach(a -> timeHeader.add(a + " B/call"));
@@ -123,6 +131,143 @@ final class ResultTable {
 
     static String key(String label, String caseName, Operator op) {
         return label + "|" + caseName + "|" + (op == null ? "" : op.name());
+    }
+
+    /** The tables of everything the results hold: their cases in {@link BenchCase#all()} order, operators in enum order. */
+    static ResultTable of(Map<String, Measurement> results) {
+        Set<SmallCase> smallCases = EnumSet.noneOf(SmallCase.class);
+        Set<Operator> ops = EnumSet.noneOf(Operator.class);
+        for (String key : results.keySet()) {
+            String[] parts = key.split("\\|", -1);
+            for (SmallCase c : SmallCase.values()) {
+                if (c.name().equals(parts[1])) {
+                    smallCases.add(c);
+                }
+            }
+            if (!parts[2].isEmpty()) {
+                ops.add(Operator.valueOf(parts[2]));
+            }
+        }
+        return new ResultTable(casesIn(results), smallCases, ops, results);
+    }
+
+    /** The matrix cases some measurement is of, in {@link BenchCase#all()} order. */
+    static List<BenchCase> casesIn(Map<String, Measurement> results) {
+        Set<String> names = new HashSet<>();
+        results.keySet().forEach(key -> names.add(key.split("\\|", -1)[1]));
+        return BenchCase.all().stream().filter(c -> names.contains(c.name())).toList();
+    }
+
+    /**
+     * The cases the README's headline table shows, where a run has them: a contiguous slice, rows
+     * and the two outer axes of float, and the slices and outer axes that differ most between types.
+     */
+    static final List<String> HEADLINE = List.of(
+            "FLOAT_SLICE_NO_EXTREME", "FLOAT_ROWS_NO_EXTREME", "FLOAT_OUTER_NO_EXTREME", "FLOAT_OUTER_3D_NO_EXTREME",
+            "UINT8_SLICE_NO_EXTREME", "INT32_SLICE_NO_EXTREME", "FLOAT16_OUTER_NO_EXTREME");
+
+    private static final List<RatioColumn> HEADLINE_RATIOS = List.of(
+            new RatioColumn(BenchmarkReport.SIMD_ONE_THREAD, BenchmarkReport.READ_FLOOR),
+            new RatioColumn(BenchmarkReport.ARGONNX_ONE_THREAD, BenchmarkReport.READ_FLOOR),
+            new RatioColumn(BenchmarkReport.ORT_ONE_THREAD, BenchmarkReport.SIMD_ONE_THREAD),
+            new RatioColumn(BenchmarkReport.ORT_ONE_THREAD, BenchmarkReport.ARGONNX_ONE_THREAD),
+            new RatioColumn(BenchmarkReport.NUMPY, BenchmarkReport.SIMD_ONE_THREAD));
+
+    /**
+     * One small table over several JVMs: ArgMax on the {@link #HEADLINE} cases, one ratio per column,
+     * each cell the JVMs' values in the order given ("a / b"). Empty when no JVM has a headline case.
+     */
+    static String headline(List<ResultTable> perJvm) {
+        List<List<String>> rows = new ArrayList<>();
+        for (String caseName : HEADLINE) {
+            BenchCase c = BenchCase.named(caseName);
+            if (perJvm.stream().noneMatch(t -> t.has(BenchmarkReport.ARGONNX_ONE_THREAD, caseName, Operator.ArgMax)
+                    || t.has(BenchmarkReport.SIMD_ONE_THREAD, caseName, Operator.ArgMax))) {
+                continue;
+            }
+            List<String> row = new ArrayList<>(List.of(c.type().onnxName() + " " + c.geometry().label()));
+            for (RatioColumn r : HEADLINE_RATIOS) {
+                List<String> cells = new ArrayList<>();
+                for (ResultTable t : perJvm) {
+                    cells.add(ratio(t.time(r.numerator(), caseName, Operator.ArgMax)
+                            / t.time(r.denominator(), caseName, Operator.ArgMax)));
+                }
+                row.add(String.join(" / ", cells));
+            }
+            rows.add(row);
+        }
+        if (rows.isEmpty()) {
+            return "";
+        }
+        List<String> header = new ArrayList<>(List.of("ArgMax, one thread"));
+        HEADLINE_RATIOS.forEach(r -> header.add(r.numerator() + " ÷ " + r.denominator()));
+        return markdown(new Table(header, rows));
+    }
+
+    private static final List<String> SUMMARY_TIMES = List.of(
+            BenchmarkReport.ARGONNX_ONE_THREAD, BenchmarkReport.SIMD_ONE_THREAD, BenchmarkReport.SIMD,
+            BenchmarkReport.ORT_ONE_THREAD, BenchmarkReport.NUMPY, BenchmarkReport.READ_FLOOR);
+
+    private static final List<RatioColumn> SUMMARY_RATIOS = List.of(
+            new RatioColumn(BenchmarkReport.ARGONNX_ONE_THREAD, BenchmarkReport.READ_FLOOR),
+            new RatioColumn(BenchmarkReport.SIMD_ONE_THREAD, BenchmarkReport.READ_FLOOR),
+            new RatioColumn(BenchmarkReport.ORT_ONE_THREAD, BenchmarkReport.ARGONNX_ONE_THREAD),
+            new RatioColumn(BenchmarkReport.ORT_ONE_THREAD, BenchmarkReport.SIMD_ONE_THREAD),
+            new RatioColumn(BenchmarkReport.SIMD, BenchmarkReport.SIMD_ONE_THREAD));
+
+    private static final List<String> SUMMARY_SMALL_TIMES = List.of(
+            BenchmarkReport.ARGONNX, BenchmarkReport.PREPARED, BenchmarkReport.PLAIN_LOOP);
+
+    /**
+     * The benchmarks page's view of one JVM: one matrix table (times of one thread with and without
+     * SIMD, the default parallelism with SIMD, ONNX Runtime, numpy and the read floor, and their
+     * ratios), and one small-tensor table if small tensors ran.
+     */
+    String summary() {
+        List<List<String>> rows = new ArrayList<>();
+        for (BenchCase c : cases) {
+            for (Operator op : ops) {
+                List<String> row = new ArrayList<>(List.of(op + " " + c.label()));
+                SUMMARY_TIMES.forEach(label -> row.add(BenchmarkReport.format(time(label, c.name(), op))));
+                SUMMARY_RATIOS.forEach(r -> row.add(ratio(time(r.numerator(), c.name(), op)
+                        / time(r.denominator(), c.name(), op))));
+                rows.add(row);
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        if (!rows.isEmpty()) {
+            List<String> header = new ArrayList<>(List.of("case (fastest call, ms)"));
+            SUMMARY_TIMES.forEach(header::add);
+            SUMMARY_RATIOS.forEach(r -> header.add(r.numerator() + " ÷ " + r.denominator()));
+            sb.append(markdown(new Table(header, rows)));
+        }
+        List<List<String>> smallRows = new ArrayList<>();
+        for (SmallCase c : smallCases) {
+            for (Operator op : ops) {
+                List<String> row = new ArrayList<>(List.of(op + " " + c.label()));
+                SUMMARY_SMALL_TIMES.forEach(label -> row.add(BenchmarkReport.format(time(label, c.name(), op))));
+                row.add(ratio(time(BenchmarkReport.ARGONNX, c.name(), op) / time(BenchmarkReport.PLAIN_LOOP, c.name(), op)));
+                row.add(ratio(time(BenchmarkReport.PREPARED, c.name(), op) / time(BenchmarkReport.PLAIN_LOOP, c.name(), op)));
+                row.add(bytes(BenchmarkReport.PREPARED, c.name(), op));
+                smallRows.add(row);
+            }
+        }
+        if (!smallRows.isEmpty()) {
+            List<String> header = new ArrayList<>(List.of("small tensor into a caller's long[] (ns/call)"));
+            header.addAll(SUMMARY_SMALL_TIMES);
+            header.add(BenchmarkReport.ARGONNX + " ÷ " + BenchmarkReport.PLAIN_LOOP);
+            header.add(BenchmarkReport.PREPARED + " ÷ " + BenchmarkReport.PLAIN_LOOP);
+            header.add(BenchmarkReport.PREPARED + " B/call");
+            if (sb.length() > 0) {
+                sb.append('\n');
+            }
+            sb.append(markdown(new Table(header, smallRows)));
+        }
+        return sb.toString();
+    }
+
+    private boolean has(String label, String caseName, Operator op) {
+        return !Double.isNaN(time(label, caseName, op));
     }
 
     /** The tables that have rows: the matrix's times and ratios, the small tensors. */
@@ -185,16 +330,21 @@ final class ResultTable {
     String markdown() {
         StringBuilder sb = new StringBuilder();
         for (Table table : tables()) {
+            sb.append(markdown(table)).append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** One table as Markdown lines, the first column left-aligned, the others right-aligned. */
+    static String markdown(Table table) {
+        StringBuilder sb = new StringBuilder("|");
+        table.header().forEach(h -> sb.append(' ').append(h).append(" |"));
+        sb.append("\n|---|");
+        sb.append("---:|".repeat(table.header().size() - 1));
+        sb.append('\n');
+        for (List<String> row : table.rows()) {
             sb.append('|');
-            table.header().forEach(h -> sb.append(' ').append(h).append(" |"));
-            sb.append("\n|---|");
-            sb.append("---:|".repeat(table.header().size() - 1));
-            sb.append('\n');
-            for (List<String> row : table.rows()) {
-                sb.append('|');
-                row.forEach(cell -> sb.append(' ').append(cell).append(" |"));
-                sb.append('\n');
-            }
+            row.forEach(cell -> sb.append(' ').append(cell).append(" |"));
             sb.append('\n');
         }
         return sb.toString();

@@ -17,15 +17,13 @@ import org.openjdk.jmh.annotations.State;
 /**
  * One case on one thread in a JVM that has first run other cases, as a process serving several element
  * types does. The report runs every case in a fork of its own, but the Vector API's methods are shared
- * by every type, and so is what the JIT learned about them: each type's warm-up runs them unintrinsified
- * and leaves traps in their profiles, and C2 adds up the traps of every method it inlines into one
- * compilation. Past {@code -XX:PerMethodTrapLimit} (100) it stops speculating on their receivers, the
- * Vector API's intrinsics then fail and every vector is boxed: with the SIMD loops, float16
- * {@code [64,256,1024]} axis 1 run after the other eleven types took five times the time and 95 MB per
- * call on JDK 17, three times and 78 MB on JDK 25; with {@code -XX:PerMethodTrapLimit=1000} it took
- * what it takes alone. Run it with the GC profiler ({@code -prof gc}) for the bytes per call, and with
- * {@code -jvmArgsAppend -XX:PerMethodTrapLimit=1000} for the remedy. Each case's indices are checked
- * against the plain loop before it runs.
+ * by every type, and so is what the JIT learned about them: each type's warm-up runs them before C2
+ * has compiled them into its loops and leaves traps in their profiles, and C2 adds up the traps of
+ * every method it inlines into one compilation. Past {@code -XX:PerMethodTrapLimit} it stops
+ * speculating on their receivers, the Vector API's intrinsics fail and every vector is boxed, which
+ * shows as a longer time and as bytes allocated per call. Run it with the GC profiler
+ * ({@code -prof gc}) for the bytes per call. Each case's indices are checked against the plain loop
+ * before it runs.
  */
 @State(Scope.Benchmark)
 @Fork(jvmArgs = {"-Xms3g", "-Xmx3g", "-XX:+AlwaysPreTouch"})

@@ -38,13 +38,11 @@ import org.openjdk.jmh.annotations.State;
  * of how it is shared out. Each setup checks the indices against the plain loop before anything is
  * timed.
  *
- * <p>Its forks run on a fixed heap of transparent huge pages, touched before the first call. On the
- * benchmark machines the first write to a 4 KB page costs about 12 µs, so every call that allocates
- * (an accumulator's running bests, about 100 KB for {@code [4096,4096]}; an outer axis's scratch)
- * paid for fresh pages until the heap had been used once, which a long-running JVM pays once: uint8
- * {@code [4096,4096]} in 256-row chunks with the Vector API, JDK 25, took 0.85 ms against 0.35 to
- * 0.38 ms on huge pages; the per-chunk {@code apply} of 16-row float chunks moved between 8 and 34 ms
- * from one iteration to the next until the heap was touched in advance, and then stayed at 8 to 10 ms.
+ * <p>Its forks run on a fixed heap of transparent huge pages, touched before the first call. Every
+ * call that allocates (an accumulator's running bests, an outer axis's scratch) would otherwise pay
+ * for the first write to fresh pages until the heap had been used once, which a long-running JVM pays
+ * only once, and the time of one call would move from one iteration to the next with the pages it
+ * happened to touch.
  */
 @Fork(jvmArgs = {"-Xms2g", "-Xmx2g", "-XX:+UseTransparentHugePages", "-XX:+AlwaysPreTouch"})
 public class StreamingBenchmark {

@@ -16,10 +16,10 @@ import jdk.incubator.vector.VectorSpecies;
  * that the loop can issue two loads per cycle. Loaded only when {@code jdk.incubator.vector} is in the
  * boot layer.
  *
- * <p>Its vectors are the CPU's preferred size, but at most 256 bits: on the AVX-512 machine of these
- * benchmarks (AMD EPYC Zen 5) floats read faster with 256-bit vectors than with 512-bit ones on JDK 17
- * and 25, and bytes on JDK 17 (longs, and bytes on JDK 25, unsettled), and a floor must be the fastest read.
- * {@value #BITS_PROPERTY} sets another size (128, 256, 512, up to the preferred one) to check that.
+ * <p>Its vectors are the CPU's preferred size, but at most 256 bits, as the library's SIMD loops: on
+ * AVX-512 CPUs 512-bit vectors read no faster, and a floor must be the fastest read.
+ * {@value #BITS_PROPERTY} sets another size (128, 256, 512, up to the preferred one) to check that on
+ * a given machine.
  */
 final class VectorReadFloor extends ReadFloor {
 

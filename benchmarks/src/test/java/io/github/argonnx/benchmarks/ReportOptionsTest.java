@@ -306,7 +306,7 @@ class ReportOptionsTest {
         assertEquals(0, outcome.exitCode());
         for (String option : new String[] {"--suites", "--types", "--layouts", "--data", "--cases", "--small-cases",
             "--ops", "--jvm", "--numpy", "--quick", "--warmup", "--iterations", "--time", "--forks", "--markdown",
-            "--version"}) {
+            "--results", "--from", "--update", "--version"}) {
             assertTrue(outcome.out().contains(option), option + " in " + outcome.out());
         }
         assertTrue(outcome.out().contains("OUTER_3D") && outcome.out().contains("SUBNORMAL")
@@ -320,5 +320,42 @@ class ReportOptionsTest {
         assertTrue(outcome.out().startsWith("ArgONNX benchmarks "), outcome.out());
         assertTrue(outcome.out().contains("JMH ") && outcome.out().contains("ONNX Runtime"), outcome.out());
         assertFalse(outcome.out().contains("${"), "resource filtering filled in the versions: " + outcome.out());
+    }
+
+    @Test
+    void resultsDirectoryMayBeNewButItsParentMustExist() {
+        Path results = directory.resolve("results");
+        assertEquals(results, parse("--results", results.toString()).results());
+        String message = refusal("--results", directory.resolve("no/such/results").toString());
+        assertTrue(message.contains("does not exist"), message);
+    }
+
+    @Test
+    void fromNeedsADirectoryWithResultsAndRunsNothing() throws IOException {
+        String message = refusal("--from", directory.toString());
+        assertTrue(message.contains("holds no jdk<N>.json and no application.json"), message);
+        Files.writeString(directory.resolve("jdk17.json"), "[]");
+        Settings settings = parse("--from", directory.toString());
+        assertEquals(directory, settings.resultsDirectory());
+        assertTrue(settings.cases().isEmpty() && settings.jvms().isEmpty() && settings.smallCases().isEmpty());
+    }
+
+    @Test
+    void fromRefusesWhatOnlyARunUsesAndResultsTogetherWithIt() throws IOException {
+        Files.writeString(directory.resolve("jdk25.json"), "[]");
+        String message = refusal("--from", directory.toString(), "--quick", "--types", "FLOAT");
+        assertTrue(message.contains("--types") && message.contains("--quick") && message.contains("no effect"), message);
+        message = refusal("--from", directory.toString(), "--results", directory.toString());
+        assertTrue(message.contains("give one of them"), message);
+    }
+
+    @Test
+    void updateNeedsAnExistingPageAndAResultsDirectory() throws IOException {
+        Path page = Files.writeString(directory.resolve("README.md"), "page\n");
+        String message = refusal("--update", page.toString());
+        assertTrue(message.contains("--results DIR") && message.contains("--from DIR"), message);
+        message = refusal("--update", directory.resolve("missing.md").toString(), "--results", directory.toString());
+        assertTrue(message.contains("not a writable file"), message);
+        assertEquals(List.of(page), parse("--update", page.toString(), "--results", directory.toString()).update());
     }
 }

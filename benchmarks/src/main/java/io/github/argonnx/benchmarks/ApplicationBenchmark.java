@@ -1,0 +1,252 @@
+package io.github.argonnx.benchmarks;
+
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
+import io.github.argonnx.ArgReductionOperator;
+import io.github.argonnx.DataType;
+import io.github.argonnx.Tensor;
+import io.github.argonnx.benchmarks.ApplicationResults.Row;
+import io.github.argonnx.benchmarks.ApplicationResults.Run;
+import io.github.argonnx.runtime.ArgResult;
+import io.github.argonnx.runtime.Parallelism;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * One JVM of the application benchmark: it reduces every selected type, layout and operator through
+ * the public API, as an application that does several kinds of work in one JVM would, and writes
+ * the median time per call of each case to a JSON file ({@link ApplicationResults.Run}). The report
+ * starts one such JVM per configuration ({@code --application}); nothing here is forked per case.
+ *
+ * <p>The input of a type is one array ({@code TYPE_SLICE_NO_EXTREME}'s data), seen in every layout
+ * by a tensor of another shape, so that every case of every type is in memory at once and the
+ * interleaved pass can go from case to case as an application would.
+ *
+ * <p>In sequence, each case gets its warm-up calls and then its timed calls back to back (ArgONNX on
+ * one thread, then with the default parallelism, then ONNX Runtime on one thread); the read floor is
+ * timed once per type. Interleaved, each round calls every case once (one thread, then default), so
+ * that between two calls of a case the JVM runs all the others; the first rounds are the warm-up.
+ * Every contender's indices are checked against the plain loop before any call is timed.
+ */
+@Command(name = "ApplicationBenchmark", mixinStandardHelpOptions = true,
+        description = "One JVM of the application benchmark; the report's --application starts it.")
+public final class ApplicationBenchmark implements Callable<Integer> {
+
+    static final String ONE_THREAD = "argonnx-1";
+    static final String DEFAULT = "argonnx-default";
+    static final String ORT = "ort-1";
+    static final String FLOOR = "floor";
+    static final String SEQUENCE = "sequence";
+    static final String INTERLEAVED = "interleaved";
+
+    @Option(names = "--types", split = ",", required = true)
+    List<DataType> types;
+
+    @Option(names = "--layouts", split = ",", required = true)
+    List<Layout> layouts;
+
+    @Option(names = "--ops", split = ",", required = true)
+    List<Operator> ops;
+
+    @Option(names = "--warmup", required = true)
+    int warmup;
+
+    @Option(names = "--calls", required = true)
+    int calls;
+
+    @Option(names = "--out", required = true)
+    Path out;
+
+    private final com.sun.management.ThreadMXBean threads =
+            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new ApplicationBenchmark()).execute(args));
+    }
+
+    /** One case: a type's input in a layout, one operator, built once as an application builds them. */
+    private record Case(DataType type, Layout layout, Operator op, Tensor tensor, ArgReductionOperator oneThread,
+            ArgReductionOperator parallel) {}
+
+    @Override
+    public Integer call() throws IOException, OrtException {
+        Map<DataType, InputData> inputs = new EnumMap<>(DataType.class);
+        List<Case> cases = new ArrayList<>();
+        for (DataType type : types) {
+            InputData input = InputData.generate(new BenchCase(type, Layout.SLICE, DataKind.NO_EXTREME));
+            inputs.put(type, input);
+            for (Layout layout : layouts) {
+                Geometry g = layout.geometry();
+                Tensor tensor = ArgOnnxBenchmark.tensorOf(type, input.array(), g.shape());
+                for (Operator op : ops) {
+                    ArgReductionOperator configured = op.latest().axis(g.axis()).keepdims(0);
+                    Case c = new Case(type, layout, op, tensor, configured.parallelism(Parallelism.singleThread()),
+                            configured);
+                    long[] expected = PlainLoops.argReduce(input.reshaped(g), op.isMax());
+                    String name = type + "_" + layout + " " + op;
+                    PlainLoops.requireSame("ArgONNX 1 thread", name, expected, c.oneThread().apply(tensor).indices());
+                    PlainLoops.requireSame("ArgONNX", name, expected, c.parallel().apply(tensor).indices());
+                    cases.add(c);
+                }
+            }
+        }
+        List<Row> rows = new ArrayList<>();
+        long started = System.nanoTime();
+        OrtEnvironment environment = OrtEnvironment.getEnvironment();
+        for (DataType type : types) {
+            InputData input = inputs.get(type);
+            ReadFloor floor = ReadFloor.get();
+            rows.add(row(type, null, null, FLOOR, SEQUENCE, time(() -> floor.pass(input), false)));
+            for (Case c : cases) {
+                if (c.type() != type) {
+                    continue;
+                }
+                rows.add(row(c, ONE_THREAD, SEQUENCE, time(() -> c.oneThread().apply(c.tensor()), true)));
+                rows.add(row(c, DEFAULT, SEQUENCE, time(() -> c.parallel().apply(c.tensor()), false)));
+            }
+            if (OrtBenchmark.hasKernel(type)) {
+                rows.addAll(ort(environment, input, cases));
+            }
+            progress(type + " in sequence", started);
+        }
+        rows.addAll(interleaved(cases));
+        progress(cases.size() + " cases interleaved", started);
+        Run run = new Run(System.getProperty("java.home"), System.getProperty("java.vm.name") + " "
+                + System.getProperty("java.runtime.version"), Runtime.version().feature(),
+                ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent(), ReadFloor.get().vectorized(),
+                Runtime.getRuntime().availableProcessors(), warmup, calls, rows);
+        Files.writeString(out, JmhResults.GSON.toJson(run) + "\n", StandardCharsets.UTF_8);
+        return 0;
+    }
+
+    /** ONNX Runtime on one thread, on every case of the input's type: one input tensor, a session per case. */
+    private List<Row> ort(OrtEnvironment environment, InputData input, List<Case> cases) throws OrtException {
+        List<Row> rows = new ArrayList<>();
+        for (Case c : cases) {
+            if (c.type() != input.type()) {
+                continue;
+            }
+            Geometry g = c.layout().geometry();
+            InputData shaped = input.reshaped(g);
+            try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
+                options.setIntraOpNumThreads(1);
+                options.setInterOpNumThreads(1);
+                try (OrtSession session = environment.createSession(OnnxModel.argReduce(c.op(), c.type(), g), options);
+                        OnnxTensor tensor = OrtBenchmark.directTensor(environment, shaped)) {
+                    Map<String, OnnxTensor> feed = Map.of("x", tensor);
+                    try (OrtSession.Result result = session.run(feed)) {
+                        PlainLoops.requireSame("ONNX Runtime", c.type() + "_" + c.layout() + " " + c.op(),
+                                PlainLoops.argReduce(shaped, c.op().isMax()),
+                                OrtBenchmark.flatten(result.get(0).getValue()));
+                    }
+                    rows.add(row(c, ORT, SEQUENCE, time(() -> {
+                        try (OrtSession.Result result = session.run(feed)) {
+                            return result.size();
+                        }
+                    }, false)));
+                }
+            }
+        }
+        return rows;
+    }
+
+    /** Rounds over every case, one call each on one thread and one with the default parallelism. */
+    private List<Row> interleaved(List<Case> cases) {
+        int n = cases.size();
+        double[][] one = new double[n][calls];
+        double[][] parallel = new double[n][calls];
+        double[][] bytes = new double[n][calls];
+        for (int round = 0; round < warmup + calls; round++) {
+            for (int i = 0; i < n; i++) {
+                Case c = cases.get(i);
+                long allocated = threads.getCurrentThreadAllocatedBytes();
+                long start = System.nanoTime();
+                ArgResult result = c.oneThread().apply(c.tensor());
+                long took = System.nanoTime() - start;
+                long used = threads.getCurrentThreadAllocatedBytes() - allocated;
+                consume(result);
+                start = System.nanoTime();
+                consume(c.parallel().apply(c.tensor()));
+                long tookParallel = System.nanoTime() - start;
+                if (round >= warmup) {
+                    one[i][round - warmup] = took / 1e6;
+                    parallel[i][round - warmup] = tookParallel / 1e6;
+                    bytes[i][round - warmup] = used;
+                }
+            }
+        }
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            rows.add(row(cases.get(i), ONE_THREAD, INTERLEAVED, new Timing(ApplicationResults.median(one[i]),
+                    (long) ApplicationResults.median(bytes[i]), (long) Arrays.stream(bytes[i]).max().orElse(-1))));
+            rows.add(row(cases.get(i), DEFAULT, INTERLEAVED, new Timing(ApplicationResults.median(parallel[i]), -1, -1)));
+        }
+        return rows;
+    }
+
+    /** A call whose result is kept from the JIT's dead-code elimination. */
+    @FunctionalInterface
+    private interface Call {
+        Object run() throws OrtException;
+    }
+
+    /** The median time of the timed calls, and the median and most bytes one of them allocated (-1: not counted). */
+    private record Timing(double medianMillis, long medianBytes, long maxBytes) {}
+
+    /**
+     * Warm-up calls, then timed calls back to back. The bytes a call allocates are counted on the
+     * calling thread, so only where the call runs on it alone ({@code countBytes}).
+     */
+    private Timing time(Call call, boolean countBytes) throws OrtException {
+        for (int i = 0; i < warmup; i++) {
+            consume(call.run());
+        }
+        double[] millis = new double[calls];
+        double[] bytes = new double[calls];
+        for (int i = 0; i < calls; i++) {
+            long allocated = threads.getCurrentThreadAllocatedBytes();
+            long start = System.nanoTime();
+            Object result = call.run();
+            millis[i] = (System.nanoTime() - start) / 1e6;
+            bytes[i] = threads.getCurrentThreadAllocatedBytes() - allocated;
+            consume(result);
+        }
+        return countBytes ? new Timing(ApplicationResults.median(millis), (long) ApplicationResults.median(bytes),
+                (long) Arrays.stream(bytes).max().orElseThrow()) : new Timing(ApplicationResults.median(millis), -1, -1);
+    }
+
+    /** A line for whoever waits on the run: how far it is, in seconds since the timed part began. */
+    private static void progress(String done, long started) {
+        System.out.printf("  %s: done at %.0f s%n", done, (System.nanoTime() - started) / 1e9);
+    }
+
+    private static Row row(Case c, String contender, String phase, Timing t) {
+        return row(c.type(), c.layout(), c.op(), contender, phase, t);
+    }
+
+    private static Row row(DataType type, Layout layout, Operator op, String contender, String phase, Timing t) {
+        return new Row(type.name(), layout == null ? null : layout.name(), op == null ? null : op.name(), contender,
+                phase, t.medianMillis(), t.medianBytes(), t.maxBytes());
+    }
+
+    private static int sink;
+
+    /** Keeps a result observable, so that no call is optimized away. */
+    private static void consume(Object result) {
+        sink += result instanceof ArgResult r ? (int) r.get(0) : result.hashCode();
+    }
+}

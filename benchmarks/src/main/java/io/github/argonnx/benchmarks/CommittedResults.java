@@ -1,0 +1,105 @@
+package io.github.argonnx.benchmarks;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A results directory as committed: each JVM's JMH results ({@code jdk<N>.json}), numpy's figures
+ * ({@code numpy.tsv}), the application benchmark's results ({@value ApplicationResults#FILE}) and the
+ * machine ({@code machine.txt}); and the bodies of the page sections the report writes from them.
+ */
+final class CommittedResults {
+
+    private CommittedResults() {}
+
+    /** The application benchmark's results in a results directory, or null if it holds none. */
+    static ApplicationResults.Results readApplication(Path directory) throws IOException {
+        Path file = directory.resolve(ApplicationResults.FILE);
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        try {
+            return ApplicationResults.parse(Files.readString(file, StandardCharsets.UTF_8));
+        } catch (IllegalArgumentException e) {
+            throw new IOException(file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Every JVM's results in a results directory, by Java release, with numpy's figures: the ones
+     * given, or the directory's {@code numpy.tsv} if it has one.
+     */
+    static List<JmhResults> read(Path directory, NumpyFigures numpy) throws IOException {
+        NumpyFigures figures = numpy;
+        Path numpyFile = directory.resolve("numpy.tsv");
+        if (figures == null && Files.isRegularFile(numpyFile)) {
+            figures = NumpyFigures.parse(numpyFile, Files.readAllLines(numpyFile, StandardCharsets.UTF_8));
+        }
+        List<JmhResults> runs = new ArrayList<>();
+        for (Path file : PathOptions.resultFiles(directory)) {
+            JmhResults run;
+            try {
+                run = JmhResults.parse(Files.readString(file, StandardCharsets.UTF_8));
+            } catch (IllegalArgumentException e) {
+                throw new IOException(file + ": " + e.getMessage(), e);
+            }
+            if (!file.getFileName().toString().equals("jdk" + run.feature() + ".json")) {
+                throw new IOException(file + " holds results of Java " + run.feature() + " (" + run.version() + ")");
+            }
+            runs.add(run.withNumpy(figures));
+        }
+        return runs;
+    }
+
+    /** The machine line a run left in the directory, or a placeholder. */
+    static String machine(Path directory) throws IOException {
+        Path file = directory.resolve("machine.txt");
+        return Files.isRegularFile(file) ? Files.readString(file, StandardCharsets.UTF_8).strip() : "machine not recorded";
+    }
+
+    /**
+     * The bodies of the sections a page may hold: {@code jdk<N>} for each JVM's tables,
+     * {@code application} for the application benchmark's, and {@code headline} for one small table
+     * (the application benchmark's where the directory holds it, else one over every JMH run), each
+     * saying which files it comes from.
+     */
+    static Map<String, String> sections(Path directory, List<JmhResults> runs, String machine,
+            ApplicationResults.Results application) {
+        Map<String, String> bodies = new LinkedHashMap<>();
+        List<ResultTable> tables = new ArrayList<>();
+        List<String> jdks = new ArrayList<>();
+        for (JmhResults run : runs) {
+            ResultTable table = ResultTable.of(run.results());
+            tables.add(table);
+            jdks.add("JDK " + run.feature());
+            String source = "`" + directory.resolve("jdk" + run.feature() + ".json") + "`";
+            bodies.put("jdk" + run.feature(), run.version() + " on " + machine + "; " + run.settings()
+                    + ". Written by the benchmark report from " + source + ".\n\n" + table.summary());
+        }
+        String headline = ResultTable.headline(tables);
+        if (!headline.isEmpty()) {
+            bodies.put("headline", "Each cell: " + String.join(" / ", jdks) + ", from `" + directory
+                    + "` (written by the benchmark report). Above 1x in the ORT and numpy columns, ArgONNX is faster.\n\n"
+                    + headline);
+        }
+        if (application != null) {
+            ApplicationTable table = new ApplicationTable(application);
+            String source = "`" + directory.resolve(ApplicationResults.FILE) + "`";
+            List<String> releases = table.features().stream().map(f -> "JDK " + f).toList();
+            bodies.put("application", "Machine: " + application.machine() + "; numpy: " + application.numpy()
+                    + ". Written by the benchmark report (`--application`) from " + source + ".\n\n"
+                    + table.markdown());
+            bodies.put("headline", "Each cell: " + String.join(" / ", releases) + ", from " + source
+                    + " (the application benchmark: one JVM runs every case, median per call). Above 1x in the"
+                    + " numpy and ORT columns, ArgONNX is faster; ÷ read floor: 1x is a pass that only reads the"
+                    + " input.\n\n" + table.headline());
+        }
+        return bodies;
+    }
+}
