@@ -1,0 +1,472 @@
+package io.github.argonnx.generator.emit.kernel;
+
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterSpec;
+import com.palantir.javapoet.TypeName;
+import io.github.argonnx.generator.java.Comparison;
+import io.github.argonnx.generator.java.ElementOrder;
+import io.github.argonnx.generator.java.ExtremumSyntax;
+import io.github.argonnx.generator.java.GeneratedNames;
+import io.github.argonnx.generator.java.JavaStorage;
+import io.github.argonnx.generator.java.KernelContract;
+import io.github.argonnx.generator.java.RuntimeClasses;
+import io.github.argonnx.generator.model.ElementType;
+import io.github.argonnx.generator.model.Extremum;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import javax.lang.model.element.Modifier;
+
+/**
+ * The contiguous loop of a 16-bit kernel (int16, uint16, float16, bfloat16) without the Vector API:
+ * blocks are screened on the stored bits, and only a block with an element that may beat the best is
+ * walked again with the kernel's strict test on keys, so the indices are those of the plain loop.
+ *
+ * <p>The screen ({@code screenOf}, which the outer-axis loop over words takes per column too) is the
+ * runtime's {@code ShortWords.screen}: two tests, each "the bits, flipped by a constant, above a limit
+ * as an unsigned 16-bit number", read four elements per long where the JVM allows it (JDK 22 and
+ * later). A call decides once whether its slices are screened by words ({@code words}, the runtime's
+ * {@code ShortWords.Elements}, made once for all of them) or not; where not, the integer kernels keep
+ * their plain loop, which a screen of single elements would not beat, and the float kernels take the
+ * same tests one element at a time.
+ *
+ * <p>The float screen works on <em>oriented</em> bits: the stored bits as a signed {@code short} for
+ * ArgMax, with the sign bit flipped for ArgMin (which negates the value, so the smallest element
+ * becomes the largest; zeros still tie and NaN stays NaN). Positive values then order as their bits,
+ * negative values in reverse, and NaN lies above infinity on either side: the negative NaNs are the
+ * shorts {@code -NAN_SPAN} to -1. Against an oriented best {@code b} that is not NaN, an element
+ * {@code x} beats it or is NaN when, for {@code b >= 0}, {@code x > b} or {@code x} is a negative NaN;
+ * for {@code b < 0}, when {@code x < b} or {@code x >= -NAN_SPAN} (a zero, a positive value, or a
+ * NaN). The word screen takes -0 as +0, which it ties, so that neither zero passes against the other;
+ * the one-element screen may pass one, and the walk then changes nothing.
+ */
+final class Slice16BitWordLoop {
+
+    /** Elements per block: one screen per block (blocks of 256 and of 2048 were slower). */
+    private static final int BLOCK = 512;
+
+    private static final String BLOCK_NAME = "BITS_SCREEN_BLOCK";
+
+    /**
+     * Elements per part of a block that passed its screen. Walking a part costs far more per element
+     * than screening it, and a passing block seldom has more than one part with an element that beats
+     * the best: above all in the first blocks of a slice, where the best still rises often.
+     */
+    private static final int PART = 64;
+
+    private static final String PART_NAME = "BITS_SCREEN_PART";
+
+    /**
+     * The shortest slice an int16 kernel screens by words. Its plain loop compares stored bits directly,
+     * and on shorter slices the word screens cost it more than they save: the best still rises through
+     * most of the first blocks, which are then screened and walked. On JDK 25, 16 Mi random elements
+     * in rows of 512 took 1.25x the plain loop's time with the screens, rows of 1024 1.0x, rows of
+     * 2048 0.82x.
+     */
+    private static final int SIGNED_WORD_SCREENED_SLICE = 2048;
+
+    /**
+     * The same for uint16, whose plain loop runs faster than int16's: rows of 512 to 2048 took 1.07x
+     * to 1.35x its time with the screens, rows of 4096 0.80x.
+     */
+    private static final int UNSIGNED_WORD_SCREENED_SLICE = 4096;
+
+    /**
+     * The same for float16 and bfloat16, whose loop screens every block, by words or one element at a
+     * time: a slice shorter than one block has no block to screen.
+     */
+    private static final int FLOAT_WORD_SCREENED_SLICE = BLOCK;
+
+    private static final String WORD_SCREENED_SLICE_NAME = "WORD_SCREENED_SLICE";
+    private static final String NAN_SPAN_NAME = "NAN_SPAN";
+    private static final String MAY_BEAT = "mayBeat";
+    private static final String WORDS_OF = "wordsOf";
+    private static final String SCREENED_INDEX = "screenedIndexInSlice";
+    /** The contiguous loops' parameter for the elements they screen by words, null where they do not. */
+    static final String WORDS = "words";
+    static final String SCREEN_OF = "screenOf";
+
+    private final ElementType type;
+    private final Extremum extremum;
+    private final ElementOrder order;
+    private final boolean floats;
+
+    /** Whether a kernel of {@code type} takes this loop, and with it {@link #firstIndicesBeating}: the 16-bit types. */
+    static boolean appliesTo(ElementType type) {
+        return type.byteWidth() == 2;
+    }
+
+    Slice16BitWordLoop(ElementType type, Extremum extremum) {
+        if (!appliesTo(type)) {
+            throw new IllegalArgumentException("bits-screened loops read 16-bit elements, not " + type.onnxName());
+        }
+        this.type = type;
+        this.extremum = extremum;
+        this.order = ElementOrder.of(type);
+        this.floats = Comparison.of(type) == Comparison.SIXTEEN_BIT_FLOAT;
+    }
+
+    /**
+     * The kernel's constants: the block and part lengths, the shortest slice screened by words and, for
+     * floats, how many bit patterns of each sign are NaN.
+     */
+    List<FieldSpec> constants() {
+        List<FieldSpec> constants = new ArrayList<>();
+        constants.add(FieldSpec.builder(TypeName.INT, BLOCK_NAME, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("Elements per block of the contiguous loops: one screen of the stored bits per block.\n")
+                .initializer("$L", BLOCK)
+                .build());
+        constants.add(FieldSpec.builder(TypeName.INT, PART_NAME, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("Elements per part of a block that passed its screen: each part is screened again against the\n")
+                .addJavadoc("best as it rises, and only a part that passes is walked.\n")
+                .initializer("$L", PART)
+                .build());
+        if (floats) {
+            constants.add(FieldSpec.builder(TypeName.INT, NAN_SPAN_NAME, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                    .addJavadoc("NaN bit patterns of one sign: as shorts, the negative NaNs are {@code -$N} to -1.\n",
+                            NAN_SPAN_NAME)
+                    .initializer("$L", nanSpan())
+                    .build());
+        }
+        constants.add(FieldSpec.builder(TypeName.INT, WORD_SCREENED_SLICE_NAME, Modifier.PRIVATE, Modifier.STATIC,
+                        Modifier.FINAL)
+                .addJavadoc(floats ? "The shortest slice the contiguous loops screen by words: one block.\n"
+                        : "The shortest slice the contiguous loops screen by words: on shorter ones the plain loop\n"
+                                + "is faster, since the best still rises through most of their blocks.\n")
+                .initializer("$L", floats ? FLOAT_WORD_SCREENED_SLICE
+                        : type.isUnsigned() ? UNSIGNED_WORD_SCREENED_SLICE : SIGNED_WORD_SCREENED_SLICE)
+                .build());
+        return constants;
+    }
+
+    /**
+     * The declaration of {@code words} from {@code data} and {@code axisLength}, for a method that runs the
+     * contiguous loops: one per call, for every slice. {@code isAvailable()} is a constant to the JIT,
+     * so before JDK 22 {@code words} is a constant null.
+     */
+    static CodeBlock declareWords() {
+        return CodeBlock.builder()
+                .addStatement("$T $N = $T.isAvailable() ? $N(data, axisLength) : null", RuntimeClasses.SHORT_WORDS_ELEMENTS,
+                        WORDS, RuntimeClasses.SHORT_WORDS, WORDS_OF)
+                .build();
+    }
+
+    /**
+     * The start of the kernel's {@code reduceContiguous}: where there are {@code words}, every slice
+     * is screened by them and the method returns. The plain loops after it never see {@code words}: kept
+     * live across the loop over slices, that reference cost int16's plain loop half its speed on JDK 17
+     * (ArgMax {@code [4096,4096]} axis 1: 9.1 to 10.1 ms against 4.9 to 6.4 ms).
+     */
+    CodeBlock screenedSlices() {
+        return CodeBlock.builder()
+                .add(declareWords())
+                .beginControlFlow("if ($N != null)", WORDS)
+                .beginControlFlow("for (int o = 0; o < slices; o++)")
+                .addStatement("out[outOffset + o] =$W$N(data, $N, offset + o * axisLength, axisLength, selectLastIndex)",
+                        SCREENED_INDEX, WORDS)
+                .endControlFlow()
+                .addStatement("return")
+                .endControlFlow()
+                .build();
+    }
+
+    /** A 16-bit loop's declaration: {@link SliceBlocks#declare}, with {@code words} after {@code data} if {@code byWords}. */
+    private MethodSpec.Builder declare(String name, DataSource source, boolean byWords) {
+        return byWords
+                ? SliceBlocks.declare(name, source, type, ParameterSpec.builder(RuntimeClasses.SHORT_WORDS_ELEMENTS, WORDS).build())
+                : SliceBlocks.declare(name, source, type);
+    }
+
+    /** The index in one slice screened by {@code words}: {@link #loop} from its start or from its end. */
+    MethodSpec screenedIndexInSlice(DataSource source) {
+        return declare(SCREENED_INDEX, source, true)
+                .addParameter(TypeName.BOOLEAN, "selectLastIndex")
+                .addJavadoc("Index of the $L element of the {@code length} elements from {@code start}, screened by words.\n",
+                        extremum.adjective())
+                .addStatement("return selectLastIndex$W? $N(data, $N, start, length)$W: $N(data, $N, start, length, $L, start) - start",
+                        lastLoopName(), WORDS, SliceBlocks.BEATING_LOOP, WORDS, source.read(CodeBlock.of("start")))
+                .build();
+    }
+
+    /**
+     * The kernel's {@code wordsOf}: the elements its contiguous loops screen by words, made once per
+     * call (a segment made per screen was allocated each time where C2 did not inline its factory:
+     * 3.6 to 8 MB per float16 call of 16 Mi elements on JDK 25); null on slices too short to screen.
+     */
+    MethodSpec wordsOf(DataSource source) {
+        return MethodSpec.methodBuilder(WORDS_OF)
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(RuntimeClasses.SHORT_WORDS_ELEMENTS)
+                .addParameter(source.dataType(type), "data")
+                .addParameter(TypeName.INT, "axisLength")
+                .addJavadoc("The elements of {@code data} for the contiguous loops to screen by words, once per call for every\n")
+                .addJavadoc("slice; null on slices shorter than {@code $N}. Called where {@link $T#isAvailable()}.\n",
+                        WORD_SCREENED_SLICE_NAME, RuntimeClasses.SHORT_WORDS)
+                .addStatement("return axisLength >= $N ? $T.over(data) : null", WORD_SCREENED_SLICE_NAME,
+                        RuntimeClasses.SHORT_WORDS)
+                .build();
+    }
+
+    /**
+     * Whether the kernel keeps its plain slice loops for slices not screened by words; else
+     * {@link #plainEntries} screens them one element at a time.
+     */
+    boolean keepsPlainLoop() {
+        return !floats;
+    }
+
+    private long nanSpan() {
+        return 0x7FFF - type.format().infinityMagnitude();
+    }
+
+    /** The last index's loop: the slice entry's name and "InBlocks". */
+    private String lastLoopName() {
+        return GeneratedNames.indexInSlice(extremum, true) + "InBlocks";
+    }
+
+    /**
+     * A float kernel's slice entries where there are no words, and the loops they run: {@link #loop}
+     * without words, whose screens read one element at a time, the first index's against the slice's
+     * own first element. Those loops are overloads of their own, not the word loops given null: a
+     * {@code words} kept live through the block loop cost float16 and bfloat16 1.1x to 1.5x on JDK 17
+     * (ArgMax {@code [4096,4096]} axis 1: 14.5 against 11.6 ms).
+     */
+    List<MethodSpec> plainEntries(DataSource source) {
+        return List.of(
+                SliceBlocks.declare(GeneratedNames.indexInSlice(extremum, false), source, type)
+                        .addJavadoc(SliceBlocks.nanEndsWalkDoc(false))
+                        .addJavadoc("\n<p>{@link #$N} one element at a time, whose rival is the slice's first element.\n",
+                                SliceBlocks.BEATING_LOOP)
+                        .addStatement("return $N(data, start, length, $L, start) - start", SliceBlocks.BEATING_LOOP,
+                                source.read(CodeBlock.of("start")))
+                        .build(),
+                SliceBlocks.declare(GeneratedNames.indexInSlice(extremum, true), source, type)
+                        .addJavadoc(SliceBlocks.nanEndsWalkDoc(true))
+                        .addJavadoc("\n<p>{@link #$N} one element at a time.\n", lastLoopName())
+                        .addStatement("return $N(data, start, length)", lastLoopName())
+                        .build(),
+                loop(source, false, false),
+                loop(source, true, false));
+    }
+
+    /**
+     * The contiguous loop: a block is walked with the strict test only when {@link #mayBeat} finds an
+     * element in it that may beat the best, and then only its parts where it finds one again; once a
+     * float best is NaN, nothing can beat it. The first index's loop starts from a rival, the slice's
+     * first element or, for a chunk of a stream, the running best before it, so that a chunk's first
+     * blocks are screened against that best instead of being walked while a best of their own rises.
+     * The last index's has no rival: a later chunk takes the last index by tying the running best,
+     * which a strict screen does not pass.
+     */
+    MethodSpec loop(DataSource source, boolean fromEnd, boolean byWords) {
+        TypeName key = order.keyType();
+        CodeBlock isNaN = floats ? CodeBlock.of("best == $T.$L", Integer.class, ExtremumSyntax.of(extremum).nanKey()) : null;
+        MethodSpec.Builder m;
+        CodeBlock bestBits;
+        String result;
+        if (fromEnd) {
+            m = declare(lastLoopName(), source, byWords)
+                    .addJavadoc(floats ? SliceBlocks.nanEndsWalkDoc(true) : SliceBlocks.plainWalkDoc(true));
+            m.addStatement("int bestAt = start + length - 1")
+                    .addStatement("$T best = $L", key, order.key(source.read(CodeBlock.of("bestAt"))));
+            bestBits = source.read(CodeBlock.of("bestAt"));
+            result = "bestAt - start";
+        } else {
+            m = declare(SliceBlocks.BEATING_LOOP, source, byWords)
+                    .returns(TypeName.INT)
+                    .addParameter(TypeName.SHORT, "rivalBits")
+                    .addParameter(TypeName.INT, "rivalAt")
+                    .addJavadoc("The position of the first $L element of the {@code length} elements from {@code start} that\n",
+                            extremum.adjective())
+                    .addJavadoc("strictly beats the rival, whose stored bits are {@code rivalBits}, or -1 if none does. The rival\n")
+                    .addJavadoc("is the slice's first element ({@code rivalAt == start}) or an element before the slice\n")
+                    .addJavadoc("({@code rivalAt == -1}). The strict test keeps the first of equal elements$L.\n",
+                            floats ? ", and the first NaN\nis the answer as soon as it is seen" : "");
+            m.addStatement("int bestAt = rivalAt")
+                    .addStatement("short bestBits = rivalBits")
+                    .addStatement("$T best = $L", key, order.key(CodeBlock.of("bestBits")));
+            bestBits = CodeBlock.of("bestBits");
+            result = "bestAt";
+        }
+        m.addJavadoc("\n<p>Whole blocks are screened on their stored bits ({@link #$N}, $L); only a block with an\n", MAY_BEAT,
+                        byWords ? "four elements per long" : "one element at a time")
+                .addJavadoc("element that may beat the best so far is screened again part by part, and only such a part is\n")
+                .addJavadoc("walked element by element.\n");
+        if (floats) {
+            m.beginControlFlow("if ($L)", isNaN).addStatement("return $L", result).endControlFlow();
+        }
+        SliceBlocks.openBlockLoop(m, fromEnd, BLOCK_NAME);
+        m.beginControlFlow(fromEnd ? "if (to == start + length || $L)" : "if (from == rivalAt || $L)",
+                        mayBeatCall(fromEnd ? "blockStart, to" : "from, blockEnd", bestBits, byWords))
+                .addComment("its parts are screened against the best as it rises; the part read first nearly always")
+                .addComment(fromEnd ? "beats the element read first: it is walked at once"
+                        : "beats a rival read from it, the slice's first element: it is walked at once");
+        if (fromEnd) {
+            m.beginControlFlow("for (int partEnd = to; partEnd > blockStart; partEnd -= $N)", PART_NAME)
+                    .addStatement("int partStart = partEnd - $N", PART_NAME)
+                    .beginControlFlow("if (partEnd == start + length || $L)", mayBeatCall("partStart, partEnd", bestBits, byWords));
+        } else {
+            m.beginControlFlow("for (int part = from; part < blockEnd; part += $N)", PART_NAME)
+                    .addStatement("int partEnd = part + $N", PART_NAME)
+                    .beginControlFlow("if (part == rivalAt || $L)", mayBeatCall("part, partEnd", bestBits, byWords));
+        }
+        SliceBlocks.strictWalk(m, source, order, extremum,
+                fromEnd ? "for (int k = partEnd - 1; k >= partStart; k--)" : "for (int k = part; k < partEnd; k++)");
+        if (floats) {
+            m.beginControlFlow("if ($L)", isNaN).addStatement("return $L", result).endControlFlow();
+        }
+        if (!fromEnd) {
+            m.beginControlFlow("if (bestAt >= 0)")
+                    .addStatement("bestBits = $L", source.read(CodeBlock.of("bestAt")))
+                    .endControlFlow();
+        }
+        m.endControlFlow().endControlFlow().endControlFlow().endControlFlow();
+        SliceBlocks.strictWalk(m, source, order, extremum,
+                fromEnd ? "for (int k = to - 1; k >= start; k--)" : "for (int k = from; k < end; k++)");
+        return m.addStatement("return $L", result).build();
+    }
+
+    /** A call of {@link #mayBeat} on the elements {@code range} ("from, to"), against {@code bestBits}. */
+    private static CodeBlock mayBeatCall(String range, CodeBlock bestBits, boolean byWords) {
+        return CodeBlock.of("$N($L, $L, $L)", MAY_BEAT, byWords ? WORDS : "data", range, bestBits);
+    }
+
+    /**
+     * The public entry for contiguous slices searched against rivals ({@link KernelContract#FIRST_INDICES_BEATING}):
+     * {@link #loop} from each slice's rival where it screens words (floats: everywhere); where the
+     * integer kernels do not screen words, their own search, whose winners the caller tests itself.
+     */
+    MethodSpec firstIndicesBeating(DataSource source) {
+        Optional<CodeBlock> ownSearch = floats ? Optional.empty() : Optional.of(CodeBlock.of("$N == null", WORDS));
+        CodeBlock rival = JavaStorage.SHORT.fromBits(CodeBlock.of("rivalBits[o]"));
+        CodeBlock byWords = CodeBlock.of("$N(data, $N, start, axisLength, $L, -1)", SliceBlocks.BEATING_LOOP, WORDS, rival);
+        return SliceBlocks.firstIndicesBeating(source, type, extremum, ownSearch, Optional.of(floats
+                ? CodeBlock.of("$N != null$W? $L$W: $N(data, start, axisLength, $L, -1)", WORDS, byWords,
+                        SliceBlocks.BEATING_LOOP, rival)
+                : byWords));
+    }
+
+    /**
+     * The screens of one block: by words, and for floats also one element at a time per data source,
+     * for the loops without words.
+     */
+    List<MethodSpec> mayBeatMethods() {
+        MethodSpec byWords = mayBeat()
+                .addParameter(RuntimeClasses.SHORT_WORDS_ELEMENTS, WORDS)
+                .addParameter(TypeName.INT, "from")
+                .addParameter(TypeName.INT, "to")
+                .addParameter(TypeName.SHORT, "bestBits")
+                .addStatement("return $N.anyAbove(from, to, $N(bestBits))", WORDS, SCREEN_OF)
+                .build();
+        return floats ? List.of(byWords, oneByOne(DataSource.ARRAY), oneByOne(DataSource.BUFFER)) : List.of(byWords);
+    }
+
+    private MethodSpec.Builder mayBeat() {
+        return MethodSpec.methodBuilder(MAY_BEAT)
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(TypeName.BOOLEAN)
+                .addJavadoc("Whether an element of {@code [from, to)} $L the element whose stored bits are {@code bestBits}",
+                        floats ? "may beat" : "beats")
+                .addJavadoc(floats ? ",\nwhich is not NaN: false only when none can.\n" : ".\n");
+    }
+
+    /** The float screen's two tests one element at a time, from {@code source}. */
+    private MethodSpec oneByOne(DataSource source) {
+        CodeBlock element = oriented(source.read(CodeBlock.of("k")));
+        return mayBeat()
+                .addParameter(source.dataType(type), "data")
+                .addParameter(TypeName.INT, "from")
+                .addParameter(TypeName.INT, "to")
+                .addParameter(TypeName.SHORT, "bestBits")
+                .addComment("the tests of $N one element at a time, on $L bits as shorts", SCREEN_OF,
+                        extremum == Extremum.SMALLEST ? "sign-flipped" : "stored")
+                .addStatement("short best = $L", oriented(CodeBlock.of("bestBits")))
+                .beginControlFlow("if (best >= 0)")
+                .addComment("a negative NaN, -$N to -1, is 0 to $N - 1 once $N is added, read as an unsigned number",
+                        NAN_SPAN_NAME, NAN_SPAN_NAME, NAN_SPAN_NAME)
+                .beginControlFlow("for (int k = from; k < to; k++)")
+                .addStatement("short x = $L", element)
+                .beginControlFlow("if (x > best || (char) (x + $N) < $N)", NAN_SPAN_NAME, NAN_SPAN_NAME)
+                .addStatement("return true")
+                .endControlFlow()
+                .endControlFlow()
+                .addStatement("return false")
+                .endControlFlow()
+                .beginControlFlow("for (int k = from; k < to; k++)")
+                .addStatement("short x = $L", element)
+                .beginControlFlow("if (x < best || x >= -$N)", NAN_SPAN_NAME)
+                .addStatement("return true")
+                .endControlFlow()
+                .endControlFlow()
+                .addStatement("return false")
+                .build();
+    }
+
+    /**
+     * The word screen ({@code ShortWords.screen}) of the elements that beat an element, from its stored
+     * bits: for the contiguous loops' blocks and, per column, for the outer-axis loop over words.
+     */
+    MethodSpec screenOf() {
+        MethodSpec.Builder m = MethodSpec.methodBuilder(SCREEN_OF)
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(TypeName.LONG)
+                .addParameter(TypeName.SHORT, "bestBits");
+        return (floats ? floatScreen(m) : integerScreen(m)).build();
+    }
+
+    /** The bits that, flipped, turn the integer order (reversed for ArgMin) into the unsigned order of the bits. */
+    private int integerFlip() {
+        int sign = type.isUnsigned() ? 0 : 0x8000;
+        return extremum == Extremum.SMALLEST ? sign ^ 0xFFFF : sign;
+    }
+
+    private MethodSpec.Builder integerScreen(MethodSpec.Builder m) {
+        String flip = hex(integerFlip());
+        return m.addJavadoc("The screen of the elements that beat the element whose stored bits are {@code bestBits}:\n")
+                .addJavadoc("with {@code $L} flipped, their bits are above the best's as unsigned 16-bit numbers.\n", flip)
+                .addStatement("return $T.screen($L, (bestBits ^ $L) & 0xFFFF, 0, $T.NEVER)",
+                        RuntimeClasses.SHORT_WORDS, flip, flip, RuntimeClasses.SHORT_WORDS);
+    }
+
+    /** The stored bits {@code bits} oriented so that the extremum is the largest: flipped sign for ArgMin. */
+    private CodeBlock oriented(CodeBlock bits) {
+        return extremum == Extremum.SMALLEST ? CodeBlock.of("(short) ($L ^ 0x8000)", bits) : bits;
+    }
+
+    /** The float screen: two tests for each sign of the oriented best, on stored bits, so the orientation joins each flip. */
+    private MethodSpec.Builder floatScreen(MethodSpec.Builder m) {
+        int orientation = extremum == Extremum.SMALLEST ? 0x8000 : 0;
+        return m.addJavadoc("The screen of the elements that beat the element whose stored bits are {@code bestBits}, or\n")
+                .addJavadoc("are NaN; nothing passes against a NaN. Its tests compare $L bits as shorts, on which the\n",
+                        extremum == Extremum.SMALLEST ? "sign-flipped" : "stored")
+                .addJavadoc("order is that of values for one sign and reversed for the other.\n")
+                .addStatement("short best = $L", oriented(CodeBlock.of("bestBits")))
+                .beginControlFlow("if ((best & 0x7FFF) > 0x7FFF - $N)", NAN_SPAN_NAME)
+                .addStatement("return $T.screen(0, $T.NEVER, 0, $T.NEVER)", RuntimeClasses.SHORT_WORDS,
+                        RuntimeClasses.SHORT_WORDS, RuntimeClasses.SHORT_WORDS)
+                .endControlFlow()
+                .beginControlFlow("if (best == $T.MIN_VALUE)", Short.class)
+                .addComment("-0 ties +0: as +0, the screen passes neither zero")
+                .addStatement("best = 0")
+                .endControlFlow()
+                .beginControlFlow("if (best >= 0)")
+                .addComment("larger positive values beat it: x > best as shorts, that is x ^ 0x8000 above best ^ 0x8000;")
+                .addComment("so do the negative NaNs, -$N to -1 as shorts: the numbers above 0xFFFF - $N", NAN_SPAN_NAME,
+                        NAN_SPAN_NAME)
+                .addStatement("return $T.screen($L, (best ^ 0x8000) & 0xFFFF, $L, 0xFFFF - $N)",
+                        RuntimeClasses.SHORT_WORDS, hex(orientation ^ 0x8000), hex(orientation), NAN_SPAN_NAME)
+                .endControlFlow()
+                .addComment("negative values of smaller magnitude beat it: x < best as shorts, that is x ^ 0x7FFF above")
+                .addComment("best ^ 0x7FFF; so do zeros, positive values and NaNs: x >= -$N, that is x ^ 0x8000 above",
+                        NAN_SPAN_NAME)
+                .addComment("0x7FFF - $N", NAN_SPAN_NAME)
+                .addStatement("return $T.screen($L, (best ^ 0x7FFF) & 0xFFFF, $L, 0x7FFF - $N)",
+                        RuntimeClasses.SHORT_WORDS, hex(orientation ^ 0x7FFF), hex(orientation ^ 0x8000), NAN_SPAN_NAME);
+    }
+
+    private static String hex(int bits) {
+        return String.format("0x%04X", bits);
+    }
+}
