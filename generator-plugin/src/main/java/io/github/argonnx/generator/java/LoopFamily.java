@@ -49,19 +49,4 @@ public enum LoopFamily {
                 return PLAIN;
         }
     }
-
-    /**
-     * Whether a chunk searched against rivals ({@link KernelContract#FIRST_INDICES_BEATING}) walks
-     * each slice from its rival: the plain and the 16-bit families. The IEEE and 8-bit loops screen
-     * blocks from the slice's own first element, so there the kernel runs its own search where the
-     * SIMD loops do not search the rivals.
-     */
-    public boolean walksFromRivals() {
-        return this == PLAIN || this == SIXTEEN_BIT_WORDS;
-    }
-
-    /** Whether array input of an outer axis takes the family's loop over words of columns. */
-    public boolean hasColumnWordLoop() {
-        return this == EIGHT_BIT_WORDS || this == SIXTEEN_BIT_WORDS;
-    }
 }

@@ -6,6 +6,7 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
 import io.github.argonnx.generator.java.ElementOrder;
 import io.github.argonnx.generator.java.GeneratedNames;
+import io.github.argonnx.generator.java.LoopFamily;
 import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
@@ -36,13 +37,8 @@ final class Column16BitWordLoop {
     private final Extremum extremum;
     private final ElementOrder order;
 
-    /** Whether a type's kernels take this loop (and its fold's running screens): the 16-bit types. */
-    static boolean appliesTo(ElementType type) {
-        return Slice16BitWordLoop.appliesTo(type);
-    }
-
     Column16BitWordLoop(ElementType type, Extremum extremum) {
-        if (!appliesTo(type)) {
+        if (LoopFamily.of(type) != LoopFamily.SIXTEEN_BIT_WORDS) {
             throw new IllegalArgumentException("column screens read 16-bit elements, not " + type.onnxName());
         }
         this.type = type;

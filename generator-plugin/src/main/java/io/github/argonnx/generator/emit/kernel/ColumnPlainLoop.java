@@ -8,6 +8,7 @@ import com.palantir.javapoet.TypeName;
 import io.github.argonnx.generator.java.ElementOrder;
 import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.KernelContract;
+import io.github.argonnx.generator.java.LoopFamily;
 import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
@@ -32,10 +33,8 @@ final class ColumnPlainLoop {
     private final Extremum extremum;
     private final ElementOrder order;
     private final String vectorizedName;
-    /** For 8-bit types: the loop over words of eight columns that array input takes; otherwise null. */
-    private final Column8BitWordLoop wordLoop;
-    /** For 16-bit types: the loop with a word screen per column that array input takes; otherwise null. */
-    private final Column16BitWordLoop shortWordLoop;
+    /** Which loop over words of columns, if any, array input takes. */
+    private final LoopFamily family;
 
     /** {@code vectorizedName}: the kernel's field holding its SIMD loops, tried first for array input. */
     ColumnPlainLoop(ElementType type, Extremum extremum, String vectorizedName) {
@@ -43,8 +42,7 @@ final class ColumnPlainLoop {
         this.extremum = extremum;
         this.order = ElementOrder.of(type);
         this.vectorizedName = vectorizedName;
-        this.wordLoop = type.byteWidth() == 1 ? new Column8BitWordLoop(type, extremum) : null;
-        this.shortWordLoop = Column16BitWordLoop.appliesTo(type) ? new Column16BitWordLoop(type, extremum) : null;
+        this.family = LoopFamily.of(type);
     }
 
     /** The kernel's constants of the outer-axis loops. */
@@ -83,22 +81,25 @@ final class ColumnPlainLoop {
                 columnLoop(source, true), oneColumn(source, false), oneColumn(source, true),
                 foldRows(source), foldInColumns(source, false), foldInColumns(source, true)));
         if (readsWords(source)) {
-            methods.addAll(wordLoop.methods());
+            methods.addAll(new Column8BitWordLoop(type, extremum).methods());
         }
         if (screensWords(source)) {
-            methods.addAll(shortWordLoop.methods());
+            methods.addAll(new Column16BitWordLoop(type, extremum).methods());
         }
         return methods;
     }
 
-    /** Whether the blocks of columns go to the loop over words of eight columns. */
+    /** Whether the blocks of columns go to the loop over words of eight columns ({@link Column8BitWordLoop}). */
     private boolean readsWords(DataSource source) {
-        return wordLoop != null && source == DataSource.ARRAY;
+        return family == LoopFamily.EIGHT_BIT_WORDS && source == DataSource.ARRAY;
     }
 
-    /** Whether the blocks of columns go to the loop with a word screen per column (JDK 22 and later). */
+    /**
+     * Whether the blocks of columns go to the loop with a word screen per column, JDK 22 and later
+     * ({@link Column16BitWordLoop}).
+     */
     private boolean screensWords(DataSource source) {
-        return shortWordLoop != null && source == DataSource.ARRAY;
+        return family == LoopFamily.SIXTEEN_BIT_WORDS && source == DataSource.ARRAY;
     }
 
     /** The scratch a word loop takes before {@code best}, as the argument list's text: empty for the scalar loop. */

@@ -21,10 +21,8 @@ import io.github.argonnx.generator.java.VectorForm;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -34,23 +32,12 @@ import javax.lang.model.element.Modifier;
  * buffer) and, behind them, two loops per form: one for a contiguous reduced axis ({@code inner == 1})
  * and one that walks an outer axis in memory order with a running best per output element. Everything
  * that differs between element types comes from {@link JavaStorage} and {@link ElementOrder}; the
- * IEEE contiguous loop is built by {@link SliceIeeeLoop}, the 8-bit one by {@link Slice8BitWordLoop},
- * the 16-bit one by {@link Slice16BitWordLoop}.
+ * contiguous loops come from the type's {@link SliceLoop} (one per {@link io.github.argonnx.generator.java.LoopFamily}),
+ * the outer-axis loops from {@link ColumnPlainLoop}, which hands array input to the family's loop over words.
  */
 public final class KernelEmitter extends JavaSourceEmitter {
 
     private static final String VECTORIZED_NAME = GeneratedNames.VECTORIZED;
-
-    /**
-     * Whether the plain contiguous loop of a kernel of {@code type} walks from a rival in
-     * {@link KernelContract#FIRST_INDICES_BEATING}: the 16-bit types, and the 32- and 64-bit integers,
-     * whose contiguous loop is the plain one. Elsewhere (the IEEE floats, the 8-bit types, whose plain
-     * loops screen blocks from the slice's own first element) that entry runs the kernel's own search
-     * where the SIMD loops do not search the rivals.
-     */
-    static boolean walksFromRivals(ElementType type) {
-        return Slice16BitWordLoop.appliesTo(type) || (type.byteWidth() > 2 && !ElementOrder.of(type).needsNaNTest());
-    }
 
     @Override
     protected List<JavaSource> sources(GenerationContext context) {
@@ -69,9 +56,7 @@ public final class KernelEmitter extends JavaSourceEmitter {
         private final ElementType type;
         private final ElementOrder order;
         private final VectorForm vectorForm;
-        private final SliceIeeeLoop screenedLoop;
-        private final Slice8BitWordLoop wordLoop;
-        private final Slice16BitWordLoop bitsLoop;
+        private final SliceLoop sliceLoop;
         private final ColumnPlainLoop columnLoop;
         private final ClassName className;
         private final String adjective;
@@ -84,9 +69,7 @@ public final class KernelEmitter extends JavaSourceEmitter {
             this.type = target.type();
             this.order = ElementOrder.of(type);
             this.vectorForm = VectorForm.of(type);
-            this.screenedLoop = new SliceIeeeLoop(type, extremum);
-            this.wordLoop = type.byteWidth() == 1 ? new Slice8BitWordLoop(type, extremum) : null;
-            this.bitsLoop = Slice16BitWordLoop.appliesTo(type) ? new Slice16BitWordLoop(type, extremum) : null;
+            this.sliceLoop = SliceLoop.of(type, extremum);
             this.columnLoop = new ColumnPlainLoop(type, extremum, VECTORIZED_NAME);
             this.className = context.names().kernelClass(extremum, type);
             this.adjective = extremum.adjective();
@@ -109,15 +92,7 @@ public final class KernelEmitter extends JavaSourceEmitter {
                             context.names().vectorLoopsClass(extremum, type).reflectionName(),
                             JavaStorage.of(type).arrayType())
                     .build());
-            if (order.needsNaNTest()) {
-                kernel.addField(screenedLoop.blockConstant());
-            }
-            if (wordLoop != null) {
-                kernel.addFields(Arrays.asList(wordLoop.constants()));
-            }
-            if (bitsLoop != null) {
-                kernel.addFields(bitsLoop.constants());
-            }
+            kernel.addFields(sliceLoop.constants());
             kernel.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
             kernel.addMethod(arrayEntry());
             kernel.addMethod(columnsEntry());
@@ -125,48 +100,12 @@ public final class KernelEmitter extends JavaSourceEmitter {
             for (DataSource source : DataSource.values()) {
                 kernel.addMethod(reduceContiguous(source));
                 kernel.addMethod(indexInSlice(source));
-                if (order.needsNaNTest()) {
-                    kernel.addMethod(screenedLoop.entry(source, false));
-                    kernel.addMethod(screenedLoop.entry(source, true));
-                    kernel.addMethod(screenedLoop.loop(source, false));
-                    kernel.addMethod(screenedLoop.loop(source, true));
-                    kernel.addMethod(screenedLoop.nanSearch(source, false));
-                    kernel.addMethod(screenedLoop.nanSearch(source, true));
-                } else if (wordLoop != null) {
-                    kernel.addMethod(wordLoop.loop(source, false));
-                    kernel.addMethod(wordLoop.loop(source, true));
-                    kernel.addMethod(wordLoop.anyBeats(source));
-                } else if (bitsLoop != null) {
-                    if (bitsLoop.keepsPlainLoop()) {
-                        kernel.addMethod(sliceLoop(source, false));
-                        kernel.addMethod(sliceLoop(source, true));
-                    } else {
-                        kernel.addMethods(bitsLoop.plainEntries(source));
-                    }
-                    kernel.addMethod(bitsLoop.screenedIndexInSlice(source));
-                    kernel.addMethod(bitsLoop.firstIndicesBeating(source));
-                    kernel.addMethod(bitsLoop.loop(source, false, true));
-                    kernel.addMethod(bitsLoop.loop(source, true, true));
-                    kernel.addMethod(bitsLoop.wordsOf(source));
-                } else {
-                    kernel.addMethod(sliceLoop(source, false));
-                    kernel.addMethod(sliceLoop(source, true));
-                    kernel.addMethod(beatingLoop(source));
-                }
-                if (bitsLoop == null) {
-                    kernel.addMethod(firstIndicesBeating(source));
-                }
-                columnLoop.methods(source).forEach(kernel::addMethod);
+                kernel.addMethods(sliceLoop.methods(source));
+                kernel.addMethods(columnLoop.methods(source));
             }
             order.keyMethod(extremum).ifPresent(kernel::addMethod);
             order.foldKeyMethod(extremum).ifPresent(kernel::addMethod);
-            if (wordLoop != null) {
-                kernel.addMethod(wordLoop.beatenBytes());
-            }
-            if (bitsLoop != null) {
-                kernel.addMethods(bitsLoop.mayBeatMethods());
-                kernel.addMethod(bitsLoop.screenOf());
-            }
+            kernel.addMethods(sliceLoop.sharedMethods());
             return kernel;
         }
 
@@ -303,7 +242,7 @@ public final class KernelEmitter extends JavaSourceEmitter {
                             .addStatement("return")
                             .endControlFlow()
                             .build() : CodeBlock.of(""))
-                    .addCode(bitsLoop != null ? bitsLoop.screenedSlices() : CodeBlock.of(""))
+                    .addCode(sliceLoop.beforeSlices())
                     .beginControlFlow("for (int o = 0; o < slices; o++)")
                     .addStatement("out[outOffset + o] =$WindexInSlice(data, offset + o * axisLength, axisLength, selectLastIndex)")
                     .endControlFlow()
@@ -317,69 +256,6 @@ public final class KernelEmitter extends JavaSourceEmitter {
                     .addStatement("return selectLastIndex$W? $N(data, start, length)$W: $N(data, start, length)",
                             lastIndexName, firstIndexName)
                     .build();
-        }
-
-        /**
-         * The scalar loop over one contiguous slice. The last index is found by walking backwards with
-         * the same strict test: as the ONNX reference flips the axis, the element seen first wins.
-         */
-        private MethodSpec sliceLoop(DataSource source, boolean fromEnd) {
-            TypeName key = order.keyType();
-            MethodSpec.Builder m = SliceBlocks.declare(fromEnd ? lastIndexName : firstIndexName, source, type)
-                    .addJavadoc(SliceBlocks.plainWalkDoc(fromEnd));
-            if (fromEnd) {
-                m.addStatement("int last = length - 1")
-                        .addStatement("$T best = $L", key, order.key(source.read(CodeBlock.of("start + last"))))
-                        .addStatement("long bestIndex = last")
-                        .beginControlFlow("for (int k = last - 1; k >= 0; k--)");
-            } else {
-                m.addStatement("$T best = $L", key, order.key(source.read(CodeBlock.of("start"))))
-                        .addStatement("long bestIndex = 0")
-                        .beginControlFlow("for (int k = 1; k < length; k++)");
-            }
-            return m.addStatement("$T candidate = $L", key, order.key(source.read(CodeBlock.of("start + k"))))
-                    .beginControlFlow("if ($L)", order.beats(CodeBlock.of("candidate"), CodeBlock.of("best"), extremum))
-                    .addStatement("best = candidate")
-                    .addStatement("bestIndex = k")
-                    .endControlFlow()
-                    .endControlFlow()
-                    .addStatement("return bestIndex")
-                    .build();
-        }
-
-        /**
-         * The entry for chunks searched against rivals: the SIMD class's search, else {@link #beatingLoop}
-         * per slice where the plain loop walks from rivals, the kernel's own search elsewhere.
-         */
-        private MethodSpec firstIndicesBeating(DataSource source) {
-            CodeBlock rival = order.key(JavaStorage.of(type).fromBits(CodeBlock.of("rivalBits[o]")));
-            return SliceBlocks.firstIndicesBeating(source, type, extremum, Optional.empty(), walksFromRivals(type)
-                    ? Optional.of(CodeBlock.of("$N(data, start, axisLength, $L)", SliceBlocks.BEATING_LOOP, rival))
-                    : Optional.empty());
-        }
-
-        /**
-         * The plain loop from a rival's key instead of the slice's first element: a chunk after the
-         * running bests walks its first elements without a best of its own rising through them. Those
-         * rises slow the whole loop over a chunk read from memory (64 Ki-element int32 chunks from
-         * their own first elements: 1.3x to 1.9x one walk of the whole, benchmarks/README.md).
-         */
-        private MethodSpec beatingLoop(DataSource source) {
-            MethodSpec.Builder m = MethodSpec.methodBuilder(SliceBlocks.BEATING_LOOP)
-                    .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                    .returns(TypeName.INT)
-                    .addParameter(source.dataType(type), "data")
-                    .addParameter(TypeName.INT, "start")
-                    .addParameter(TypeName.INT, "length")
-                    .addParameter(order.keyType(), "best")
-                    .addJavadoc("The position of the first $L element of the {@code length} elements from {@code start} that\n",
-                            adjective)
-                    .addJavadoc("strictly beats {@code best}, the rival's key, or -1 if none does: the strict test keeps the\n")
-                    .addJavadoc("first of equal elements.\n")
-                    .addStatement("int bestAt = -1")
-                    .addStatement("int end = start + length");
-            SliceBlocks.strictWalk(m, source, order, extremum, "for (int k = start; k < end; k++)");
-            return m.addStatement("return bestAt").build();
         }
     }
 }

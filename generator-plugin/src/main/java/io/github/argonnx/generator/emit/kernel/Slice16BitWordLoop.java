@@ -11,6 +11,7 @@ import io.github.argonnx.generator.java.ExtremumSyntax;
 import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.JavaStorage;
 import io.github.argonnx.generator.java.KernelContract;
+import io.github.argonnx.generator.java.LoopFamily;
 import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
@@ -42,7 +43,7 @@ import javax.lang.model.element.Modifier;
  * NaN). The word screen takes -0 as +0, which it ties, so that neither zero passes against the other;
  * the one-element screen may pass one, and the walk then changes nothing.
  */
-final class Slice16BitWordLoop {
+final class Slice16BitWordLoop implements SliceLoop {
 
     /** Elements per block: one screen per block (blocks of 256 and of 2048 were slower). */
     private static final int BLOCK = 512;
@@ -92,27 +93,26 @@ final class Slice16BitWordLoop {
     private final Extremum extremum;
     private final ElementOrder order;
     private final boolean floats;
-
-    /** Whether a kernel of {@code type} takes this loop, and with it {@link #firstIndicesBeating}: the 16-bit types. */
-    static boolean appliesTo(ElementType type) {
-        return type.byteWidth() == 2;
-    }
+    /** The integers' loops for slices not screened by words. */
+    private final SlicePlainLoop plainLoop;
 
     Slice16BitWordLoop(ElementType type, Extremum extremum) {
-        if (!appliesTo(type)) {
+        if (LoopFamily.of(type) != LoopFamily.SIXTEEN_BIT_WORDS) {
             throw new IllegalArgumentException("bits-screened loops read 16-bit elements, not " + type.onnxName());
         }
         this.type = type;
         this.extremum = extremum;
         this.order = ElementOrder.of(type);
         this.floats = Comparison.of(type) == Comparison.SIXTEEN_BIT_FLOAT;
+        this.plainLoop = new SlicePlainLoop(type, extremum);
     }
 
     /**
      * The kernel's constants: the block and part lengths, the shortest slice screened by words and, for
      * floats, how many bit patterns of each sign are NaN.
      */
-    List<FieldSpec> constants() {
+    @Override
+    public List<FieldSpec> constants() {
         List<FieldSpec> constants = new ArrayList<>();
         constants.add(FieldSpec.builder(TypeName.INT, BLOCK_NAME, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc("Elements per block of the contiguous loops: one screen of the stored bits per block.\n")
@@ -159,7 +159,8 @@ final class Slice16BitWordLoop {
      * live across the loop over slices, that reference cost int16's plain loop half its speed on JDK 17
      * (ArgMax {@code [4096,4096]} axis 1: 9.1 to 10.1 ms against 4.9 to 6.4 ms).
      */
-    CodeBlock screenedSlices() {
+    @Override
+    public CodeBlock beforeSlices() {
         return CodeBlock.builder()
                 .add(declareWords())
                 .beginControlFlow("if ($N != null)", WORDS)
@@ -210,11 +211,26 @@ final class Slice16BitWordLoop {
     }
 
     /**
-     * Whether the kernel keeps its plain slice loops for slices not screened by words; else
-     * {@link #plainEntries} screens them one element at a time.
+     * The loops of one data source. Slices not screened by words take the integers' plain loops, or
+     * for floats {@link #plainEntries}, which screen them one element at a time.
      */
-    boolean keepsPlainLoop() {
-        return !floats;
+    @Override
+    public List<MethodSpec> methods(DataSource source) {
+        List<MethodSpec> methods = new ArrayList<>(floats ? plainEntries(source)
+                : List.of(plainLoop.walk(source, false), plainLoop.walk(source, true)));
+        methods.add(screenedIndexInSlice(source));
+        methods.add(firstIndicesBeating(source));
+        methods.add(loop(source, false, true));
+        methods.add(loop(source, true, true));
+        methods.add(wordsOf(source));
+        return methods;
+    }
+
+    @Override
+    public List<MethodSpec> sharedMethods() {
+        List<MethodSpec> methods = new ArrayList<>(mayBeatMethods());
+        methods.add(screenOf());
+        return methods;
     }
 
     private long nanSpan() {
@@ -338,11 +354,11 @@ final class Slice16BitWordLoop {
      * {@link #loop} from each slice's rival where it screens words (floats: everywhere); where the
      * integer kernels do not screen words, their own search, whose winners the caller tests itself.
      */
-    MethodSpec firstIndicesBeating(DataSource source) {
+    private MethodSpec firstIndicesBeating(DataSource source) {
         Optional<CodeBlock> ownSearch = floats ? Optional.empty() : Optional.of(CodeBlock.of("$N == null", WORDS));
         CodeBlock rival = JavaStorage.SHORT.fromBits(CodeBlock.of("rivalBits[o]"));
         CodeBlock byWords = CodeBlock.of("$N(data, $N, start, axisLength, $L, -1)", SliceBlocks.BEATING_LOOP, WORDS, rival);
-        return SliceBlocks.firstIndicesBeating(source, type, extremum, ownSearch, Optional.of(floats
+        return SliceBlocks.firstIndicesBeating(source, type, extremum, declareWords(), ownSearch, Optional.of(floats
                 ? CodeBlock.of("$N != null$W? $L$W: $N(data, start, axisLength, $L, -1)", WORDS, byWords,
                         SliceBlocks.BEATING_LOOP, rival)
                 : byWords));

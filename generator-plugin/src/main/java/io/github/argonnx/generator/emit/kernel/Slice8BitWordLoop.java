@@ -6,11 +6,14 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
 import io.github.argonnx.generator.java.ElementOrder;
 import io.github.argonnx.generator.java.GeneratedNames;
+import io.github.argonnx.generator.java.LoopFamily;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.util.List;
+import java.util.Optional;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -25,7 +28,7 @@ import javax.lang.model.element.Modifier;
  * carries out of the byte; that carry is computed on all bytes of the word at once from their
  * low seven bits and their top bits, so that no carry crosses into the next byte.
  */
-final class Slice8BitWordLoop {
+final class Slice8BitWordLoop implements SliceLoop {
 
     /**
      * Bytes per block: one word screen per block. A screen of 256 words lets the JIT's unrolled (on
@@ -55,7 +58,7 @@ final class Slice8BitWordLoop {
     private final ElementOrder order;
 
     Slice8BitWordLoop(ElementType type, Extremum extremum) {
-        if (type.byteWidth() != 1) {
+        if (LoopFamily.of(type) != LoopFamily.EIGHT_BIT_WORDS) {
             throw new IllegalArgumentException("word-screened loops read 8-bit elements, not " + type.onnxName());
         }
         this.type = type;
@@ -70,8 +73,9 @@ final class Slice8BitWordLoop {
     }
 
     /** The kernel's constants: the view that reads longs from a byte array, and the block and part lengths. */
-    FieldSpec[] constants() {
-        return new FieldSpec[] {
+    @Override
+    public List<FieldSpec> constants() {
+        return List.of(
             FieldSpec.builder(VarHandle.class, WORD_VIEW, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                     .addJavadoc("Reads eight elements as one long, little-endian: the element at {@code p + j} is byte {@code j}\n")
                     .addJavadoc("of the word, which the outer-axis loop needs to tell which column beat its best.\n")
@@ -84,8 +88,18 @@ final class Slice8BitWordLoop {
             FieldSpec.builder(TypeName.INT, PART_NAME, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                     .addJavadoc("Elements per part of a block that beats: each part is screened again, and walked only if it beats.\n")
                     .initializer("$L", PART)
-                    .build()
-        };
+                    .build());
+    }
+
+    @Override
+    public List<MethodSpec> methods(DataSource source) {
+        return List.of(loop(source, false), loop(source, true), anyBeats(source),
+                SliceBlocks.firstIndicesBeating(source, type, extremum, CodeBlock.of(""), Optional.empty(), Optional.empty()));
+    }
+
+    @Override
+    public List<MethodSpec> sharedMethods() {
+        return List.of(beatenBytes());
     }
 
     /**

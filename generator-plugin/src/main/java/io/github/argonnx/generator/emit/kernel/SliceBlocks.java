@@ -98,10 +98,11 @@ final class SliceBlocks {
      * loop, {@link SliceVectorLoop#beatingLoop}); else {@code beatingCall} (of {@code data},
      * {@code start}, {@code axisLength} and {@code rivalBits[o]}) per slice, which gives the position that
      * beats the rival or -1. Where there is no such call, or where {@code ownSearch} holds, the kernel's
-     * own search instead, whose winners the caller tests itself.
+     * own search instead, whose winners the caller tests itself. {@code beforeSearch} declares what
+     * those calls share (for the 16-bit loops, the elements screened by words).
      */
     static MethodSpec firstIndicesBeating(DataSource source, ElementType type, Extremum extremum,
-            Optional<CodeBlock> ownSearch, Optional<CodeBlock> beatingCall) {
+            CodeBlock beforeSearch, Optional<CodeBlock> ownSearch, Optional<CodeBlock> beatingCall) {
         MethodSpec.Builder m = MethodSpec.methodBuilder(KernelContract.FIRST_INDICES_BEATING)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .addParameter(source.dataType(type), "data")
@@ -136,9 +137,7 @@ final class SliceBlocks {
                     .addStatement("return")
                     .endControlFlow();
         }
-        if (Slice16BitWordLoop.appliesTo(type)) {
-            m.addCode(Slice16BitWordLoop.declareWords());
-        }
+        m.addCode(beforeSearch);
         CodeBlock ownSearchCall = CodeBlock.builder()
                 .add("// the kernel's own search: each slice's winner, which the caller tests against its rival\n")
                 .addStatement("$N(data, offset, slices, axisLength, false, out, 0)", KernelContract.REDUCE_CONTIGUOUS)

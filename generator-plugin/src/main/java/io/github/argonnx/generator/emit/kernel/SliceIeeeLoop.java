@@ -10,6 +10,8 @@ import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.JavaStorage;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
+import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import javax.lang.model.element.Modifier;
@@ -18,7 +20,7 @@ import javax.lang.model.element.Modifier;
  * The contiguous loop of an IEEE float or double kernel, and the NaN search it falls back on. Its
  * test is the ordered one alone, one branch per element; NaNs are screened for per block instead.
  */
-final class SliceIeeeLoop {
+final class SliceIeeeLoop implements SliceLoop {
 
     /**
      * Elements per block: one NaN check per block. A multiple of {@link #UNROLL}; small enough that
@@ -43,12 +45,20 @@ final class SliceIeeeLoop {
     }
 
     /** The kernel's constant for the block length. */
-    FieldSpec blockConstant() {
-        return FieldSpec.builder(TypeName.INT, GeneratedNames.NAN_SCREEN_BLOCK, Modifier.PRIVATE, Modifier.STATIC,
+    @Override
+    public List<FieldSpec> constants() {
+        return List.of(FieldSpec.builder(TypeName.INT, GeneratedNames.NAN_SCREEN_BLOCK, Modifier.PRIVATE, Modifier.STATIC,
                         Modifier.FINAL)
                 .addJavadoc("Elements per block of the contiguous loops: one NaN check per block.\n")
                 .initializer("$L", BLOCK)
-                .build();
+                .build());
+    }
+
+    @Override
+    public List<MethodSpec> methods(DataSource source) {
+        return List.of(entry(source, false), entry(source, true), loop(source, false), loop(source, true),
+                nanSearch(source, false), nanSearch(source, true),
+                SliceBlocks.firstIndicesBeating(source, type, extremum, CodeBlock.of(""), Optional.empty(), Optional.empty()));
     }
 
     /**
