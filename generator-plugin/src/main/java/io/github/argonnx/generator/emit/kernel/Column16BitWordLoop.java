@@ -236,8 +236,8 @@ final class Column16BitWordLoop {
                 .addJavadoc("{@link #$N} by groups of rows where the axis is long enough for them: each group is screened\n",
                         Column8BitWordLoop.name(fromEnd))
                 .addJavadoc("four columns per long, and only the words where some row passes are taken row by row.\n")
-                .addComment("shorter axes and JDK 17 take the row loop, a method of its own: beside the groups' code it")
-                .addComment("ran 1.1x to 1.2x slower (int16 [64,256,1024] axis 1, JDK 25)")
+                .addComment("shorter axes and JDK 17 take the row loop, a method of its own: beside the groups' code")
+                .addComment("the JIT compiles it less well (ArgOnnxBenchmark, int16 outer axes)")
                 .beginControlFlow("if (screens == null || $T.groupRows(axisLength) == 1)", RuntimeClasses.COLUMN_SCREENS)
                 .addStatement("$N(data, start, stride, axisLength, width, screens, best, out, outStart)",
                         Column8BitWordLoop.name(fromEnd))

@@ -16,8 +16,8 @@ import javax.lang.model.element.Modifier;
  * The outer-axis loop of an 8-bit kernel (int8, uint8) over an array, without the Vector API: eight
  * adjacent columns are read at a time as one {@code long}, and their running bests are kept as
  * <em>normalized</em> bytes (see {@link Slice8BitWordLoop}) in a byte array read and written eight
- * at a time through the same view: on JDK 17 that took 2.6 ms where a {@code long[]} of words took 3.8
- * (uint8 {@code [4096,4096]} axis 0, one thread, the fastest of four forks). One word test per row tells
+ * at a time through the same view, which JDK 17 runs faster than a {@code long[]} of words
+ * ({@code ArgOnnxBenchmark}, uint8 outer axes). One word test per row tells
  * which of the eight columns the row beats; only those are updated, byte by byte, with their index.
  * The columns after the last whole word go to the scalar column loop.
  *

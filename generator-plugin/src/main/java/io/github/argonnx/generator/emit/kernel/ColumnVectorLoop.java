@@ -452,8 +452,7 @@ final class ColumnVectorLoop {
         if (form.writesPlacesAsVectors()) {
             // one branch per vector, none per column: whether a column moved is a coin toss early in an axis.
             // Vector operands only: a scalar one inlines a broadcast a few levels deeper, past JDK 17's
-            // MaxInlineLevel once this method is inlined into the kernel, and every vector was boxed
-            // (uint8 [64,256,1024]: 15 MB allocated per call)
+            // MaxInlineLevel once this method is inlined into the kernel, and then every vector is boxed
             TypeName longVector = VectorForm.indexVectorClass();
             method.beginControlFlow("for (int part = 0; part < $N / $N.length(); part++)", LANES, INDEX_SPECIES)
                     .addStatement("int outIndex = outStart + c + part * $N.length()", INDEX_SPECIES)

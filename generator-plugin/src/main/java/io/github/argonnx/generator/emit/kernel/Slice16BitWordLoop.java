@@ -45,7 +45,7 @@ import javax.lang.model.element.Modifier;
  */
 final class Slice16BitWordLoop implements SliceLoop {
 
-    /** Elements per block: one screen per block (blocks of 256 and of 2048 were slower). */
+    /** Elements per block: one screen per block, long enough to pay for it, short enough to walk again. */
     private static final int BLOCK = 512;
 
     private static final String BLOCK_NAME = "BITS_SCREEN_BLOCK";
@@ -62,16 +62,12 @@ final class Slice16BitWordLoop implements SliceLoop {
     /**
      * The shortest slice an int16 kernel screens by words. Its plain loop compares stored bits directly,
      * and on shorter slices the word screens cost it more than they save: the best still rises through
-     * most of the first blocks, which are then screened and walked. On JDK 25, 16 Mi random elements
-     * in rows of 512 took 1.25x the plain loop's time with the screens, rows of 1024 1.0x, rows of
-     * 2048 0.82x.
+     * most of the first blocks, which are then screened and walked ({@code ArgOnnxBenchmark}, int16
+     * contiguous axes of several lengths).
      */
     private static final int SIGNED_WORD_SCREENED_SLICE = 2048;
 
-    /**
-     * The same for uint16, whose plain loop runs faster than int16's: rows of 512 to 2048 took 1.07x
-     * to 1.35x its time with the screens, rows of 4096 0.80x.
-     */
+    /** The same for uint16, whose plain loop runs faster than int16's, so that the screens pay later. */
     private static final int UNSIGNED_WORD_SCREENED_SLICE = 4096;
 
     /**
@@ -156,8 +152,8 @@ final class Slice16BitWordLoop implements SliceLoop {
     /**
      * The start of the kernel's {@code reduceContiguous}: where there are {@code words}, every slice
      * is screened by them and the method returns. The plain loops after it never see {@code words}: kept
-     * live across the loop over slices, that reference cost int16's plain loop half its speed on JDK 17
-     * (ArgMax {@code [4096,4096]} axis 1: 9.1 to 10.1 ms against 4.9 to 6.4 ms).
+     * live across the loop over slices, that reference slows int16's plain loop on JDK 17
+     * ({@code ArgOnnxBenchmark}, int16 contiguous axes).
      */
     @Override
     public CodeBlock beforeSlices() {
@@ -193,8 +189,8 @@ final class Slice16BitWordLoop implements SliceLoop {
 
     /**
      * The kernel's {@code wordsOf}: the elements its contiguous loops screen by words, made once per
-     * call (a segment made per screen was allocated each time where C2 did not inline its factory:
-     * 3.6 to 8 MB per float16 call of 16 Mi elements on JDK 25); null on slices too short to screen.
+     * call (a segment made per screen is allocated each time where C2 does not inline its factory);
+     * null on slices too short to screen.
      */
     MethodSpec wordsOf(DataSource source) {
         return MethodSpec.methodBuilder(WORDS_OF)
@@ -246,8 +242,8 @@ final class Slice16BitWordLoop implements SliceLoop {
      * A float kernel's slice entries where there are no words, and the loops they run: {@link #loop}
      * without words, whose screens read one element at a time, the first index's against the slice's
      * own first element. Those loops are overloads of their own, not the word loops given null: a
-     * {@code words} kept live through the block loop cost float16 and bfloat16 1.1x to 1.5x on JDK 17
-     * (ArgMax {@code [4096,4096]} axis 1: 14.5 against 11.6 ms).
+     * {@code words} kept live through the block loop slows float16 and bfloat16 on JDK 17
+     * ({@code ArgOnnxBenchmark}, float16 contiguous axes).
      */
     List<MethodSpec> plainEntries(DataSource source) {
         return List.of(

@@ -213,7 +213,7 @@ final class SliceVectorLoop {
      * The search of the block that holds the best for its lane, a method of its own: inside the row
      * loop this once-per-row code is cold, and there the JIT may leave a key mapping un-inlined (the
      * 16-bit floats' {@code laneKeys}: too big for a cold call site), and then boxes every vector it
-     * touches, about 1 KB per row. Called with scalars, it is compiled with its vector operations
+     * touches. Called with scalars, it is compiled with its vector operations
      * intrinsified.
      */
     MethodSpec blockSearch(boolean last) {
