@@ -4,19 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.argonnx.generator.emit.api.PartialEmitter;
+import io.github.argonnx.generator.emit.api.PartialKeysEmitter;
+import io.github.argonnx.generator.emit.api.PartialReductionEmitter;
 import io.github.argonnx.generator.model.ElementType;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** The partials emitter on a subset: only the selected operators, versions and types, in the chosen package. */
-class PartialEmitterTest {
+/** The partials emitters on a subset: only the selected operators, versions and types, in the chosen package. */
+class PartialEmittersTest {
 
     private static Map<String, String> emit(GenerationContext context) {
-        return new PartialEmitter().emit(context).stream()
+        return Stream.concat(new PartialKeysEmitter().emit(context).stream(), new PartialReductionEmitter().emit(context).stream())
                 .collect(Collectors.toMap(GeneratedFile::relativePath, GeneratedFile::content));
     }
 
