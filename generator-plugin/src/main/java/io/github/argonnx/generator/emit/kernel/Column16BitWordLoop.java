@@ -16,7 +16,7 @@ import javax.lang.model.element.Modifier;
 /**
  * The outer-axis loop of a 16-bit kernel over an array, without the Vector API, on JDK 22 and later:
  * each column keeps, beside its running best, the word screen of the elements that beat it (the
- * contiguous loops' {@code screenOf}), and {@code ShortWords.ColumnScreens} screens a group of rows
+ * contiguous loops' {@code screenOf}, {@link SixteenBitScreen}), and {@code ShortWords.ColumnScreens} screens a group of rows
  * ({@code ColumnScreens.groupRows}: one at first, up to eight) four columns per long at a time, in a
  * loop C2 vectorizes. Only the words where some row of the group passes are then taken row by row, in
  * the scalar loop's order (from the first for the first index, from the last for the last index): each
@@ -132,7 +132,7 @@ final class Column16BitWordLoop {
                 .addStatement("int wordColumns = 4 * words")
                 .beginControlFlow("if (seed)")
                 .beginControlFlow("for (int i = 0; i < wordColumns; i++)")
-                .addStatement("screens.set(i, $N(data[start + i]))", Slice16BitWordLoop.SCREEN_OF)
+                .addStatement("screens.set(i, $N(data[start + i]))", SixteenBitScreen.SCREEN_OF)
                 .endControlFlow()
                 .endControlFlow()
                 .build();
@@ -205,7 +205,7 @@ final class Column16BitWordLoop {
                 .beginControlFlow("if ($L)", order.strictlyBeats(CodeBlock.of("candidate"), CodeBlock.of(best), extremum))
                 .addStatement("$L = candidate", best)
                 .addStatement("$L", storeIndex)
-                .addStatement("screens.set(i, $N(data[row + i]))", Slice16BitWordLoop.SCREEN_OF)
+                .addStatement("screens.set(i, $N(data[row + i]))", SixteenBitScreen.SCREEN_OF)
                 .endControlFlow()
                 .build();
     }
@@ -286,7 +286,7 @@ final class Column16BitWordLoop {
                 .addStatement("int firstRow = start + firstRead * stride")
                 .beginControlFlow("for (int i = 0; i < wordColumns; i++)")
                 .addStatement("best[i] = $L", order.key(CodeBlock.of("data[firstRow + i]")))
-                .addStatement("screens.set(i, $N(data[firstRow + i]))", Slice16BitWordLoop.SCREEN_OF)
+                .addStatement("screens.set(i, $N(data[firstRow + i]))", SixteenBitScreen.SCREEN_OF)
                 .addStatement("out[outStart + i] = firstRead")
                 .endControlFlow()
                 .build();
