@@ -1,19 +1,13 @@
 package io.github.argonnx.generator.emit.api;
 
-import com.palantir.javapoet.ClassName;
 import io.github.argonnx.generator.emit.ArgOperator;
 import io.github.argonnx.generator.emit.GeneratedFile;
 import io.github.argonnx.generator.emit.GenerationContext;
 import io.github.argonnx.generator.emit.JavaSourceEmitter;
-import io.github.argonnx.generator.model.AttributeSpec;
-import io.github.argonnx.generator.model.ElementType;
-import io.github.argonnx.generator.model.Extremum;
 import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.VersionSpec;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -26,21 +20,6 @@ import java.util.stream.Collectors;
  * interface its classes implement and that names no class it lacks.
  */
 public final class OperatorApiEmitter extends JavaSourceEmitter {
-
-    /** The kernel class of an operator and type, as the kernel emitter names it. */
-    static ClassName kernelClassName(GenerationContext context, OperatorSpec op, ElementType type) {
-        return context.names().kernelClass(Extremum.of(op), type);
-    }
-
-    /** The public operator class, for example {@code <base>.ArgMax}. */
-    static ClassName className(GenerationContext context, OperatorSpec op) {
-        return context.names().operatorClass(op);
-    }
-
-    /** The common interface, {@code <base>.ArgReductionOperator}. */
-    static ClassName interfaceName(GenerationContext context) {
-        return context.names().operatorInterface();
-    }
 
     @Override
     protected List<JavaSource> sources(GenerationContext context) {
@@ -64,30 +43,9 @@ public final class OperatorApiEmitter extends JavaSourceEmitter {
         for (ArgOperator arg : generated) {
             List<VersionSpec> versions = context.versionsToGenerate(arg.spec());
             files.add(new JavaSource(GeneratedFile.Kind.MAIN_SOURCE, context.basePackage(),
-                    OperatorClassEmitter.operatorClass(context, arg, versions, shared), arg.name() + ".yaml, "
+                    new OperatorClassEmitter(context, arg, versions, shared).build(), arg.name() + ".yaml, "
                             + versions.stream().map(arg::versionName).collect(Collectors.joining(", "))));
         }
         return files;
-    }
-
-    /**
-     * The attribute setters every generated operator has, in the first operator's order: an attribute the
-     * operators do not all have stays on its classes only. Flags keep their boolean form if flags everywhere.
-     */
-    record SharedMembers(List<String> attributes, Set<String> flags) {
-
-        static SharedMembers of(List<ArgOperator> operators) {
-            List<String> attributes = new ArrayList<>();
-            Set<String> flags = new HashSet<>();
-            for (AttributeSpec a : operators.get(0).allAttributes()) {
-                if (operators.stream().allMatch(o -> !o.versionsWith(a.name()).isEmpty())) {
-                    attributes.add(a.name());
-                    if (operators.stream().allMatch(o -> o.isFlag(a.name()))) {
-                        flags.add(a.name());
-                    }
-                }
-            }
-            return new SharedMembers(List.copyOf(attributes), Set.copyOf(flags));
-        }
     }
 }

@@ -7,7 +7,6 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
-import com.palantir.javapoet.TypeSpec;
 import com.palantir.javapoet.WildcardTypeName;
 import io.github.argonnx.generator.emit.ArgOperator;
 import io.github.argonnx.generator.emit.GenerationContext;
@@ -16,6 +15,7 @@ import io.github.argonnx.generator.java.KernelContract;
 import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.java.VectorForm;
 import io.github.argonnx.generator.model.ElementType;
+import io.github.argonnx.generator.model.Extremum;
 import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.VersionSpec;
 import java.nio.IntBuffer;
@@ -35,55 +35,77 @@ final class OperatorCallMethods {
     private static final ArrayTypeName LONG_ARRAY = ArrayTypeName.of(TypeName.LONG);
     private static final ArrayTypeName INT_ARRAY = ArrayTypeName.of(TypeName.INT);
 
-    private OperatorCallMethods() {}
+    private final GenerationContext context;
+    private final ArgOperator arg;
+    private final OperatorSpec op;
+    private final List<VersionSpec> versions;
+    private final String dataName;
+    private final ClassName tensor;
 
-    /** Adds the methods to an operator class, for the generated {@code versions}. */
-    static void add(TypeSpec.Builder type, GenerationContext context, ArgOperator arg, List<VersionSpec> versions) {
-        OperatorSpec op = arg.spec();
-        VersionSpec latest = versions.get(versions.size() - 1);
-        String dataName = arg.dataInput(latest).name();
-        type.addMethod(MethodSpec.methodBuilder("outputShape")
+    /** The builder of the methods for the generated {@code versions} of {@code arg}. */
+    OperatorCallMethods(GenerationContext context, ArgOperator arg, List<VersionSpec> versions) {
+        this.context = context;
+        this.arg = arg;
+        this.op = arg.spec();
+        this.versions = versions;
+        this.dataName = arg.dataInput(versions.get(versions.size() - 1)).name();
+        this.tensor = context.names().tensorClass();
+    }
+
+    /** The methods, in the order the operator class lists them. */
+    List<MethodSpec> methods() {
+        return List.of(outputShape(), applyToResult(), applyIntoLongs(), applyIntoLongBuffer(), applyIntoInts(),
+                applyIntoIntBuffer(), validate(), prepare(context, arg, versions, dataName), indices(), run(),
+                runKernel(context, arg), singleTaskKernel(context, arg));
+    }
+
+    private MethodSpec outputShape() {
+        return MethodSpec.methodBuilder("outputShape")
                 .addAnnotation(Override.class)
                 .addJavadoc("The shape of the output for an input of this shape, as ONNX shape inference gives it: the\n"
-                        + "input shape with the reduced dimension set to 1 ({@code keepdims} = 1) or removed.\n\n"
-                        + "@param inputShape the shape of input '$L'\n"
-                        + "@return the output shape ({@code []} for a scalar)\n"
-                        + "@throws $T if the shape is invalid or the attributes do not fit it (axis out of range,\n"
-                        + "    a scalar, an empty reduced dimension, ...), as {@link #apply(Tensor)} would\n",
-                        dataName, RuntimeClasses.ARG_ONNX_EXCEPTION)
+                            + "input shape with the reduced dimension set to 1 ({@code keepdims} = 1) or removed.\n\n"
+                            + "@param inputShape the shape of input '$L'\n"
+                            + "@return the output shape ({@code []} for a scalar)\n"
+                            + "@throws $T if the shape is invalid or the attributes do not fit it (axis out of range,\n"
+                            + "    a scalar, an empty reduced dimension, ...), as {@link #apply(Tensor)} would\n",
+                            dataName, RuntimeClasses.ARG_ONNX_EXCEPTION)
                 .addModifiers(Modifier.PUBLIC)
                 .returns(LONG_ARRAY)
                 .addParameter(LONG_ARRAY, "inputShape")
                 .varargs()
-                .addCode(OperatorClassEmitter.perVersion(context, op, versions, "resolve(inputShape, attributes).outputShape()", true))
-                .build());
+                .addCode(VersionSwitch.of(context, op, versions, "resolve(inputShape, attributes).outputShape()", true))
+                .build();
+    }
 
-        ClassName tensor = context.names().tensorClass();
-        type.addMethod(MethodSpec.methodBuilder("apply")
+    private MethodSpec applyToResult() {
+        return MethodSpec.methodBuilder("apply")
                 .addAnnotation(Override.class)
                 .addJavadoc("Runs the operator.\n\n"
-                        + "@param input input '$L'\n"
-                        + "@return the indices and their shape\n"
-                        + "@throws $T if the call breaks a rule of this operator version; nothing has run then\n",
-                        dataName, RuntimeClasses.ARG_ONNX_EXCEPTION)
+                            + "@param input input '$L'\n"
+                            + "@return the indices and their shape\n"
+                            + "@throws $T if the call breaks a rule of this operator version; nothing has run then\n",
+                            dataName, RuntimeClasses.ARG_ONNX_EXCEPTION)
                 .addModifiers(Modifier.PUBLIC)
                 .returns(RuntimeClasses.ARG_RESULT)
                 .addParameter(tensor, "input")
                 .addStatement("$T call = validate(input)", RuntimeClasses.VALIDATED_CALL)
                 .addStatement("return $T.compute(call.outputShape(), indices -> run(versionName, parallelism, input, call, indices, 0))",
-                        RuntimeClasses.ARG_RESULT)
-                .build());
-        type.addMethod(MethodSpec.methodBuilder("apply")
+                            RuntimeClasses.ARG_RESULT)
+                .build();
+    }
+
+    private MethodSpec applyIntoLongs() {
+        return MethodSpec.methodBuilder("apply")
                 .addAnnotation(Override.class)
                 .addJavadoc("Runs the operator into a caller-supplied array: the indices, row-major, go to\n"
-                        + "{@code out[outOffset]} onwards.\n\n"
-                        + "@param input input '$L'\n"
-                        + "@param out receives the indices\n"
-                        + "@param outOffset where the first index goes\n"
-                        + "@return the output shape\n"
-                        + "@throws $T if the call breaks a rule of this operator version, or {@code out} has no room\n"
-                        + "    for the output from {@code outOffset}; nothing has been written then\n",
-                        dataName, RuntimeClasses.ARG_ONNX_EXCEPTION)
+                            + "{@code out[outOffset]} onwards.\n\n"
+                            + "@param input input '$L'\n"
+                            + "@param out receives the indices\n"
+                            + "@param outOffset where the first index goes\n"
+                            + "@return the output shape\n"
+                            + "@throws $T if the call breaks a rule of this operator version, or {@code out} has no room\n"
+                            + "    for the output from {@code outOffset}; nothing has been written then\n",
+                            dataName, RuntimeClasses.ARG_ONNX_EXCEPTION)
                 .addModifiers(Modifier.PUBLIC)
                 .returns(LONG_ARRAY)
                 .addParameter(tensor, "input")
@@ -91,27 +113,30 @@ final class OperatorCallMethods {
                 .addParameter(int.class, "outOffset")
                 .addStatement("$T call = validate(input)", RuntimeClasses.VALIDATED_CALL)
                 .addStatement("$T.requireOutputRoom(versionName, call, out, outOffset)",
-                        RuntimeClasses.BUFFERS)
+                            RuntimeClasses.BUFFERS)
                 .addStatement("run(versionName, parallelism, input, call, out, outOffset)")
                 .addStatement("return call.outputShape()")
-                .build());
-        type.addMethod(MethodSpec.methodBuilder("apply")
+                .build();
+    }
+
+    private MethodSpec applyIntoLongBuffer() {
+        return MethodSpec.methodBuilder("apply")
                 .addAnnotation(Override.class)
                 .addJavadoc("Runs the operator into a caller-supplied buffer, heap or direct: the indices, row-major, go to\n"
-                        + "{@code out.position()} onwards. The buffer's position and limit are left as they were.\n\n"
-                        + "@param input input '$L'\n"
-                        + "@param out receives the indices between its position and limit\n"
-                        + "@return the output shape\n"
-                        + "@throws $T if the call breaks a rule of this operator version, or {@code out} is read-only\n"
-                        + "    or has too few elements remaining; nothing has been written then\n",
-                        dataName, RuntimeClasses.ARG_ONNX_EXCEPTION)
+                            + "{@code out.position()} onwards. The buffer's position and limit are left as they were.\n\n"
+                            + "@param input input '$L'\n"
+                            + "@param out receives the indices between its position and limit\n"
+                            + "@return the output shape\n"
+                            + "@throws $T if the call breaks a rule of this operator version, or {@code out} is read-only\n"
+                            + "    or has too few elements remaining; nothing has been written then\n",
+                            dataName, RuntimeClasses.ARG_ONNX_EXCEPTION)
                 .addModifiers(Modifier.PUBLIC)
                 .returns(LONG_ARRAY)
                 .addParameter(tensor, "input")
                 .addParameter(LongBuffer.class, "out")
                 .addStatement("$T call = validate(input)", RuntimeClasses.VALIDATED_CALL)
                 .addStatement("$T.requireOutputRoom(versionName, call, out)",
-                        RuntimeClasses.BUFFERS)
+                            RuntimeClasses.BUFFERS)
                 .beginControlFlow("if (out.hasArray())")
                 .addStatement("run(versionName, parallelism, input, call, out.array(), out.arrayOffset() + out.position())")
                 .nextControlFlow("else if (call.outputElementCount() > 0)")
@@ -119,19 +144,22 @@ final class OperatorCallMethods {
                 .addStatement("out.put(out.position(), indices(versionName, parallelism, input, call))")
                 .endControlFlow()
                 .addStatement("return call.outputShape()")
-                .build());
-        type.addMethod(MethodSpec.methodBuilder("apply")
+                .build();
+    }
+
+    private MethodSpec applyIntoInts() {
+        return MethodSpec.methodBuilder("apply")
                 .addAnnotation(Override.class)
                 .addJavadoc("Runs the operator into a caller-supplied int array, for code that indexes Java arrays with\n"
-                        + "them: the indices, row-major, go to {@code out[outOffset]} onwards.\n\n"
-                        + "@param input input '$L'\n"
-                        + "@param out receives the indices\n"
-                        + "@param outOffset where the first index goes\n"
-                        + "@return the output shape\n"
-                        + "@throws $T if the call breaks a rule of this operator version, {@code out} has no room\n"
-                        + "    for the output from {@code outOffset}, or an index could exceed {@link Integer#MAX_VALUE};\n"
-                        + "    nothing has been written then\n",
-                        dataName, RuntimeClasses.ARG_ONNX_EXCEPTION)
+                            + "them: the indices, row-major, go to {@code out[outOffset]} onwards.\n\n"
+                            + "@param input input '$L'\n"
+                            + "@param out receives the indices\n"
+                            + "@param outOffset where the first index goes\n"
+                            + "@return the output shape\n"
+                            + "@throws $T if the call breaks a rule of this operator version, {@code out} has no room\n"
+                            + "    for the output from {@code outOffset}, or an index could exceed {@link Integer#MAX_VALUE};\n"
+                            + "    nothing has been written then\n",
+                            dataName, RuntimeClasses.ARG_ONNX_EXCEPTION)
                 .addModifiers(Modifier.PUBLIC)
                 .returns(LONG_ARRAY)
                 .addParameter(tensor, "input")
@@ -143,18 +171,21 @@ final class OperatorCallMethods {
                 .addStatement("$T.copyIndices(indices(versionName, parallelism, input, call), out, outOffset)", RuntimeClasses.BUFFERS)
                 .endControlFlow()
                 .addStatement("return call.outputShape()")
-                .build());
-        type.addMethod(MethodSpec.methodBuilder("apply")
+                .build();
+    }
+
+    private MethodSpec applyIntoIntBuffer() {
+        return MethodSpec.methodBuilder("apply")
                 .addAnnotation(Override.class)
                 .addJavadoc("Runs the operator into a caller-supplied int buffer, heap or direct: the indices, row-major,\n"
-                        + "go to {@code out.position()} onwards. The buffer's position and limit are left as they were.\n\n"
-                        + "@param input input '$L'\n"
-                        + "@param out receives the indices between its position and limit\n"
-                        + "@return the output shape\n"
-                        + "@throws $T if the call breaks a rule of this operator version, {@code out} is read-only\n"
-                        + "    or has too few elements remaining, or an index could exceed {@link Integer#MAX_VALUE};\n"
-                        + "    nothing has been written then\n",
-                        dataName, RuntimeClasses.ARG_ONNX_EXCEPTION)
+                            + "go to {@code out.position()} onwards. The buffer's position and limit are left as they were.\n\n"
+                            + "@param input input '$L'\n"
+                            + "@param out receives the indices between its position and limit\n"
+                            + "@return the output shape\n"
+                            + "@throws $T if the call breaks a rule of this operator version, {@code out} is read-only\n"
+                            + "    or has too few elements remaining, or an index could exceed {@link Integer#MAX_VALUE};\n"
+                            + "    nothing has been written then\n",
+                            dataName, RuntimeClasses.ARG_ONNX_EXCEPTION)
                 .addModifiers(Modifier.PUBLIC)
                 .returns(LONG_ARRAY)
                 .addParameter(tensor, "input")
@@ -165,33 +196,37 @@ final class OperatorCallMethods {
                 .addStatement("$T.copyIndices(indices(versionName, parallelism, input, call), out)", RuntimeClasses.BUFFERS)
                 .endControlFlow()
                 .addStatement("return call.outputShape()")
-                .build());
+                .build();
+    }
 
-        type.addMethod(MethodSpec.methodBuilder("validate")
+    private MethodSpec validate() {
+        return MethodSpec.methodBuilder("validate")
                 .addJavadoc("Checks a call with this version's validator, unless the last call checked had the input's\n"
-                        + "type and shape: the checks depend on nothing else.\n")
+                            + "type and shape: the checks depend on nothing else.\n")
                 .addModifiers(Modifier.PRIVATE)
                 .returns(RuntimeClasses.VALIDATED_CALL)
                 .addParameter(tensor, "input")
                 .beginControlFlow("if (input == null)")
                 .addStatement("throw new $T(versionName + $S)", RuntimeClasses.ARG_ONNX_EXCEPTION,
-                        ": input '" + dataName + "' is null")
+                            ": input '" + dataName + "' is null")
                 .endControlFlow()
                 .addStatement("$T last = lastCall", RuntimeClasses.CHECKED_CALL)
                 .addStatement("$T checked = last == null ? null : last.callFor(input.dataType(), input.dimensions())",
-                        RuntimeClasses.VALIDATED_CALL)
+                            RuntimeClasses.VALIDATED_CALL)
                 .beginControlFlow("if (checked != null)")
                 .addStatement("return checked")
                 .endControlFlow()
                 .addCode("$T call = switch (version) {\n", RuntimeClasses.VALIDATED_CALL)
-                .addCode(OperatorClassEmitter.perVersionCases(context, op, versions,
-                        "validate(input.dataType(), input.dimensions(), attributes)"))
+                .addCode(VersionSwitch.cases(context, op, versions,
+                            "validate(input.dataType(), input.dimensions(), attributes)"))
                 .addCode("};\n")
                 .addStatement("lastCall = new $T(input.dataType(), call)", RuntimeClasses.CHECKED_CALL)
                 .addStatement("return call")
-                .build());
-        type.addMethod(prepare(context, arg, versions, dataName));
-        type.addMethod(MethodSpec.methodBuilder("indices")
+                .build();
+    }
+
+    private MethodSpec indices() {
+        return MethodSpec.methodBuilder("indices")
                 .addJavadoc("The indices of a validated call with a non-empty output, in an array of their own.\n")
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .returns(LONG_ARRAY)
@@ -199,10 +234,13 @@ final class OperatorCallMethods {
                 .addStatement("long[] indices = new long[(int) call.outputElementCount()]")
                 .addStatement("runKernel(context, parallelism, input, call, indices, 0)")
                 .addStatement("return indices")
-                .build());
-        type.addMethod(MethodSpec.methodBuilder("run")
+                .build();
+    }
+
+    private MethodSpec run() {
+        return MethodSpec.methodBuilder("run")
                 .addJavadoc("Writes a validated call's indices to {@code out[outOffset]} onwards: for every {@code apply}\n"
-                        + "and for the prepared calls of {@link $T}.\n", context.names().preparedOperatorClass())
+                            + "and for the prepared calls of {@link $T}.\n", context.names().preparedOperatorClass())
                 .addModifiers(Modifier.STATIC)
                 .addParameters(runParameters(tensor))
                 .addParameter(LONG_ARRAY, "out")
@@ -212,7 +250,7 @@ final class OperatorCallMethods {
                 .addStatement("return")
                 .endControlFlow()
                 .beginControlFlow("if ($T.mayOverlap(input.array(), input.arrayOffset(), input.elementCount(), input.buffer(),"
-                        + "$Wout, outOffset, call.outputElementCount()))", RuntimeClasses.BUFFERS)
+                            + "$Wout, outOffset, call.outputElementCount()))", RuntimeClasses.BUFFERS)
                 .addComment("The output may be the int64 input's own memory: the kernel would overwrite elements it has")
                 .addComment("yet to read, so it writes to an array of its own first.")
                 .addStatement("long[] indices = indices(context, parallelism, input, call)")
@@ -220,9 +258,7 @@ final class OperatorCallMethods {
                 .addStatement("return")
                 .endControlFlow()
                 .addStatement("runKernel(context, parallelism, input, call, out, outOffset)")
-                .build());
-        type.addMethod(runKernel(context, arg));
-        type.addMethod(singleTaskKernel(context, arg));
+                .build();
     }
 
     /**
@@ -246,7 +282,7 @@ final class OperatorCallMethods {
         for (ElementType t : kernels) {
             TypeName kernelType = ParameterizedTypeName.get(arrayKernel, JavaStorage.of(t).arrayType());
             cases.add("case $L -> $L > 1$W? null$W: ($T) $T::reduce;\n", t.name(), tasksFor(t), kernelType,
-                    OperatorApiEmitter.kernelClassName(context, op, t));
+                    context.names().kernelClass(Extremum.of(op), t));
         }
         if (kernels.size() < ElementType.values().length) {
             cases.add("default -> null;\n");
@@ -275,7 +311,7 @@ final class OperatorCallMethods {
                 .addStatement("boolean last = call.selectLastIndex()")
                 .beginControlFlow("switch (input.dataType())");
         for (ElementType t : kernels) {
-            ClassName kernel = OperatorApiEmitter.kernelClassName(context, op, t);
+            ClassName kernel = context.names().kernelClass(Extremum.of(op), t);
             TypeName array = JavaStorage.of(t).arrayType();
             m.beginControlFlow("case $L ->", t.name())
                     .beginControlFlow("if (input.hasArray())")
@@ -339,7 +375,7 @@ final class OperatorCallMethods {
                 .addParameter(LONG_ARRAY, "inputShape")
                 .varargs()
                 .addCode("$T call = switch (version) {\n", RuntimeClasses.VALIDATED_CALL)
-                .addCode(OperatorClassEmitter.perVersionCases(context, op, versions, "validate(type, inputShape, attributes)"))
+                .addCode(VersionSwitch.cases(context, op, versions, "validate(type, inputShape, attributes)"))
                 .addCode("};\n");
         m.addStatement("$T inputShapeCopy = call.inputShape()", LONG_ARRAY)
                 .addStatement("$T.requireAddressable(versionName + $S, inputShapeCopy,$W$T.elementCount($S, inputShapeCopy))",

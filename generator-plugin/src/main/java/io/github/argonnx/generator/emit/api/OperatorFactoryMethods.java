@@ -2,7 +2,6 @@ package io.github.argonnx.generator.emit.api;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.MethodSpec;
-import com.palantir.javapoet.TypeSpec;
 import io.github.argonnx.generator.emit.ArgOperator;
 import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.model.VersionSpec;
@@ -20,11 +19,16 @@ final class OperatorFactoryMethods {
 
     private OperatorFactoryMethods() {}
 
-    /** Adds the factories to the operator class {@code self}, for the generated {@code versions}. */
-    static void add(TypeSpec.Builder type, ArgOperator arg, List<VersionSpec> versions, ClassName self) {
+    /** The factories of the operator class {@code self}, for the generated {@code versions}, in the order it lists them. */
+    static List<MethodSpec> methods(ArgOperator arg, List<VersionSpec> versions, ClassName self) {
+        return List.of(latest(arg, versions, self), opset(arg, versions, self), forModelOpset(arg, versions, self),
+                forNode(arg, self));
+    }
+
+    private static MethodSpec latest(ArgOperator arg, List<VersionSpec> versions, ClassName self) {
         VersionSpec latest = versions.get(versions.size() - 1);
         String name = arg.name();
-        type.addMethod(MethodSpec.methodBuilder("latest")
+        return MethodSpec.methodBuilder("latest")
                 .addJavadoc("$L-$L, the newest version, with every attribute at its default.\n\n"
                         + "@return that version, with no attribute set\n"
                         + "@throws $T if the argonnx-runtime on the class path is not the one this code was generated for\n",
@@ -32,10 +36,7 @@ final class OperatorFactoryMethods {
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(self)
                 .addStatement("return opset(LATEST_VERSION)")
-                .build());
-        type.addMethod(opset(arg, versions, self));
-        type.addMethod(forModelOpset(arg, versions, self));
-        type.addMethod(forNode(arg, self));
+                .build();
     }
 
     private static MethodSpec opset(ArgOperator arg, List<VersionSpec> versions, ClassName self) {

@@ -9,7 +9,6 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import io.github.argonnx.generator.emit.ArgOperator;
 import io.github.argonnx.generator.emit.GenerationContext;
-import io.github.argonnx.generator.emit.api.OperatorApiEmitter.SharedMembers;
 import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.RuntimeClasses;
 import java.nio.IntBuffer;
@@ -42,7 +41,7 @@ final class OperatorInterfaceEmitter {
     private OperatorInterfaceEmitter() {}
 
     static TypeSpec.Builder commonInterface(GenerationContext context, List<ArgOperator> generated, SharedMembers shared) {
-        ClassName self = OperatorApiEmitter.interfaceName(context);
+        ClassName self = context.names().operatorInterface();
         ClassName tensor = context.names().tensorClass();
         String implementors = generated.stream().map(a -> "{@link " + a.name() + "}").collect(Collectors.joining(" and "));
         String names = generated.stream().map(ArgOperator::name).collect(Collectors.joining(", "));

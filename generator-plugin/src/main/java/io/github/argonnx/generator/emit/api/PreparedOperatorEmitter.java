@@ -33,7 +33,7 @@ final class PreparedOperatorEmitter {
 
     static TypeSpec.Builder preparedClass(GenerationContext context, List<ArgOperator> operators) {
         ClassName self = context.names().preparedOperatorClass();
-        ClassName operatorInterface = OperatorApiEmitter.interfaceName(context);
+        ClassName operatorInterface = context.names().operatorInterface();
         ClassName tensor = context.names().tensorClass();
         ClassName dataType = context.names().dataTypeEnum();
         ArgOperator first = operators.get(0);
@@ -211,7 +211,7 @@ final class PreparedOperatorEmitter {
     private static MethodSpec run(GenerationContext context, List<ArgOperator> operators, ClassName tensor) {
         CodeBlock.Builder code = CodeBlock.builder();
         for (int i = 0; i < operators.size(); i++) {
-            ClassName operatorClass = OperatorApiEmitter.className(context, operators.get(i).spec());
+            ClassName operatorClass = context.names().operatorClass(operators.get(i).spec());
             code.add(i == 0 ? "if ($N instanceof $T) {\n" : "} else if ($N instanceof $T) {\n", "operator", operatorClass)
                     .indent()
                     .addStatement("$T.run(versionName, parallelism, input, call, out, outOffset)", operatorClass)
