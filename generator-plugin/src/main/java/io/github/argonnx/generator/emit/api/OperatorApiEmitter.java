@@ -38,7 +38,7 @@ public final class OperatorApiEmitter extends JavaSourceEmitter {
                 OperatorInterfaceEmitter.commonInterface(context, generated, shared),
                 generated.stream().map(a -> a.name() + ".yaml").collect(Collectors.joining(", "))));
         files.add(new JavaSource(GeneratedFile.Kind.MAIN_SOURCE, context.basePackage(),
-                PreparedOperatorEmitter.preparedClass(context, generated),
+                new PreparedOperatorEmitter(context, generated).build(),
                 generated.stream().map(a -> a.name() + ".yaml").collect(Collectors.joining(", "))));
         for (ArgOperator arg : generated) {
             List<VersionSpec> versions = context.versionsToGenerate(arg.spec());
