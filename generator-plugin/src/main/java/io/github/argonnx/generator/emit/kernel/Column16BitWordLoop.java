@@ -1,8 +1,8 @@
 package io.github.argonnx.generator.emit.kernel;
 
-import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.TypeName;
 import io.github.argonnx.generator.java.ElementOrder;
 import io.github.argonnx.generator.java.GeneratedNames;
@@ -11,7 +11,6 @@ import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
 import java.util.List;
-import javax.lang.model.element.Modifier;
 
 /**
  * The outer-axis loop of a 16-bit kernel over an array, without the Vector API, on JDK 22 and later:
@@ -109,20 +108,9 @@ final class Column16BitWordLoop {
     }
 
     private MethodSpec.Builder foldMethod(String name) {
-        return MethodSpec.methodBuilder(name)
-                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .addParameter(short[].class, "data")
-                .addParameter(TypeName.INT, "start")
-                .addParameter(TypeName.INT, "stride")
-                .addParameter(TypeName.INT, "firstRow")
-                .addParameter(TypeName.INT, "rows")
-                .addParameter(TypeName.INT, "width")
-                .addParameter(RuntimeClasses.COLUMN_SCREENS, "screens")
-                .addParameter(TypeName.BOOLEAN, "seed")
-                .addParameter(ArrayTypeName.of(order.foldKeyType()), "best")
-                .addParameter(ArrayTypeName.of(TypeName.LONG), "indices")
-                .addParameter(TypeName.INT, "bestStart")
-                .addParameter(TypeName.LONG, "indexBase");
+        return ColumnBlocks.declareFold(name, TypeName.get(short[].class), order.foldKeyType(), "firstRow",
+                ParameterSpec.builder(RuntimeClasses.COLUMN_SCREENS, "screens").build(),
+                ParameterSpec.builder(TypeName.BOOLEAN, "seed").build());
     }
 
     /** The fold's words, and the first chunk's first row setting the screens. */
@@ -264,17 +252,8 @@ final class Column16BitWordLoop {
     }
 
     private MethodSpec.Builder loopMethod(String name, boolean fromEnd) {
-        return MethodSpec.methodBuilder(name)
-                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .addParameter(short[].class, "data")
-                .addParameter(TypeName.INT, "start")
-                .addParameter(TypeName.INT, "stride")
-                .addParameter(TypeName.INT, "axisLength")
-                .addParameter(TypeName.INT, "width")
-                .addParameter(RuntimeClasses.COLUMN_SCREENS, "screens")
-                .addParameter(ArrayTypeName.of(order.keyType()), "best")
-                .addParameter(ArrayTypeName.of(TypeName.LONG), "out")
-                .addParameter(TypeName.INT, "outStart");
+        return ColumnBlocks.declareLoop(name, TypeName.get(short[].class), order.keyType(),
+                ParameterSpec.builder(RuntimeClasses.COLUMN_SCREENS, "screens").build());
     }
 
     /** The first row read (the first, or the last for the last index) seeds every whole word's columns. */

@@ -3,6 +3,7 @@ package io.github.argonnx.generator.emit.kernel;
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.TypeName;
 import io.github.argonnx.generator.java.ElementOrder;
 import io.github.argonnx.generator.java.GeneratedNames;
@@ -78,7 +79,8 @@ final class Column8BitWordLoop {
     }
 
     private MethodSpec loop(boolean fromEnd) {
-        MethodSpec.Builder m = MethodSpec.methodBuilder(name(fromEnd))
+        MethodSpec.Builder m = ColumnBlocks.declareLoop(name(fromEnd), DataSource.ARRAY.dataType(type), ElementOrder.of(type).keyType(),
+                        ParameterSpec.builder(ArrayTypeName.of(TypeName.BYTE), "bestBytes").build())
                 .addJavadoc("For {@code width} slices that start at adjacent positions from {@code start} and have their\n")
                 .addJavadoc("elements {@code stride} apart, writes the index of each one's $L element to\n",
                         extremum.adjective())
@@ -88,16 +90,6 @@ final class Column8BitWordLoop {
                 .addJavadoc(fromEnd
                         ? "Rows are taken from the last to the first, so the strict test keeps the last of equal elements.\n"
                         : "Rows are taken in memory order, and the strict test keeps the first of equal elements.\n")
-                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .addParameter(DataSource.ARRAY.dataType(type), "data")
-                .addParameter(TypeName.INT, "start")
-                .addParameter(TypeName.INT, "stride")
-                .addParameter(TypeName.INT, "axisLength")
-                .addParameter(TypeName.INT, "width")
-                .addParameter(ArrayTypeName.of(TypeName.BYTE), "bestBytes")
-                .addParameter(ArrayTypeName.of(ElementOrder.of(type).keyType()), "best")
-                .addParameter(ArrayTypeName.of(TypeName.LONG), "out")
-                .addParameter(TypeName.INT, "outStart")
                 .addStatement("int wordColumns = width & -$T.BYTES", Long.class)
                 .addStatement("int first = $L", fromEnd ? "axisLength - 1" : "0")
                 .addStatement("int firstRow = start + first * stride")
@@ -128,24 +120,14 @@ final class Column8BitWordLoop {
 
     private MethodSpec fold(boolean last) {
         long keyToNormalized = foldKeyToStored() ^ (sliceLoop.flipByte() * Slice8BitWordLoop.ONES);
-        MethodSpec.Builder m = MethodSpec.methodBuilder(foldName(last))
+        MethodSpec.Builder m = ColumnBlocks.declareFold(foldName(last), DataSource.ARRAY.dataType(type), ElementOrder.of(type).foldKeyType(),
+                        "firstRow")
                 .addJavadoc("For {@code width} columns from {@code start} whose elements are {@code stride} apart, folds\n")
                 .addJavadoc("rows {@code firstRow} to {@code rows - 1} into {@code best} and {@code indices} from {@code bestStart}\n")
                 .addJavadoc("on, eight columns per word; $L. The columns after\n", last
                         ? "a row replaces each best it is not beaten by, so the last of equal elements is kept"
                         : "a row replaces each best it strictly beats, so the first of equal elements is kept")
                 .addJavadoc("the last whole word go to {@link #$N}.\n", GeneratedNames.foldInColumns(last))
-                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .addParameter(DataSource.ARRAY.dataType(type), "data")
-                .addParameter(TypeName.INT, "start")
-                .addParameter(TypeName.INT, "stride")
-                .addParameter(TypeName.INT, "firstRow")
-                .addParameter(TypeName.INT, "rows")
-                .addParameter(TypeName.INT, "width")
-                .addParameter(ArrayTypeName.of(ElementOrder.of(type).foldKeyType()), "best")
-                .addParameter(ArrayTypeName.of(TypeName.LONG), "indices")
-                .addParameter(TypeName.INT, "bestStart")
-                .addParameter(TypeName.LONG, "indexBase")
                 .addStatement("int wordColumns = width & -$T.BYTES", Long.class)
                 .beginControlFlow("for (int k = firstRow; k < rows; k++)")
                 .addStatement("int row = start + k * stride")

@@ -196,23 +196,12 @@ final class ColumnPlainLoop {
      */
     private MethodSpec foldInColumns(DataSource source, boolean last) {
         TypeName key = order.foldKeyType();
-        return MethodSpec.methodBuilder(GeneratedNames.foldInColumns(last))
+        return ColumnBlocks.declareFold(GeneratedNames.foldInColumns(last), source.dataType(type), key, "k")
                 .addJavadoc("For {@code width} columns from {@code start} whose elements are {@code stride} apart, folds\n")
                 .addJavadoc("rows {@code k} to {@code rows - 1} into {@code best} and {@code indices} from\n")
                 .addJavadoc("{@code bestStart} on; $L.\n", last
                         ? "a row replaces a best it is not beaten by, so the last of equal elements is kept"
                         : "a row replaces a best it strictly beats, so the first of equal elements is kept")
-                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .addParameter(source.dataType(type), "data")
-                .addParameter(TypeName.INT, "start")
-                .addParameter(TypeName.INT, "stride")
-                .addParameter(TypeName.INT, "k")
-                .addParameter(TypeName.INT, "rows")
-                .addParameter(TypeName.INT, "width")
-                .addParameter(ArrayTypeName.of(key), "best")
-                .addParameter(ArrayTypeName.of(TypeName.LONG), "indices")
-                .addParameter(TypeName.INT, "bestStart")
-                .addParameter(TypeName.LONG, "indexBase")
                 .beginControlFlow("for (; k + $N <= rows; k += $N)", ROWS_PER_PASS, ROWS_PER_PASS)
                 .addCode(pass(source, KernelContract.ROWS_PER_PASS, false, last, true, "bestStart + i",
                         "indices[bestStart + i] = indexBase + at"))
@@ -344,22 +333,13 @@ final class ColumnPlainLoop {
      */
     private MethodSpec columnLoop(DataSource source, boolean fromEnd) {
         TypeName key = order.keyType();
-        MethodSpec.Builder m = MethodSpec.methodBuilder(GeneratedNames.indicesInColumns(fromEnd))
+        MethodSpec.Builder m = ColumnBlocks.declareLoop(GeneratedNames.indicesInColumns(fromEnd), source.dataType(type), key)
                 .addJavadoc("For {@code width} slices that start at adjacent positions from {@code start} and have their\n")
                 .addJavadoc("elements {@code stride} apart, writes the index of each one's $L element to\n", extremum.adjective())
                 .addJavadoc("{@code out[outStart + i]}; {@code best} holds the running best of each slice.\n")
                 .addJavadoc(fromEnd
                         ? "Rows are taken from the last to the first, so the strict test keeps the last of equal elements.\n"
-                        : "Rows are taken in memory order, and the strict test keeps the first of equal elements.\n")
-                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .addParameter(source.dataType(type), "data")
-                .addParameter(TypeName.INT, "start")
-                .addParameter(TypeName.INT, "stride")
-                .addParameter(TypeName.INT, "axisLength")
-                .addParameter(TypeName.INT, "width")
-                .addParameter(ArrayTypeName.of(key), "best")
-                .addParameter(ArrayTypeName.of(TypeName.LONG), "out")
-                .addParameter(TypeName.INT, "outStart");
+                        : "Rows are taken in memory order, and the strict test keeps the first of equal elements.\n");
         if (fromEnd) {
             m.addStatement("int last = axisLength - 1")
                     .addStatement("int lastRow = start + last * stride")
