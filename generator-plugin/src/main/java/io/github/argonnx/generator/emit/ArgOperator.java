@@ -24,13 +24,13 @@ import java.util.stream.Collectors;
  * <p>Specs that do not fit (more than one input, attributes with no known meaning) fail generation
  * with a message naming the operator version, instead of generating wrong code.
  */
-final class ArgOperator {
+public final class ArgOperator {
 
     private final OperatorSpec spec;
     private final Extremum extremum;
     private final String axisAttribute;
 
-    ArgOperator(OperatorSpec spec) {
+    public ArgOperator(OperatorSpec spec) {
         this.spec = spec;
         this.extremum = Extremum.of(spec);
         this.axisAttribute = findAxisAttribute(spec);
@@ -62,45 +62,45 @@ final class ArgOperator {
                 + "so the reduced axis is unknown");
     }
 
-    OperatorSpec spec() {
+    public OperatorSpec spec() {
         return spec;
     }
 
-    String name() {
+    public String name() {
         return spec.name();
     }
 
     /** For example {@code ArgMax-13}. */
-    String versionName(VersionSpec v) {
+    public String versionName(VersionSpec v) {
         return spec.name() + "-" + v.sinceVersion();
     }
 
     /** Which end of the order the operator looks for. */
-    Extremum extremum() {
+    public Extremum extremum() {
         return extremum;
     }
 
     /** What the operator selects, {@code max} for ArgMax, as the ONNX documents word it. */
-    String selects() {
+    public String selects() {
         return extremum.selects();
     }
 
-    String axisAttribute() {
+    public String axisAttribute() {
         return axisAttribute;
     }
 
-    ParameterSpec dataInput(VersionSpec v) {
+    public ParameterSpec dataInput(VersionSpec v) {
         return v.inputs().get(0);
     }
 
     /** Whether this version's document states the axis range (an {@code axis_of} constraint). */
-    boolean statesAxisRange(VersionSpec v) {
+    public boolean statesAxisRange(VersionSpec v) {
         return v.attribute(axisAttribute).flatMap(AttributeSpec::constraint)
                 .filter(c -> c instanceof AttributeConstraint.AxisOf).isPresent();
     }
 
     /** Every attribute any version has, in order of first appearance, described by the newest version that has it. */
-    List<AttributeSpec> allAttributes() {
+    public List<AttributeSpec> allAttributes() {
         Map<String, AttributeSpec> byName = new LinkedHashMap<>();
         for (VersionSpec v : spec.versions()) {
             for (AttributeSpec a : v.attributes()) {
@@ -118,7 +118,7 @@ final class ArgOperator {
     }
 
     /** Whether an attribute's values are exactly 0 and 1 in every version that has it (a flag). */
-    boolean isFlag(String attribute) {
+    public boolean isFlag(String attribute) {
         boolean any = false;
         for (VersionSpec v : spec.versions()) {
             Optional<AttributeSpec> a = v.attribute(attribute);
@@ -134,12 +134,12 @@ final class ArgOperator {
     }
 
     /** The versions that have the attribute. */
-    List<VersionSpec> versionsWith(String attribute) {
+    public List<VersionSpec> versionsWith(String attribute) {
         return spec.versions().stream().filter(v -> v.attribute(attribute).isPresent()).toList();
     }
 
     /** Why an attribute is missing from a version: where it was introduced, or removed. */
-    String whereAttributeExists(VersionSpec v, String attribute) {
+    public String whereAttributeExists(VersionSpec v, String attribute) {
         List<VersionSpec> with = versionsWith(attribute);
         if (with.isEmpty()) {
             return "no version of " + spec.name() + " has it";
@@ -152,7 +152,7 @@ final class ArgOperator {
     }
 
     /** The first version after {@code v} whose data input accepts the type. */
-    OptionalInt firstLaterVersionAccepting(VersionSpec v, ElementType type) {
+    public OptionalInt firstLaterVersionAccepting(VersionSpec v, ElementType type) {
         for (VersionSpec w : spec.versions()) {
             if (w.sinceVersion() > v.sinceVersion() && w.allowedTypes(dataInput(w)).contains(type)) {
                 return OptionalInt.of(w.sinceVersion());
@@ -162,7 +162,7 @@ final class ArgOperator {
     }
 
     /** The data input's allowed types in the order the document lists them. */
-    List<ElementType> allowedTypesInDocumentOrder(VersionSpec v) {
+    public List<ElementType> allowedTypesInDocumentOrder(VersionSpec v) {
         ParameterSpec data = dataInput(v);
         if (data.type() instanceof io.github.argonnx.generator.model.TypeRef.Parameter p) {
             return v.typeConstraint(p.name()).map(c -> c.allowedTypes()).orElse(List.of());
@@ -171,7 +171,7 @@ final class ArgOperator {
     }
 
     /** ONNX prose made safe for Javadoc, with the upstream {@code {name}} template slip filled in. */
-    String javadocText(String onnxText) {
+    public String javadocText(String onnxText) {
         return JavaText.comment(onnxText.replace("{name}", selects())
                 .replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
                 .replace("@", "&#64;").strip());

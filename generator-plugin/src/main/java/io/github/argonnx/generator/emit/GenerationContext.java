@@ -78,7 +78,7 @@ public record GenerationContext(
     }
 
     /** Every operator and element type selected, operators by name, types in enum order. */
-    List<KernelTarget> kernelsToGenerate() {
+    public List<KernelTarget> kernelsToGenerate() {
         List<KernelTarget> targets = new ArrayList<>();
         for (OperatorSpec op : operatorsToGenerate()) {
             for (ElementType type : typesToGenerate(op)) {

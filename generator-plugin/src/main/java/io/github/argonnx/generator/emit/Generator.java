@@ -1,5 +1,18 @@
 package io.github.argonnx.generator.emit;
 
+import io.github.argonnx.generator.emit.api.DataTypeEnumEmitter;
+import io.github.argonnx.generator.emit.api.OperatorApiEmitter;
+import io.github.argonnx.generator.emit.api.PackageInfoEmitter;
+import io.github.argonnx.generator.emit.api.PartialKeysEmitter;
+import io.github.argonnx.generator.emit.api.PartialReductionEmitter;
+import io.github.argonnx.generator.emit.api.TensorEmitter;
+import io.github.argonnx.generator.emit.api.ValidatorEmitter;
+import io.github.argonnx.generator.emit.docs.OperatorDocsEmitter;
+import io.github.argonnx.generator.emit.docs.SupportMatrixEmitter;
+import io.github.argonnx.generator.emit.kernel.KernelEmitter;
+import io.github.argonnx.generator.emit.kernel.VectorLoopEmitter;
+import io.github.argonnx.generator.emit.tests.ExampleTestEmitter;
+import io.github.argonnx.generator.emit.tests.KernelPropertyTestEmitter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -26,7 +39,8 @@ public final class Generator {
                 new TensorEmitter(),
                 new ValidatorEmitter(),
                 new OperatorApiEmitter(),
-                new PartialEmitter(),
+                new PartialKeysEmitter(),
+                new PartialReductionEmitter(),
                 new ExampleTestEmitter(),
                 new OperatorDocsEmitter(),
                 new SupportMatrixEmitter(),

@@ -18,7 +18,7 @@ public abstract class JavaSourceEmitter implements ArtifactEmitter {
      * @param type the type, still open so that its annotation can be added
      * @param provenance what it was generated from, for example {@code "ArgMax.yaml (ArgMax-13, float)"}
      */
-    protected record JavaSource(GeneratedFile.Kind kind, String packageName, TypeSpec.Builder type, String provenance) {}
+    public record JavaSource(GeneratedFile.Kind kind, String packageName, TypeSpec.Builder type, String provenance) {}
 
     /** The Java types this emitter writes for the selection in {@code context}. */
     protected abstract List<JavaSource> sources(GenerationContext context);

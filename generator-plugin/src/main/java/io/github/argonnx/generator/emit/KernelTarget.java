@@ -9,15 +9,15 @@ import java.util.stream.Collectors;
  * One kernel to generate: an operator's reduction over one element type, for example ArgMax over
  * float. The kernel, its property test and its SIMD loops are each emitted once per target.
  */
-record KernelTarget(OperatorSpec op, ElementType type) {
+public record KernelTarget(OperatorSpec op, ElementType type) {
 
     /** Which extreme the operator looks for. */
-    Extremum extremum() {
+    public Extremum extremum() {
         return Extremum.of(op);
     }
 
     /** Names the spec file and the operator versions that accept the type, for generated headers. */
-    String provenance(GenerationContext context) {
+    public String provenance(GenerationContext context) {
         String versions = context.versionsToGenerate(op).stream()
                 .filter(v -> context.typesToGenerate(v).contains(type))
                 .map(v -> op.name() + "-" + v.sinceVersion())

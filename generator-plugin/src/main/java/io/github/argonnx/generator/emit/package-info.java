@@ -1,6 +1,12 @@
 /**
- * The emitters: one per kind of generated artifact (kernels, Vector API loops, validators, the operator
- * API, tests, docs, package docs), run by {@link io.github.argonnx.generator.emit.Generator} over the spec model.
+ * The emitters' framework: {@link io.github.argonnx.generator.emit.ArtifactEmitter}, one per kind of
+ * generated artifact, run by {@link io.github.argonnx.generator.emit.Generator} over the
+ * {@link io.github.argonnx.generator.emit.GenerationContext}; the Java-source base
+ * ({@link io.github.argonnx.generator.emit.JavaSourceEmitter}, {@link io.github.argonnx.generator.emit.JavaSources});
+ * and the targets every emitter shares ({@link io.github.argonnx.generator.emit.KernelTarget},
+ * {@link io.github.argonnx.generator.emit.ArgOperator}). The emitters live in the subpackages by concern:
+ * {@code kernel} (kernels and their loop builders), {@code api} (the operator API, validators, partial
+ * results), {@code docs}, {@code tests}.
  *
  * <p>Not API: an implementation package of the Maven plugin; its classes may change in any release without
  * notice.

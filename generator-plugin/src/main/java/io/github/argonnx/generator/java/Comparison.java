@@ -65,4 +65,80 @@ public enum Comparison {
     static String infinityMagnitude(ElementType type) {
         return String.format("0x%04X", type.format().infinityMagnitude());
     }
+
+    /** Whether elements compared so can be NaN: the two float comparisons. */
+    public boolean hasNaN() {
+        return this == IEEE_FLOAT || this == SIXTEEN_BIT_FLOAT;
+    }
+
+    /**
+     * For partial results, which key the raw_data bits of an element: how {@code type}'s order key
+     * follows from its bits, in words.
+     */
+    public String orderKeyDescription(ElementType type) {
+        switch (this) {
+            case SIGNED:
+                return "signed: the order key is the value";
+            case UNSIGNED:
+                return bits(type) == 64 ? "unsigned: the order key is the bits with the sign bit flipped"
+                        : "unsigned: the order key is the value";
+            default:
+                return "by value: the order key is the signed magnitude, -0 and +0 both 0, every NaN Long.MAX_VALUE";
+        }
+    }
+
+    /**
+     * The body of partial results' {@code orderKey(long bits)} for {@code type}: the zero-extended
+     * raw_data bits of an element to a {@code long} in value order.
+     */
+    public CodeBlock orderKeyOfBits(ElementType type) {
+        int width = bits(type);
+        switch (this) {
+            case SIGNED:
+                return width == 64 ? CodeBlock.of("return bits;\n")
+                        : CodeBlock.of("return ($L) bits;\n", JavaStorage.of(type).primitive());
+            case UNSIGNED:
+                return width == 64 ? CodeBlock.of("return bits ^ $T.MIN_VALUE;\n", Long.class)
+                        : CodeBlock.of("return bits;\n");
+            default:
+                long signBit = 1L << (width - 1);
+                return CodeBlock.builder()
+                        .addStatement("long magnitude = bits & $L", hex(width, signBit - 1))
+                        .beginControlFlow("if (magnitude > $L)", hex(width, type.format().infinityMagnitude()))
+                        .addStatement("return $T.MAX_VALUE", Long.class)
+                        .endControlFlow()
+                        .addStatement("return (bits & $L) == 0 ? magnitude : -magnitude", hex(width, signBit))
+                        .build();
+        }
+    }
+
+    /** The body of partial results' {@code bits(long orderKey)}: {@link #orderKeyOfBits} undone, NaN as one quiet NaN. */
+    public CodeBlock bitsOfOrderKey(ElementType type) {
+        int width = bits(type);
+        switch (this) {
+            case SIGNED:
+                return width == 64 ? CodeBlock.of("return orderKey;\n")
+                        : CodeBlock.of("return orderKey & $L;\n", hex(width, (1L << width) - 1));
+            case UNSIGNED:
+                return width == 64 ? CodeBlock.of("return orderKey ^ $T.MIN_VALUE;\n", Long.class)
+                        : CodeBlock.of("return orderKey;\n");
+            default:
+                long quietNaN = type.format().infinityMagnitude() | (1L << (type.format().fractionBits() - 1));
+                return CodeBlock.builder()
+                        .beginControlFlow("if (orderKey == $T.MAX_VALUE)", Long.class)
+                        .add("// the quiet NaN with no payload: partials keep that an element is NaN, not which\n")
+                        .addStatement("return $L", hex(width, quietNaN))
+                        .endControlFlow()
+                        .addStatement("return orderKey < 0 ? $L | -orderKey : orderKey", hex(width, 1L << (width - 1)))
+                        .build();
+        }
+    }
+
+    private static int bits(ElementType type) {
+        return type.format().bits();
+    }
+
+    private static String hex(int width, long value) {
+        return width == 64 || value > Integer.MAX_VALUE ? String.format("0x%XL", value) : String.format("0x%X", value);
+    }
 }

@@ -97,6 +97,23 @@ public enum JavaStorage {
         }
     }
 
+    /**
+     * The raw_data bits of the stored element {@code value}, zero-extended to a {@code long}: the
+     * counterpart of {@link #fromBits}, as partial results key an element.
+     */
+    public CodeBlock toBits(CodeBlock value) {
+        switch (this) {
+            case FLOAT:
+                return CodeBlock.of("$T.toUnsignedLong($T.floatToRawIntBits($L))", Integer.class, Float.class, value);
+            case DOUBLE:
+                return CodeBlock.of("$T.doubleToRawLongBits($L)", Double.class, value);
+            case LONG:
+                return value;
+            default:
+                return CodeBlock.of("$T.toUnsignedLong($L)", boxedType(), value);
+        }
+    }
+
     public boolean isFloatingPoint() {
         return this == FLOAT || this == DOUBLE;
     }

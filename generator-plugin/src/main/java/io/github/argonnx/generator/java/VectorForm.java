@@ -97,8 +97,8 @@ public final class VectorForm {
      * rows meet in a tree, so on AVX2, with sixteen registers, some of the eight index vectors may be
      * spilled and reloaded from the stack: cached loads). Where
      * each row's lanes are mapped to keys first (unsigned, 16-bit floats), the kernels' four: with eight,
-     * the JIT stopped inlining the 16-bit floats' mapping and boxed every vector (float16 outer axes 700
-     * times slower), and uint8 outer axes were slower too (0.73 ms against 0.53 on JDK 17, one run).
+     * the JIT stops inlining the 16-bit floats' mapping and boxes every vector, and uint8 outer axes slow
+     * down too ({@code ArgOnnxBenchmark}, outer axes).
      */
     public int columnRowsPerPass() {
         return keysAsLoaded() ? 2 * KernelContract.ROWS_PER_PASS : KernelContract.ROWS_PER_PASS;
@@ -106,9 +106,9 @@ public final class VectorForm {
 
     /**
      * Whether the rows of an outer-axis pass meet in a tree rather than one after the other: where lanes
-     * compare as loaded. Where each row is mapped to keys first, the tree holds every row's keys at once
-     * and measured slower (JDK 17, in-JVM probes: uint8 `[64,256,1024]` 0.63 against 0.59 ms, float16
-     * 2.44 against 1.97 ms).
+     * compare as loaded. Where each row is mapped to keys first, the tree holds every row's keys at once,
+     * more than the registers hold, and the rows one after the other run faster ({@code ArgOnnxBenchmark},
+     * uint8 and float16 outer axes).
      */
     public boolean meetsRowsInTree() {
         return keysAsLoaded();

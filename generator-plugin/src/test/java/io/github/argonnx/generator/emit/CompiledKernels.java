@@ -1,8 +1,8 @@
 package io.github.argonnx.generator.emit;
 
 import io.github.argonnx.runtime.ArgOnnxException;
-import java.io.IOException;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;

@@ -15,20 +15,20 @@ import java.util.Set;
  * What the emitter tests run on: the small spec of the docs emitter tests, an ArgMax shaped like the
  * real one (test resources), and contexts that select everything.
  */
-final class EmitFixtures {
+public final class EmitFixtures {
 
     private EmitFixtures() {}
 
     /** Everything in {@code specs}, into {@code basePackage}, with javax {@code @Generated}. */
-    static GenerationContext everything(List<OperatorSpec> specs, String basePackage) {
+    public static GenerationContext everything(List<OperatorSpec> specs, String basePackage) {
         return new GenerationContext(specs, basePackage, Set.of(), Set.of(), Set.of(), GeneratedAnnotation.JAVAX);
     }
 
-    static OperatorSpec argMax() {
+    public static OperatorSpec argMax() {
         return load("ArgMax.yaml").get(0);
     }
 
-    static List<OperatorSpec> load(String file) {
+    public static List<OperatorSpec> load(String file) {
         try (InputStream in = EmitFixtures.class.getResourceAsStream("/emit-fixtures/" + file)) {
             String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             return SpecLoader.load(List.of(new SpecSource(file, text)));

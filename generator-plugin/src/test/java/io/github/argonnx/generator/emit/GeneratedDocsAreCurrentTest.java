@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.github.argonnx.generator.emit.docs.OperatorDocsEmitter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

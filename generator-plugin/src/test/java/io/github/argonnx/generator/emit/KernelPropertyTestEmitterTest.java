@@ -3,6 +3,7 @@ package io.github.argonnx.generator.emit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.argonnx.generator.emit.tests.KernelPropertyTestEmitter;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.argonnx.generator.emit.docs.OperatorDocsEmitter;
 import io.github.argonnx.generator.model.OperatorSpec;
 import java.util.List;
 import java.util.Set;

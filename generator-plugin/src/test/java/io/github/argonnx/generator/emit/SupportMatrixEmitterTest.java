@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.argonnx.generator.emit.docs.SupportMatrixEmitter;
 import io.github.argonnx.generator.loader.SpecLoader;
 import io.github.argonnx.generator.loader.SpecSource;
 import io.github.argonnx.generator.model.ElementType;

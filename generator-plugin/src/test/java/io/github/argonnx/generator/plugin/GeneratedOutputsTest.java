@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.argonnx.generator.emit.GeneratedFile;
 import io.github.argonnx.generator.emit.GeneratedFile.Kind;
+import io.github.argonnx.generator.emit.GeneratedFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

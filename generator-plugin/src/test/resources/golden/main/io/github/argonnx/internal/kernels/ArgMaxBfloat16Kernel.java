@@ -907,8 +907,8 @@ public final class ArgMaxBfloat16Kernel {
     private static void firstIndicesInColumnGroups(short[] data, int start, int stride,
             int axisLength, int width, ShortWords.ColumnScreens screens, int[] best, long[] out,
             int outStart) {
-        // shorter axes and JDK 17 take the row loop, a method of its own: beside the groups' code it
-        // ran 1.1x to 1.2x slower (int16 [64,256,1024] axis 1, JDK 25)
+        // shorter axes and JDK 17 take the row loop, a method of its own: beside the groups' code
+        // the JIT compiles it less well (ArgOnnxBenchmark, int16 outer axes)
         if (screens == null || ShortWords.ColumnScreens.groupRows(axisLength) == 1) {
             firstIndicesInColumnWords(data, start, stride, axisLength, width, screens, best, out, outStart);
             return;
@@ -1019,8 +1019,8 @@ public final class ArgMaxBfloat16Kernel {
     private static void lastIndicesInColumnGroups(short[] data, int start, int stride,
             int axisLength, int width, ShortWords.ColumnScreens screens, int[] best, long[] out,
             int outStart) {
-        // shorter axes and JDK 17 take the row loop, a method of its own: beside the groups' code it
-        // ran 1.1x to 1.2x slower (int16 [64,256,1024] axis 1, JDK 25)
+        // shorter axes and JDK 17 take the row loop, a method of its own: beside the groups' code
+        // the JIT compiles it less well (ArgOnnxBenchmark, int16 outer axes)
         if (screens == null || ShortWords.ColumnScreens.groupRows(axisLength) == 1) {
             lastIndicesInColumnWords(data, start, stride, axisLength, width, screens, best, out, outStart);
             return;

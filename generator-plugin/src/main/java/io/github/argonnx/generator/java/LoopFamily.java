@@ -1,0 +1,52 @@
+package io.github.argonnx.generator.java;
+
+import io.github.argonnx.generator.model.ElementType;
+
+/**
+ * Which family of scalar loops a kernel of a type gets: decided here once, from the type's
+ * {@link Comparison} and {@link JavaStorage}, and asked by every emitter that picks a loop (the
+ * kernel, the partial results' fold). No emitter tests a width or a builder's presence instead.
+ *
+ * <p>A family names one loop builder per layout, in {@code emit.kernel}: {@code Slice<Form>Loop} for a
+ * contiguous reduced axis, {@code Column<Form>Loop} for an outer one (array input; buffers and the
+ * columns after the last whole word take {@code ColumnPlainLoop}). In front of every family, array
+ * input first tries the type's SIMD loops ({@code SliceVectorLoop}, {@code ColumnVectorLoop}), where
+ * {@link VectorForm} says the type has them.
+ */
+public enum LoopFamily {
+    /**
+     * 32- and 64-bit integers: the plain walk with the strict test on keys ({@code SlicePlainLoop},
+     * {@code ColumnPlainLoop}); a chunk searched against rivals walks from the rival.
+     */
+    PLAIN,
+    /**
+     * float and double: blocks read with the ordered test alone, NaN caught by sums beside it
+     * ({@code SliceIeeeLoop}); outer axes take {@code ColumnPlainLoop}.
+     */
+    IEEE,
+    /**
+     * int8 and uint8: eight elements per {@code long} tested at once for one that beats the best
+     * ({@code Slice8BitWordLoop}, {@code Column8BitWordLoop}).
+     */
+    EIGHT_BIT_WORDS,
+    /**
+     * int16, uint16, float16 and bfloat16: blocks screened on the stored bits, four elements per
+     * {@code long} where the JVM allows it ({@code Slice16BitWordLoop}, {@code Column16BitWordLoop}).
+     */
+    SIXTEEN_BIT_WORDS;
+
+    /** The family of {@code type}'s kernel. */
+    public static LoopFamily of(ElementType type) {
+        if (Comparison.of(type) == Comparison.IEEE_FLOAT) {
+            return IEEE;
+        }
+        switch (JavaStorage.of(type)) {
+            case BYTE:
+                return EIGHT_BIT_WORDS;
+            case SHORT:
+                return SIXTEEN_BIT_WORDS;
+            default:
+                return PLAIN;
+        }
+    }
+}
