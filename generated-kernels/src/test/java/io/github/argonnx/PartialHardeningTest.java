@@ -177,10 +177,6 @@ class PartialHardeningTest {
         assertEquals(what + "the partial merged in (argument 'other') is null", refusal(() -> partial.merge(null)));
         assertEquals(what + "the partial added (argument 'partial') is null",
                 refusal(() -> argmax.accumulator().add(null)));
-        assertEquals(what + "the chunk's winners (argument 'winners') is null",
-                refusal(() -> argmax.accumulator().add(1, 0, null)));
-        assertEquals(what + "the chunk's fold (argument 'fold') is null",
-                refusal(() -> argmax.accumulator().fold(1, 0, null)));
         assertEquals("accumulator: the signature (argument 'signature') is null", refusal(() -> new ArgAccumulator(null)));
         assertEquals("partial result: the expected signature (argument 'expected') is null",
                 refusal(() -> ArgPartial.fromBytes(null, partial.toBytes())));

@@ -131,14 +131,10 @@ class PublicEntryPointsTest {
                 () -> partial().finish(), "cannot finish, the reduced axis is not covered: missing [2, 6)"));
         c.add(new Case("ArgAccumulator(signature)", "null", () -> new ArgAccumulator(null),
                 "the signature (argument 'signature') is null"));
-        c.add(new Case("ArgAccumulator.add/fold", "partial, winners or fold null",
+        c.add(new Case("ArgAccumulator.add", "partial null",
                 () -> FLOAT_2X6.accumulator().add(null), "(argument 'partial') is null"));
-        c.add(new Case("ArgAccumulator.add/fold", "chunk length below 1 or outside the axis",
-                () -> FLOAT_2X6.accumulator().add(0, 0, (i, k) -> { }), "allowed: length >= 1"));
         c.add(new Case("ArgAccumulator.partial", "nothing added", () -> FLOAT_2X6.accumulator().partial(),
                 "no chunk added yet"));
-        c.add(new Case("PartialSignature(...)", "op type, element keys or call null",
-                () -> new PartialSignature(null, 13, true, null, null), "argument 'opType' is null"));
         c.add(new Case("PartialSignature.requireSame", "null", () -> FLOAT_2X6.signature().requireSame("it", null),
                 "it has no signature (null)"));
         c.add(new Case("PartialSignature.checkChunk", "type or shape null, or not fitting",

@@ -4,9 +4,10 @@ import io.github.argonnx.ArgMax;
 import io.github.argonnx.DataType;
 import io.github.argonnx.PartialReduction;
 import io.github.argonnx.Tensor;
+import io.github.argonnx.internal.runtime.ApiHooks;
+import io.github.argonnx.internal.runtime.ChunkWinners;
 import io.github.argonnx.runtime.ArgAccumulator;
 import io.github.argonnx.runtime.ArgPartial;
-import io.github.argonnx.runtime.ChunkWinners;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -30,7 +31,7 @@ import org.openjdk.jmh.annotations.State;
  * <ul>
  *   <li>{@code reduceInto}: through {@link PartialReduction#reduceInto}, as a caller streams rows, each
  *       chunk a {@link Tensor} built before timing;
- *   <li>{@code accumulatorAdd}: {@link ArgAccumulator#add(long, long, ChunkWinners)} with winners that
+ *   <li>{@code accumulatorAdd}: {@link ApiHooks#add} (what generated code calls) with winners that
  *       cost nothing, so that the accumulator's checks and its coverage are what is timed;
  *   <li>{@code mergeHalves}: two partials of 10^6 ranges each (the even and the odd positions), merged
  *       into one; per range of the two.
@@ -94,8 +95,8 @@ public class CoverageBenchmark {
         ArgAccumulator evens = reduction.accumulator();
         ArgAccumulator odds = reduction.accumulator();
         for (long position : positions) {
-            evens.add(1, position, ONLY_ELEMENT);
-            odds.add(1, position + 1, ONLY_ELEMENT);
+            ApiHooks.add(evens, 1, position, ONLY_ELEMENT);
+            ApiHooks.add(odds, 1, position + 1, ONLY_ELEMENT);
         }
         even = evens.partial();
         odd = odds.partial();
@@ -119,7 +120,7 @@ public class CoverageBenchmark {
     public ArgAccumulator accumulatorAdd() {
         ArgAccumulator accumulator = reduction.accumulator();
         for (long position : positions) {
-            accumulator.add(1, position, ONLY_ELEMENT);
+            ApiHooks.add(accumulator, 1, position, ONLY_ELEMENT);
         }
         return accumulator;
     }
