@@ -60,12 +60,12 @@ class ModelNodeAndOutputFormsTest {
         assertArrayEquals(new long[] {2, 1}, min.outputShape(2, 3));
         assertArrayEquals(new long[] {1, 0}, min.apply(scores()).indices());
 
-        assertEquals(ArgMin.opset(1), ArgMin.forNode(10, Map.of()), "no attributes: the version's defaults");
+        assertEquals(ArgMin.version(1), ArgMin.forNode(10, Map.of()), "no attributes: the version's defaults");
     }
 
     @Test
     void unknownAttributesAndWrongValuesGetTheVersionsOwnMessage() {
-        assertEquals(refusal(() -> ArgMax.opset(11).selectLastIndex(1)),
+        assertEquals(refusal(() -> ArgMax.version(11).selectLastIndex(1)),
                 refusal(() -> ArgMax.forNode(11, attributes("axis", 0, "select_last_index", 1))));
         assertEquals("ArgMax-11: attribute 'select_last_index' (set to 1) does not exist in ArgMax-11: it was"
                 + " introduced in ArgMax-12 (ArgMax-11 has attributes: axis, keepdims)",
@@ -217,7 +217,7 @@ class ModelNodeAndOutputFormsTest {
             throw new RejectedExecutionException("pool is shut down");
         }, 4).withMinElementsPerTask(1);
         long[] out = new long[40];
-        ArgOnnxException e = assertThrows(ArgOnnxException.class, () -> ArgMin.opset(12).axis(1).parallelism(refusing)
+        ArgOnnxException e = assertThrows(ArgOnnxException.class, () -> ArgMin.version(12).axis(1).parallelism(refusing)
                 .apply(Tensor.ofFloat(new float[400], 40, 10), out, 0));
         assertTrue(e.getMessage().startsWith("ArgMin-12: a parallel task failed"), e.getMessage());
         assertTrue(e.getMessage().contains("pool is shut down"), e.getMessage());
