@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The API boundary, stated once: {@link #API} is every public type a user may name. The runtime's classes
  * and the generated classes hold no other public type outside the {@code internal} packages, the API types
- * show no internal type in a public signature, and docs/usage.md and docs/partials.md ("API") and both
+ * show no internal type in a public signature, and README.md, docs/usage.md and docs/partials.md ("API") and both
  * package docs list the same types.
  */
 class ApiBoundaryTest {
@@ -118,6 +118,7 @@ class ApiBoundaryTest {
 
     @Test
     void theDocsListTheSameTypes() throws IOException {
+        assertEquals(API, listedUnderApi(REPOSITORY.resolve("README.md")), "README.md, section API");
         assertEquals(API, listedUnderApi(REPOSITORY.resolve("docs/usage.md")), "docs/usage.md, section API");
         assertEquals(API, listedUnderApi(REPOSITORY.resolve("docs/partials.md")), "docs/partials.md, section API");
     }
@@ -143,7 +144,7 @@ class ApiBoundaryTest {
         assertEquals(API, named, "the types the runtime's and the operator package's docs name");
     }
 
-    /** The fully qualified names after "- `" in the section "## API" of a Markdown file. */
+    /** The fully qualified names of types, in backticks, in the section "## API" of a Markdown file. */
     static Set<String> listedUnderApi(Path markdown) throws IOException {
         String text = Files.readString(markdown, StandardCharsets.UTF_8);
         int start = text.indexOf("\n## API\n");
@@ -151,7 +152,7 @@ class ApiBoundaryTest {
         int end = text.indexOf("\n## ", start + 1);
         String section = text.substring(start, end < 0 ? text.length() : end);
         Set<String> listed = new TreeSet<>();
-        Matcher item = Pattern.compile("(?m)^- `([\\w.]+)`").matcher(section);
+        Matcher item = Pattern.compile("`(io\\.github\\.argonnx\\.[\\w.]*?[A-Z]\\w*)`").matcher(section);
         while (item.find()) {
             listed.add(item.group(1));
         }
