@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.argonnx.internal.runtime.ApiHooks;
 import io.github.argonnx.runtime.ArgAccumulator;
 import io.github.argonnx.runtime.ArgOnnxException;
 import io.github.argonnx.runtime.ArgPartial;
@@ -178,9 +179,9 @@ class PartialHardeningTest {
         assertEquals(what + "the partial added (argument 'partial') is null",
                 refusal(() -> argmax.accumulator().add(null)));
         assertEquals(what + "the chunk's winners (argument 'winners') is null",
-                refusal(() -> argmax.accumulator().add(1, 0, null)));
+                refusal(() -> ApiHooks.add(argmax.accumulator(), 1, 0, null)));
         assertEquals(what + "the chunk's fold (argument 'fold') is null",
-                refusal(() -> argmax.accumulator().fold(1, 0, null)));
+                refusal(() -> ApiHooks.fold(argmax.accumulator(), 1, 0, null)));
         assertEquals("accumulator: the signature (argument 'signature') is null", refusal(() -> new ArgAccumulator(null)));
         assertEquals("partial result: the expected signature (argument 'expected') is null",
                 refusal(() -> ArgPartial.fromBytes(null, partial.toBytes())));
