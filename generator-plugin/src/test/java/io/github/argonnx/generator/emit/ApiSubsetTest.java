@@ -102,9 +102,17 @@ class ApiSubsetTest {
         assertEquals("ArgMax has no version 17 (versions: 12, 13; each is in force from its opset until the next);"
                 + " for a model's opset import use ArgMax.forModelOpset(17), which selects ArgMax-13",
                 refusal(version, 17));
-        assertEquals("ArgMax has no version 11 (versions: 12, 13; each is in force from its opset until the next);"
-                + " for a model's opset import use ArgMax.forModelOpset(11), which selects ArgMax-11 (not in this build)",
+        assertEquals("ArgMax has no version 14 (versions: 12, 13; each is in force from its opset until the next);"
+                + " for a model's opset import use ArgMax.forModelOpset(14), which selects ArgMax-13",
+                refusal(version, 14));
+        // A version of the specs that the subset left out is named as such.
+        assertEquals("ArgMax-11 is not in this build (versions here: 12, 13; the plugin's <versions> selects them)",
                 refusal(version, 11));
+        assertEquals("ArgMax-1 is not in this build (versions here: 12, 13; the plugin's <versions> selects them)",
+                refusal(version, 1));
+        assertEquals("ArgMax has no version 10 (versions: 12, 13; each is in force from its opset until the next);"
+                + " for a model's opset import use ArgMax.forModelOpset(10), which selects ArgMax-1 (not in this build)",
+                refusal(version, 10));
 
         // forNode's map in the reverse of the ONNX order, and a setter chain in another: both print in ONNX order.
         Map<String, Long> reversed = new LinkedHashMap<>();

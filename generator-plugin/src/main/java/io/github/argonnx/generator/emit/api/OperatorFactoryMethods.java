@@ -42,7 +42,10 @@ final class OperatorFactoryMethods {
     private static MethodSpec version(ArgOperator arg, List<VersionSpec> versions, ClassName self) {
         String name = arg.name();
         String cases = versions.stream().map(v -> String.valueOf(v.sinceVersion())).collect(Collectors.joining(", "));
-        return MethodSpec.methodBuilder("version")
+        Set<Integer> generated = versions.stream().map(VersionSpec::sinceVersion).collect(Collectors.toSet());
+        String leftOut = arg.spec().versions().stream().map(VersionSpec::sinceVersion).filter(v -> !generated.contains(v))
+                .map(String::valueOf).collect(Collectors.joining(", "));
+        MethodSpec.Builder m = MethodSpec.methodBuilder("version")
                 .addJavadoc("The operator version with this number (the opset that introduced it), with every attribute\n"
                         + "at its default.\n\n"
                         + "@param version one of $L: a version of $L, not a model's opset import (for that, use\n"
@@ -59,8 +62,14 @@ final class OperatorFactoryMethods {
                 .beginControlFlow("switch (version)")
                 .beginControlFlow("case $L ->", cases)
                 .addStatement("return new $T(version, $T.none())", self, RuntimeClasses.NODE_ATTRIBUTES)
-                .endControlFlow()
-                .addStatement("default -> throw new $T(OPERATOR + $S + version + $S + VERSIONS_TEXT\n+ $S + modelOpsetHint(version))",
+                .endControlFlow();
+        if (!leftOut.isEmpty()) {
+            // A version the specs have but this subset left out: say so, rather than that it does not exist.
+            m.addStatement("case $L -> throw new $T(OPERATOR + $S + version + $S + VERSIONS_TEXT\n+ $S)", leftOut,
+                    RuntimeClasses.ARG_ONNX_EXCEPTION, "-", " is not in this build (versions here: ",
+                    "; the plugin's <versions> selects them)");
+        }
+        return m.addStatement("default -> throw new $T(OPERATOR + $S + version + $S + VERSIONS_TEXT\n+ $S + modelOpsetHint(version))",
                         RuntimeClasses.ARG_ONNX_EXCEPTION, " has no version ", " (versions: ",
                         "; each is in force from its opset until the next)")
                 .endControlFlow()
