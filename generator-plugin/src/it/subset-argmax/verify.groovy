@@ -53,6 +53,17 @@ assert (new File(basedir, 'target/classes/com/example/argmax/internal/kernels/ve
         ['ArgMaxFloatVectorLoops.class', 'ArgMaxInt64VectorLoops.class'] as Set
 assert log.contains('ArgONNX: 2 Vector API loop classes compiled (--add-modules jdk.incubator.vector) into target/classes')
 
+// Issue #46: the Tensor of a float/int64 subset has those types' factories and no other's, in the compiled class too.
+def tensorSource = new File(main, 'com/example/argmax/Tensor.java').getText('UTF-8')
+def factories = (tensorSource =~ /public static Tensor (of\w+)\(/).collect { it[1] } as Set
+assert factories == ['ofFloat', 'ofInt64', 'ofRawData'] as Set : factories
+// The class file's constant pool holds the name of every method it declares.
+def tensorClass = new File(basedir, 'target/classes/com/example/argmax/Tensor.class').getText('ISO-8859-1')
+assert tensorClass.contains('ofFloat') && tensorClass.contains('ofInt64')
+['ofInt8', 'ofUint8', 'ofInt16', 'ofUint16', 'ofInt32', 'ofUint32', 'ofUint64', 'ofDouble', 'ofFloat16', 'ofBfloat16'].each {
+    assert !tensorClass.contains(it) : "$it in the compiled Tensor of a float/int64 subset"
+}
+
 assert !testFiles.isEmpty() : 'generate-tests generated nothing'
 def reports = new File(basedir, 'target/surefire-reports')
 assert reports.isDirectory() : 'generated tests were not run'

@@ -23,10 +23,10 @@ class ArgReductionOperatorTest {
     void opTypesChooseTheOperatorClass() {
         assertInstanceOf(ArgMax.class, ArgReductionOperator.latest("ArgMax"));
         assertInstanceOf(ArgMin.class, ArgReductionOperator.latest("ArgMin"));
-        assertEquals("ArgMax", ArgReductionOperator.opset("ArgMax", 11).opType());
-        assertEquals(11, ArgReductionOperator.opset("ArgMin", 11).version());
+        assertEquals("ArgMax", ArgReductionOperator.version("ArgMax", 11).opType());
+        assertEquals(11, ArgReductionOperator.version("ArgMin", 11).version());
         assertEquals(13, ArgReductionOperator.forModelOpset("ArgMin", 17).version());
-        assertEquals(ArgMax.opset(12), ArgReductionOperator.forModelOpset("ArgMax", 12));
+        assertEquals(ArgMax.version(12), ArgReductionOperator.forModelOpset("ArgMax", 12));
     }
 
     @Test
@@ -54,8 +54,8 @@ class ArgReductionOperatorTest {
 
     @Test
     void theClassesRefusalsPassThrough() {
-        assertEquals(assertThrows(ArgOnnxException.class, () -> ArgMax.opset(2)).getMessage(),
-                assertThrows(ArgOnnxException.class, () -> ArgReductionOperator.opset("ArgMax", 2)).getMessage());
+        assertEquals(assertThrows(ArgOnnxException.class, () -> ArgMax.version(2)).getMessage(),
+                assertThrows(ArgOnnxException.class, () -> ArgReductionOperator.version("ArgMax", 2)).getMessage());
         String message = assertThrows(ArgOnnxException.class,
                 () -> ArgReductionOperator.forModelOpset("ArgMin", ArgMin.LATEST_KNOWN_OPSET + 1)).getMessage();
         assertTrue(message.startsWith("ArgMin: no version is known for opset " + (ArgMin.LATEST_KNOWN_OPSET + 1)),

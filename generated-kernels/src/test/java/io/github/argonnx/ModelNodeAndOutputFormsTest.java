@@ -15,6 +15,7 @@ import java.nio.LongBuffer;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
@@ -60,12 +61,12 @@ class ModelNodeAndOutputFormsTest {
         assertArrayEquals(new long[] {2, 1}, min.outputShape(2, 3));
         assertArrayEquals(new long[] {1, 0}, min.apply(scores()).indices());
 
-        assertEquals(ArgMin.opset(1), ArgMin.forNode(10, Map.of()), "no attributes: the version's defaults");
+        assertEquals(ArgMin.version(1), ArgMin.forNode(10, Map.of()), "no attributes: the version's defaults");
     }
 
     @Test
     void unknownAttributesAndWrongValuesGetTheVersionsOwnMessage() {
-        assertEquals(refusal(() -> ArgMax.opset(11).selectLastIndex(1)),
+        assertEquals(refusal(() -> ArgMax.version(11).selectLastIndex(1)),
                 refusal(() -> ArgMax.forNode(11, attributes("axis", 0, "select_last_index", 1))));
         assertEquals("ArgMax-11: attribute 'select_last_index' (set to 1) does not exist in ArgMax-11: it was"
                 + " introduced in ArgMax-12 (ArgMax-11 has attributes: axis, keepdims)",
@@ -88,6 +89,27 @@ class ModelNodeAndOutputFormsTest {
         assertEquals(refusal(() -> ArgReductionOperator.forModelOpset("Argmax", 13)),
                 refusal(() -> ArgReductionOperator.forNode("Argmax", 13, Map.of())));
         assertEquals(refusal(() -> ArgMax.forModelOpset(0)), refusal(() -> ArgMax.forNode(0, Map.of())));
+    }
+
+    @Test
+    void toStringListsAttributesInTheOnnxOrderWhateverOrderTheyCameIn() {
+        String expected = "ArgMax-13{axis=-1, keepdims=0, select_last_index=1}";
+        List<String> names = List.of("axis", "keepdims", "select_last_index");
+        Map<String, Long> values = Map.of("axis", -1L, "keepdims", 0L, "select_last_index", 1L);
+        // every order a node's map can iterate in
+        for (List<String> order : List.of(names, List.of("axis", "select_last_index", "keepdims"),
+                List.of("keepdims", "axis", "select_last_index"), List.of("keepdims", "select_last_index", "axis"),
+                List.of("select_last_index", "axis", "keepdims"), List.of("select_last_index", "keepdims", "axis"))) {
+            Map<String, Long> node = new LinkedHashMap<>();
+            order.forEach(name -> node.put(name, values.get(name)));
+            assertEquals(expected, ArgMax.forNode(17, node).toString(), order.toString());
+            assertEquals(expected, ArgReductionOperator.forNode("ArgMax", 13, node).toString(), order.toString());
+        }
+        assertEquals(expected, ArgMax.forNode(13, values).toString(), "Map.of's order, which varies from run to run");
+        assertEquals(expected, ArgMax.latest().selectLastIndex(true).keepdims(false).axis(-1).toString(), "a setter chain");
+        assertEquals("ArgMin-11{axis=1, keepdims=0}", ArgMin.forNode(11, Map.of("keepdims", 0L, "axis", 1L)).toString());
+        assertEquals(expected + " prepared for float [2, 3]",
+                ArgMax.forNode(13, values).prepare(DataType.FLOAT, 2, 3).toString());
     }
 
     @Test
@@ -217,7 +239,7 @@ class ModelNodeAndOutputFormsTest {
             throw new RejectedExecutionException("pool is shut down");
         }, 4).withMinElementsPerTask(1);
         long[] out = new long[40];
-        ArgOnnxException e = assertThrows(ArgOnnxException.class, () -> ArgMin.opset(12).axis(1).parallelism(refusing)
+        ArgOnnxException e = assertThrows(ArgOnnxException.class, () -> ArgMin.version(12).axis(1).parallelism(refusing)
                 .apply(Tensor.ofFloat(new float[400], 40, 10), out, 0));
         assertTrue(e.getMessage().startsWith("ArgMin-12: a parallel task failed"), e.getMessage());
         assertTrue(e.getMessage().contains("pool is shut down"), e.getMessage());

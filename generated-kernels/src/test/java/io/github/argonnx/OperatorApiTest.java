@@ -46,22 +46,33 @@ class OperatorApiTest {
     @Test
     void opsetAcceptsExactlyTheSpecVersions() {
         for (int version : new int[] {1, 11, 12, 13}) {
-            assertEquals(version, ArgMax.opset(version).version());
-            assertEquals(version, ArgMin.opset(version).version());
+            assertEquals(version, ArgMax.version(version).version());
+            assertEquals(version, ArgMin.version(version).version());
         }
         for (int version : new int[] {0, 2, 10, 14, -1}) {
-            assertThrows(ArgOnnxException.class, () -> ArgMax.opset(version));
+            assertThrows(ArgOnnxException.class, () -> ArgMax.version(version));
         }
     }
 
     @Test
-    void opsetRefusesOtherNumbersAndPointsToForModelOpset() {
+    void versionRefusesOtherNumbersAndPointsToForModelOpset() {
         assertEquals("ArgMax has no version 14 (versions: 1, 11, 12, 13; each is in force from its opset until the"
-                + " next); for the version in force at a model's opset import use ArgMax.forModelOpset(14)",
-                refusal(() -> ArgMax.opset(14)));
+                + " next); for a model's opset import use ArgMax.forModelOpset(14), which selects ArgMax-13",
+                refusal(() -> ArgMax.version(14)));
         assertEquals("ArgMin has no version 7 (versions: 1, 11, 12, 13; each is in force from its opset until the"
-                + " next); for the version in force at a model's opset import use ArgMin.forModelOpset(7)",
-                refusal(() -> ArgMin.opset(7)));
+                + " next); for a model's opset import use ArgMin.forModelOpset(7), which selects ArgMin-1",
+                refusal(() -> ArgMin.version(7)));
+        // What the hint names is what forModelOpset gives.
+        assertEquals(13, ArgMax.forModelOpset(14).version());
+        assertEquals(1, ArgMin.forModelOpset(7).version());
+    }
+
+    @Test
+    void versionRefusesNumbersThatAreNoOpsetWithoutAHint() {
+        for (int number : new int[] {0, -1, ArgMax.LATEST_KNOWN_OPSET + 1}) {
+            assertEquals("ArgMax has no version " + number + " (versions: 1, 11, 12, 13; each is in force from its"
+                    + " opset until the next)", refusal(() -> ArgMax.version(number)));
+        }
     }
 
     @Test
@@ -96,8 +107,8 @@ class OperatorApiTest {
         assertEquals("ArgMax-13{axis=1}", axis.toString());
         assertEquals("ArgMax-13{axis=1, keepdims=0, select_last_index=1}",
                 axis.keepdims(false).selectLastIndex(true).toString());
-        assertEquals(ArgMax.latest().axis(1), ArgMax.opset(13).axis(1));
-        assertNotEquals(ArgMax.opset(12).axis(1), ArgMax.opset(13).axis(1));
+        assertEquals(ArgMax.latest().axis(1), ArgMax.version(13).axis(1));
+        assertNotEquals(ArgMax.version(12).axis(1), ArgMax.version(13).axis(1));
     }
 
     @Test
@@ -110,10 +121,10 @@ class OperatorApiTest {
     void selectLastIndexDoesNotExistBeforeVersion12() {
         assertEquals("ArgMax-11: attribute 'select_last_index' (set to 1) does not exist in ArgMax-11: it was"
                 + " introduced in ArgMax-12 (ArgMax-11 has attributes: axis, keepdims)",
-                refusal(() -> ArgMax.opset(11).selectLastIndex(1)));
+                refusal(() -> ArgMax.version(11).selectLastIndex(1)));
         assertEquals("ArgMin-1: attribute 'select_last_index' (set to 0) does not exist in ArgMin-1: it was"
                 + " introduced in ArgMin-12 (ArgMin-1 has attributes: axis, keepdims)",
-                refusal(() -> ArgMin.opset(1).selectLastIndex(false)));
+                refusal(() -> ArgMin.version(1).selectLastIndex(false)));
     }
 
     @Test
@@ -121,7 +132,7 @@ class OperatorApiTest {
         assertEquals("ArgMax-13: attribute 'keepdims' = 2 is not allowed in ArgMax-13 (allowed: 0, 1)",
                 refusal(() -> ArgMax.latest().keepdims(2)));
         assertEquals("ArgMin-12: attribute 'select_last_index' = -1 is not allowed in ArgMin-12 (allowed: 0, 1)",
-                refusal(() -> ArgMin.opset(12).selectLastIndex(-1)));
+                refusal(() -> ArgMin.version(12).selectLastIndex(-1)));
     }
 
     // ---- results
@@ -140,12 +151,12 @@ class OperatorApiTest {
     void tiesGoToTheLastIndexOnlyWhenAsked() {
         assertArrayEquals(new long[] {2, 2},
                 ArgMax.latest().axis(-1).keepdims(0).selectLastIndex(1).apply(scores()).indices());
-        assertArrayEquals(new long[] {2, 1}, ArgMax.opset(11).axis(-1).keepdims(0).apply(scores()).indices());
+        assertArrayEquals(new long[] {2, 1}, ArgMax.version(11).axis(-1).keepdims(0).apply(scores()).indices());
     }
 
     @Test
     void argMinAlongRows() {
-        ArgResult rows = ArgMin.opset(1).axis(1).apply(scores());
+        ArgResult rows = ArgMin.version(1).axis(1).apply(scores());
         assertArrayEquals(new long[] {1, 0}, rows.indices());
         assertArrayEquals(new long[] {2, 1}, rows.shape());
     }
@@ -182,8 +193,8 @@ class OperatorApiTest {
         ArgResult kept = ArgMax.latest().axis(1).apply(empty);
         assertArrayEquals(new long[] {0, 1}, kept.shape());
         assertEquals(0, kept.size());
-        assertArrayEquals(new long[] {0}, ArgMin.opset(12).axis(1).keepdims(0).apply(empty).shape());
-        assertArrayEquals(new long[] {0}, ArgMax.opset(1).axis(-1).keepdims(0).apply(empty).shape());
+        assertArrayEquals(new long[] {0}, ArgMin.version(12).axis(1).keepdims(0).apply(empty).shape());
+        assertArrayEquals(new long[] {0}, ArgMax.version(1).axis(-1).keepdims(0).apply(empty).shape());
     }
 
     @Test
@@ -199,8 +210,8 @@ class OperatorApiTest {
     void outputShapeFollowsKeepdims() {
         assertArrayEquals(new long[] {2, 3, 1}, ArgMax.latest().axis(-1).outputShape(2, 3, 4));
         assertArrayEquals(new long[] {2, 3}, ArgMax.latest().axis(-1).keepdims(0).outputShape(2, 3, 4));
-        assertArrayEquals(new long[] {1, 3, 4}, ArgMin.opset(1).outputShape(2, 3, 4));
-        assertArrayEquals(new long[] {}, ArgMin.opset(11).keepdims(0).outputShape(7));
+        assertArrayEquals(new long[] {1, 3, 4}, ArgMin.version(1).outputShape(2, 3, 4));
+        assertArrayEquals(new long[] {}, ArgMin.version(11).keepdims(0).outputShape(7));
     }
 
     @Test
@@ -218,7 +229,7 @@ class OperatorApiTest {
         assertEquals("ArgMax-13: attribute 'axis' = 2 is out of range for input 'data' of rank 2 (shape [2, 3]);"
                 + " allowed: [-2, 1]", refusal(() -> ArgMax.latest().axis(2).apply(scores())));
         assertEquals("ArgMin-12: attribute 'axis' = -3 is out of range for input 'data' of rank 2 (shape [2, 3]);"
-                + " allowed: [-2, 1]", refusal(() -> ArgMin.opset(12).axis(-3).apply(scores())));
+                + " allowed: [-2, 1]", refusal(() -> ArgMin.version(12).axis(-3).apply(scores())));
     }
 
     @Test
@@ -226,15 +237,15 @@ class OperatorApiTest {
         assertEquals("ArgMax-1: attribute 'axis' = -3 is out of range for input 'data' of rank 2 (shape [2, 3]);"
                 + " allowed: [-2, 1] (ArgMax-1's definition states no range for 'axis', but an axis outside it"
                 + " names no dimension, so the reduction is undefined)",
-                refusal(() -> ArgMax.opset(1).axis(-3).apply(scores())));
+                refusal(() -> ArgMax.version(1).axis(-3).apply(scores())));
     }
 
     @Test
     void negativeAxesWorkAtEveryVersion() {
         for (int version : new int[] {1, 11, 12, 13}) {
-            assertArrayEquals(new long[] {2, 1}, ArgMax.opset(version).axis(-1).keepdims(0).apply(scores()).indices(),
+            assertArrayEquals(new long[] {2, 1}, ArgMax.version(version).axis(-1).keepdims(0).apply(scores()).indices(),
                     "ArgMax-" + version);
-            assertArrayEquals(new long[] {1, 1, 1}, ArgMax.opset(version).axis(-2).apply(scores()).indices(),
+            assertArrayEquals(new long[] {1, 1, 1}, ArgMax.version(version).axis(-2).apply(scores()).indices(),
                     "ArgMax-" + version);
         }
     }
@@ -248,7 +259,7 @@ class OperatorApiTest {
         assertEquals("ArgMin-1: input 'data' is a scalar (rank 0), which has no axis to reduce: attribute 'axis' = -1"
                 + " would have to name a dimension, in [-r, r-1] with r = rank(data), and [-0, -1] holds no axis"
                 + " (reshape the input to [1] to reduce one element)",
-                refusal(() -> ArgMin.opset(1).axis(-1).apply(scalar)));
+                refusal(() -> ArgMin.version(1).axis(-1).apply(scalar)));
     }
 
     @Test
@@ -259,7 +270,7 @@ class OperatorApiTest {
                 refusal(() -> ArgMax.latest().axis(1).apply(empty)));
         assertEquals("ArgMin-12: input 'data' has shape [3, 0]: the reduced axis -1 has length 0, and an empty slice"
                 + " has no min element (allowed: a reduced dimension of length >= 1)",
-                refusal(() -> ArgMin.opset(12).axis(-1).apply(empty)));
+                refusal(() -> ArgMin.version(12).axis(-1).apply(empty)));
     }
 
     @Test
@@ -267,7 +278,7 @@ class OperatorApiTest {
         Tensor empty = Tensor.ofFloat(new float[0], 0, 3);
         assertEquals("ArgMax-11: input 'data' must not be empty in ArgMax-11, but its shape [0, 3] has no elements"
                 + " (ArgMax-1, ArgMax-12, ArgMax-13 allow an empty input whose reduced dimension is not empty)",
-                refusal(() -> ArgMax.opset(11).axis(1).apply(empty)));
+                refusal(() -> ArgMax.version(11).axis(1).apply(empty)));
     }
 
     @Test
@@ -276,10 +287,10 @@ class OperatorApiTest {
         assertEquals("ArgMax-12: input 'data' has element type bfloat16, which ArgMax-12 does not accept (allowed:"
                 + " tensor(double), tensor(float), tensor(float16), tensor(int16), tensor(int32), tensor(int64),"
                 + " tensor(int8), tensor(uint16), tensor(uint32), tensor(uint64), tensor(uint8)); bfloat16 is"
-                + " accepted from ArgMax-13 on (ArgMax.opset(13))",
-                refusal(() -> ArgMax.opset(12).apply(x)));
-        assertThrows(ArgOnnxException.class, () -> ArgMin.opset(1).apply(x));
-        assertArrayEquals(new long[] {1}, ArgMax.opset(13).apply(x).indices());
+                + " accepted from ArgMax-13 on (ArgMax.version(13))",
+                refusal(() -> ArgMax.version(12).apply(x)));
+        assertThrows(ArgOnnxException.class, () -> ArgMin.version(1).apply(x));
+        assertArrayEquals(new long[] {1}, ArgMax.version(13).apply(x).indices());
     }
 
     @Test
@@ -291,16 +302,16 @@ class OperatorApiTest {
 
     @Test
     void aCallOfAnotherShapeOrTypeIsCheckedAgainAfterOneThatPassed() {
-        ArgReductionOperator op = ArgMax.opset(12).axis(1).keepdims(0);
+        ArgReductionOperator op = ArgMax.version(12).axis(1).keepdims(0);
         long[] out = new long[2];
         assertArrayEquals(new long[] {2}, op.apply(scores(), out, 0));
         assertArrayEquals(new long[] {2, 1}, out);
         // rank 1 has no axis 1; bfloat16 is not in ArgMax-12's type constraint; each refused as a first call is
         Tensor rankOne = Tensor.ofFloat(new float[] {1, 2, 3}, 3);
         Tensor bfloat16 = Tensor.ofBfloat16(new short[6], 2, 3);
-        assertEquals(refusal(() -> ArgMax.opset(12).axis(1).keepdims(0).apply(rankOne, out, 0)),
+        assertEquals(refusal(() -> ArgMax.version(12).axis(1).keepdims(0).apply(rankOne, out, 0)),
                 refusal(() -> op.apply(rankOne, out, 0)));
-        assertEquals(refusal(() -> ArgMax.opset(12).axis(1).keepdims(0).apply(bfloat16, out, 0)),
+        assertEquals(refusal(() -> ArgMax.version(12).axis(1).keepdims(0).apply(bfloat16, out, 0)),
                 refusal(() -> op.apply(bfloat16, out, 0)));
         assertArrayEquals(new long[] {2, 1}, out, "a refused call writes nothing");
         // and a call of the first shape after them still gets its own answer

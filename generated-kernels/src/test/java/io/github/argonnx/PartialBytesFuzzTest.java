@@ -107,10 +107,10 @@ class PartialBytesFuzzTest {
     private void run() {
         SplittableRandom random = new SplittableRandom(SEED);
         Subject[] subjects = {
-            subject(ArgMax.opset(13).axis(1).keepdims(0), DataType.FLOAT, random, 2, 6),
-            subject(ArgMin.opset(12).axis(1).selectLastIndex(1), DataType.UINT64, random, 3, 300),
-            subject(ArgMax.opset(11).axis(0), DataType.FLOAT16, random, 40),
-            subject(ArgMin.opset(13).axis(1).keepdims(0), DataType.INT8, random, 4, 50, 3),
+            subject(ArgMax.version(13).axis(1).keepdims(0), DataType.FLOAT, random, 2, 6),
+            subject(ArgMin.version(12).axis(1).selectLastIndex(1), DataType.UINT64, random, 3, 300),
+            subject(ArgMax.version(11).axis(0), DataType.FLOAT16, random, 40),
+            subject(ArgMin.version(13).axis(1).keepdims(0), DataType.INT8, random, 4, 50, 3),
         };
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         int refused = 0;

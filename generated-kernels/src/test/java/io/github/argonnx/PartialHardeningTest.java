@@ -184,7 +184,7 @@ class PartialHardeningTest {
                 + " every call on the calling thread", refusal(() -> ArgMax.latest().parallelism(null)));
         assertEquals("ArgMin-11: the parallelism (argument 'parallelism') is null; Parallelism.singleThread() keeps"
                 + " every call on the calling thread",
-                refusal(() -> ArgReductionOperator.opset("ArgMin", 11).parallelism(null)));
+                refusal(() -> ArgReductionOperator.version("ArgMin", 11).parallelism(null)));
     }
 
     @Test

@@ -62,7 +62,7 @@ class PartialReductionPropertyTest {
             long[] shape = randomShape(random);
             int rank = shape.length;
             int axis = random.nextInt(rank);
-            ArgReductionOperator op = ArgReductionOperator.opset(opType, version)
+            ArgReductionOperator op = ArgReductionOperator.version(opType, version)
                     .axis(random.nextBoolean() ? axis : axis - rank)
                     .keepdims(random.nextInt(2));
             if (version >= 12) {
@@ -157,7 +157,7 @@ class PartialReductionPropertyTest {
             int selectLastIndex = run % 2;
             RandomTensors.Profile profile = runs == 2 ? profiles[random.nextInt(profiles.length)] : profiles[run / 2];
             A data = type.generator().generate(random, count, profile);
-            ArgReductionOperator op = ArgReductionOperator.opset(opType, 13).axis(0).selectLastIndex(selectLastIndex);
+            ArgReductionOperator op = ArgReductionOperator.version(opType, 13).axis(0).selectLastIndex(selectLastIndex);
             ArgResult expected = op.apply(arrayTensor(dataType, data, shape));
             String what = op + " over " + type + " " + java.util.Arrays.toString(shape) + ", " + profile;
             PartialReduction reduction = PartialReduction.of(op, dataType, shape);
@@ -211,7 +211,7 @@ class PartialReductionPropertyTest {
         int count = (int) product(shape);
         A specials = type.generator().generate(random, 16, RandomTensors.Profile.SPECIALS_IN_ORDER);
         int kinds = Array.getLength(specials);
-        ArgReductionOperator op = ArgReductionOperator.opset(opType, 13).axis(0);
+        ArgReductionOperator op = ArgReductionOperator.version(opType, 13).axis(0);
         PartialReduction reduction = PartialReduction.of(op, dataType, shape);
         for (int base = 0; base < kinds; base++) {
             A data = type.storage().filledWith(specials, base, count);
@@ -249,7 +249,7 @@ class PartialReductionPropertyTest {
             int selectLastIndex = run % 2;
             long[] shape = {1 + random.nextInt(3), 3000 + random.nextInt(6000)};
             A data = type.generator().generate(random, (int) product(shape), profile);
-            ArgReductionOperator op = ArgReductionOperator.opset(opType, 13).axis(1).selectLastIndex(selectLastIndex);
+            ArgReductionOperator op = ArgReductionOperator.version(opType, 13).axis(1).selectLastIndex(selectLastIndex);
             ArgResult expected = op.apply(arrayTensor(dataType, data, shape));
             String what = op + " over " + type + " " + java.util.Arrays.toString(shape) + ", " + profile;
             PartialReduction reduction = PartialReduction.of(op, dataType, shape);
@@ -301,7 +301,7 @@ class PartialReductionPropertyTest {
             long steps = 1 + random.nextInt(300);
             long[] shape = axis == 1 ? new long[] {1 + random.nextInt(3), steps} : new long[] {steps, 1 + random.nextInt(5)};
             A data = type.generator().generate(random, (int) product(shape), profile);
-            ArgReductionOperator op = ArgReductionOperator.opset(opType, 13).axis(axis).selectLastIndex(selectLastIndex);
+            ArgReductionOperator op = ArgReductionOperator.version(opType, 13).axis(axis).selectLastIndex(selectLastIndex);
             ArgResult expected = op.apply(arrayTensor(dataType, data, shape));
             String what = op + " over " + type + " " + java.util.Arrays.toString(shape) + ", " + profile;
             PartialReduction reduction = PartialReduction.of(op, dataType, shape);

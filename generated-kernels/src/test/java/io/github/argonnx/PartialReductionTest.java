@@ -21,7 +21,7 @@ import org.junit.jupiter.api.function.Executable;
 class PartialReductionTest {
 
     /** ArgMax-13 over float [2, 6] along axis 1, keepdims 0; the partials below split it at column 3. */
-    private static final ArgReductionOperator ARGMAX = ArgMax.opset(13).axis(1).keepdims(0);
+    private static final ArgReductionOperator ARGMAX = ArgMax.version(13).axis(1).keepdims(0);
     private static final PartialReduction REDUCTION = PartialReduction.of(ARGMAX, DataType.FLOAT, 2, 6);
 
     private static ArgPartial left() {
@@ -43,7 +43,7 @@ class PartialReductionTest {
 
     @Test
     void aNaNInAnyChunkWinsForArgMinToo() {
-        PartialReduction argmin = PartialReduction.of(ArgMin.opset(13), DataType.FLOAT16, 4);
+        PartialReduction argmin = PartialReduction.of(ArgMin.version(13), DataType.FLOAT16, 4);
         ArgPartial numbers = argmin.reduce(Tensor.ofFloat16(new short[] {(short) 0xFC00, 0x3C00}, 2), 0); // -inf, 1
         ArgPartial nan = argmin.reduce(Tensor.ofFloat16(new short[] {0x3C00, 0x7E01}, 2), 2);            // 1, NaN
         assertArrayEquals(new long[] {3}, numbers.merge(nan).finish().indices());
@@ -52,7 +52,7 @@ class PartialReductionTest {
 
     @Test
     void unsignedExtremesCompareUnsigned() {
-        PartialReduction argmax = PartialReduction.of(ArgMax.opset(12), DataType.UINT64, 3);
+        PartialReduction argmax = PartialReduction.of(ArgMax.version(12), DataType.UINT64, 3);
         ArgPartial a = argmax.reduce(Tensor.ofUint64(new long[] {Long.MAX_VALUE}, 1), 0);
         ArgPartial b = argmax.reduce(Tensor.ofUint64(new long[] {-1L, 0}, 2), 1); // 2^64-1 beats 2^63-1
         assertArrayEquals(new long[] {1}, a.merge(b).finish().indices());
@@ -60,7 +60,7 @@ class PartialReductionTest {
 
     @Test
     void keepdimsShapesTheOutput() {
-        PartialReduction kept = PartialReduction.of(ArgMax.opset(1).axis(1), DataType.INT32, 2, 2);
+        PartialReduction kept = PartialReduction.of(ArgMax.version(1).axis(1), DataType.INT32, 2, 2);
         ArgPartial whole = kept.reduce(Tensor.ofInt32(new int[] {1, 2, 4, 3}, 2, 2), 0);
         assertArrayEquals(new long[] {2, 1}, whole.finish().shape());
         assertArrayEquals(new long[] {1, 0}, whole.finish().indices());
@@ -99,7 +99,7 @@ class PartialReductionTest {
 
     @Test
     void aGapFilledLaterJoinsTheRanges() {
-        PartialReduction argmin = PartialReduction.of(ArgMin.opset(11), DataType.UINT8, 6);
+        PartialReduction argmin = PartialReduction.of(ArgMin.version(11), DataType.UINT8, 6);
         ArgAccumulator accumulator = argmin.accumulator();
         accumulator.add(argmin.reduce(Tensor.ofUint8(new byte[] {(byte) 200, 9}, 2), 4));
         accumulator.add(argmin.reduce(Tensor.ofUint8(new byte[] {(byte) 255, 9}, 2), 0));
@@ -125,7 +125,7 @@ class PartialReductionTest {
         float[] whole = {1, nan, -0f, 7, 2, 0f, 7, nan, 3, 1, 2, 3};
         long[] shape = {4, 3};
         for (int last = 0; last <= 1; last++) {
-            ArgReductionOperator op = ArgMax.opset(13).axis(0).keepdims(0).selectLastIndex(last);
+            ArgReductionOperator op = ArgMax.version(13).axis(0).keepdims(0).selectLastIndex(last);
             long[] expected = op.apply(Tensor.ofFloat(whole, shape)).indices();
             assertArrayEquals(last == 0 ? new long[] {1, 0, 2} : new long[] {2, 2, 3}, expected);
             PartialReduction reduction = PartialReduction.of(op, DataType.FLOAT, shape);
@@ -155,7 +155,7 @@ class PartialReductionTest {
                 "at axis offset 6 does not fit");
         refused(() -> REDUCTION.reduceInto(null, 3, accumulator), "the chunk is null");
         refused(() -> REDUCTION.reduceInto(Tensor.ofFloat(new float[] {9, 9}, 2, 1), 3, null), "the accumulator is null");
-        PartialReduction argmin = PartialReduction.of(ArgMin.opset(13).axis(1).keepdims(0), DataType.FLOAT, 2, 6);
+        PartialReduction argmin = PartialReduction.of(ArgMin.version(13).axis(1).keepdims(0), DataType.FLOAT, 2, 6);
         refused(() -> argmin.reduceInto(Tensor.ofFloat(new float[] {9, 9}, 2, 1), 3, accumulator),
                 "the accumulator is of another reduction: operator ArgMax, expected ArgMin");
         assertArrayEquals(before.toBytes(), accumulator.partial().toBytes(), "refused chunks change nothing");
@@ -177,7 +177,7 @@ class PartialReductionTest {
                 for (int i = 0; i < bits.length; i++) {
                     bits[i] = alphabet[random.nextInt(alphabet.length)];
                 }
-                for (ArgReductionOperator op : new ArgReductionOperator[] {ArgMax.opset(13), ArgMin.opset(13)}) {
+                for (ArgReductionOperator op : new ArgReductionOperator[] {ArgMax.version(13), ArgMin.version(13)}) {
                     for (int last = 0; last <= 1; last++) {
                         ArgReductionOperator reducing = op.axis(axis).selectLastIndex(last);
                         long[] expected = reducing.apply(Tensor.ofRawData(type, littleEndian(bits), shape)).indices();
@@ -201,7 +201,7 @@ class PartialReductionTest {
         // ArgMin over axis 0 of int32 [6, 3], last index: rows 0-1 and 2-3 folded, then refused chunks
         int[] whole = {4, 2, 9, 1, 2, 9, 1, 7, 3, 8, 2, 1, 1, 3, 1, 5, 5, 5};
         long[] shape = {6, 3};
-        ArgReductionOperator op = ArgMin.opset(13).axis(0).keepdims(0).selectLastIndex(1);
+        ArgReductionOperator op = ArgMin.version(13).axis(0).keepdims(0).selectLastIndex(1);
         PartialReduction reduction = PartialReduction.of(op, DataType.INT32, shape);
         ArgAccumulator accumulator = reduction.accumulator();
         reduction.reduceInto(Tensor.ofInt32(Arrays.copyOfRange(whole, 0, 6), 2, 3), 0, accumulator);
@@ -331,15 +331,15 @@ class PartialReductionTest {
         refused(() -> REDUCTION.reduce(Tensor.ofFloat(new float[] {1, 2}, 2, 1), 6), "at axis offset 6 does not fit");
         refused(() -> REDUCTION.reduce(Tensor.ofFloat(new float[] {1, 2, 3, 4}, 2, 2), -1), "at axis offset -1");
         refused(() -> REDUCTION.reduce(null, 0), "the chunk is null");
-        refused(() -> PartialReduction.of(ArgMax.opset(12), DataType.BFLOAT16, 4), "bfloat16");
+        refused(() -> PartialReduction.of(ArgMax.version(12), DataType.BFLOAT16, 4), "bfloat16");
     }
 
     @Test
     void mergesOfAnotherReductionAreRefusedByName() {
         ArgPartial mine = left();
-        refused(() -> mine.merge(other(ArgMin.opset(13).axis(1).keepdims(0), DataType.FLOAT, 2, 6)),
+        refused(() -> mine.merge(other(ArgMin.version(13).axis(1).keepdims(0), DataType.FLOAT, 2, 6)),
                 "operator ArgMin, expected ArgMax");
-        refused(() -> REDUCTION.accumulator().add(other(ArgMax.opset(12).axis(1).keepdims(0), DataType.FLOAT, 2, 6)),
+        refused(() -> REDUCTION.accumulator().add(other(ArgMax.version(12).axis(1).keepdims(0), DataType.FLOAT, 2, 6)),
                 "operator version 12, expected 13");
         refused(() -> mine.merge(other(ARGMAX, DataType.DOUBLE, 2, 6)), "element type double, expected float");
     }
@@ -416,7 +416,7 @@ class PartialReductionTest {
     private static ArgPartial partialFor(String description) {
         String[] words = description.split(" ");
         String[] opVersion = words[0].split("-");
-        ArgReductionOperator op = ArgReductionOperator.opset(opVersion[0], Integer.parseInt(opVersion[1]))
+        ArgReductionOperator op = ArgReductionOperator.version(opVersion[0], Integer.parseInt(opVersion[1]))
                 .axis(Long.parseLong(words[2])).keepdims(Long.parseLong(words[4]));
         boolean last = words[5].equals("last");
         if (last) {

@@ -109,7 +109,7 @@ class PreparedArgReductionTest {
             for (int version : new int[] {1, 11, 12, 13}) {
                 for (int axis = -rank; axis < rank; axis++) {
                     for (int keepdims = 0; keepdims <= 1; keepdims++) {
-                        ArgReductionOperator op = ArgReductionOperator.opset(opType, version).axis(axis).keepdims(keepdims);
+                        ArgReductionOperator op = ArgReductionOperator.version(opType, version).axis(axis).keepdims(keepdims);
                         operators.add(op);
                         if (version >= 12) {
                             operators.add(op.selectLastIndex(true));
@@ -147,11 +147,11 @@ class PreparedArgReductionTest {
         assertSameRefusal(() -> ArgMax.latest().apply(scalar), () -> ArgMax.latest().prepare(DataType.FLOAT));
         Tensor matrix = Tensor.ofFloat(new float[6], 2, 3);
         assertSameRefusal(() -> ArgMax.latest().axis(2).apply(matrix), () -> ArgMax.latest().axis(2).prepare(DataType.FLOAT, 2, 3));
-        assertSameRefusal(() -> ArgMin.opset(11).axis(-3).apply(matrix), () -> ArgMin.opset(11).axis(-3).prepare(DataType.FLOAT, 2, 3));
+        assertSameRefusal(() -> ArgMin.version(11).axis(-3).apply(matrix), () -> ArgMin.version(11).axis(-3).prepare(DataType.FLOAT, 2, 3));
         Tensor emptyAxis = Tensor.ofFloat(new float[0], 2, 0);
         assertSameRefusal(() -> ArgMin.latest().axis(1).apply(emptyAxis), () -> ArgMin.latest().axis(1).prepare(DataType.FLOAT, 2, 0));
         Tensor bfloat16 = Tensor.ofBfloat16(new short[2], 2);
-        assertSameRefusal(() -> ArgMax.opset(12).apply(bfloat16), () -> ArgMax.opset(12).prepare(DataType.BFLOAT16, 2));
+        assertSameRefusal(() -> ArgMax.version(12).apply(bfloat16), () -> ArgMax.version(12).prepare(DataType.BFLOAT16, 2));
     }
 
     private static void assertSameRefusal(Executable apply, Executable prepare) {
@@ -165,7 +165,7 @@ class PreparedArgReductionTest {
                 message(() -> ArgMax.latest().prepare(null, 2, 3)));
         assertTrue(message(() -> ArgMax.latest().prepare(DataType.FLOAT, (long[]) null)).startsWith("ArgMax-13: input 'data'"));
         assertTrue(message(() -> ArgMax.latest().prepare(DataType.FLOAT, 2, -1)).contains("dimension 1 is -1"));
-        String tooLarge = message(() -> ArgMin.opset(12).prepare(DataType.UINT8, 1L << 20, 1L << 12));
+        String tooLarge = message(() -> ArgMin.version(12).prepare(DataType.UINT8, 1L << 20, 1L << 12));
         assertTrue(tooLarge.startsWith("ArgMin-12: input 'data' has shape [1048576, 4096] (4294967296 elements), more than"),
                 tooLarge);
     }
@@ -189,7 +189,7 @@ class PreparedArgReductionTest {
 
     @Test
     void aCallRefusesAnOutputWithoutRoomByName() {
-        PreparedArgReduction prepared = ArgMin.opset(11).axis(0).prepare(DataType.INT32, 2, 3);
+        PreparedArgReduction prepared = ArgMin.version(11).axis(0).prepare(DataType.INT32, 2, 3);
         Tensor x = Tensor.ofInt32(new int[] {4, 1, 6, 3, 5, 2}, 2, 3);
         long[] out = new long[4];
         Arrays.fill(out, -1);

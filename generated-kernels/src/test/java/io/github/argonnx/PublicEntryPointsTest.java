@@ -69,7 +69,7 @@ class PublicEntryPointsTest {
         ArgMax argmax = ArgMax.latest();
         List<Case> c = new ArrayList<>();
         // the operators, generated: ArgMax and ArgMin alike, and the interface's static factories
-        c.add(new Case("ArgMax/ArgMin.opset", "version not generated", () -> ArgMax.opset(2), "ArgMax has no version 2"));
+        c.add(new Case("ArgMax/ArgMin.version", "version not generated", () -> ArgMax.version(2), "ArgMax has no version 2"));
         c.add(new Case("ArgMax/ArgMin.forModelOpset", "opset out of range", () -> ArgMin.forModelOpset(0),
                 "no version is known for opset 0"));
         c.add(new Case("ArgMax/ArgMin.forNode", "attributes null", () -> ArgMax.forNode(13, null),
@@ -80,7 +80,7 @@ class PublicEntryPointsTest {
                 () -> ArgMax.forNode(11, erased("select_last_index", 1)), "select_last_index"));
         c.add(new Case("ArgMax/ArgMin attribute setters", "value out of range", () -> argmax.keepdims(2), "keepdims"));
         c.add(new Case("ArgMax/ArgMin attribute setters", "attribute unknown to the version",
-                () -> ArgMin.opset(11).selectLastIndex(true), "select_last_index"));
+                () -> ArgMin.version(11).selectLastIndex(true), "select_last_index"));
         c.add(new Case("ArgMax/ArgMin.parallelism", "null", () -> argmax.parallelism(null),
                 "the parallelism (argument 'parallelism') is null"));
         c.add(new Case("ArgMax/ArgMin.outputShape", "shape null or a dimension negative",
@@ -94,8 +94,8 @@ class PublicEntryPointsTest {
         c.add(new Case("ArgMax/ArgMin.apply", "int output null or an index beyond int",
                 () -> argmax.apply(x, (IntBuffer) null), "null"));
         c.add(new Case("ArgMax/ArgMin.prepare", "type or shape null", () -> argmax.prepare(null, 2, 2), "null"));
-        c.add(new Case("ArgReductionOperator.opset/latest/forModelOpset/forNode", "op type null or unknown",
-                () -> ArgReductionOperator.opset("Argmax", 13), "Argmax"));
+        c.add(new Case("ArgReductionOperator.version/latest/forModelOpset/forNode", "op type null or unknown",
+                () -> ArgReductionOperator.version("Argmax", 13), "Argmax"));
         // tensors and data types, generated
         c.add(new Case("Tensor.of<Type>", "data null", () -> Tensor.ofFloat((float[]) null, 2), "is null"));
         c.add(new Case("Tensor.of<Type>", "shape null, a dimension negative, or not the data's length",

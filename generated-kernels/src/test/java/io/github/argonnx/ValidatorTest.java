@@ -139,7 +139,7 @@ class ValidatorTest {
         }
         assertEquals(v.name() + ": input 'data' has element type bfloat16, which " + v.name() + " does not accept"
                 + " (allowed: " + TYPES_BEFORE_13_TEXT + "); bfloat16 is accepted from " + v.operator() + "-13 on ("
-                + v.operator() + ".opset(13))",
+                + v.operator() + ".version(13))",
                 refusal(() -> v.validate().call(DataType.BFLOAT16, new long[] {2}, NodeAttributes.none())));
     }
 

@@ -59,7 +59,7 @@ class ConcurrencyTest {
             int keepdims = gen.nextInt(0, 1);
             int last = version >= 12 ? gen.nextInt(0, 1) : 0;
             TensorValue x = gen.tieHeavy(type, shape, true);
-            ArgReductionOperator op = Api.opset(opType, version).axis(axis).keepdims(keepdims);
+            ArgReductionOperator op = Api.version(opType, version).axis(axis).keepdims(keepdims);
             if (version >= 12) {
                 op = op.selectLastIndex(last);
             }

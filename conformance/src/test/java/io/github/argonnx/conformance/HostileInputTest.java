@@ -150,9 +150,9 @@ class HostileInputTest {
 
     private void versionsAndAttributes() {
         for (int v : new int[] {0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 14, 100, -1, Integer.MIN_VALUE, Integer.MAX_VALUE}) {
-            refuse("opset version", "ArgMax.opset(" + v + ")", () -> ArgMax.opset(v), "#" + v, "1, 11, 12, 13");
+            refuse("opset version", "ArgMax.version(" + v + ")", () -> ArgMax.version(v), "#" + v, "1, 11, 12, 13");
         }
-        refuse("opset version", "ArgMin.opset(12345)", () -> ArgMin.opset(12345), "#12345", "1, 11, 12, 13");
+        refuse("opset version", "ArgMin.version(12345)", () -> ArgMin.version(12345), "#12345", "1, 11, 12, 13");
         refuse("opset version", "ArgMin.forModelOpset(0)", () -> ArgMin.forModelOpset(0), "opset", "#0",
                 "#" + ArgMin.LATEST_KNOWN_OPSET);
         refuse("opset version", "ArgMax.forModelOpset(-3)", () -> ArgMax.forModelOpset(-3), "opset", "#-3");
@@ -162,19 +162,19 @@ class HostileInputTest {
 
         for (int v : new int[] {1, 11}) {
             refuse("attributes", "select_last_index=1 at ArgMin-" + v,
-                    () -> ArgMin.opset(v).selectLastIndex(1).apply(matrix()), "select_last_index", "ArgMin-" + v, "ArgMin-12");
+                    () -> ArgMin.version(v).selectLastIndex(1).apply(matrix()), "select_last_index", "ArgMin-" + v, "ArgMin-12");
         }
         refuse("attributes", "keepdims=2", () -> ArgMax.latest().keepdims(2).apply(matrix()), "keepdims", "#2", "#0", "#1");
-        refuse("attributes", "keepdims=-1", () -> ArgMin.opset(11).keepdims(-1).apply(matrix()), "keepdims", "#-1", "#0",
+        refuse("attributes", "keepdims=-1", () -> ArgMin.version(11).keepdims(-1).apply(matrix()), "keepdims", "#-1", "#0",
                 "#1");
-        refuse("attributes", "select_last_index=2", () -> ArgMax.opset(12).selectLastIndex(2).apply(matrix()),
+        refuse("attributes", "select_last_index=2", () -> ArgMax.version(12).selectLastIndex(2).apply(matrix()),
                 "select_last_index", "#2", "#0", "#1");
         refuse("attributes", "select_last_index=-1", () -> ArgMin.latest().selectLastIndex(-1).apply(matrix()),
                 "select_last_index", "#-1", "#0", "#1");
         for (int v : new int[] {1, 11, 12, 13}) {
-            refuse("axis range", "axis=2 on rank 2 at ArgMax-" + v, () -> ArgMax.opset(v).axis(2).apply(matrix()),
+            refuse("axis range", "axis=2 on rank 2 at ArgMax-" + v, () -> ArgMax.version(v).axis(2).apply(matrix()),
                     "axis", "#2", "[-2, 1]");
-            refuse("axis range", "axis=-3 on rank 2 at ArgMin-" + v, () -> ArgMin.opset(v).axis(-3).apply(matrix()),
+            refuse("axis range", "axis=-3 on rank 2 at ArgMin-" + v, () -> ArgMin.version(v).axis(-3).apply(matrix()),
                     "axis", "#-3", "[-2, 1]");
         }
     }
@@ -190,19 +190,19 @@ class HostileInputTest {
     private void typesAndShapes() {
         short[] bf16 = {0x3F80, 0x4000};
         for (int v : new int[] {1, 11, 12}) {
-            refuse("type", "bfloat16 at ArgMax-" + v, () -> ArgMax.opset(v).apply(Tensor.ofBfloat16(bf16.clone(), 2)),
+            refuse("type", "bfloat16 at ArgMax-" + v, () -> ArgMax.version(v).apply(Tensor.ofBfloat16(bf16.clone(), 2)),
                     "bfloat16", "ArgMax-" + v, "#13");
         }
         for (int v : new int[] {1, 11, 12, 13}) {
-            refuse("shape", "rank 0 input at ArgMax-" + v, () -> ArgMax.opset(v).apply(Tensor.ofFloat(new float[] {1f})),
+            refuse("shape", "rank 0 input at ArgMax-" + v, () -> ArgMax.version(v).apply(Tensor.ofFloat(new float[] {1f})),
                     "rank", "#0");
         }
         for (int v : new int[] {1, 11, 12, 13}) {
             refuse("shape", "reduced axis of length 0 at ArgMin-" + v,
-                    () -> ArgMin.opset(v).axis(1).apply(Tensor.ofFloat(new float[0], 2, 0)), "axis", "#0", "[2, 0]");
+                    () -> ArgMin.version(v).axis(1).apply(Tensor.ofFloat(new float[0], 2, 0)), "axis", "#0", "[2, 0]");
         }
         refuse("shape", "empty input (shape [0, 3]) at ArgMax-11",
-                () -> ArgMax.opset(11).axis(1).apply(Tensor.ofFloat(new float[0], 0, 3)), "empty", "ArgMax-11", "[0, 3]");
+                () -> ArgMax.version(11).axis(1).apply(Tensor.ofFloat(new float[0], 0, 3)), "empty", "ArgMax-11", "[0, 3]");
     }
 
     private void outputs() {
@@ -321,10 +321,10 @@ class HostileInputTest {
             ArgResult max = ArgMax.latest().axis(1).keepdims(0).apply(x);
             assertArrayEquals(new long[] {2, 2}, max.indices(), name);
             assertArrayEquals(new long[] {2}, max.shape(), name);
-            ArgResult min = ArgMin.opset(1).axis(-1).apply(x);
+            ArgResult min = ArgMin.version(1).axis(-1).apply(x);
             assertArrayEquals(new long[] {1, 0}, min.indices(), name);
             assertArrayEquals(new long[] {2, 1}, min.shape(), name);
-            ArgResult down = ArgMax.opset(11).apply(x);
+            ArgResult down = ArgMax.version(11).apply(x);
             assertArrayEquals(new long[] {0, 1, 1}, down.indices(), name);
             ConformanceReport.unusualButValid();
         });

@@ -47,7 +47,7 @@ class NodeVectorsTest {
             // Built from the node as an interpreter would (op type, opset import, attributes), and named directly.
             ArgReductionOperator[] ops = {
                 ArgReductionOperator.forNode(t.opType(), t.opsetVersion(), t.attributes()),
-                Api.configure(Api.opset(t.opType(), version), t.attributes().get("axis"),
+                Api.configure(Api.version(t.opType(), version), t.attributes().get("axis"),
                         t.attributes().get("keepdims"), t.attributes().get("select_last_index"))
             };
             List<String> formFailures = new ArrayList<>();

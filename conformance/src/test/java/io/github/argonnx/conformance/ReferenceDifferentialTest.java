@@ -123,7 +123,7 @@ class ReferenceDifferentialTest {
     private static void check(Cases.Failures failures, String opType, int version, TensorValue x, int axis,
             int keepdims, int last, boolean setLast, SplittableRandom forms, String label) {
         Reference.Result expected = Reference.arg(opType.equals("ArgMax"), x, axis, keepdims == 1, last == 1);
-        ArgReductionOperator op = Api.opset(opType, version).axis(axis).keepdims(keepdims);
+        ArgReductionOperator op = Api.version(opType, version).axis(axis).keepdims(keepdims);
         if (version >= 12 && setLast) {
             op = op.selectLastIndex(last);
         }

@@ -12,7 +12,7 @@ import java.util.Properties;
  * <p>Generated code and this runtime meet at an API level: a number that rises whenever generated code
  * starts to call something an earlier runtime lacks, or this runtime changes something earlier generated
  * code calls. The generator writes the level it generates for into the operator API's entry points
- * ({@code ArgMax.opset}, {@code ArgMax.latest}, the {@code Tensor} factories), which call
+ * ({@code ArgMax.version}, {@code ArgMax.latest}, the {@code Tensor} factories), which call
  * {@link #require} first; a mismatch then fails that first call with an {@link ArgOnnxException} naming
  * both levels and this runtime's version, instead of a {@code NoSuchMethodError} deep in a kernel.
  *

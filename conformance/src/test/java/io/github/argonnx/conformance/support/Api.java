@@ -61,8 +61,8 @@ public final class Api {
     private Api() {}
 
     /** ArgMax or ArgMin by its op type, at a version; the library refuses any other op type. */
-    public static ArgReductionOperator opset(String opType, int version) {
-        return ArgReductionOperator.opset(opType, version);
+    public static ArgReductionOperator version(String opType, int version) {
+        return ArgReductionOperator.version(opType, version);
     }
 
     public static ArgReductionOperator forModelOpset(String opType, int opset) {

@@ -77,6 +77,18 @@ public record GenerationContext(
         return types;
     }
 
+    /**
+     * Every element type some selected operator accepts in a selected version, in enum order: the types a
+     * subset's {@code Tensor} has factories for and its partial results take.
+     */
+    public SortedSet<ElementType> typesToGenerate() {
+        SortedSet<ElementType> types = new TreeSet<>();
+        for (OperatorSpec op : operatorsToGenerate()) {
+            types.addAll(typesToGenerate(op));
+        }
+        return types;
+    }
+
     /** Every operator and element type selected, operators by name, types in enum order. */
     public List<KernelTarget> kernelsToGenerate() {
         List<KernelTarget> targets = new ArrayList<>();

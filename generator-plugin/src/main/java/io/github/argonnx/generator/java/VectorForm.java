@@ -69,8 +69,8 @@ public final class VectorForm {
 
     /**
      * The species of the SIMD class: its lane type at the vector size the runtime chose at startup
-     * ({@code Vectorization.vectorBitSize()}, at most 256 bits unless asked for more), not the CPU's
-     * preferred size, which on AVX-512 CPUs is slower (see {@code Vectorization}).
+     * ({@code VectorSupport.vectorBitSize()}, at most 256 bits unless asked for more), not the CPU's
+     * preferred size, which on AVX-512 CPUs is slower (see the runtime's {@code VectorSupport}).
      */
     public CodeBlock species() {
         return speciesOf(storage.type());

@@ -90,7 +90,7 @@ class ApiEmittersTest {
         assertTrue(v11.contains("does not exist in ArgMax-11: it was introduced in ArgMax-12"));
         assertTrue(v11.contains("must not be empty in ArgMax-11"));
         assertFalse(v12.contains("must not be empty"), "only version 11 has the non_empty rule");
-        assertTrue(v12.contains("case BFLOAT16 -> \"; bfloat16 is accepted from ArgMax-13 on (ArgMax.opset(13))\";"));
+        assertTrue(v12.contains("case BFLOAT16 -> \"; bfloat16 is accepted from ArgMax-13 on (ArgMax.version(13))\";"));
         assertFalse(v13.contains("case BFLOAT16 ->"));
         assertTrue(v13.contains("return new ValidatedCall(inputShape, normalizedAxis, keepdims == 1, selectLastIndex != 0);"));
         assertTrue(v11.contains("return new ValidatedCall(inputShape, normalizedAxis, keepdims == 1, false);"));
@@ -161,7 +161,7 @@ class ApiEmittersTest {
         String int32 = file(files, "TEST_SOURCE io/github/argonnx/examples/ArgMaxInt32ExamplesTest.java");
         assertFalse(int32.contains("test_argmax_random_like_v"));
         assertTrue(int32.contains("Left out, as int32 cannot hold their inputs exactly: test_argmax_random_like."));
-        assertTrue(int32.contains("check(ArgMax.opset(13).axis(1).keepdims(0),"), "attributes in the operator's order");
+        assertTrue(int32.contains("check(ArgMax.version(13).axis(1).keepdims(0),"), "attributes in the operator's order");
     }
 
     @Test

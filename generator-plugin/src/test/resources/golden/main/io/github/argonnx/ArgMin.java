@@ -38,6 +38,7 @@ import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 import java.nio.ShortBuffer;
 import java.util.Map;
+import java.util.StringJoiner;
 import javax.annotation.processing.Generated;
 
 /**
@@ -53,10 +54,13 @@ import javax.annotation.processing.Generated;
  * ArgResult same = ArgMin.forModelOpset(17).axis(-1).keepdims(0).apply(x);  // ArgMin-13 is in force at opset 17
  * }</pre>
  *
- * <p>Pick the version with {@link #latest()}, {@link #opset(int)} (a version number: 1, 11, 12, 13) or
+ * <p>Pick the version with {@link #latest()}, {@link #version(int)} (a version number: 1, 11, 12, 13) or
  * {@link #forModelOpset(int)} (the version in force for a model's ai.onnx opset import). Attributes
- * not set take the version's defaults. Every setter returns a new instance: instances are
- * immutable, thread-safe and can be shared; the {@code apply} methods hold no state between calls.
+ * not set take the version's defaults. Every setter returns a new instance: an instance's
+ * configuration (version, attributes, parallelism) never changes, and instances are thread-safe
+ * and can be shared. The one thing a call leaves behind is a cache of the last call validated
+ * (its input type and shape), so that a repeat on the same type and shape skips the checks; it is
+ * safe to race on and never changes a result or a refusal.
  *
  * <p>Every call is checked against the version's definition before anything runs (element type,
  * attributes, axis range, empty inputs, output room); a refusal is an {@link ArgOnnxException} naming the
@@ -132,19 +136,21 @@ public final class ArgMin implements ArgReductionOperator {
      * @throws ArgOnnxException if the argonnx-runtime on the class path is not the one this code was generated for
      */
     public static ArgMin latest() {
-        return opset(LATEST_VERSION);
+        return version(LATEST_VERSION);
     }
 
     /**
-     * The operator version introduced at this opset, with every attribute at its default.
+     * The operator version with this number (the opset that introduced it), with every attribute
+     * at its default.
      *
      * @param version one of 1, 11, 12, 13: a version of ArgMin, not a model's opset import (for that, use
      *     {@link #forModelOpset(int)})
      * @return that version, with no attribute set
-     * @throws ArgOnnxException for any other number, or if the argonnx-runtime on the class path is not the one
-     *     this code was generated for
+     * @throws ArgOnnxException for any other number (naming the versions, and what {@code forModelOpset} gives
+     *     for it), or if the argonnx-runtime on the class path is not the one this code was
+     *     generated for
      */
-    public static ArgMin opset(int version) {
+    public static ArgMin version(int version) {
         // first, before anything else of the runtime links: a mismatched runtime fails here, named
         RuntimeVersion.require(2, ArgMin.class);
         switch (version) {
@@ -152,8 +158,28 @@ public final class ArgMin implements ArgReductionOperator {
                 return new ArgMin(version, NodeAttributes.none());
             }
             default -> throw new ArgOnnxException(OPERATOR + " has no version " + version + " (versions: " + VERSIONS_TEXT
-                    + "; each is in force from its opset until the next); for the version in force at a model's opset import use ArgMin.forModelOpset(" + version + ")");
+                    + "; each is in force from its opset until the next)" + modelOpsetHint(version));
         }
+    }
+
+    /**
+     * For a number that is not a version of ArgMin: how to take it as a model's opset, if it is one.
+     */
+    private static String modelOpsetHint(int opset) {
+        if (opset < 1 || opset > LATEST_KNOWN_OPSET) {
+            return "";
+        }
+        String call = "; for a model's opset import use ArgMin.forModelOpset(" + opset + ")";
+        if (opset >= 13) {
+            return call + ", which selects ArgMin-13";
+        }
+        if (opset >= 12) {
+            return call + ", which selects ArgMin-12";
+        }
+        if (opset >= 11) {
+            return call + ", which selects ArgMin-11";
+        }
+        return call + ", which selects ArgMin-1";
     }
 
     /**
@@ -171,15 +197,15 @@ public final class ArgMin implements ArgReductionOperator {
                     + "; the first version of ArgMin is ArgMin-1)");
         }
         if (opset >= 13) {
-            return opset(13);
+            return version(13);
         }
         if (opset >= 12) {
-            return opset(12);
+            return version(12);
         }
         if (opset >= 11) {
-            return opset(11);
+            return version(11);
         }
-        return opset(1);
+        return version(1);
     }
 
     /**
@@ -744,10 +770,16 @@ public final class ArgMin implements ArgReductionOperator {
     }
 
     /**
-     * For example {@code ArgMin-13{axis=1, keepdims=0}}: the version and the attributes set.
+     * For example {@code ArgMin-13{axis=1, keepdims=0}}: the version and the attributes set, in the
+     * ONNX attribute order (axis, keepdims, select_last_index) whatever order they were set in (a setter chain or
+     * {@code forNode}'s map), so that equal operators print alike.
      */
     @Override
     public String toString() {
-        return versionName + attributes;
+        StringJoiner text = new StringJoiner(", ", versionName + "{", "}");
+        attributes.value("axis").ifPresent(value -> text.add("axis=" + value));
+        attributes.value("keepdims").ifPresent(value -> text.add("keepdims=" + value));
+        attributes.value("select_last_index").ifPresent(value -> text.add("select_last_index=" + value));
+        return text.toString();
     }
 }

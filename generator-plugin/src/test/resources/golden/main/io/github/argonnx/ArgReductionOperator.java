@@ -19,7 +19,7 @@ import javax.annotation.processing.Generated;
  * ArgResult r = op.apply(x);
  * }</pre>
  *
- * <p>Implementations are immutable and thread-safe: every setter returns a new instance, of the
+ * <p>Implementations are thread-safe and their configuration immutable: every setter returns a new instance, of the
  * implementing class ({@code ArgMax.latest().axis(1)} is still an {@code ArgMax}). Each class documents
  * its attributes, versions and refusals.
  */
@@ -48,22 +48,22 @@ public interface ArgReductionOperator {
     }
 
     /**
-     * The operator version introduced at this opset, with every attribute at
-     * its default, chosen by op type.
+     * The operator version with this number (the opset that introduced it),
+     * with every attribute at its default, chosen by op type.
      *
      * @param opType the ONNX {@code op_type}: ArgMax, ArgMin
-     * @param version as the implementing class's {@code opset} takes it
+     * @param version as the implementing class's {@code version} takes it
      * @return that operator
      * @throws ArgOnnxException for an op type this build does not have, or as the class's
-     *     {@code opset} does
+     *     {@code version} does
      */
-    static ArgReductionOperator opset(String opType, int version) {
+    static ArgReductionOperator version(String opType, int version) {
         if (opType == null) {
             throw new ArgOnnxException("op type is null (this build has: ArgMax, ArgMin)");
         }
         return switch (opType) {
-            case "ArgMax" -> ArgMax.opset(version);
-            case "ArgMin" -> ArgMin.opset(version);
+            case "ArgMax" -> ArgMax.version(version);
+            case "ArgMin" -> ArgMin.version(version);
             default -> throw new ArgOnnxException("unknown op type '" + opType + "' (this build has: ArgMax, ArgMin)");
         };
     }

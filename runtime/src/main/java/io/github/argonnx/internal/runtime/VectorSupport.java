@@ -145,9 +145,10 @@ public final class VectorSupport {
             loops = Class.forName(implementation, true, kernel.getClassLoader()).getDeclaredConstructor().newInstance();
         } catch (ClassNotFoundException e) {
             reportUnusable(kernel, implementation, "is not on the class path of the kernel's class loader. That is a "
-                    + "packaging error: the generated directory target/generated-sources/argonnx-vector is compiled "
-                    + "by a maven-compiler-plugin execution of its own, with --add-modules " + VECTOR_MODULE
-                    + " (see \"SIMD loops\" in the argonnx-maven-plugin documentation)");
+                    + "packaging error: the argonnx-maven-plugin's generate goal compiles the SIMD loops of "
+                    + "target/generated-sources/argonnx-vector, with --add-modules " + VECTOR_MODULE + ", into the "
+                    + "project's classes unless compileVectorLoops=false (then compile them yourself), and the jar "
+                    + "must hold those classes (see \"SIMD loops\" in the argonnx-maven-plugin documentation)");
             return null;
         } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
             reportUnusable(kernel, implementation, "cannot be used with this JDK's " + VECTOR_MODULE + " (" + e

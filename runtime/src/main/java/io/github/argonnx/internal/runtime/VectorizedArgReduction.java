@@ -1,14 +1,12 @@
 package io.github.argonnx.internal.runtime;
 
-import io.github.argonnx.runtime.Vectorization;
-
 /**
  * The SIMD loops of one generated kernel, for array input: a kernel hands a whole reduction to them
  * when the JVM can run them, and runs its own scalar loops when they decline.
  *
  * <p>Implementations are generated next to the kernels ({@code ArgMaxFloatVectorLoops} for
  * {@code ArgMaxFloatKernel}, and so on), compiled apart with {@code jdk.incubator.vector}, and obtained
- * only through {@link Vectorization#load}. Whatever they write must be exactly what the kernel's scalar
+ * only through {@link VectorSupport#load}. Whatever they write must be exactly what the kernel's scalar
  * loops write: the first index of the extreme (the last with {@code selectLastIndex}), NaN beating every
  * number, -0 tying +0, unsigned types compared as unsigned. Every method may decline by writing nothing
  * and returning false (or 0); bounds are checked by the kernel before any is called.

@@ -345,7 +345,7 @@ final class OperatorCallMethods {
 
     /**
      * Whether the kernel of a type runs its SIMD loops for a call's {@code plan}: the layouts
-     * {@link VectorForm} gives SIMD loops to, when {@code Vectorization} has turned them on.
+     * {@link VectorForm} gives SIMD loops to, when the runtime's {@code VectorSupport} has turned them on.
      */
     private static CodeBlock simdLoopsRun(ElementType t) {
         VectorForm form = VectorForm.of(t);

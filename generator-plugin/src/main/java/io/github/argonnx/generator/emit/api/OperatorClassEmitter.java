@@ -15,6 +15,7 @@ import io.github.argonnx.generator.model.VersionSpec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.StringJoiner;
 import java.util.stream.Collectors;
 import javax.lang.model.element.Modifier;
 
@@ -237,14 +238,21 @@ final class OperatorClassEmitter {
     }
 
     private MethodSpec toStringMethod() {
-        return MethodSpec.methodBuilder("toString")
+        List<String> names = arg.allAttributes().stream().map(AttributeSpec::name).toList();
+        MethodSpec.Builder m = MethodSpec.methodBuilder("toString")
                     .addAnnotation(Override.class)
-                    .addJavadoc("For example {@code $L-$L{axis=1, keepdims=0}}: the version and the attributes set.\n",
-                            op.name(), latest.sinceVersion())
+                    .addJavadoc("For example {@code $L-$L{axis=1, keepdims=0}}: the version and the attributes set, in the\n"
+                            + "ONNX attribute order ($L) whatever order they were set in (a setter chain or\n"
+                            + "{@code forNode}'s map), so that equal operators print alike.\n",
+                            op.name(), latest.sinceVersion(), String.join(", ", names))
                     .addModifiers(Modifier.PUBLIC)
                     .returns(String.class)
-                    .addStatement("return versionName + attributes")
-                    .build();
+                    .addStatement("$T text = new $T($S, versionName + $S, $S)", StringJoiner.class, StringJoiner.class,
+                            ", ", "{", "}");
+        for (String name : names) {
+            m.addStatement("attributes.value($S).ifPresent(value -> text.add($S + value))", name, name + "=");
+        }
+        return m.addStatement("return text.toString()").build();
     }
 
     /** The attribute setters, and the boolean form of each flag's. */
@@ -276,11 +284,14 @@ final class OperatorClassEmitter {
                 .add("ArgResult same = $L.forModelOpset(17).axis(-1).keepdims(0).apply(x);  // $L-$L is in force at opset 17\n",
                         name, name, op.versionAt(17).map(VersionSpec::sinceVersion).orElse(latest.sinceVersion()))
                 .add("}</pre>\n\n")
-                .add("<p>Pick the version with {@link #latest()}, {@link #opset(int)} (a version number: $L) or\n",
+                .add("<p>Pick the version with {@link #latest()}, {@link #version(int)} (a version number: $L) or\n",
                         versions.stream().map(v -> String.valueOf(v.sinceVersion())).collect(Collectors.joining(", ")))
                 .add("{@link #forModelOpset(int)} (the version in force for a model's ai.onnx opset import). Attributes\n")
-                .add("not set take the version's defaults. Every setter returns a new instance: instances are\n")
-                .add("immutable, thread-safe and can be shared; the {@code apply} methods hold no state between calls.\n\n")
+                .add("not set take the version's defaults. Every setter returns a new instance: an instance's\n")
+                .add("configuration (version, attributes, parallelism) never changes, and instances are thread-safe\n")
+                .add("and can be shared. The one thing a call leaves behind is a cache of the last call validated\n")
+                .add("(its input type and shape), so that a repeat on the same type and shape skips the checks; it is\n")
+                .add("safe to race on and never changes a result or a refusal.\n\n")
                 .add("<p>Every call is checked against the version's definition before anything runs (element type,\n")
                 .add("attributes, axis range, empty inputs, output room); a refusal is an {@link $T} naming the\n",
                         RuntimeClasses.ARG_ONNX_EXCEPTION)

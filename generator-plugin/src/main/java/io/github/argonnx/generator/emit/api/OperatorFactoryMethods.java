@@ -12,8 +12,8 @@ import java.util.stream.Collectors;
 import javax.lang.model.element.Modifier;
 
 /**
- * The static factories of a generated operator class ({@code latest}, {@code opset}, {@code forModelOpset},
- * {@code forNode}): how a caller picks an operator version, by number or by a model's opset import.
+ * The static factories of a generated operator class ({@code latest}, {@code version}, {@code forModelOpset},
+ * {@code forNode}): how a caller picks an operator version, by its number or by a model's opset import.
  */
 final class OperatorFactoryMethods {
 
@@ -21,8 +21,8 @@ final class OperatorFactoryMethods {
 
     /** The factories of the operator class {@code self}, for the generated {@code versions}, in the order it lists them. */
     static List<MethodSpec> methods(ArgOperator arg, List<VersionSpec> versions, ClassName self) {
-        return List.of(latest(arg, versions, self), opset(arg, versions, self), forModelOpset(arg, versions, self),
-                forNode(arg, self));
+        return List.of(latest(arg, versions, self), version(arg, versions, self), modelOpsetHint(arg, versions),
+                forModelOpset(arg, versions, self), forNode(arg, self));
     }
 
     private static MethodSpec latest(ArgOperator arg, List<VersionSpec> versions, ClassName self) {
@@ -35,20 +35,25 @@ final class OperatorFactoryMethods {
                         name, latest.sinceVersion(), RuntimeClasses.ARG_ONNX_EXCEPTION)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(self)
-                .addStatement("return opset(LATEST_VERSION)")
+                .addStatement("return version(LATEST_VERSION)")
                 .build();
     }
 
-    private static MethodSpec opset(ArgOperator arg, List<VersionSpec> versions, ClassName self) {
+    private static MethodSpec version(ArgOperator arg, List<VersionSpec> versions, ClassName self) {
         String name = arg.name();
         String cases = versions.stream().map(v -> String.valueOf(v.sinceVersion())).collect(Collectors.joining(", "));
-        return MethodSpec.methodBuilder("opset")
-                .addJavadoc("The operator version introduced at this opset, with every attribute at its default.\n\n"
+        Set<Integer> generated = versions.stream().map(VersionSpec::sinceVersion).collect(Collectors.toSet());
+        String leftOut = arg.spec().versions().stream().map(VersionSpec::sinceVersion).filter(v -> !generated.contains(v))
+                .map(String::valueOf).collect(Collectors.joining(", "));
+        MethodSpec.Builder m = MethodSpec.methodBuilder("version")
+                .addJavadoc("The operator version with this number (the opset that introduced it), with every attribute\n"
+                        + "at its default.\n\n"
                         + "@param version one of $L: a version of $L, not a model's opset import (for that, use\n"
                         + "    {@link #forModelOpset(int)})\n"
                         + "@return that version, with no attribute set\n"
-                        + "@throws $T for any other number, or if the argonnx-runtime on the class path is not the one\n"
-                        + "    this code was generated for\n", cases, name, RuntimeClasses.ARG_ONNX_EXCEPTION)
+                        + "@throws $T for any other number (naming the versions, and what {@code forModelOpset} gives\n"
+                        + "    for it), or if the argonnx-runtime on the class path is not the one this code was\n"
+                        + "    generated for\n", cases, name, RuntimeClasses.ARG_ONNX_EXCEPTION)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(self)
                 .addParameter(int.class, "version")
@@ -57,13 +62,55 @@ final class OperatorFactoryMethods {
                 .beginControlFlow("switch (version)")
                 .beginControlFlow("case $L ->", cases)
                 .addStatement("return new $T(version, $T.none())", self, RuntimeClasses.NODE_ATTRIBUTES)
-                .endControlFlow()
-                .addStatement("default -> throw new $T(OPERATOR + $S + version + $S + VERSIONS_TEXT\n+ $S + version + $S)",
+                .endControlFlow();
+        if (!leftOut.isEmpty()) {
+            // A version the specs have but this subset left out: say so, rather than that it does not exist.
+            m.addStatement("case $L -> throw new $T(OPERATOR + $S + version + $S + VERSIONS_TEXT\n+ $S)", leftOut,
+                    RuntimeClasses.ARG_ONNX_EXCEPTION, "-", " is not in this build (versions here: ",
+                    "; the plugin's <versions> selects them)");
+        }
+        return m.addStatement("default -> throw new $T(OPERATOR + $S + version + $S + VERSIONS_TEXT\n+ $S + modelOpsetHint(version))",
                         RuntimeClasses.ARG_ONNX_EXCEPTION, " has no version ", " (versions: ",
-                        "; each is in force from its opset until the next); for the version in force at a model's "
-                                + "opset import use " + name + ".forModelOpset(", ")")
+                        "; each is in force from its opset until the next)")
                 .endControlFlow()
                 .build();
+    }
+
+    /**
+     * The end of {@code version(n)}'s refusal: a number that is not a version is most often a model's opset,
+     * so the message names the call for that and the version it gives.
+     */
+    private static MethodSpec modelOpsetHint(ArgOperator arg, List<VersionSpec> versions) {
+        String name = arg.name();
+        List<VersionSpec> all = new ArrayList<>(arg.spec().versions());
+        java.util.Collections.reverse(all);
+        Set<Integer> generated = versions.stream().map(VersionSpec::sinceVersion).collect(Collectors.toSet());
+        int first = all.get(all.size() - 1).sinceVersion();
+        MethodSpec.Builder m = MethodSpec.methodBuilder("modelOpsetHint")
+                .addJavadoc("For a number that is not a version of $L: how to take it as a model's opset, if it is one.\n",
+                        name)
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(String.class)
+                .addParameter(int.class, "opset")
+                .beginControlFlow("if (opset < $L || opset > LATEST_KNOWN_OPSET)", first)
+                .addStatement("return $S", "")
+                .endControlFlow()
+                .addStatement("String call = $S + opset + $S", "; for a model's opset import use " + name + ".forModelOpset(",
+                        ")");
+        // Every spec version, newest first, as forModelOpset resolves them.
+        for (VersionSpec v : all) {
+            boolean oldest = v == all.get(all.size() - 1);
+            if (!oldest) {
+                m.beginControlFlow("if (opset >= $L)", v.sinceVersion());
+            }
+            m.addStatement("return call + $S", generated.contains(v.sinceVersion())
+                    ? ", which selects " + arg.versionName(v)
+                    : ", which selects " + arg.versionName(v) + " (not in this build)");
+            if (!oldest) {
+                m.endControlFlow();
+            }
+        }
+        return m.build();
     }
 
     private static MethodSpec forModelOpset(ArgOperator arg, List<VersionSpec> versions, ClassName self) {
@@ -96,7 +143,7 @@ final class OperatorFactoryMethods {
                 m.beginControlFlow("if (opset >= $L)", v.sinceVersion());
             }
             if (generated.contains(v.sinceVersion())) {
-                m.addStatement("return opset($L)", v.sinceVersion());
+                m.addStatement("return version($L)", v.sinceVersion());
             } else {
                 m.addStatement("throw new $T(OPERATOR + $S + opset + $S)", RuntimeClasses.ARG_ONNX_EXCEPTION,
                         ": opset ", " has " + arg.versionName(v) + " in force, which this build does not include");

@@ -54,15 +54,15 @@ final class OperatorInterfaceEmitter {
                         + "ArgReductionOperator op = ArgReductionOperator.forNode(node.getOpType(), opset, attributes);\n"
                         + "ArgResult r = op.apply(x);\n"
                         + "}</pre>\n\n"
-                        + "<p>Implementations are immutable and thread-safe: every setter returns a new instance, of the\n"
+                        + "<p>Implementations are thread-safe and their configuration immutable: every setter returns a new instance, of the\n"
                         + "implementing class ({@code $L.latest().axis(1)} is still an {@code $L}). Each class documents\n"
                         + "its attributes, versions and refusals.\n",
                         implementors, first.name(), first.name());
 
         type.addMethod(opTypeFactory("latest", "The newest version of the operator, with every attribute at its default",
                 "latest()", List.of(), generated, self, names));
-        type.addMethod(opTypeFactory("opset", "The operator version introduced at this opset, with every attribute at\n"
-                + "its default", "opset(version)", List.of(INT_VERSION), generated, self, names));
+        type.addMethod(opTypeFactory("version", "The operator version with this number (the opset that introduced it),\n"
+                + "with every attribute at its default", "version(version)", List.of(INT_VERSION), generated, self, names));
         type.addMethod(opTypeFactory("forModelOpset", "The operator version in force for a model that imports this "
                 + "ai.onnx opset,\nwith every attribute at its default", "forModelOpset(opset)", List.of(INT_OPSET),
                 generated, self, names));

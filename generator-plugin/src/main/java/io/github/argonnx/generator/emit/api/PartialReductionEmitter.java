@@ -16,7 +16,6 @@ import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.VersionSpec;
 import java.util.List;
 import java.util.SortedSet;
-import java.util.TreeSet;
 import java.util.stream.Collectors;
 import javax.lang.model.element.Modifier;
 
@@ -36,11 +35,7 @@ public final class PartialReductionEmitter extends JavaSourceEmitter {
 
     /** Every element type some selected operator reduces, in enum order: the types partial results take. */
     static SortedSet<ElementType> typesToReduce(GenerationContext context) {
-        SortedSet<ElementType> types = new TreeSet<>();
-        for (OperatorSpec op : context.operatorsToGenerate()) {
-            types.addAll(context.typesToGenerate(op));
-        }
-        return types;
+        return context.typesToGenerate();
     }
 
     @Override

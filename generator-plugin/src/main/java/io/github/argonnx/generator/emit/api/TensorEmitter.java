@@ -19,12 +19,13 @@ import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Set;
+import java.util.SortedSet;
 import java.util.stream.Collectors;
 import javax.lang.model.element.Modifier;
 
 /**
- * Emits {@code <base>.Tensor}: the immutable input view with a factory per element type over arrays
- * and typed NIO buffers, and {@code ofRawData} over little-endian ONNX {@code raw_data}. Every factory
+ * Emits {@code <base>.Tensor}: the immutable input view with a factory per element type of the run (a
+ * subset's types only, as no kernel reduces the others) over arrays and typed NIO buffers, and {@code ofRawData} over little-endian ONNX {@code raw_data}. Every factory
  * checks its arguments against the shape before anything runs, and never copies or modifies the data.
  */
 public final class TensorEmitter extends JavaSourceEmitter {
@@ -36,10 +37,11 @@ public final class TensorEmitter extends JavaSourceEmitter {
         ClassName self = context.names().tensorClass();
         ClassName dataType = context.names().dataTypeEnum();
         String subject = subject(context);
+        SortedSet<ElementType> types = context.typesToGenerate();
 
         TypeSpec.Builder type = TypeSpec.classBuilder(self)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
-                .addJavadoc(classDoc());
+                .addJavadoc(classDoc(types));
 
         type.addField(FieldSpec.builder(String.class, "SUBJECT", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc("How messages name the tensor: it is the operators' input.\n")
@@ -72,11 +74,11 @@ public final class TensorEmitter extends JavaSourceEmitter {
                 .addStatement("this.buffer = buffer")
                 .build());
 
-        for (ElementType t : ElementType.values()) {
+        for (ElementType t : types) {
             type.addMethod(arrayFactory(t, self, dataType));
             type.addMethod(bufferFactory(t, self, dataType));
         }
-        type.addMethod(rawDataFactory(self, dataType));
+        type.addMethod(rawDataFactory(self, dataType, types));
         type.addMethod(MethodSpec.methodBuilder("copy")
                 .addJavadoc("A private copy of the caller's shape, so that later changes to it do not matter.\n")
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
@@ -175,25 +177,43 @@ public final class TensorEmitter extends JavaSourceEmitter {
         return names.size() == 1 ? "input '" + names.iterator().next() + "'" : "input";
     }
 
-    private static CodeBlock classDoc() {
-        return CodeBlock.builder()
+    private static CodeBlock classDoc(SortedSet<ElementType> types) {
+        boolean subset = types.size() < ElementType.values().length;
+        CodeBlock.Builder doc = CodeBlock.builder()
                 .add("An immutable view of an ONNX input tensor: its element type, its shape, and its elements in\n")
-                .add("row-major order, held in a Java array or NIO buffer.\n\n")
-                .add("<p>There is a factory per element type over an array ({@code ofFloat(float[], long...)},\n")
-                .add("{@code ofFloat16(short[] bits, long...)}, {@code ofUint8(byte[], long...)}, ...) and over the\n")
-                .add("matching NIO buffer, heap or direct ({@code ofFloat(FloatBuffer, long...)}, ...), and\n")
-                .add("{@link #ofRawData ofRawData} for the little-endian bytes of an ONNX {@code TensorProto.raw_data}.\n")
+                .add("row-major order, held in a Java array or NIO buffer.\n\n");
+        if (subset) {
+            // A subset names only the factories it has.
+            doc.add("<p>There is a factory per element type of this build ($L) over an array and over the\n",
+                            types.stream().map(t -> "{@code " + GeneratedNames.tensorFactory(t) + "}")
+                                    .collect(Collectors.joining(", ")))
+                    .add("matching NIO buffer, heap or direct, and\n");
+        } else {
+            doc.add("<p>There is a factory per element type over an array ({@code ofFloat(float[], long...)},\n")
+                    .add("{@code ofFloat16(short[] bits, long...)}, {@code ofUint8(byte[], long...)}, ...) and over the\n")
+                    .add("matching NIO buffer, heap or direct ({@code ofFloat(FloatBuffer, long...)}, ...), and\n");
+        }
+        ElementType example = types.contains(ElementType.FLOAT) ? ElementType.FLOAT : types.first();
+        doc.add("{@link #ofRawData ofRawData} for the little-endian bytes of an ONNX {@code TensorProto.raw_data}.\n")
                 .add("Unsigned types travel in the signed primitive of their width ({@code (byte) 200} is uint8 200);\n")
                 .add("float16 and bfloat16 travel as 16-bit patterns.\n\n")
                 .add("<p>Nothing is copied: the tensor reads the caller's array, or the elements between the\n")
                 .add("buffer's position and limit at the time of the call (later changes to position or limit do not\n")
                 .add("matter; changes to the contents do). Nothing is ever written to the data. To view part of an array,\n")
-                .add("wrap it: {@code Tensor.ofFloat(FloatBuffer.wrap(array, offset, length), shape)}.\n\n")
+                .add("wrap it: {@code Tensor.$L($L.wrap(array, offset, length), shape)}.\n\n",
+                        GeneratedNames.tensorFactory(example), JavaStorage.of(example).bufferType().simpleName())
                 .add("<p>Every factory checks, before anything runs, that the shape has no negative dimension, that its\n")
                 .add("element count fits an array or buffer, and that the data holds exactly that many elements; it\n")
                 .add("throws {@link $T} naming the input, the shape and the length otherwise.\n",
-                        RuntimeClasses.ARG_ONNX_EXCEPTION)
-                .build();
+                        RuntimeClasses.ARG_ONNX_EXCEPTION);
+        if (subset) {
+            doc.add("\n<p>This build reduces $L only, and has factories for those types alone.\n", typeList(types));
+        }
+        return doc.build();
+    }
+
+    private static String typeList(SortedSet<ElementType> types) {
+        return types.stream().map(ElementType::onnxName).collect(Collectors.joining(", "));
     }
 
     private static MethodSpec arrayFactory(ElementType t, ClassName self, ClassName dataType) {
@@ -250,11 +270,18 @@ public final class TensorEmitter extends JavaSourceEmitter {
                 .build();
     }
 
-    private static MethodSpec rawDataFactory(ClassName self, ClassName dataType) {
+    private static MethodSpec rawDataFactory(ClassName self, ClassName dataType, SortedSet<ElementType> types) {
         CodeBlock.Builder views = CodeBlock.builder().add("return switch (type) {\n").indent();
-        for (ElementType t : ElementType.values()) {
+        for (ElementType t : types) {
             views.add("case $L -> $N($L, dims);\n", t.name(), GeneratedNames.tensorFactory(t),
                     JavaStorage.of(t).rawDataViewMethod().map(m -> "bytes." + m + "()").orElse("bytes"));
+        }
+        boolean subset = types.size() < ElementType.values().length;
+        if (subset) {
+            // DataType names every ONNX type; a subset refuses the others here, before any operator sees them.
+            views.add("default -> throw new $T(SUBJECT + $S + type.onnxName() + $S);\n", RuntimeClasses.ARG_ONNX_EXCEPTION,
+                    ": this build has no ", " tensors (it reduces " + typeList(types)
+                            + "; the plugin's <types> selects the types to generate)");
         }
         views.unindent().add("};\n");
         return MethodSpec.methodBuilder("ofRawData")
@@ -268,8 +295,9 @@ public final class TensorEmitter extends JavaSourceEmitter {
                         + "@param shape the dimensions ({@code TensorProto.dims}), none negative; none for a scalar\n"
                         + "@return a tensor that reads the bytes in place\n"
                         + "@throws $T if an argument is null, the buffer is big-endian for a type wider than a byte, its\n"
-                        + "    remaining bytes are not a whole number of elements, or they do not match the shape\n",
-                        java.nio.ByteOrder.class, dataType, RuntimeClasses.ARG_ONNX_EXCEPTION)
+                        + "    remaining bytes are not a whole number of elements, or they do not match the shape$L\n",
+                        java.nio.ByteOrder.class, dataType, RuntimeClasses.ARG_ONNX_EXCEPTION,
+                        subset ? ",\n    or the type is not one of this build's (" + typeList(types) + ")" : "")
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(self)
                 .addParameter(dataType, "type")

@@ -184,7 +184,7 @@ public final class ValidatorEmitter extends JavaSourceEmitter {
             OptionalInt since = arg.firstLaterVersionAccepting(v, t);
             if (since.isPresent()) {
                 later.add("case $L -> $S;\n", t.name(), "; " + t.onnxName() + " is accepted from " + arg.name() + "-"
-                        + since.getAsInt() + " on (" + arg.name() + ".opset(" + since.getAsInt() + "))");
+                        + since.getAsInt() + " on (" + arg.name() + ".version(" + since.getAsInt() + "))");
             }
         }
         CodeBlock laterCases = later.build();

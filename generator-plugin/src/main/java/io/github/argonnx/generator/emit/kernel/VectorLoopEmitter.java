@@ -29,7 +29,7 @@ import javax.lang.model.element.Modifier;
  * {@code ArgMaxFloatKernel}, and so on, as {@link GeneratedFile.Kind#VECTOR_SOURCE} files.
  *
  * <p>Each class implements the runtime's {@code VectorizedArgReduction} for the kernel's storage array.
- * The kernel names the class as a string and {@code Vectorization.load} instantiates it only when the
+ * The kernel names the class as a string and the runtime's {@code VectorSupport.load} instantiates it only when the
  * JVM has {@code jdk.incubator.vector}, so the kernels never link against the incubator module. Which
  * layouts get SIMD loops, the vector class and how lanes compare all come from
  * {@link VectorForm}; the contiguous row loop is built by {@link SliceVectorLoop}.
@@ -84,7 +84,7 @@ public final class VectorLoopEmitter extends JavaSourceEmitter {
                     .addJavadoc(classDoc());
             loops.addField(FieldSpec.builder(form.speciesType(), SPECIES, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                     .addJavadoc("Vectors of the size the runtime chose once, at startup: not the CPU's preferred size, which\n"
-                            + "can be slower ({@code Vectorization.vectorBitSize()}).\n")
+                            + "can be slower ({@code io.github.argonnx.internal.runtime.VectorSupport.vectorBitSize()}).\n")
                     .initializer(form.species())
                     .build());
             loops.addField(FieldSpec.builder(TypeName.INT, LANES, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
@@ -106,7 +106,7 @@ public final class VectorLoopEmitter extends JavaSourceEmitter {
             columnLoop.constants().forEach(loops::addField);
             form.keyConstants().forEach(loops::addField);
             loops.addMethod(MethodSpec.constructorBuilder()
-                    .addJavadoc("Called by {@code Vectorization.load}, only when the JVM has the Vector API.\n")
+                    .addJavadoc("Called by {@code io.github.argonnx.internal.runtime.VectorSupport.load}, only when the JVM has the Vector API.\n")
                     .addModifiers(Modifier.PUBLIC)
                     .build());
             loops.addMethod(MethodSpec.methodBuilder("arrayType")
@@ -144,8 +144,9 @@ public final class VectorLoopEmitter extends JavaSourceEmitter {
                             context.names().kernelClass(extremum, type).simpleName(), extremum.operatorName(), type.onnxName())
                     .add("elements at a time, with exactly the indices of the kernel's scalar loops.\n")
                     .add("\n<p>Compiled apart from the kernels, with {@code jdk.incubator.vector}, and instantiated by\n")
-                    .add("{@code Vectorization.load} only when the JVM has that module; the kernel runs its scalar loops\n")
-                    .add("when this class is absent or declines.\n")
+                    .add("{@code io.github.argonnx.internal.runtime.VectorSupport.load} only when the JVM has that module; the kernel\n")
+                    .add("runs its scalar loops")
+                    .add(" when this class is absent or declines.\n")
                     .add("\n<p>$L\n", form.description());
             if (form.contiguous()) {
                 doc.add("\n<p>Contiguous rows ({@code inner == 1}) are all reduced in one call, so that the row loop and the\n")

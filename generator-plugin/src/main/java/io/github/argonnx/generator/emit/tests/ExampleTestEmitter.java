@@ -144,7 +144,7 @@ public final class ExampleTestEmitter extends JavaSourceEmitter {
 
     private static MethodSpec testMethod(ArgOperator arg, ExampleSpec example, VersionSpec v, ElementType type,
             ClassName operator, String field, TensorLiteral input, TensorLiteral output) {
-        CodeBlock.Builder op = CodeBlock.builder().add("$T.opset($L)", operator, v.sinceVersion());
+        CodeBlock.Builder op = CodeBlock.builder().add("$T.version($L)", operator, v.sinceVersion());
         // Attributes in the operator's order: the example's map has none, and output must be deterministic.
         for (AttributeSpec a : arg.allAttributes()) {
             Long value = example.attributes().get(a.name());

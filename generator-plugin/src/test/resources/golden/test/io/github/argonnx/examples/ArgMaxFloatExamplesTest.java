@@ -141,35 +141,35 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_default_axis_example (opset 13) as ArgMax-1, float")
     void test_argmax_default_axis_example_v1() {
-        check(ArgMax.opset(1).keepdims(1), TEST_ARGMAX_DEFAULT_AXIS_EXAMPLE_DATA, new long[] {2, 2},
-                new long[] {1, 2}, new long[] {1L, 1L});
+        check(ArgMax.version(1).keepdims(1), TEST_ARGMAX_DEFAULT_AXIS_EXAMPLE_DATA,
+                new long[] {2, 2}, new long[] {1, 2}, new long[] {1L, 1L});
     }
 
     @Test
     @DisplayName("test_argmax_default_axis_example (opset 13) as ArgMax-11, float")
     void test_argmax_default_axis_example_v11() {
-        check(ArgMax.opset(11).keepdims(1), TEST_ARGMAX_DEFAULT_AXIS_EXAMPLE_DATA,
+        check(ArgMax.version(11).keepdims(1), TEST_ARGMAX_DEFAULT_AXIS_EXAMPLE_DATA,
                 new long[] {2, 2}, new long[] {1, 2}, new long[] {1L, 1L});
     }
 
     @Test
     @DisplayName("test_argmax_default_axis_example (opset 13) as ArgMax-12, float")
     void test_argmax_default_axis_example_v12() {
-        check(ArgMax.opset(12).keepdims(1), TEST_ARGMAX_DEFAULT_AXIS_EXAMPLE_DATA,
+        check(ArgMax.version(12).keepdims(1), TEST_ARGMAX_DEFAULT_AXIS_EXAMPLE_DATA,
                 new long[] {2, 2}, new long[] {1, 2}, new long[] {1L, 1L});
     }
 
     @Test
     @DisplayName("test_argmax_default_axis_example (opset 13) as ArgMax-13, float")
     void test_argmax_default_axis_example_v13() {
-        check(ArgMax.opset(13).keepdims(1), TEST_ARGMAX_DEFAULT_AXIS_EXAMPLE_DATA,
+        check(ArgMax.version(13).keepdims(1), TEST_ARGMAX_DEFAULT_AXIS_EXAMPLE_DATA,
                 new long[] {2, 2}, new long[] {1, 2}, new long[] {1L, 1L});
     }
 
     @Test
     @DisplayName("test_argmax_default_axis_example_select_last_index (opset 13) as ArgMax-12, float")
     void test_argmax_default_axis_example_select_last_index_v12() {
-        check(ArgMax.opset(12).keepdims(1).selectLastIndex(1),
+        check(ArgMax.version(12).keepdims(1).selectLastIndex(1),
                 TEST_ARGMAX_DEFAULT_AXIS_EXAMPLE_SELECT_LAST_INDEX_DATA, new long[] {2, 2},
                 new long[] {1, 2}, new long[] {1L, 1L});
     }
@@ -177,7 +177,7 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_default_axis_example_select_last_index (opset 13) as ArgMax-13, float")
     void test_argmax_default_axis_example_select_last_index_v13() {
-        check(ArgMax.opset(13).keepdims(1).selectLastIndex(1),
+        check(ArgMax.version(13).keepdims(1).selectLastIndex(1),
                 TEST_ARGMAX_DEFAULT_AXIS_EXAMPLE_SELECT_LAST_INDEX_DATA, new long[] {2, 2},
                 new long[] {1, 2}, new long[] {1L, 1L});
     }
@@ -185,7 +185,7 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_default_axis_random (opset 13) as ArgMax-1, float")
     void test_argmax_default_axis_random_v1() {
-        check(ArgMax.opset(1).keepdims(1), TEST_ARGMAX_DEFAULT_AXIS_RANDOM_DATA,
+        check(ArgMax.version(1).keepdims(1), TEST_ARGMAX_DEFAULT_AXIS_RANDOM_DATA,
                 new long[] {2, 3, 4}, new long[] {1, 3, 4},
                 new long[] {1L, 1L, 0L, 0L, 0L, 1L, 1L, 0L, 1L, 1L, 0L, 1L});
     }
@@ -193,7 +193,7 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_default_axis_random (opset 13) as ArgMax-11, float")
     void test_argmax_default_axis_random_v11() {
-        check(ArgMax.opset(11).keepdims(1), TEST_ARGMAX_DEFAULT_AXIS_RANDOM_DATA,
+        check(ArgMax.version(11).keepdims(1), TEST_ARGMAX_DEFAULT_AXIS_RANDOM_DATA,
                 new long[] {2, 3, 4}, new long[] {1, 3, 4},
                 new long[] {1L, 1L, 0L, 0L, 0L, 1L, 1L, 0L, 1L, 1L, 0L, 1L});
     }
@@ -201,7 +201,7 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_default_axis_random (opset 13) as ArgMax-12, float")
     void test_argmax_default_axis_random_v12() {
-        check(ArgMax.opset(12).keepdims(1), TEST_ARGMAX_DEFAULT_AXIS_RANDOM_DATA,
+        check(ArgMax.version(12).keepdims(1), TEST_ARGMAX_DEFAULT_AXIS_RANDOM_DATA,
                 new long[] {2, 3, 4}, new long[] {1, 3, 4},
                 new long[] {1L, 1L, 0L, 0L, 0L, 1L, 1L, 0L, 1L, 1L, 0L, 1L});
     }
@@ -209,7 +209,7 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_default_axis_random (opset 13) as ArgMax-13, float")
     void test_argmax_default_axis_random_v13() {
-        check(ArgMax.opset(13).keepdims(1), TEST_ARGMAX_DEFAULT_AXIS_RANDOM_DATA,
+        check(ArgMax.version(13).keepdims(1), TEST_ARGMAX_DEFAULT_AXIS_RANDOM_DATA,
                 new long[] {2, 3, 4}, new long[] {1, 3, 4},
                 new long[] {1L, 1L, 0L, 0L, 0L, 1L, 1L, 0L, 1L, 1L, 0L, 1L});
     }
@@ -217,7 +217,7 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_default_axis_random_select_last_index (opset 13) as ArgMax-12, float")
     void test_argmax_default_axis_random_select_last_index_v12() {
-        check(ArgMax.opset(12).keepdims(1).selectLastIndex(1),
+        check(ArgMax.version(12).keepdims(1).selectLastIndex(1),
                 TEST_ARGMAX_DEFAULT_AXIS_RANDOM_SELECT_LAST_INDEX_DATA, new long[] {2, 3, 4},
                 new long[] {1, 3, 4}, new long[] {1L, 1L, 0L, 0L, 0L, 1L, 1L, 0L, 1L, 1L, 0L, 1L});
     }
@@ -225,7 +225,7 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_default_axis_random_select_last_index (opset 13) as ArgMax-13, float")
     void test_argmax_default_axis_random_select_last_index_v13() {
-        check(ArgMax.opset(13).keepdims(1).selectLastIndex(1),
+        check(ArgMax.version(13).keepdims(1).selectLastIndex(1),
                 TEST_ARGMAX_DEFAULT_AXIS_RANDOM_SELECT_LAST_INDEX_DATA, new long[] {2, 3, 4},
                 new long[] {1, 3, 4}, new long[] {1L, 1L, 0L, 0L, 0L, 1L, 1L, 0L, 1L, 1L, 0L, 1L});
     }
@@ -233,35 +233,35 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_keepdims_example (opset 13) as ArgMax-1, float")
     void test_argmax_keepdims_example_v1() {
-        check(ArgMax.opset(1).axis(1).keepdims(1), TEST_ARGMAX_KEEPDIMS_EXAMPLE_DATA,
+        check(ArgMax.version(1).axis(1).keepdims(1), TEST_ARGMAX_KEEPDIMS_EXAMPLE_DATA,
                 new long[] {2, 2}, new long[] {2, 1}, new long[] {0L, 1L});
     }
 
     @Test
     @DisplayName("test_argmax_keepdims_example (opset 13) as ArgMax-11, float")
     void test_argmax_keepdims_example_v11() {
-        check(ArgMax.opset(11).axis(1).keepdims(1), TEST_ARGMAX_KEEPDIMS_EXAMPLE_DATA,
+        check(ArgMax.version(11).axis(1).keepdims(1), TEST_ARGMAX_KEEPDIMS_EXAMPLE_DATA,
                 new long[] {2, 2}, new long[] {2, 1}, new long[] {0L, 1L});
     }
 
     @Test
     @DisplayName("test_argmax_keepdims_example (opset 13) as ArgMax-12, float")
     void test_argmax_keepdims_example_v12() {
-        check(ArgMax.opset(12).axis(1).keepdims(1), TEST_ARGMAX_KEEPDIMS_EXAMPLE_DATA,
+        check(ArgMax.version(12).axis(1).keepdims(1), TEST_ARGMAX_KEEPDIMS_EXAMPLE_DATA,
                 new long[] {2, 2}, new long[] {2, 1}, new long[] {0L, 1L});
     }
 
     @Test
     @DisplayName("test_argmax_keepdims_example (opset 13) as ArgMax-13, float")
     void test_argmax_keepdims_example_v13() {
-        check(ArgMax.opset(13).axis(1).keepdims(1), TEST_ARGMAX_KEEPDIMS_EXAMPLE_DATA,
+        check(ArgMax.version(13).axis(1).keepdims(1), TEST_ARGMAX_KEEPDIMS_EXAMPLE_DATA,
                 new long[] {2, 2}, new long[] {2, 1}, new long[] {0L, 1L});
     }
 
     @Test
     @DisplayName("test_argmax_keepdims_example_select_last_index (opset 13) as ArgMax-12, float")
     void test_argmax_keepdims_example_select_last_index_v12() {
-        check(ArgMax.opset(12).axis(1).keepdims(1).selectLastIndex(1),
+        check(ArgMax.version(12).axis(1).keepdims(1).selectLastIndex(1),
                 TEST_ARGMAX_KEEPDIMS_EXAMPLE_SELECT_LAST_INDEX_DATA, new long[] {2, 2},
                 new long[] {2, 1}, new long[] {1L, 1L});
     }
@@ -269,7 +269,7 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_keepdims_example_select_last_index (opset 13) as ArgMax-13, float")
     void test_argmax_keepdims_example_select_last_index_v13() {
-        check(ArgMax.opset(13).axis(1).keepdims(1).selectLastIndex(1),
+        check(ArgMax.version(13).axis(1).keepdims(1).selectLastIndex(1),
                 TEST_ARGMAX_KEEPDIMS_EXAMPLE_SELECT_LAST_INDEX_DATA, new long[] {2, 2},
                 new long[] {2, 1}, new long[] {1L, 1L});
     }
@@ -277,7 +277,7 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_keepdims_random (opset 13) as ArgMax-1, float")
     void test_argmax_keepdims_random_v1() {
-        check(ArgMax.opset(1).axis(1).keepdims(1), TEST_ARGMAX_KEEPDIMS_RANDOM_DATA,
+        check(ArgMax.version(1).axis(1).keepdims(1), TEST_ARGMAX_KEEPDIMS_RANDOM_DATA,
                 new long[] {2, 3, 4}, new long[] {2, 1, 4},
                 new long[] {2L, 0L, 2L, 1L, 2L, 0L, 1L, 1L});
     }
@@ -285,7 +285,7 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_keepdims_random (opset 13) as ArgMax-11, float")
     void test_argmax_keepdims_random_v11() {
-        check(ArgMax.opset(11).axis(1).keepdims(1), TEST_ARGMAX_KEEPDIMS_RANDOM_DATA,
+        check(ArgMax.version(11).axis(1).keepdims(1), TEST_ARGMAX_KEEPDIMS_RANDOM_DATA,
                 new long[] {2, 3, 4}, new long[] {2, 1, 4},
                 new long[] {2L, 0L, 2L, 1L, 2L, 0L, 1L, 1L});
     }
@@ -293,7 +293,7 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_keepdims_random (opset 13) as ArgMax-12, float")
     void test_argmax_keepdims_random_v12() {
-        check(ArgMax.opset(12).axis(1).keepdims(1), TEST_ARGMAX_KEEPDIMS_RANDOM_DATA,
+        check(ArgMax.version(12).axis(1).keepdims(1), TEST_ARGMAX_KEEPDIMS_RANDOM_DATA,
                 new long[] {2, 3, 4}, new long[] {2, 1, 4},
                 new long[] {2L, 0L, 2L, 1L, 2L, 0L, 1L, 1L});
     }
@@ -301,7 +301,7 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_keepdims_random (opset 13) as ArgMax-13, float")
     void test_argmax_keepdims_random_v13() {
-        check(ArgMax.opset(13).axis(1).keepdims(1), TEST_ARGMAX_KEEPDIMS_RANDOM_DATA,
+        check(ArgMax.version(13).axis(1).keepdims(1), TEST_ARGMAX_KEEPDIMS_RANDOM_DATA,
                 new long[] {2, 3, 4}, new long[] {2, 1, 4},
                 new long[] {2L, 0L, 2L, 1L, 2L, 0L, 1L, 1L});
     }
@@ -309,7 +309,7 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_keepdims_random_select_last_index (opset 13) as ArgMax-12, float")
     void test_argmax_keepdims_random_select_last_index_v12() {
-        check(ArgMax.opset(12).axis(1).keepdims(1).selectLastIndex(1),
+        check(ArgMax.version(12).axis(1).keepdims(1).selectLastIndex(1),
                 TEST_ARGMAX_KEEPDIMS_RANDOM_SELECT_LAST_INDEX_DATA, new long[] {2, 3, 4},
                 new long[] {2, 1, 4}, new long[] {2L, 0L, 2L, 1L, 2L, 0L, 1L, 1L});
     }
@@ -317,7 +317,7 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_keepdims_random_select_last_index (opset 13) as ArgMax-13, float")
     void test_argmax_keepdims_random_select_last_index_v13() {
-        check(ArgMax.opset(13).axis(1).keepdims(1).selectLastIndex(1),
+        check(ArgMax.version(13).axis(1).keepdims(1).selectLastIndex(1),
                 TEST_ARGMAX_KEEPDIMS_RANDOM_SELECT_LAST_INDEX_DATA, new long[] {2, 3, 4},
                 new long[] {2, 1, 4}, new long[] {2L, 0L, 2L, 1L, 2L, 0L, 1L, 1L});
     }
@@ -325,14 +325,15 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_negative_axis_keepdims_example (opset 13) as ArgMax-1, float")
     void test_argmax_negative_axis_keepdims_example_v1() {
-        check(ArgMax.opset(1).axis(-1).keepdims(1), TEST_ARGMAX_NEGATIVE_AXIS_KEEPDIMS_EXAMPLE_DATA,
-                new long[] {2, 2}, new long[] {2, 1}, new long[] {0L, 1L});
+        check(ArgMax.version(1).axis(-1).keepdims(1),
+                TEST_ARGMAX_NEGATIVE_AXIS_KEEPDIMS_EXAMPLE_DATA, new long[] {2, 2},
+                new long[] {2, 1}, new long[] {0L, 1L});
     }
 
     @Test
     @DisplayName("test_argmax_negative_axis_keepdims_example (opset 13) as ArgMax-11, float")
     void test_argmax_negative_axis_keepdims_example_v11() {
-        check(ArgMax.opset(11).axis(-1).keepdims(1),
+        check(ArgMax.version(11).axis(-1).keepdims(1),
                 TEST_ARGMAX_NEGATIVE_AXIS_KEEPDIMS_EXAMPLE_DATA, new long[] {2, 2},
                 new long[] {2, 1}, new long[] {0L, 1L});
     }
@@ -340,7 +341,7 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_negative_axis_keepdims_example (opset 13) as ArgMax-12, float")
     void test_argmax_negative_axis_keepdims_example_v12() {
-        check(ArgMax.opset(12).axis(-1).keepdims(1),
+        check(ArgMax.version(12).axis(-1).keepdims(1),
                 TEST_ARGMAX_NEGATIVE_AXIS_KEEPDIMS_EXAMPLE_DATA, new long[] {2, 2},
                 new long[] {2, 1}, new long[] {0L, 1L});
     }
@@ -348,7 +349,7 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_negative_axis_keepdims_example (opset 13) as ArgMax-13, float")
     void test_argmax_negative_axis_keepdims_example_v13() {
-        check(ArgMax.opset(13).axis(-1).keepdims(1),
+        check(ArgMax.version(13).axis(-1).keepdims(1),
                 TEST_ARGMAX_NEGATIVE_AXIS_KEEPDIMS_EXAMPLE_DATA, new long[] {2, 2},
                 new long[] {2, 1}, new long[] {0L, 1L});
     }
@@ -356,7 +357,7 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_negative_axis_keepdims_example_select_last_index (opset 13) as ArgMax-12, float")
     void test_argmax_negative_axis_keepdims_example_select_last_index_v12() {
-        check(ArgMax.opset(12).axis(-1).keepdims(1).selectLastIndex(1),
+        check(ArgMax.version(12).axis(-1).keepdims(1).selectLastIndex(1),
                 TEST_ARGMAX_NEGATIVE_AXIS_KEEPDIMS_EXAMPLE_SELECT_LAST_INDEX_DATA,
                 new long[] {2, 2}, new long[] {2, 1}, new long[] {1L, 1L});
     }
@@ -364,7 +365,7 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_negative_axis_keepdims_example_select_last_index (opset 13) as ArgMax-13, float")
     void test_argmax_negative_axis_keepdims_example_select_last_index_v13() {
-        check(ArgMax.opset(13).axis(-1).keepdims(1).selectLastIndex(1),
+        check(ArgMax.version(13).axis(-1).keepdims(1).selectLastIndex(1),
                 TEST_ARGMAX_NEGATIVE_AXIS_KEEPDIMS_EXAMPLE_SELECT_LAST_INDEX_DATA,
                 new long[] {2, 2}, new long[] {2, 1}, new long[] {1L, 1L});
     }
@@ -372,35 +373,39 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_negative_axis_keepdims_random (opset 13) as ArgMax-1, float")
     void test_argmax_negative_axis_keepdims_random_v1() {
-        check(ArgMax.opset(1).axis(-1).keepdims(1), TEST_ARGMAX_NEGATIVE_AXIS_KEEPDIMS_RANDOM_DATA,
-                new long[] {2, 3, 4}, new long[] {2, 3, 1}, new long[] {1L, 3L, 0L, 1L, 3L, 0L});
+        check(ArgMax.version(1).axis(-1).keepdims(1),
+                TEST_ARGMAX_NEGATIVE_AXIS_KEEPDIMS_RANDOM_DATA, new long[] {2, 3, 4},
+                new long[] {2, 3, 1}, new long[] {1L, 3L, 0L, 1L, 3L, 0L});
     }
 
     @Test
     @DisplayName("test_argmax_negative_axis_keepdims_random (opset 13) as ArgMax-11, float")
     void test_argmax_negative_axis_keepdims_random_v11() {
-        check(ArgMax.opset(11).axis(-1).keepdims(1), TEST_ARGMAX_NEGATIVE_AXIS_KEEPDIMS_RANDOM_DATA,
-                new long[] {2, 3, 4}, new long[] {2, 3, 1}, new long[] {1L, 3L, 0L, 1L, 3L, 0L});
+        check(ArgMax.version(11).axis(-1).keepdims(1),
+                TEST_ARGMAX_NEGATIVE_AXIS_KEEPDIMS_RANDOM_DATA, new long[] {2, 3, 4},
+                new long[] {2, 3, 1}, new long[] {1L, 3L, 0L, 1L, 3L, 0L});
     }
 
     @Test
     @DisplayName("test_argmax_negative_axis_keepdims_random (opset 13) as ArgMax-12, float")
     void test_argmax_negative_axis_keepdims_random_v12() {
-        check(ArgMax.opset(12).axis(-1).keepdims(1), TEST_ARGMAX_NEGATIVE_AXIS_KEEPDIMS_RANDOM_DATA,
-                new long[] {2, 3, 4}, new long[] {2, 3, 1}, new long[] {1L, 3L, 0L, 1L, 3L, 0L});
+        check(ArgMax.version(12).axis(-1).keepdims(1),
+                TEST_ARGMAX_NEGATIVE_AXIS_KEEPDIMS_RANDOM_DATA, new long[] {2, 3, 4},
+                new long[] {2, 3, 1}, new long[] {1L, 3L, 0L, 1L, 3L, 0L});
     }
 
     @Test
     @DisplayName("test_argmax_negative_axis_keepdims_random (opset 13) as ArgMax-13, float")
     void test_argmax_negative_axis_keepdims_random_v13() {
-        check(ArgMax.opset(13).axis(-1).keepdims(1), TEST_ARGMAX_NEGATIVE_AXIS_KEEPDIMS_RANDOM_DATA,
-                new long[] {2, 3, 4}, new long[] {2, 3, 1}, new long[] {1L, 3L, 0L, 1L, 3L, 0L});
+        check(ArgMax.version(13).axis(-1).keepdims(1),
+                TEST_ARGMAX_NEGATIVE_AXIS_KEEPDIMS_RANDOM_DATA, new long[] {2, 3, 4},
+                new long[] {2, 3, 1}, new long[] {1L, 3L, 0L, 1L, 3L, 0L});
     }
 
     @Test
     @DisplayName("test_argmax_negative_axis_keepdims_random_select_last_index (opset 13) as ArgMax-12, float")
     void test_argmax_negative_axis_keepdims_random_select_last_index_v12() {
-        check(ArgMax.opset(12).axis(-1).keepdims(1).selectLastIndex(1),
+        check(ArgMax.version(12).axis(-1).keepdims(1).selectLastIndex(1),
                 TEST_ARGMAX_NEGATIVE_AXIS_KEEPDIMS_RANDOM_SELECT_LAST_INDEX_DATA,
                 new long[] {2, 3, 4}, new long[] {2, 3, 1}, new long[] {1L, 3L, 0L, 1L, 3L, 0L});
     }
@@ -408,7 +413,7 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_negative_axis_keepdims_random_select_last_index (opset 13) as ArgMax-13, float")
     void test_argmax_negative_axis_keepdims_random_select_last_index_v13() {
-        check(ArgMax.opset(13).axis(-1).keepdims(1).selectLastIndex(1),
+        check(ArgMax.version(13).axis(-1).keepdims(1).selectLastIndex(1),
                 TEST_ARGMAX_NEGATIVE_AXIS_KEEPDIMS_RANDOM_SELECT_LAST_INDEX_DATA,
                 new long[] {2, 3, 4}, new long[] {2, 3, 1}, new long[] {1L, 3L, 0L, 1L, 3L, 0L});
     }
@@ -416,35 +421,35 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_no_keepdims_example (opset 13) as ArgMax-1, float")
     void test_argmax_no_keepdims_example_v1() {
-        check(ArgMax.opset(1).axis(1).keepdims(0), TEST_ARGMAX_NO_KEEPDIMS_EXAMPLE_DATA,
+        check(ArgMax.version(1).axis(1).keepdims(0), TEST_ARGMAX_NO_KEEPDIMS_EXAMPLE_DATA,
                 new long[] {2, 2}, new long[] {2}, new long[] {0L, 1L});
     }
 
     @Test
     @DisplayName("test_argmax_no_keepdims_example (opset 13) as ArgMax-11, float")
     void test_argmax_no_keepdims_example_v11() {
-        check(ArgMax.opset(11).axis(1).keepdims(0), TEST_ARGMAX_NO_KEEPDIMS_EXAMPLE_DATA,
+        check(ArgMax.version(11).axis(1).keepdims(0), TEST_ARGMAX_NO_KEEPDIMS_EXAMPLE_DATA,
                 new long[] {2, 2}, new long[] {2}, new long[] {0L, 1L});
     }
 
     @Test
     @DisplayName("test_argmax_no_keepdims_example (opset 13) as ArgMax-12, float")
     void test_argmax_no_keepdims_example_v12() {
-        check(ArgMax.opset(12).axis(1).keepdims(0), TEST_ARGMAX_NO_KEEPDIMS_EXAMPLE_DATA,
+        check(ArgMax.version(12).axis(1).keepdims(0), TEST_ARGMAX_NO_KEEPDIMS_EXAMPLE_DATA,
                 new long[] {2, 2}, new long[] {2}, new long[] {0L, 1L});
     }
 
     @Test
     @DisplayName("test_argmax_no_keepdims_example (opset 13) as ArgMax-13, float")
     void test_argmax_no_keepdims_example_v13() {
-        check(ArgMax.opset(13).axis(1).keepdims(0), TEST_ARGMAX_NO_KEEPDIMS_EXAMPLE_DATA,
+        check(ArgMax.version(13).axis(1).keepdims(0), TEST_ARGMAX_NO_KEEPDIMS_EXAMPLE_DATA,
                 new long[] {2, 2}, new long[] {2}, new long[] {0L, 1L});
     }
 
     @Test
     @DisplayName("test_argmax_no_keepdims_example_select_last_index (opset 13) as ArgMax-12, float")
     void test_argmax_no_keepdims_example_select_last_index_v12() {
-        check(ArgMax.opset(12).axis(1).keepdims(0).selectLastIndex(1),
+        check(ArgMax.version(12).axis(1).keepdims(0).selectLastIndex(1),
                 TEST_ARGMAX_NO_KEEPDIMS_EXAMPLE_SELECT_LAST_INDEX_DATA, new long[] {2, 2},
                 new long[] {2}, new long[] {1L, 1L});
     }
@@ -452,7 +457,7 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_no_keepdims_example_select_last_index (opset 13) as ArgMax-13, float")
     void test_argmax_no_keepdims_example_select_last_index_v13() {
-        check(ArgMax.opset(13).axis(1).keepdims(0).selectLastIndex(1),
+        check(ArgMax.version(13).axis(1).keepdims(0).selectLastIndex(1),
                 TEST_ARGMAX_NO_KEEPDIMS_EXAMPLE_SELECT_LAST_INDEX_DATA, new long[] {2, 2},
                 new long[] {2}, new long[] {1L, 1L});
     }
@@ -460,7 +465,7 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_no_keepdims_random (opset 13) as ArgMax-1, float")
     void test_argmax_no_keepdims_random_v1() {
-        check(ArgMax.opset(1).axis(1).keepdims(0), TEST_ARGMAX_NO_KEEPDIMS_RANDOM_DATA,
+        check(ArgMax.version(1).axis(1).keepdims(0), TEST_ARGMAX_NO_KEEPDIMS_RANDOM_DATA,
                 new long[] {2, 3, 4}, new long[] {2, 4},
                 new long[] {2L, 0L, 2L, 1L, 2L, 0L, 1L, 1L});
     }
@@ -468,7 +473,7 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_no_keepdims_random (opset 13) as ArgMax-11, float")
     void test_argmax_no_keepdims_random_v11() {
-        check(ArgMax.opset(11).axis(1).keepdims(0), TEST_ARGMAX_NO_KEEPDIMS_RANDOM_DATA,
+        check(ArgMax.version(11).axis(1).keepdims(0), TEST_ARGMAX_NO_KEEPDIMS_RANDOM_DATA,
                 new long[] {2, 3, 4}, new long[] {2, 4},
                 new long[] {2L, 0L, 2L, 1L, 2L, 0L, 1L, 1L});
     }
@@ -476,7 +481,7 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_no_keepdims_random (opset 13) as ArgMax-12, float")
     void test_argmax_no_keepdims_random_v12() {
-        check(ArgMax.opset(12).axis(1).keepdims(0), TEST_ARGMAX_NO_KEEPDIMS_RANDOM_DATA,
+        check(ArgMax.version(12).axis(1).keepdims(0), TEST_ARGMAX_NO_KEEPDIMS_RANDOM_DATA,
                 new long[] {2, 3, 4}, new long[] {2, 4},
                 new long[] {2L, 0L, 2L, 1L, 2L, 0L, 1L, 1L});
     }
@@ -484,7 +489,7 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_no_keepdims_random (opset 13) as ArgMax-13, float")
     void test_argmax_no_keepdims_random_v13() {
-        check(ArgMax.opset(13).axis(1).keepdims(0), TEST_ARGMAX_NO_KEEPDIMS_RANDOM_DATA,
+        check(ArgMax.version(13).axis(1).keepdims(0), TEST_ARGMAX_NO_KEEPDIMS_RANDOM_DATA,
                 new long[] {2, 3, 4}, new long[] {2, 4},
                 new long[] {2L, 0L, 2L, 1L, 2L, 0L, 1L, 1L});
     }
@@ -492,7 +497,7 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_no_keepdims_random_select_last_index (opset 13) as ArgMax-12, float")
     void test_argmax_no_keepdims_random_select_last_index_v12() {
-        check(ArgMax.opset(12).axis(1).keepdims(0).selectLastIndex(1),
+        check(ArgMax.version(12).axis(1).keepdims(0).selectLastIndex(1),
                 TEST_ARGMAX_NO_KEEPDIMS_RANDOM_SELECT_LAST_INDEX_DATA, new long[] {2, 3, 4},
                 new long[] {2, 4}, new long[] {2L, 0L, 2L, 1L, 2L, 0L, 1L, 1L});
     }
@@ -500,7 +505,7 @@ final class ArgMaxFloatExamplesTest {
     @Test
     @DisplayName("test_argmax_no_keepdims_random_select_last_index (opset 13) as ArgMax-13, float")
     void test_argmax_no_keepdims_random_select_last_index_v13() {
-        check(ArgMax.opset(13).axis(1).keepdims(0).selectLastIndex(1),
+        check(ArgMax.version(13).axis(1).keepdims(0).selectLastIndex(1),
                 TEST_ARGMAX_NO_KEEPDIMS_RANDOM_SELECT_LAST_INDEX_DATA, new long[] {2, 3, 4},
                 new long[] {2, 4}, new long[] {2L, 0L, 2L, 1L, 2L, 0L, 1L, 1L});
     }

@@ -80,7 +80,7 @@ public final class ArgMaxV11Validator {
             return;
         }
         String hint = switch (type) {
-            case BFLOAT16 -> "; bfloat16 is accepted from ArgMax-13 on (ArgMax.opset(13))";
+            case BFLOAT16 -> "; bfloat16 is accepted from ArgMax-13 on (ArgMax.version(13))";
             default -> "";
         };
         throw new ArgOnnxException(NAME + ": input 'data' has element type " + type.onnxName() + ", which " + NAME + " does not accept (allowed: " + DATA_TYPES_TEXT + ")" + hint);

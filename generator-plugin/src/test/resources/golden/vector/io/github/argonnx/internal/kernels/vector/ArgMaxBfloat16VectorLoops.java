@@ -17,8 +17,8 @@ import jdk.incubator.vector.VectorSpecies;
  * elements at a time, with exactly the indices of the kernel's scalar loops.
  *
  * <p>Compiled apart from the kernels, with {@code jdk.incubator.vector}, and instantiated by
- * {@code Vectorization.load} only when the JVM has that module; the kernel runs its scalar loops
- * when this class is absent or declines.
+ * {@code io.github.argonnx.internal.runtime.VectorSupport.load} only when the JVM has that module; the kernel
+ * runs its scalar loops when this class is absent or declines.
  *
  * <p>Elements compare by value: bfloat16 bits are mapped to shorts in value order, -0 and +0
  * to 0, NaN to the winning extreme.
@@ -46,7 +46,7 @@ import jdk.incubator.vector.VectorSpecies;
 public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<short[]> {
     /**
      * Vectors of the size the runtime chose once, at startup: not the CPU's preferred size, which
-     * can be slower ({@code Vectorization.vectorBitSize()}).
+     * can be slower ({@code io.github.argonnx.internal.runtime.VectorSupport.vectorBitSize()}).
      */
     private static final VectorSpecies<Short> SPECIES = VectorSpecies.of(short.class, VectorShape.forBitSize(VectorSupport.vectorBitSize()));
 
@@ -94,7 +94,7 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
     private static final VectorSpecies<Long> INDEX_SPECIES = VectorSpecies.of(long.class, VectorShape.forBitSize(VectorSupport.vectorBitSize()));
 
     /**
-     * Called by {@code Vectorization.load}, only when the JVM has the Vector API.
+     * Called by {@code io.github.argonnx.internal.runtime.VectorSupport.load}, only when the JVM has the Vector API.
      */
     public ArgMaxBfloat16VectorLoops() {
     }

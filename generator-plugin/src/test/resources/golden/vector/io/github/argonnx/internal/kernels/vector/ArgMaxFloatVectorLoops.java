@@ -17,8 +17,8 @@ import jdk.incubator.vector.VectorSpecies;
  * elements at a time, with exactly the indices of the kernel's scalar loops.
  *
  * <p>Compiled apart from the kernels, with {@code jdk.incubator.vector}, and instantiated by
- * {@code Vectorization.load} only when the JVM has that module; the kernel runs its scalar loops
- * when this class is absent or declines.
+ * {@code io.github.argonnx.internal.runtime.VectorSupport.load} only when the JVM has that module; the kernel
+ * runs its scalar loops when this class is absent or declines.
  *
  * <p>Elements compare by value, -0 tying +0; NaN beats every number, so a block whose extreme
  * is NaN is searched for its first (last) NaN.
@@ -46,7 +46,7 @@ import jdk.incubator.vector.VectorSpecies;
 public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<float[]> {
     /**
      * Vectors of the size the runtime chose once, at startup: not the CPU's preferred size, which
-     * can be slower ({@code Vectorization.vectorBitSize()}).
+     * can be slower ({@code io.github.argonnx.internal.runtime.VectorSupport.vectorBitSize()}).
      */
     private static final VectorSpecies<Float> SPECIES = VectorSpecies.of(float.class, VectorShape.forBitSize(VectorSupport.vectorBitSize()));
 
@@ -88,7 +88,7 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
     private static final int SMALL_STRIDED_INPUT = 4096;
 
     /**
-     * Called by {@code Vectorization.load}, only when the JVM has the Vector API.
+     * Called by {@code io.github.argonnx.internal.runtime.VectorSupport.load}, only when the JVM has the Vector API.
      */
     public ArgMaxFloatVectorLoops() {
     }
