@@ -253,6 +253,14 @@ public final class GeneratedNames {
     /** The constant of rows folded per pass over a block of columns, in kernels and SIMD classes. */
     public static final String ROWS_PER_PASS = "ROWS_PER_PASS";
 
+    /**
+     * A SIMD class's watch on one of its public entries, the runtime's {@code VectorLoopWatch}: for
+     * {@code reduceStrided}, {@code REDUCE_STRIDED_WATCH}.
+     */
+    public static String entryWatch(String entry) {
+        return entry.replaceAll("([a-z])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT) + "_WATCH";
+    }
+
     /** A SIMD class's loop over contiguous rows: {@code firstIndicesInRows}. */
     public static String indicesInRows(boolean last) {
         return last ? "lastIndicesInRows" : "firstIndicesInRows";

@@ -19,7 +19,7 @@ public final class RuntimeClasses {
      * before anything else of the runtime is used. Raise it, together with the runtime's, whenever generated
      * code starts to call something an earlier runtime lacks or the runtime changes what generated code calls.
      */
-    public static final int API_LEVEL = 2;
+    public static final int API_LEVEL = 3;
 
     /** {@code RuntimeVersion.require(level, generatedClass)}: the stable first call of generated entry points. */
     public static final ClassName RUNTIME_VERSION = ClassName.get(PACKAGE, "RuntimeVersion");
@@ -35,6 +35,9 @@ public final class RuntimeClasses {
 
     /** The SIMD loops of one kernel, generated per kernel, loaded by {@link #VECTORIZATION}. */
     public static final ClassName VECTORIZED_ARG_REDUCTION = ClassName.get(INTERNAL_PACKAGE, "VectorizedArgReduction");
+
+    /** Turns an entry of a SIMD class off when the JIT compiled it with its vectors as objects. */
+    public static final ClassName VECTOR_LOOP_WATCH = ClassName.get(INTERNAL_PACKAGE, "VectorLoopWatch");
 
     /** Screens of 16-bit elements read four per long, where the JVM can (JDK 22 and later). */
     public static final ClassName SHORT_WORDS = ClassName.get(INTERNAL_PACKAGE, "ShortWords");

@@ -152,7 +152,7 @@ public final class ArgMin implements ArgReductionOperator {
      */
     public static ArgMin version(int version) {
         // first, before anything else of the runtime links: a mismatched runtime fails here, named
-        RuntimeVersion.require(2, ArgMin.class);
+        RuntimeVersion.require(3, ArgMin.class);
         switch (version) {
             case 1, 11, 12, 13 -> {
                 return new ArgMin(version, NodeAttributes.none());

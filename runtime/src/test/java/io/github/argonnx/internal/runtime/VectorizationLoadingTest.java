@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.System.Logger.Level;
 import java.lang.System.Logger;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -15,8 +14,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.ResourceBundle;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -105,41 +102,6 @@ class VectorizationLoadingTest {
         if (!VectorSupport.isEnabled() && System.getProperty(VectorSupport.PROPERTY) == null) {
             assertEquals("SIMD loops off: start the JVM with --add-modules jdk.incubator.vector to use them",
                     VectorSupport.status());
-        }
-    }
-
-    /** Records what is logged as "LEVEL message". */
-    private static final class RecordingLogger implements Logger {
-        final List<String> records = new ArrayList<>();
-
-        @Override
-        public String getName() {
-            return "recording";
-        }
-
-        @Override
-        public boolean isLoggable(Level level) {
-            return true;
-        }
-
-        @Override
-        public void log(Level level, Supplier<String> message) {
-            records.add(level + " " + message.get());
-        }
-
-        @Override
-        public void log(Level level, String message) {
-            records.add(level + " " + message);
-        }
-
-        @Override
-        public void log(Level level, ResourceBundle bundle, String message, Throwable thrown) {
-            records.add(level + " " + message);
-        }
-
-        @Override
-        public void log(Level level, ResourceBundle bundle, String format, Object... params) {
-            records.add(level + " " + format);
         }
     }
 }

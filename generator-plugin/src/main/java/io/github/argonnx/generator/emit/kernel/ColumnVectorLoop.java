@@ -110,6 +110,10 @@ final class ColumnVectorLoop {
                 .addParameter(TypeName.LONG, "openRow")
                 .addParameter(TypeName.BOOLEAN, "seed")
                 .addParameter(TypeName.BOOLEAN, "selectLastIndex")
+                .beginControlFlow("if ($L)", EntryWatch.FOLD.isOff())
+                .addStatement("return 0")
+                .endControlFlow()
+                .addCode(EntryWatch.FOLD.before())
                 .addStatement("int rows = plan.axisLength()")
                 .addStatement("int inner = plan.inner()")
                 .addStatement("int vectorColumns = inner / $N * $N", LANES, LANES)
@@ -136,6 +140,7 @@ final class ColumnVectorLoop {
                 .endControlFlow()
                 .endControlFlow()
                 .endControlFlow()
+                .addStatement(EntryWatch.FOLD.after())
                 .addStatement("return vectorColumns")
                 .build();
     }
@@ -212,10 +217,11 @@ final class ColumnVectorLoop {
                 .returns(TypeName.BOOLEAN), array, true, true)
                 .addStatement("int inner = plan.inner()")
                 .addStatement("int axisLength = plan.axisLength()")
-                .beginControlFlow("if (columnTo - columnFrom < $N || plan.inputSize() <= $N)", LANES,
-                        GeneratedNames.SMALL_STRIDED_INPUT)
+                .beginControlFlow("if (columnTo - columnFrom < $N || plan.inputSize() <= $N || $L)", LANES,
+                        GeneratedNames.SMALL_STRIDED_INPUT, EntryWatch.STRIDED.isOff())
                 .addStatement("return false")
                 .endControlFlow()
+                .addCode(EntryWatch.STRIDED.before())
                 .addStatement("int scratch = $T.min(columnTo - columnFrom, $N) / $N * $N", Math.class, COLUMN_BLOCK, LANES, LANES)
                 .addStatement("$T best = new $T[scratch]", ArrayTypeName.of(key), key)
                 .addStatement("$T bestIndex = new $T[scratch]", ArrayTypeName.of(key), key)
@@ -233,6 +239,7 @@ final class ColumnVectorLoop {
                 .endControlFlow()
                 .endControlFlow()
                 .endControlFlow()
+                .addStatement(EntryWatch.STRIDED.after())
                 .addStatement("return true")
                 .build();
     }

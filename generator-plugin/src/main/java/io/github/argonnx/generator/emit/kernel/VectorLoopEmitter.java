@@ -104,6 +104,11 @@ public final class VectorLoopEmitter extends JavaSourceEmitter {
             }
             ColumnVectorLoop columnLoop = new ColumnVectorLoop(type, extremum);
             columnLoop.constants().forEach(loops::addField);
+            for (EntryWatch watch : EntryWatch.values()) {
+                if (form.contiguous() || watch == EntryWatch.STRIDED || watch == EntryWatch.FOLD) {
+                    loops.addField(watch.field(name));
+                }
+            }
             form.keyConstants().forEach(loops::addField);
             loops.addMethod(MethodSpec.constructorBuilder()
                     .addJavadoc("Called by {@code io.github.argonnx.internal.runtime.VectorSupport.load}, only when the JVM has the Vector API.\n")
@@ -172,9 +177,10 @@ public final class VectorLoopEmitter extends JavaSourceEmitter {
 
         /**
          * A public entry for contiguous rows, {@code (data, offset, rows, length)} and {@code more}, that
-         * declines rows shorter than a block; the caller adds its statements after that check.
+         * declines rows shorter than a block and every call once {@code watch} is off; the caller adds
+         * its statements after that check and the watch's mark, and the watch's {@code after} at the end.
          */
-        private MethodSpec.Builder rowEntry(String name, ParameterSpec... more) {
+        private MethodSpec.Builder rowEntry(String name, EntryWatch watch, ParameterSpec... more) {
             MethodSpec.Builder m = MethodSpec.methodBuilder(name)
                     .addAnnotation(Override.class)
                     .addModifiers(Modifier.PUBLIC)
@@ -184,9 +190,10 @@ public final class VectorLoopEmitter extends JavaSourceEmitter {
                     .addParameter(TypeName.INT, "rows")
                     .addParameter(TypeName.INT, "length")
                     .addParameters(List.of(more));
-            return m.beginControlFlow("if (length < $N)", GeneratedNames.MIN_ROW_LENGTH)
+            return m.beginControlFlow("if (length < $N || $L)", GeneratedNames.MIN_ROW_LENGTH, watch.isOff())
                     .addStatement("return false")
-                    .endControlFlow();
+                    .endControlFlow()
+                    .addCode(watch.before());
         }
 
         private static ParameterSpec parameter(Class<?> type, String name) {
@@ -194,21 +201,23 @@ public final class VectorLoopEmitter extends JavaSourceEmitter {
         }
 
         private MethodSpec firstIndicesBeating() {
-            return rowEntry(KernelContract.FIRST_INDICES_BEATING, parameter(long[].class, "rivalBits"),
+            return rowEntry(KernelContract.FIRST_INDICES_BEATING, EntryWatch.BEATING, parameter(long[].class, "rivalBits"),
                             parameter(long[].class, "out"))
                     .addStatement("$N(data, offset, rows, length, rivalBits, out)", GeneratedNames.INDICES_BEATING_IN_ROWS)
+                    .addStatement(EntryWatch.BEATING.after())
                     .addStatement("return true")
                     .build();
         }
 
         private MethodSpec reduceContiguous() {
-            return rowEntry(KernelContract.REDUCE_CONTIGUOUS, parameter(boolean.class, "selectLastIndex"),
+            return rowEntry(KernelContract.REDUCE_CONTIGUOUS, EntryWatch.CONTIGUOUS, parameter(boolean.class, "selectLastIndex"),
                             parameter(long[].class, "out"), parameter(int.class, "outOffset"))
                     .beginControlFlow("if (selectLastIndex)")
                     .addStatement("$N(data, offset, rows, length, out, outOffset)", GeneratedNames.indicesInRows(true))
                     .nextControlFlow("else")
                     .addStatement("$N(data, offset, rows, length, out, outOffset)", GeneratedNames.indicesInRows(false))
                     .endControlFlow()
+                    .addStatement(EntryWatch.CONTIGUOUS.after())
                     .addStatement("return true")
                     .build();
         }

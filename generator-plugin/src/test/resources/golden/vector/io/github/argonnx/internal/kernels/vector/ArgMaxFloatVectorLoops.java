@@ -2,6 +2,7 @@
 package io.github.argonnx.internal.kernels.vector;
 
 import io.github.argonnx.internal.runtime.ReductionPlan;
+import io.github.argonnx.internal.runtime.VectorLoopWatch;
 import io.github.argonnx.internal.runtime.VectorSupport;
 import io.github.argonnx.internal.runtime.VectorizedArgReduction;
 import javax.annotation.processing.Generated;
@@ -88,6 +89,26 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
     private static final int SMALL_STRIDED_INPUT = 4096;
 
     /**
+     * Turns {@code reduceContiguous} off if the JIT compiles it with its vectors as objects.
+     */
+    private static final VectorLoopWatch REDUCE_CONTIGUOUS_WATCH = VectorLoopWatch.of(ArgMaxFloatVectorLoops.class, "reduceContiguous");
+
+    /**
+     * Turns {@code firstIndicesBeating} off if the JIT compiles it with its vectors as objects.
+     */
+    private static final VectorLoopWatch FIRST_INDICES_BEATING_WATCH = VectorLoopWatch.of(ArgMaxFloatVectorLoops.class, "firstIndicesBeating");
+
+    /**
+     * Turns {@code reduceStrided} off if the JIT compiles it with its vectors as objects.
+     */
+    private static final VectorLoopWatch REDUCE_STRIDED_WATCH = VectorLoopWatch.of(ArgMaxFloatVectorLoops.class, "reduceStrided");
+
+    /**
+     * Turns {@code foldRows} off if the JIT compiles it with its vectors as objects.
+     */
+    private static final VectorLoopWatch FOLD_ROWS_WATCH = VectorLoopWatch.of(ArgMaxFloatVectorLoops.class, "foldRows");
+
+    /**
      * Called by {@code io.github.argonnx.internal.runtime.VectorSupport.load}, only when the JVM has the Vector API.
      */
     public ArgMaxFloatVectorLoops() {
@@ -101,14 +122,17 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
     @Override
     public boolean reduceContiguous(float[] data, int offset, int rows, int length,
             boolean selectLastIndex, long[] out, int outOffset) {
-        if (length < MIN_ROW_LENGTH) {
+        if (length < MIN_ROW_LENGTH || REDUCE_CONTIGUOUS_WATCH.isOff()) {
             return false;
         }
+        long watched = (long) rows * length;
+        long mark = REDUCE_CONTIGUOUS_WATCH.before(watched);
         if (selectLastIndex) {
             lastIndicesInRows(data, offset, rows, length, out, outOffset);
         } else {
             firstIndicesInRows(data, offset, rows, length, out, outOffset);
         }
+        REDUCE_CONTIGUOUS_WATCH.after(mark, watched);
         return true;
     }
 
@@ -301,10 +325,13 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
     @Override
     public boolean firstIndicesBeating(float[] data, int offset, int rows, int length,
             long[] rivalBits, long[] out) {
-        if (length < MIN_ROW_LENGTH) {
+        if (length < MIN_ROW_LENGTH || FIRST_INDICES_BEATING_WATCH.isOff()) {
             return false;
         }
+        long watched = (long) rows * length;
+        long mark = FIRST_INDICES_BEATING_WATCH.before(watched);
         firstIndicesBeatingInRows(data, offset, rows, length, rivalBits, out);
+        FIRST_INDICES_BEATING_WATCH.after(mark, watched);
         return true;
     }
 
@@ -398,9 +425,11 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
             int columnTo, boolean selectLastIndex, long[] out, int outOffset) {
         int inner = plan.inner();
         int axisLength = plan.axisLength();
-        if (columnTo - columnFrom < LANES || plan.inputSize() <= SMALL_STRIDED_INPUT) {
+        if (columnTo - columnFrom < LANES || plan.inputSize() <= SMALL_STRIDED_INPUT || REDUCE_STRIDED_WATCH.isOff()) {
             return false;
         }
+        long watched = (long) plan.outer() * plan.axisLength() * (columnTo - columnFrom);
+        long mark = REDUCE_STRIDED_WATCH.before(watched);
         int scratch = Math.min(columnTo - columnFrom, COLUMN_BLOCK) / LANES * LANES;
         float[] best = new float[scratch];
         float[] bestIndex = new float[scratch];
@@ -418,6 +447,7 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
                 }
             }
         }
+        REDUCE_STRIDED_WATCH.after(mark, watched);
         return true;
     }
 
@@ -662,6 +692,11 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
     public int foldRows(float[] data, int offset, ReductionPlan plan, float[] best,
             float[] indexScratch, long[] indices, long indexBase, long openRow, boolean seed,
             boolean selectLastIndex) {
+        if (FOLD_ROWS_WATCH.isOff()) {
+            return 0;
+        }
+        long watched = plan.inputSize();
+        long mark = FOLD_ROWS_WATCH.before(watched);
         int rows = plan.axisLength();
         int inner = plan.inner();
         int vectorColumns = inner / LANES * LANES;
@@ -688,6 +723,7 @@ public final class ArgMaxFloatVectorLoops implements VectorizedArgReduction<floa
                 }
             }
         }
+        FOLD_ROWS_WATCH.after(mark, watched);
         return vectorColumns;
     }
 
