@@ -19,22 +19,27 @@ import java.util.function.LongSupplier;
  * Users should not need a JVM option to avoid it, so each entry measures, on large calls, what the
  * calling thread allocated; the loops themselves allocate at most a scratch array per call.
  *
- * <p>A call before the JIT has compiled the loop also allocates its vectors, so one such call proves
- * nothing: the entry is turned off only after {@value #STREAK} allocating calls in a row that
- * together read at least {@value #STREAK_ELEMENTS} elements, far past the point where C2 compiles a
- * loop. A call that does not allocate starts the count again. The counts are per entry and shared by
- * the threads that call it without synchronisation: a lost update only delays the decision.
+ * <p>A loop also allocates its vectors before C2 has compiled it, which can take many calls when the
+ * compiler has a queue, and a loop that allocates a little can still beat the plain one. So only
+ * calls that allocate at least a byte per two elements count, and only from
+ * {@link #WARM_UP_NANOS} after the entry's first measured call on: the entry is turned off after
+ * {@value #STREAK} such calls in a row that together read at least {@value #STREAK_ELEMENTS}
+ * elements. A call that does not allocate starts the count again. The counts are per entry and
+ * shared by the threads that call it without synchronisation: a lost update only delays the decision.
  */
 public final class VectorLoopWatch {
 
     /** Calls over fewer elements are not measured: reading the allocation counter would cost too much. */
     static final long WATCHED_ELEMENTS = 1 << 16;
 
-    /** A measured call allocating more than this, and {@link #BYTES_PER_ELEMENT_SHIFT} of its elements, allocated vectors. */
+    /** A measured call allocating more than this, and a byte per {@code 2^}{@link #BYTES_PER_ELEMENT_SHIFT} elements, allocated vectors. */
     static final long ALLOCATING_BYTES = 256 << 10;
 
     /** An allocating call allocates more than one byte per {@code 2^shift} elements read. */
-    static final int BYTES_PER_ELEMENT_SHIFT = 4;
+    static final int BYTES_PER_ELEMENT_SHIFT = 1;
+
+    /** From an entry's first measured call, the time the JIT has to compile it before its allocation counts. */
+    static final long WARM_UP_NANOS = 10_000_000_000L;
 
     /** Allocating calls in a row before the entry is turned off. */
     static final int STREAK = 8;
@@ -42,19 +47,24 @@ public final class VectorLoopWatch {
     /** Elements those calls read together, at least, before the entry is turned off. */
     static final long STREAK_ELEMENTS = 1L << 27;
 
-    private static final LongSupplier THREAD_ALLOCATED = threadAllocatedBytes();
+    /** This thread's allocated bytes, or null where the JVM cannot tell. */
+    static final LongSupplier THREAD_ALLOCATED = threadAllocatedBytes();
 
     private final String entry;
     private final LongSupplier allocated;
+    private final LongSupplier clock;
     private final Logger logger;
     private boolean off;
+    /** {@code clock} at the first measured call, 0 before it. */
+    private long firstMeasured;
     private int streak;
     private long streakElements;
     private long streakBytes;
 
-    VectorLoopWatch(String entry, LongSupplier allocated, Logger logger) {
+    VectorLoopWatch(String entry, LongSupplier allocated, LongSupplier clock, Logger logger) {
         this.entry = entry;
         this.allocated = allocated;
+        this.clock = clock;
         this.logger = logger;
     }
 
@@ -66,7 +76,7 @@ public final class VectorLoopWatch {
      * @return a watch that never turns off when this JVM cannot count a thread's allocations
      */
     public static VectorLoopWatch of(Class<?> loops, String method) {
-        return new VectorLoopWatch(loops.getSimpleName() + "." + method, THREAD_ALLOCATED,
+        return new VectorLoopWatch(loops.getSimpleName() + "." + method, THREAD_ALLOCATED, System::nanoTime,
                 System.getLogger(Vectorization.class.getName()));
     }
 
@@ -86,7 +96,13 @@ public final class VectorLoopWatch {
      * @return the mark to give to {@link #after}
      */
     public long before(long elements) {
-        return elements < WATCHED_ELEMENTS || allocated == null ? -1 : allocated.getAsLong();
+        if (elements < WATCHED_ELEMENTS || allocated == null) {
+            return -1;
+        }
+        if (firstMeasured == 0) {
+            firstMeasured = clock.getAsLong() | 1;
+        }
+        return allocated.getAsLong();
     }
 
     /**
@@ -100,7 +116,8 @@ public final class VectorLoopWatch {
             return;
         }
         long bytes = allocated.getAsLong() - mark;
-        if (bytes <= ALLOCATING_BYTES || bytes <= elements >> BYTES_PER_ELEMENT_SHIFT) {
+        if (bytes <= ALLOCATING_BYTES || bytes <= elements >> BYTES_PER_ELEMENT_SHIFT
+                || clock.getAsLong() - firstMeasured < WARM_UP_NANOS) {
             streak = 0;
             streakElements = 0;
             streakBytes = 0;

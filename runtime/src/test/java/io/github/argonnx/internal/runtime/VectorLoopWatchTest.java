@@ -19,17 +19,29 @@ class VectorLoopWatchTest {
     private final RecordingLogger log = new RecordingLogger();
     /** What the "thread" has allocated so far; each simulated call adds to it. */
     private long allocated;
-    private final VectorLoopWatch watch = new VectorLoopWatch("ArgMaxFloatVectorLoops.reduceStrided", () -> allocated, log);
+    /** The "clock": each simulated call takes a second. */
+    private long now = 1;
+    private final VectorLoopWatch watch = new VectorLoopWatch("ArgMaxFloatVectorLoops.reduceStrided", () -> allocated,
+            () -> now, log);
 
     /** One call over {@code elements} that allocates {@code bytes}. */
     private void call(long elements, long bytes) {
         long mark = watch.before(elements);
         allocated += bytes;
+        now += 1_000_000_000L;
         watch.after(mark, elements);
+    }
+
+    /** Calls enough to end the warm-up, allocating nothing. */
+    private void warmUp() {
+        while (now < VectorLoopWatch.WARM_UP_NANOS) {
+            call(LARGE, 0);
+        }
     }
 
     @Test
     void aRunOfAllocatingLargeCallsTurnsTheEntryOffAndSaysSoOnce() {
+        warmUp();
         for (int i = 0; i < VectorLoopWatch.STREAK - 1; i++) {
             call(LARGE, 90L << 20);
             assertFalse(watch.isOff(), "after " + (i + 1) + " calls");
@@ -43,8 +55,22 @@ class VectorLoopWatchTest {
     }
 
     @Test
-    void theAllocatingCallsBeforeCompilationDoNotCount() {
-        // interpreted, then compiled: a few allocating calls, then none, again and again
+    void callsDuringTheWarmUpDoNotCountHoweverMany() {
+        for (int i = 0; i < 9; i++) {
+            call(LARGE, 400L << 20);
+        }
+        assertFalse(watch.isOff());
+        call(LARGE, 400L << 20);
+        assertFalse(watch.isOff(), "the first call to count is the tenth");
+        for (int i = 0; i < VectorLoopWatch.STREAK - 1; i++) {
+            call(LARGE, 400L << 20);
+        }
+        assertTrue(watch.isOff());
+    }
+
+    @Test
+    void aRunBrokenByACallThatDoesNotAllocateStartsAgain() {
+        warmUp();
         for (int round = 0; round < 100; round++) {
             for (int i = 0; i < VectorLoopWatch.STREAK - 1; i++) {
                 call(LARGE, 400L << 20);
@@ -57,6 +83,7 @@ class VectorLoopWatchTest {
 
     @Test
     void aLongRunOfSmallAllocatingCallsIsNeededBeforeTheEntryTurnsOff() {
+        warmUp();
         long small = VectorLoopWatch.WATCHED_ELEMENTS;
         long calls = VectorLoopWatch.STREAK_ELEMENTS / small;
         for (long i = 1; i < calls; i++) {
@@ -68,7 +95,8 @@ class VectorLoopWatchTest {
     }
 
     @Test
-    void scratchArraysAndAllocationBelowTheInputsSizeAreNotVectors() {
+    void scratchArraysAndAllocationBelowHalfTheInputsSizeAreNotVectors() {
+        warmUp();
         for (int i = 0; i < 1000; i++) {
             call(LARGE, VectorLoopWatch.ALLOCATING_BYTES);
             call(1L << 30, (1L << 30 >> VectorLoopWatch.BYTES_PER_ELEMENT_SHIFT) - 1);
@@ -87,7 +115,7 @@ class VectorLoopWatchTest {
 
     @Test
     void withoutAnAllocationCounterTheEntryStaysOn() {
-        VectorLoopWatch blind = new VectorLoopWatch("x.y", null, log);
+        VectorLoopWatch blind = new VectorLoopWatch("x.y", null, () -> now, log);
         for (int i = 0; i < 100; i++) {
             blind.after(blind.before(LARGE), LARGE);
         }
@@ -95,18 +123,24 @@ class VectorLoopWatchTest {
     }
 
     @Test
-    void theWatchOfAGeneratedClassCountsThisThreadsAllocation() {
-        VectorLoopWatch real = VectorLoopWatch.of(VectorLoopWatchTest.class, "reduceContiguous");
+    void hotSpotCountsTheCallingThreadsAllocation() {
+        VectorLoopWatch real = new VectorLoopWatch("x.y", VectorLoopWatch.THREAD_ALLOCATED, () -> now, log);
+        warmUpOf(real);
         for (int i = 0; i < VectorLoopWatch.STREAK; i++) {
             long mark = real.before(VectorLoopWatch.STREAK_ELEMENTS);
             assertTrue(mark >= 0, "HotSpot counts a thread's allocation");
-            byte[][] garbage = new byte[64][];
+            byte[][] garbage = new byte[128][];
             for (int k = 0; k < garbage.length; k++) {
                 garbage[k] = new byte[1 << 20];
             }
             real.after(mark, VectorLoopWatch.STREAK_ELEMENTS);
-            assertEquals(1 << 20, garbage[63].length);
+            assertEquals(1 << 20, garbage[127].length);
         }
         assertTrue(real.isOff());
+    }
+
+    private void warmUpOf(VectorLoopWatch w) {
+        w.after(w.before(LARGE), LARGE);
+        now += VectorLoopWatch.WARM_UP_NANOS;
     }
 }
