@@ -13,7 +13,7 @@ import javax.lang.model.element.Modifier;
 
 /**
  * How the generated Vector API loops ({@code jdk.incubator.vector}) handle the elements of one type:
- * the vector class that holds them, which layouts get SIMD loops at all, and how lanes become keys
+ * the vector class that holds them and how lanes become keys
  * that compare in value order.
  *
  * <p>Keys here keep the storage width (a {@code short} lane stays a {@code short}), so that one vector
@@ -42,14 +42,6 @@ public final class VectorForm {
 
     public static VectorForm of(ElementType type) {
         return new VectorForm(type);
-    }
-
-    /**
-     * Whether there are SIMD loops for a contiguous reduced axis ({@code inner == 1}): not for 64-bit
-     * integers, whose lanes are too few per vector for the block loop to beat the scalar loop.
-     */
-    public boolean contiguous() {
-        return storage != JavaStorage.LONG;
     }
 
     /** The vector class, for example {@code jdk.incubator.vector.FloatVector}. */

@@ -643,7 +643,7 @@ public final class ArgMin implements ArgReductionOperator {
             }
             case INT64 -> {
                 if (input.hasArray()) {
-                    int tasks = TaskCount.tasksFor(parallelism, plan, 8, plan.inner() > 1 && VectorSupport.isEnabled());
+                    int tasks = TaskCount.tasksFor(parallelism, plan, 8, VectorSupport.isEnabled());
                     if (tasks > 1) {
                         ParallelReduction.reduce(context, parallelism, tasks, ArgMinInt64Kernel::reduceColumns, (long[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
@@ -695,7 +695,7 @@ public final class ArgMin implements ArgReductionOperator {
             }
             case UINT64 -> {
                 if (input.hasArray()) {
-                    int tasks = TaskCount.tasksFor(parallelism, plan, 8, plan.inner() > 1 && VectorSupport.isEnabled());
+                    int tasks = TaskCount.tasksFor(parallelism, plan, 8, VectorSupport.isEnabled());
                     if (tasks > 1) {
                         ParallelReduction.reduce(context, parallelism, tasks, ArgMinUint64Kernel::reduceColumns, (long[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
@@ -741,7 +741,7 @@ public final class ArgMin implements ArgReductionOperator {
                     ? null : (ParallelReduction.ArrayKernel<short[]>) ArgMinInt16Kernel::reduce;
             case INT32 -> TaskCount.tasksFor(parallelism, plan, 4, VectorSupport.isEnabled()) > 1
                     ? null : (ParallelReduction.ArrayKernel<int[]>) ArgMinInt32Kernel::reduce;
-            case INT64 -> TaskCount.tasksFor(parallelism, plan, 8, plan.inner() > 1 && VectorSupport.isEnabled()) > 1
+            case INT64 -> TaskCount.tasksFor(parallelism, plan, 8, VectorSupport.isEnabled()) > 1
                     ? null : (ParallelReduction.ArrayKernel<long[]>) ArgMinInt64Kernel::reduce;
             case FLOAT16 -> TaskCount.tasksFor(parallelism, plan, 2, VectorSupport.isEnabled()) > 1
                     ? null : (ParallelReduction.ArrayKernel<short[]>) ArgMinFloat16Kernel::reduce;
@@ -749,7 +749,7 @@ public final class ArgMin implements ArgReductionOperator {
                     ? null : (ParallelReduction.ArrayKernel<double[]>) ArgMinDoubleKernel::reduce;
             case UINT32 -> TaskCount.tasksFor(parallelism, plan, 4, VectorSupport.isEnabled()) > 1
                     ? null : (ParallelReduction.ArrayKernel<int[]>) ArgMinUint32Kernel::reduce;
-            case UINT64 -> TaskCount.tasksFor(parallelism, plan, 8, plan.inner() > 1 && VectorSupport.isEnabled()) > 1
+            case UINT64 -> TaskCount.tasksFor(parallelism, plan, 8, VectorSupport.isEnabled()) > 1
                     ? null : (ParallelReduction.ArrayKernel<long[]>) ArgMinUint64Kernel::reduce;
             case BFLOAT16 -> TaskCount.tasksFor(parallelism, plan, 2, VectorSupport.isEnabled()) > 1
                     ? null : (ParallelReduction.ArrayKernel<short[]>) ArgMinBfloat16Kernel::reduce;

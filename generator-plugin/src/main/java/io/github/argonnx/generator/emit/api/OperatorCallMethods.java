@@ -13,7 +13,6 @@ import io.github.argonnx.generator.emit.GenerationContext;
 import io.github.argonnx.generator.java.JavaStorage;
 import io.github.argonnx.generator.java.KernelContract;
 import io.github.argonnx.generator.java.RuntimeClasses;
-import io.github.argonnx.generator.java.VectorForm;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
 import io.github.argonnx.generator.model.OperatorSpec;
@@ -292,7 +291,9 @@ final class OperatorCallMethods {
 
     /** How many tasks an array input of type {@code t} is split into, over {@code parallelism} and {@code plan}. */
     private static CodeBlock tasksFor(ElementType t) {
-        return CodeBlock.of("$T.tasksFor(parallelism, plan, $L, $L)", RuntimeClasses.TASK_COUNT, t.byteWidth(), simdLoopsRun(t));
+        // every type's kernel runs SIMD loops for every layout when the runtime has turned them on
+        return CodeBlock.of("$T.tasksFor(parallelism, plan, $L, $T.isEnabled())", RuntimeClasses.TASK_COUNT, t.byteWidth(),
+                RuntimeClasses.VECTORIZATION);
     }
 
     private static MethodSpec runKernel(GenerationContext context, ArgOperator arg) {
@@ -341,17 +342,6 @@ final class OperatorCallMethods {
                 ParameterSpec.builder(RuntimeClasses.PARALLELISM, "parallelism").build(),
                 ParameterSpec.builder(tensor, "input").build(),
                 ParameterSpec.builder(RuntimeClasses.VALIDATED_CALL, "call").build());
-    }
-
-    /**
-     * Whether the kernel of a type runs its SIMD loops for a call's {@code plan}: the layouts
-     * {@link VectorForm} gives SIMD loops to, when the runtime's {@code VectorSupport} has turned them on.
-     */
-    private static CodeBlock simdLoopsRun(ElementType t) {
-        VectorForm form = VectorForm.of(t);
-        // every type has outer-axis SIMD loops; contiguous ones only where VectorForm gives them
-        return form.contiguous() ? CodeBlock.of("$T.isEnabled()", RuntimeClasses.VECTORIZATION)
-                : CodeBlock.of("plan.inner() > 1 && $T.isEnabled()", RuntimeClasses.VECTORIZATION);
     }
 
     /** {@code prepare(type, shape)}: the call checked once, bound to the kernel of the type. */

@@ -17,7 +17,6 @@ import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.JavaStorage;
 import io.github.argonnx.generator.java.KernelContract;
 import io.github.argonnx.generator.java.RuntimeClasses;
-import io.github.argonnx.generator.java.VectorForm;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
 import java.util.ArrayList;
@@ -55,7 +54,6 @@ public final class KernelEmitter extends JavaSourceEmitter {
         private final Extremum extremum;
         private final ElementType type;
         private final ElementOrder order;
-        private final VectorForm vectorForm;
         private final SliceLoop sliceLoop;
         private final ColumnPlainLoop columnLoop;
         private final ClassName className;
@@ -68,7 +66,6 @@ public final class KernelEmitter extends JavaSourceEmitter {
             this.extremum = target.extremum();
             this.type = target.type();
             this.order = ElementOrder.of(type);
-            this.vectorForm = VectorForm.of(type);
             this.sliceLoop = SliceLoop.of(type, extremum);
             this.columnLoop = new ColumnPlainLoop(type, extremum, VECTORIZED_NAME);
             this.className = context.names().kernelClass(extremum, type);
@@ -235,7 +232,7 @@ public final class KernelEmitter extends JavaSourceEmitter {
                     .addParameter(TypeName.BOOLEAN, "selectLastIndex")
                     .addParameter(ArrayTypeName.of(TypeName.LONG), "out")
                     .addParameter(TypeName.INT, "outOffset")
-                    .addCode(source == DataSource.ARRAY && vectorForm.contiguous() ? CodeBlock.builder()
+                    .addCode(source == DataSource.ARRAY ? CodeBlock.builder()
                             .add("// all rows in one call: the SIMD class's row loop and vector code compile as one unit\n")
                             .beginControlFlow("if ($N != null$W&& $N.$N(data, offset, slices, axisLength, selectLastIndex, out, outOffset))",
                                     VECTORIZED_NAME, VECTORIZED_NAME, KernelContract.REDUCE_CONTIGUOUS)

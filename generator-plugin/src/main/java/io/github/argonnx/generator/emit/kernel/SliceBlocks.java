@@ -7,7 +7,6 @@ import com.palantir.javapoet.TypeName;
 import io.github.argonnx.generator.java.ElementOrder;
 import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.KernelContract;
-import io.github.argonnx.generator.java.VectorForm;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
 import java.util.List;
@@ -131,7 +130,7 @@ final class SliceBlocks {
                         source == DataSource.ARRAY ? "data.length" : "data.limit()")
                 .addStatement("$T.checkFromIndexSize(0, slices, rivalBits.length)", Objects.class)
                 .addStatement("$T.checkFromIndexSize(0, slices, out.length)", Objects.class);
-        if (source == DataSource.ARRAY && VectorForm.of(type).contiguous()) {
+        if (source == DataSource.ARRAY) {
             m.beginControlFlow("if ($N != null && $N.$N(data, offset, slices, axisLength, rivalBits, out))",
                             GeneratedNames.VECTORIZED, GeneratedNames.VECTORIZED, KernelContract.FIRST_INDICES_BEATING)
                     .addStatement("return")

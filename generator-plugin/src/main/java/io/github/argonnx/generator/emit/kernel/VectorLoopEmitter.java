@@ -30,9 +30,9 @@ import javax.lang.model.element.Modifier;
  *
  * <p>Each class implements the runtime's {@code VectorizedArgReduction} for the kernel's storage array.
  * The kernel names the class as a string and the runtime's {@code VectorSupport.load} instantiates it only when the
- * JVM has {@code jdk.incubator.vector}, so the kernels never link against the incubator module. Which
- * layouts get SIMD loops, the vector class and how lanes compare all come from
- * {@link VectorForm}; the contiguous row loop is built by {@link SliceVectorLoop}.
+ * JVM has {@code jdk.incubator.vector}, so the kernels never link against the incubator module. Every
+ * type gets loops for both layouts; the vector class and how lanes compare come from
+ * {@link VectorForm}, the contiguous row loop from {@link SliceVectorLoop}.
  */
 public final class VectorLoopEmitter extends JavaSourceEmitter {
 
@@ -90,24 +90,20 @@ public final class VectorLoopEmitter extends JavaSourceEmitter {
             loops.addField(FieldSpec.builder(TypeName.INT, LANES, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                     .initializer("$N.length()", SPECIES)
                     .build());
-            if (form.contiguous()) {
-                loops.addField(FieldSpec.builder(TypeName.INT, BLOCK, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                        .addJavadoc("Elements per block of a row: a block's lane-wise $L costs one comparison with the best so far.\n",
-                                lanewise)
-                        .initializer("$L * $N", BLOCK_VECTORS, LANES)
-                        .build());
-                loops.addField(FieldSpec.builder(TypeName.INT, GeneratedNames.MIN_ROW_LENGTH, Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
-                        .addJavadoc("Rows shorter than one block are left to the kernel's scalar loop: they have no block to\n"
-                                + "read as vectors. From one block on, a block's comparisons cost less than its elements' scalar ones.\n")
-                        .initializer("$N", BLOCK)
-                        .build());
-            }
+            loops.addField(FieldSpec.builder(TypeName.INT, BLOCK, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                    .addJavadoc("Elements per block of a row: a block's lane-wise $L costs one comparison with the best so far.\n",
+                            lanewise)
+                    .initializer("$L * $N", BLOCK_VECTORS, LANES)
+                    .build());
+            loops.addField(FieldSpec.builder(TypeName.INT, GeneratedNames.MIN_ROW_LENGTH, Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                    .addJavadoc("Rows shorter than one block are left to the kernel's scalar loop: they have no block to\n"
+                            + "read as vectors. From one block on, a block's comparisons cost less than its elements' scalar ones.\n")
+                    .initializer("$N", BLOCK)
+                    .build());
             ColumnVectorLoop columnLoop = new ColumnVectorLoop(type, extremum);
             columnLoop.constants().forEach(loops::addField);
             for (EntryWatch watch : EntryWatch.values()) {
-                if (form.contiguous() || watch == EntryWatch.STRIDED || watch == EntryWatch.FOLD) {
-                    loops.addField(watch.field(name));
-                }
+                loops.addField(watch.field(name));
             }
             form.keyConstants().forEach(loops::addField);
             loops.addMethod(MethodSpec.constructorBuilder()
@@ -120,18 +116,16 @@ public final class VectorLoopEmitter extends JavaSourceEmitter {
                     .returns(ParameterizedTypeName.get(ClassName.get(Class.class), array))
                     .addStatement("return $T.class", array)
                     .build());
-            if (form.contiguous()) {
-                SliceVectorLoop rowLoop = new SliceVectorLoop(type, extremum);
-                loops.addMethod(reduceContiguous());
-                loops.addMethod(rowLoop.loop(false));
-                loops.addMethod(rowLoop.loop(true));
-                loops.addMethod(rowLoop.blockSearch(false));
-                loops.addMethod(rowLoop.blockSearch(true));
-                loops.addMethod(firstIndicesBeating());
-                loops.addMethod(rowLoop.beatingLoop());
-            }
+            SliceVectorLoop rowLoop = new SliceVectorLoop(type, extremum);
+            loops.addMethod(reduceContiguous());
+            loops.addMethod(rowLoop.loop(false));
+            loops.addMethod(rowLoop.loop(true));
+            loops.addMethod(rowLoop.blockSearch(false));
+            loops.addMethod(rowLoop.blockSearch(true));
+            loops.addMethod(firstIndicesBeating());
+            loops.addMethod(rowLoop.beatingLoop());
             columnLoop.methods().forEach(loops::addMethod);
-            if (form.contiguous() && form.testsNaN()) {
+            if (form.testsNaN()) {
                 loops.addMethod(SliceVectorLoop.knownNaNSearch(type, false));
                 loops.addMethod(SliceVectorLoop.knownNaNSearch(type, true));
             }
@@ -153,21 +147,19 @@ public final class VectorLoopEmitter extends JavaSourceEmitter {
                     .add("runs its scalar loops")
                     .add(" when this class is absent or declines.\n")
                     .add("\n<p>$L\n", form.description());
-            if (form.contiguous()) {
-                doc.add("\n<p>Contiguous rows ({@code inner == 1}) are all reduced in one call, so that the row loop and the\n")
-                        .add("vector operations compile as one unit. A row is read in blocks; the first block's lane-wise\n")
-                        .add("$L, reduced across lanes, is the first best; after it, only a block whose lane-wise $L\n",
-                                lanewise, lanewise)
-                        .add("beats the best so far is reduced, and at the end only the block that first\n")
-                        .add("reached the best is read again, for the lane that holds it. For the last index, a block that\n")
-                        .add("ties the best also replaces it, and that block is searched from its end.\n");
-                doc.add("A row searched against a rival (a stream's chunk after its running bests) starts from the\n")
-                        .add("rival's key instead of its first block, and gives -1 where no block beats it.\n");
-                if (form.screensMagnitudes()) {
-                    doc.add("Once the best is zero or $L, a block is first read as the magnitudes of its bits (the sign\n",
-                                    extremum.comparative())
-                            .add("cleared), and compared by keys only when one of them passes the best's magnitude.\n");
-                }
+            doc.add("\n<p>Contiguous rows ({@code inner == 1}) are all reduced in one call, so that the row loop and the\n")
+                    .add("vector operations compile as one unit. A row is read in blocks; the first block's lane-wise\n")
+                    .add("$L, reduced across lanes, is the first best; after it, only a block whose lane-wise $L\n",
+                            lanewise, lanewise)
+                    .add("beats the best so far is reduced, and at the end only the block that first\n")
+                    .add("reached the best is read again, for the lane that holds it. For the last index, a block that\n")
+                    .add("ties the best also replaces it, and that block is searched from its end.\n");
+            doc.add("A row searched against a rival (a stream's chunk after its running bests) starts from the\n")
+                    .add("rival's key instead of its first block, and gives -1 where no block beats it.\n");
+            if (form.screensMagnitudes()) {
+                doc.add("Once the best is zero or $L, a block is first read as the magnitudes of its bits (the sign\n",
+                                extremum.comparative())
+                        .add("cleared), and compared by keys only when one of them passes the best's magnitude.\n");
             }
             doc.add(ColumnVectorLoop.classDoc());
             return doc.build();

@@ -150,6 +150,11 @@ public final class ArgMinUint64Kernel {
      */
     private static void reduceContiguous(long[] data, int offset, int slices, int axisLength,
             boolean selectLastIndex, long[] out, int outOffset) {
+        // all rows in one call: the SIMD class's row loop and vector code compile as one unit
+        if (VECTORIZED != null
+                && VECTORIZED.reduceContiguous(data, offset, slices, axisLength, selectLastIndex, out, outOffset)) {
+            return;
+        }
         for (int o = 0; o < slices; o++) {
             out[outOffset + o] =
                     indexInSlice(data, offset + o * axisLength, axisLength, selectLastIndex);
@@ -237,6 +242,9 @@ public final class ArgMinUint64Kernel {
         Objects.checkFromIndexSize(offset, (long) slices * axisLength, data.length);
         Objects.checkFromIndexSize(0, slices, rivalBits.length);
         Objects.checkFromIndexSize(0, slices, out.length);
+        if (VECTORIZED != null && VECTORIZED.firstIndicesBeating(data, offset, slices, axisLength, rivalBits, out)) {
+            return;
+        }
         for (int o = 0; o < slices; o++) {
             int start = offset + o * axisLength;
             int at = firstIndexBeating(data, start, axisLength, orderKey(rivalBits[o]));
