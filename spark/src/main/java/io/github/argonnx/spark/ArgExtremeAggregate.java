@@ -1,20 +1,13 @@
 package io.github.argonnx.spark;
 
 import java.util.Objects;
-import org.apache.spark.sql.catalyst.expressions.And;
 import org.apache.spark.sql.catalyst.expressions.AttributeReference;
 import org.apache.spark.sql.catalyst.expressions.BitwiseNot;
 import org.apache.spark.sql.catalyst.expressions.Cast;
-import org.apache.spark.sql.catalyst.expressions.EqualTo;
 import org.apache.spark.sql.catalyst.expressions.Expression;
-import org.apache.spark.sql.catalyst.expressions.GreaterThan;
 import org.apache.spark.sql.catalyst.expressions.If;
-import org.apache.spark.sql.catalyst.expressions.IsNotNull;
-import org.apache.spark.sql.catalyst.expressions.IsNull;
-import org.apache.spark.sql.catalyst.expressions.LessThan;
 import org.apache.spark.sql.catalyst.expressions.Literal;
 import org.apache.spark.sql.catalyst.expressions.NamedExpression$;
-import org.apache.spark.sql.catalyst.expressions.Or;
 import org.apache.spark.sql.catalyst.expressions.UnaryMinus;
 import org.apache.spark.sql.catalyst.expressions.aggregate.DeclarativeAggregate;
 import org.apache.spark.sql.types.DataType;
@@ -103,16 +96,6 @@ public final class ArgExtremeAggregate extends DeclarativeAggregate {
         return new CheckedPosition(functionName, value, widened);
     }
 
-    /**
-     * Whether a candidate (key, position) beats the best so far: a candidate with no position is no
-     * candidate; a best with no position is no best yet.
-     */
-    private Expression beats(Expression key, Expression at, Expression best, Expression bestAt) {
-        Expression tieBreak = selectLastIndex ? new GreaterThan(at, bestAt) : new LessThan(at, bestAt);
-        return new And(new IsNotNull(at), new Or(new IsNull(bestAt),
-                new Or(new GreaterThan(key, best), new And(new EqualTo(key, best), tieBreak))));
-    }
-
     private Seq<Expression> choose(Expression takes, Expression key, Expression at) {
         return Catalyst.seq(new If(takes, key, bestKey), new If(takes, at, bestPosition));
     }
@@ -131,7 +114,7 @@ public final class ArgExtremeAggregate extends DeclarativeAggregate {
     public Seq<Expression> updateExpressions() {
         Expression key = inputKey();
         Expression at = inputPosition();
-        return choose(beats(key, at, bestKey, bestPosition), key, at);
+        return choose(new BeatsBest(selectLastIndex, key, at, bestKey, bestPosition), key, at);
     }
 
     @Override
@@ -139,7 +122,7 @@ public final class ArgExtremeAggregate extends DeclarativeAggregate {
         Seq<AttributeReference> right = inputAggBufferAttributes();
         AttributeReference key = right.apply(0);
         AttributeReference at = right.apply(1);
-        return choose(beats(key, at, bestKey, bestPosition), key, at);
+        return choose(new BeatsBest(selectLastIndex, key, at, bestKey, bestPosition), key, at);
     }
 
     @Override
