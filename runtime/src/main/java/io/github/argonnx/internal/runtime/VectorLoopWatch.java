@@ -15,7 +15,7 @@ import java.util.function.LongSupplier;
  * each new type, C2 adds their failures up per compilation, and past {@code -XX:PerMethodTrapLimit}
  * it stops speculating on types; the vectors' species are then no constants, and every vector
  * operation allocates its result. Such a loop is slower than the plain one and allocates in
- * proportion to its input (the application benchmark's JDK 17 rows, {@code SharedJvmBenchmark}).
+ * proportion to its input ({@code ApplicationBenchmark} on JDK 17, {@code SharedJvmBenchmark}).
  * Users should not need a JVM option to avoid it, so each entry measures, on large calls, what the
  * calling thread allocated; the loops themselves allocate at most a scratch array per call.
  *
@@ -32,10 +32,10 @@ public final class VectorLoopWatch {
     /** Calls over fewer elements are not measured: reading the allocation counter would cost too much. */
     static final long WATCHED_ELEMENTS = 1 << 16;
 
-    /** A measured call allocating more than this, and a byte per {@code 2^}{@link #BYTES_PER_ELEMENT_SHIFT} elements, allocated vectors. */
+    /** An allocating call allocates more bytes than this, more than a scratch array of the loops. */
     static final long ALLOCATING_BYTES = 256 << 10;
 
-    /** An allocating call allocates more than one byte per {@code 2^shift} elements read. */
+    /** An allocating call also allocates more than a byte per {@code 2^shift} elements it reads. */
     static final int BYTES_PER_ELEMENT_SHIFT = 1;
 
     /** From an entry's first measured call, the time the JIT has to compile it before its allocation counts. */
