@@ -409,22 +409,7 @@ public final class AxisCoverage {
      * there are and how many positions they hold in all.
      */
     public String missing(long axisLength) {
-        if (isComplete(axisLength)) {
-            return null;
-        }
-        RangeText text = new RangeText();
-        long[] next = {0};
-        forEach((start, end) -> {
-            if (start > next[0]) {
-                text.append(next[0], start);
-            }
-            next[0] = end;
-            return true;
-        });
-        if (next[0] < axisLength) {
-            text.append(next[0], axisLength);
-        }
-        return text.count() == 0 ? null : text.bounded("missing");
+        return isComplete(axisLength) ? null : RangeText.gaps(this, axisLength);
     }
 
     /**
@@ -432,12 +417,7 @@ public final class AxisCoverage {
      * {@link #SHOWN_IN_MESSAGES}, otherwise the first of them, their count and the positions covered.
      */
     public String summary() {
-        RangeText text = new RangeText();
-        forEach((start, end) -> {
-            text.append(start, end);
-            return true;
-        });
-        return text.bounded(null);
+        return RangeText.listing(this);
     }
 
     public static String format(long start, long end) {

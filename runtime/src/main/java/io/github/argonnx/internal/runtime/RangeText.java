@@ -10,6 +10,33 @@ final class RangeText {
     private long count;
     private long positions;
 
+    /** Every range of {@code coverage}, bounded. */
+    static String listing(AxisCoverage coverage) {
+        RangeText text = new RangeText();
+        coverage.forEach((start, end) -> {
+            text.append(start, end);
+            return true;
+        });
+        return text.bounded(null);
+    }
+
+    /** The gaps {@code coverage} leaves in {@code [0, axisLength)}, bounded, or null when there are none. */
+    static String gaps(AxisCoverage coverage, long axisLength) {
+        RangeText text = new RangeText();
+        long[] next = {0};
+        coverage.forEach((start, end) -> {
+            if (start > next[0]) {
+                text.append(next[0], start);
+            }
+            next[0] = end;
+            return true;
+        });
+        if (next[0] < axisLength) {
+            text.append(next[0], axisLength);
+        }
+        return text.count == 0 ? null : text.bounded("missing");
+    }
+
     /** Counts a range, and shows it when it is among the first. */
     void append(long start, long end) {
         count++;
@@ -17,10 +44,6 @@ final class RangeText {
         if (count <= AxisCoverage.SHOWN_IN_MESSAGES) {
             shown.append(count == 1 ? "" : ", ").append(AxisCoverage.format(start, end));
         }
-    }
-
-    long count() {
-        return count;
     }
 
     /** The text; {@code what} after the count, for example {@code missing}, or null. */
