@@ -1,10 +1,5 @@
 package io.github.argonnx.internal.runtime;
 
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
-import java.lang.invoke.VarHandle;
-import java.nio.Buffer;
 import java.nio.ByteOrder;
 import java.nio.ShortBuffer;
 import java.util.Objects;
@@ -41,20 +36,6 @@ public final class ShortWords {
     /** Whether a segment over a {@code short[]} holds its elements big-endian: the platform's order. */
     private static final boolean ARRAYS_BIG_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN;
 
-    /** {@code MemorySegment.ofArray(short[])}, typed {@code (short[]) Object}; null when not available. */
-    private static final MethodHandle OF_ARRAY;
-    /** {@code MemorySegment.ofBuffer(Buffer)}, typed {@code (Buffer) Object}. */
-    private static final MethodHandle OF_BUFFER;
-    /** Reads an unaligned little-endian long: {@code (Object segment, long byteOffset) long}. */
-    private static final MethodHandle LITTLE_ENDIAN_LONG;
-
-    static {
-        MethodHandle[] handles = Boolean.parseBoolean(System.getProperty(PROPERTY, "true")) ? find() : null;
-        OF_ARRAY = handles == null ? null : handles[0];
-        OF_BUFFER = handles == null ? null : handles[1];
-        LITTLE_ENDIAN_LONG = handles == null ? null : handles[2];
-    }
-
     private ShortWords() {}
 
     /**
@@ -64,7 +45,7 @@ public final class ShortWords {
      * @return true when the word screens are on
      */
     public static boolean isAvailable() {
-        return OF_ARRAY != null;
+        return ShortWordReads.AVAILABLE;
     }
 
     /**
@@ -88,8 +69,8 @@ public final class ShortWords {
      * @return them, to be screened
      */
     public static Elements over(short[] data) {
-        return new Elements(data, null, OF_ARRAY == null ? null : arraySegment(data), 0, data.length,
-                ARRAYS_BIG_ENDIAN);
+        Object segment = ShortWordReads.AVAILABLE ? ShortWordReads.arraySegment(data) : null;
+        return new Elements(data, null, segment, 0, data.length, ARRAYS_BIG_ENDIAN);
     }
 
     /**
@@ -101,8 +82,8 @@ public final class ShortWords {
      * @return them, to be screened
      */
     public static Elements over(ShortBuffer data) {
-        return new Elements(null, data, OF_ARRAY == null ? null : bufferSegment(data), data.position(), data.limit(),
-                data.order() == ByteOrder.BIG_ENDIAN);
+        Object segment = ShortWordReads.AVAILABLE ? ShortWordReads.bufferSegment(data) : null;
+        return new Elements(null, data, segment, data.position(), data.limit(), data.order() == ByteOrder.BIG_ENDIAN);
     }
 
     /**
@@ -310,7 +291,7 @@ public final class ShortWords {
 
         private Object segmentOf(short[] data) {
             if (data != segmentArray) {
-                segment = arraySegment(data);
+                segment = ShortWordReads.arraySegment(data);
                 segmentArray = data;
             }
             return segment;
@@ -334,7 +315,7 @@ public final class ShortWords {
         private long laneTests(Object segment, int from, int words, long[] flips, long[] addends, boolean orInto) {
             long any = 0;
             for (int w = 0; w < words; w++) {
-                long a = readWord(segment, 2L * from + 8L * w, ARRAYS_BIG_ENDIAN) ^ flips[w];
+                long a = ShortWordReads.readWord(segment, 2L * from + 8L * w, ARRAYS_BIG_ENDIAN) ^ flips[w];
                 long addend = addends[w];
                 long lanes = carries(a, addend) & TOP_BITS;
                 passing[w] = orInto ? passing[w] | lanes : lanes;
@@ -376,7 +357,7 @@ public final class ShortWords {
         long addend = addend(screen, 16);
         long carries = 0;
         for (int w = 0; w < words; w++) {
-            carries |= carries(readWord(segment, at + 8L * w, bigEndian) ^ flip, addend);
+            carries |= carries(ShortWordReads.readWord(segment, at + 8L * w, bigEndian) ^ flip, addend);
         }
         return (carries & TOP_BITS) != 0;
     }
@@ -391,7 +372,7 @@ public final class ShortWords {
         long carriesB = 0;
         long end = at + 8L * words;
         for (long p = at; p < end; p += 8) {
-            long word = readWord(segment, p, bigEndian);
+            long word = ShortWordReads.readWord(segment, p, bigEndian);
             carriesA |= carries(word ^ flipA, addendA);
             carriesB |= carries(word ^ flipB, addendB);
         }
@@ -416,70 +397,5 @@ public final class ShortWords {
     private static boolean passes(short x, long screen) {
         return ((x ^ screen) & 0xFFFF) > (screen >>> 16 & 0xFFFF)
                 || ((x ^ (screen >>> 32)) & 0xFFFF) > (screen >>> 48 & 0xFFFF);
-    }
-
-    private static Object arraySegment(short[] data) {
-        try {
-            return (Object) OF_ARRAY.invokeExact(data);
-        } catch (Throwable e) {
-            throw unexpected(e);
-        }
-    }
-
-    /** The segment of a buffer starts at its position. */
-    private static Object bufferSegment(ShortBuffer data) {
-        try {
-            return (Object) OF_BUFFER.invokeExact((Buffer) data);
-        } catch (Throwable e) {
-            throw unexpected(e);
-        }
-    }
-
-    /**
-     * Four lanes from {@code byteOffset}, lane {@code j} the element at {@code byteOffset + 2j}: words are
-     * read little-endian, and the two bytes of each big-endian lane swapped back in place (the column
-     * screens need each lane where its column is).
-     */
-    private static long readWord(Object segment, long byteOffset, boolean bigEndian) {
-        long read;
-        try {
-            read = (long) LITTLE_ENDIAN_LONG.invokeExact(segment, byteOffset);
-        } catch (Throwable e) {
-            throw unexpected(e);
-        }
-        return bigEndian ? (read >>> 8 & 0x00FF_00FF_00FF_00FFL) | (read & 0x00FF_00FF_00FF_00FFL) << 8 : read;
-    }
-
-    /** The method handles, or null before JDK 22 (where {@code java.lang.foreign} is missing or a preview). */
-    private static MethodHandle[] find() {
-        if (Runtime.version().feature() < 22) {
-            return null;
-        }
-        try {
-            Class<?> segment = Class.forName("java.lang.foreign.MemorySegment");
-            Class<?> valueLayout = Class.forName("java.lang.foreign.ValueLayout");
-            MethodHandles.Lookup lookup = MethodHandles.publicLookup();
-            MethodHandle ofArray = lookup.findStatic(segment, "ofArray", MethodType.methodType(segment, short[].class))
-                    .asType(MethodType.methodType(Object.class, short[].class));
-            MethodHandle ofBuffer = lookup.findStatic(segment, "ofBuffer", MethodType.methodType(segment, Buffer.class))
-                    .asType(MethodType.methodType(Object.class, Buffer.class));
-            Object littleEndian = valueLayout.getMethod("withOrder", ByteOrder.class)
-                    .invoke(valueLayout.getField("JAVA_LONG_UNALIGNED").get(null), ByteOrder.LITTLE_ENDIAN);
-            VarHandle longs = (VarHandle) valueLayout.getMethod("varHandle").invoke(littleEndian);
-            return new MethodHandle[] {ofArray, ofBuffer, longs.toMethodHandle(VarHandle.AccessMode.GET)
-                    .asType(MethodType.methodType(long.class, Object.class, long.class))};
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            return null;
-        }
-    }
-
-    private static RuntimeException unexpected(Throwable e) {
-        if (e instanceof RuntimeException) {
-            return (RuntimeException) e;
-        }
-        if (e instanceof Error) {
-            throw (Error) e;
-        }
-        return new IllegalStateException(e);
     }
 }
