@@ -39,6 +39,14 @@ public enum ExtremumSyntax {
         return beats;
     }
 
+    /**
+     * {@code candidate} strictly nearer the extremum than {@code best}, as {@code x < y}: the operands
+     * {@code x} and {@code y}, in that order.
+     */
+    public CodeBlock[] beatsAsLessThan(CodeBlock candidate, CodeBlock best) {
+        return this == LARGEST ? new CodeBlock[] {best, candidate} : new CodeBlock[] {candidate, best};
+    }
+
     /** The negation of {@link #beats()} on ordered (non-NaN) operands. */
     public String doesNotBeat() {
         return doesNotBeat;

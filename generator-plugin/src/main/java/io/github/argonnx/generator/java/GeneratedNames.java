@@ -46,6 +46,12 @@ public final class GeneratedNames {
     /** The constant of elements per NaN-screened block, in IEEE kernels. */
     public static final String NAN_SCREEN_BLOCK = "NAN_SCREEN_BLOCK";
 
+    /** The constant of elements per block screened against the best, in the 32- and 64-bit integer kernels. */
+    public static final String BEATS_SCREEN_BLOCK = "BEATS_SCREEN_BLOCK";
+
+    /** The screen of a block against the best, in the 32- and 64-bit integer kernels. */
+    public static final String ANY_BEATS = "anyBeats";
+
     /** The generated public enum of element types. */
     public static final String DATA_TYPE_ENUM = "DataType";
 
@@ -204,6 +210,11 @@ public final class GeneratedNames {
     public static String indexInSlice(Extremum extremum, boolean last) {
         String adjective = extremum.adjective();
         return (last ? "lastIndexOf" : "firstIndexOf") + Character.toUpperCase(adjective.charAt(0)) + adjective.substring(1);
+    }
+
+    /** {@link #indexInSlice}'s loop for slices of whole blocks and more, for example {@code firstIndexOfLargestInBlocks}. */
+    public static String indexInSliceBlocks(Extremum extremum, boolean last) {
+        return indexInSlice(extremum, last) + "InBlocks";
     }
 
     /** The loop over adjacent columns of an outer reduced axis, in kernels and SIMD classes: {@code firstIndicesInColumns}. */

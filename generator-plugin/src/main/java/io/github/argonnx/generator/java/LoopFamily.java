@@ -15,10 +15,18 @@ import io.github.argonnx.generator.model.ElementType;
  */
 public enum LoopFamily {
     /**
-     * 32- and 64-bit integers: the plain walk with the strict test on keys ({@code SlicePlainLoop},
-     * {@code ColumnPlainLoop}); a chunk searched against rivals walks from the rival.
+     * int64 and uint64: the plain walk with the strict test on keys ({@code SlicePlainLoop},
+     * {@code ColumnPlainLoop}); a chunk searched against rivals walks from the rival. Their blocks are
+     * not screened as 32-bit ones are: C2 does not vectorize the screen of longs, which then slows the
+     * walk down ({@code ArgOnnxBenchmark}, int64 with the SIMD loops off).
      */
     PLAIN,
+    /**
+     * int32 and uint32: the plain walk, and in arrays, after the first block, only the blocks that
+     * a branch-free screen finds beating the best ({@code SlicePlainLoop}); outer axes take
+     * {@code ColumnPlainLoop}.
+     */
+    THIRTY_TWO_BIT_SCREENS,
     /**
      * float and double: blocks read with the ordered test alone, NaN caught by sums beside it
      * ({@code SliceIeeeLoop}); outer axes take {@code ColumnPlainLoop}.
@@ -45,6 +53,8 @@ public enum LoopFamily {
                 return EIGHT_BIT_WORDS;
             case SHORT:
                 return SIXTEEN_BIT_WORDS;
+            case INT:
+                return THIRTY_TWO_BIT_SCREENS;
             default:
                 return PLAIN;
         }

@@ -91,7 +91,7 @@ final class Slice16BitWordLoop implements SliceLoop {
         this.extremum = extremum;
         this.order = ElementOrder.of(type);
         this.floats = Comparison.of(type) == Comparison.SIXTEEN_BIT_FLOAT;
-        this.plainLoop = new SlicePlainLoop(type, extremum);
+        this.plainLoop = new SlicePlainLoop(type, extremum, false);
         this.screen = new SixteenBitScreen(type, extremum);
     }
 

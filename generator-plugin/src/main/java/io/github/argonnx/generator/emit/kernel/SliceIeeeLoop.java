@@ -70,10 +70,10 @@ final class SliceIeeeLoop implements SliceLoop {
         MethodSpec.Builder m = SliceBlocks.declare(GeneratedNames.indexInSlice(extremum, fromEnd), source, type)
                 .addJavadoc(SliceBlocks.nanEndsWalkDoc(fromEnd))
                 .addJavadoc("\n<p>A slice of {@code $N} elements or more goes to\n{@link #$N}, which screens\n",
-                        GeneratedNames.NAN_SCREEN_BLOCK, blocksName(fromEnd))
+                        GeneratedNames.NAN_SCREEN_BLOCK, GeneratedNames.indexInSliceBlocks(extremum, fromEnd))
                 .addJavadoc("it for NaNs block by block; this method stays small enough for the JIT to inline.\n")
                 .beginControlFlow("if (length >= $N)", GeneratedNames.NAN_SCREEN_BLOCK)
-                .addStatement("return $N(data, start, length)", blocksName(fromEnd))
+                .addStatement("return $N(data, start, length)", GeneratedNames.indexInSliceBlocks(extremum, fromEnd))
                 .endControlFlow();
         firstElement(m, source, fromEnd);
         if (fromEnd) {
@@ -82,11 +82,6 @@ final class SliceIeeeLoop implements SliceLoop {
             m.addStatement("int end = start + length").addStatement("int from = bestAt + 1");
         }
         return walk(m, source, fromEnd).build();
-    }
-
-    /** The name of {@link #loop}'s method: the entry's name, for slices of whole blocks and more. */
-    private String blocksName(boolean fromEnd) {
-        return GeneratedNames.indexInSlice(extremum, fromEnd) + "InBlocks";
     }
 
     /**
@@ -100,7 +95,7 @@ final class SliceIeeeLoop implements SliceLoop {
         TypeName key = order.keyType();
         ClassName boxed = JavaStorage.of(type).boxedType();
         CodeBlock best = CodeBlock.of("best");
-        MethodSpec.Builder m = SliceBlocks.declare(blocksName(fromEnd), source, type)
+        MethodSpec.Builder m = SliceBlocks.declare(GeneratedNames.indexInSliceBlocks(extremum, fromEnd), source, type)
                 .addJavadoc(SliceBlocks.nanEndsWalkDoc(fromEnd))
                 .addJavadoc("\n<p>Whole blocks are read $L elements at a time with the ordered test alone, which a NaN\n", UNROLL)
                 .addJavadoc("fails; beside it, sums of products of the elements are kept, which a NaN turns into NaN.\n")

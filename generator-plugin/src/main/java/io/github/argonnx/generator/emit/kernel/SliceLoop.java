@@ -24,8 +24,10 @@ interface SliceLoop {
                 return new Slice8BitWordLoop(type, extremum);
             case SIXTEEN_BIT_WORDS:
                 return new Slice16BitWordLoop(type, extremum);
+            case THIRTY_TWO_BIT_SCREENS:
+                return new SlicePlainLoop(type, extremum, true);
             default:
-                return new SlicePlainLoop(type, extremum);
+                return new SlicePlainLoop(type, extremum, false);
         }
     }
 
