@@ -10,8 +10,9 @@ import org.junit.jupiter.api.Test;
  * The 32- and 64-bit integer kernels on contiguous slices around and past their screened blocks
  * (256 elements; slices of two blocks or more are screened): with ties, and with the values whose
  * differences overflow (the extremes of the signed and unsigned orders) placed anywhere, every slice
- * must give the index a plain forward scan gives. In the build's second test run the longest slices
- * go to the SIMD loops instead.
+ * must give the index a plain forward scan gives, and a search against a rival (a streaming chunk's)
+ * must name that index where its element beats the rival. In the build's second test run the longest
+ * slices go to the SIMD loops instead.
  */
 class IntegerSliceTest {
 
@@ -31,6 +32,20 @@ class IntegerSliceTest {
             }
         }
         return best;
+    }
+
+    /**
+     * A search against {@code rival}: the slice's index where its element strictly beats the rival;
+     * where it does not, -1 or that index.
+     */
+    private static void assertBeating(long[] values, boolean max, boolean unsigned, long rival, long actual, String where) {
+        long expected = reference(values, max, unsigned, false);
+        int order = unsigned ? Long.compareUnsigned(values[(int) expected], rival) : Long.compare(values[(int) expected], rival);
+        if (max ? order > 0 : order < 0) {
+            assertEquals(expected, actual, where);
+        } else if (actual != -1) {
+            assertEquals(expected, actual, where + " (no element beats the rival: -1 or the slice's index)");
+        }
     }
 
     @Test
@@ -78,6 +93,17 @@ class IntegerSliceTest {
                     ArgMinUint64Kernel.reduce(longs, 1, plan, last, out, 0);
                     assertEquals(reference(longValues, false, true, last), out[0], "ArgMin uint64 " + where);
                 }
+                long rival = random.nextBoolean() ? common : VALUES[random.nextInt(VALUES.length)];
+                long[] rivalBits = {rival};
+                String where = "length " + length + " trial " + trial + " rival " + rival;
+                ArgMaxInt32Kernel.firstIndicesBeating(ints, 1, 1, length, rivalBits, out);
+                assertBeating(intValues, true, false, (int) rival, out[0], "ArgMax int32 " + where);
+                ArgMinInt32Kernel.firstIndicesBeating(ints, 1, 1, length, rivalBits, out);
+                assertBeating(intValues, false, false, (int) rival, out[0], "ArgMin int32 " + where);
+                ArgMaxUint32Kernel.firstIndicesBeating(ints, 1, 1, length, rivalBits, out);
+                assertBeating(uintValues, true, false, Integer.toUnsignedLong((int) rival), out[0], "ArgMax uint32 " + where);
+                ArgMinUint32Kernel.firstIndicesBeating(ints, 1, 1, length, rivalBits, out);
+                assertBeating(uintValues, false, false, Integer.toUnsignedLong((int) rival), out[0], "ArgMin uint32 " + where);
             }
         }
     }

@@ -46,10 +46,10 @@ public final class GeneratedNames {
     /** The constant of elements per NaN-screened block, in IEEE kernels. */
     public static final String NAN_SCREEN_BLOCK = "NAN_SCREEN_BLOCK";
 
-    /** The constant of elements per block screened against the best, in the 32- and 64-bit integer kernels. */
+    /** The constant of elements per block screened against the best, in the int32 and uint32 kernels. */
     public static final String BEATS_SCREEN_BLOCK = "BEATS_SCREEN_BLOCK";
 
-    /** The screen of a block against the best, in the 32- and 64-bit integer kernels. */
+    /** The screen of a block against the best, in the int32 and uint32 kernels. */
     public static final String ANY_BEATS = "anyBeats";
 
     /** The generated public enum of element types. */

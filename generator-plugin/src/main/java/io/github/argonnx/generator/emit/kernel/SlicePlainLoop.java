@@ -209,7 +209,21 @@ final class SlicePlainLoop implements SliceLoop {
                 .addJavadoc("first of equal elements.\n")
                 .addStatement("int bestAt = -1")
                 .addStatement("int end = start + length");
-        SliceBlocks.strictWalk(m, source, order, extremum, "for (int k = start; k < end; k++)");
+        if (!screensBlocks || source == DataSource.BUFFER) {
+            SliceBlocks.strictWalk(m, source, order, extremum, "for (int k = start; k < end; k++)");
+            return m.addStatement("return bestAt").build();
+        }
+        String block = GeneratedNames.BEATS_SCREEN_BLOCK;
+        m.addJavadoc("\n<p>Whole blocks are walked only where {@link #$N} finds an element that beats the best: the\n",
+                        GeneratedNames.ANY_BEATS)
+                .addJavadoc("rival is a best that few blocks beat.\n")
+                .addStatement("int from = start")
+                .beginControlFlow("for (; end - from >= $N; from += $N)", block, block)
+                .addStatement("int blockEnd = from + $N", block)
+                .beginControlFlow("if ($N(data, from, blockEnd, best))", GeneratedNames.ANY_BEATS);
+        walkRange(m, "for (int k = from; k < blockEnd; k++)");
+        m.endControlFlow().endControlFlow();
+        walkRange(m, "for (int k = from; k < end; k++)");
         return m.addStatement("return bestAt").build();
     }
 }

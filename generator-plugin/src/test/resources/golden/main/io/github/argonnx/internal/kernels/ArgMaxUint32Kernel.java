@@ -318,11 +318,27 @@ public final class ArgMaxUint32Kernel {
      * The position of the first largest element of the {@code length} elements from {@code start} that
      * strictly beats {@code best}, the rival's key, or -1 if none does: the strict test keeps the
      * first of equal elements.
+     *
+     * <p>Whole blocks are walked only where {@link #anyBeats} finds an element that beats the best: the
+     * rival is a best that few blocks beat.
      */
     private static int firstIndexBeating(int[] data, int start, int length, int best) {
         int bestAt = -1;
         int end = start + length;
-        for (int k = start; k < end; k++) {
+        int from = start;
+        for (; end - from >= BEATS_SCREEN_BLOCK; from += BEATS_SCREEN_BLOCK) {
+            int blockEnd = from + BEATS_SCREEN_BLOCK;
+            if (anyBeats(data, from, blockEnd, best)) {
+                for (int k = from; k < blockEnd; k++) {
+                    int candidate = orderKey(data[k]);
+                    if (candidate > best) {
+                        best = candidate;
+                        bestAt = k;
+                    }
+                }
+            }
+        }
+        for (int k = from; k < end; k++) {
             int candidate = orderKey(data[k]);
             if (candidate > best) {
                 best = candidate;
