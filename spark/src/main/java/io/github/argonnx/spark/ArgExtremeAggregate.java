@@ -6,6 +6,8 @@ import org.apache.spark.sql.catalyst.expressions.BitwiseNot;
 import org.apache.spark.sql.catalyst.expressions.Cast;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.If;
+import org.apache.spark.sql.catalyst.expressions.KnownNotNull;
+import org.apache.spark.sql.catalyst.expressions.LessThan;
 import org.apache.spark.sql.catalyst.expressions.Literal;
 import org.apache.spark.sql.catalyst.expressions.NamedExpression$;
 import org.apache.spark.sql.catalyst.expressions.UnaryMinus;
@@ -22,7 +24,9 @@ import scala.collection.immutable.Seq;
  * {@code argmax_agg(value, position)} and {@code argmin_agg}: the position of the largest (smallest)
  * value, as a Catalyst declarative aggregate. Its buffer is two primitive columns, the winner so far:
  * its order key and its position. Spark's hash aggregation keeps them in its fixed-width buffers and
- * whole-stage generated code updates them, so a group costs the same memory whatever its rows.
+ * whole-stage generated code updates them, so a group costs the same memory whatever its rows. The
+ * columns are never null: a position of -1, which no row has, stands for no winner yet, so the
+ * generated code reads and writes them without null bits.
  *
  * <p>The order key makes every rule a comparison of two keys that Spark's own ordering gives: integer
  * values widen to bigint and floating-point ones to double (exactly); ArgMin negates them (bitwise
@@ -38,6 +42,9 @@ import scala.collection.immutable.Seq;
  */
 public final class ArgExtremeAggregate extends DeclarativeAggregate {
     private static final long serialVersionUID = 1L;
+
+    /** The buffer's position while no row has won: below every position a row can have. */
+    private static final long NO_POSITION = -1L;
 
     private final String functionName;
     private final boolean argMin;
@@ -67,7 +74,7 @@ public final class ArgExtremeAggregate extends DeclarativeAggregate {
     }
 
     private static AttributeReference attribute(String name, DataType type) {
-        return new AttributeReference(name, type, true, Metadata.empty(), NamedExpression$.MODULE$.newExprId(), Catalyst.seq());
+        return new AttributeReference(name, type, false, Metadata.empty(), NamedExpression$.MODULE$.newExprId(), Catalyst.seq());
     }
 
     /** Whether a column of this type can be aggregated. */
@@ -96,8 +103,9 @@ public final class ArgExtremeAggregate extends DeclarativeAggregate {
         return new CheckedPosition(functionName, value, widened);
     }
 
+    /** Where a candidate wins, its key and position are not null ({@link BeatsBest}). */
     private Seq<Expression> choose(Expression takes, Expression key, Expression at) {
-        return Catalyst.seq(new If(takes, key, bestKey), new If(takes, at, bestPosition));
+        return Catalyst.seq(new If(takes, new KnownNotNull(key), bestKey), new If(takes, new KnownNotNull(at), bestPosition));
     }
 
     @Override
@@ -107,7 +115,8 @@ public final class ArgExtremeAggregate extends DeclarativeAggregate {
 
     @Override
     public Seq<Expression> initialValues() {
-        return Catalyst.seq(Literal.create(null, bestKey.dataType()), Literal.create(null, DataTypes.LongType));
+        Object anyKey = bestKey.dataType() == DataTypes.LongType ? (Object) 0L : (Object) 0.0;
+        return Catalyst.seq(Literal.create(anyKey, bestKey.dataType()), Literal.create(NO_POSITION, DataTypes.LongType));
     }
 
     @Override
@@ -127,7 +136,8 @@ public final class ArgExtremeAggregate extends DeclarativeAggregate {
 
     @Override
     public Expression evaluateExpression() {
-        return bestPosition;
+        return new If(new LessThan(bestPosition, Literal.create(0L, DataTypes.LongType)), Literal.create(null, DataTypes.LongType),
+                bestPosition);
     }
 
     @Override

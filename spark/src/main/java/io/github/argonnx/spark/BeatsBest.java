@@ -14,7 +14,8 @@ import scala.collection.immutable.Seq;
 
 /**
  * Whether a candidate (order key, position) beats the best so far of {@link ArgExtremeAggregate}: a
- * candidate without a position is none; a best without a position is none yet; otherwise the larger
+ * candidate without a position (null, or below 0 for an empty buffer merged) is none; a best whose
+ * position is below 0 is none yet; otherwise the larger
  * key wins, in Spark's order (a NaN above every number, every NaN equal, -0.0 equal to 0.0), and
  * between equal keys the smaller position (the larger with {@code select_last_index}).
  *
@@ -39,9 +40,9 @@ public final class BeatsBest extends Expression implements Serializable {
      *
      * @param selectLastIndex whether a tie goes to the larger position
      * @param key the candidate's order key, a bigint or double
-     * @param position the candidate's position, a bigint, null for no candidate
+     * @param position the candidate's position, a bigint, null or negative for no candidate
      * @param bestKey the best's order key, of the key's type
-     * @param bestPosition the best's position, null for no best yet
+     * @param bestPosition the best's position, a bigint, negative for no best yet
      */
     public BeatsBest(boolean selectLastIndex, Expression key, Expression position, Expression bestKey,
             Expression bestPosition) {
@@ -75,11 +76,11 @@ public final class BeatsBest extends Expression implements Serializable {
     @Override
     public Object eval(InternalRow row) {
         Object at = position.eval(row);
-        if (at == null) {
+        if (at == null || (Long) at < 0) {
             return false;
         }
         Object bestAt = bestPosition.eval(row);
-        if (bestAt == null) {
+        if ((Long) bestAt < 0) {
             return true;
         }
         Object k = key.eval(row);
@@ -106,9 +107,9 @@ public final class BeatsBest extends Expression implements Serializable {
         String code = "boolean " + ev.isNull() + " = false;\n"
                 + "boolean " + ev.value() + " = false;\n"
                 + at.code() + "\n"
-                + "if (!" + at.isNull() + ") {\n"
+                + "if (!" + at.isNull() + " && " + at.value() + " >= 0L) {\n"
                 + "  " + bestAt.code() + "\n"
-                + "  if (" + bestAt.isNull() + ") {\n"
+                + "  if (" + bestAt.value() + " < 0L) {\n"
                 + "    " + ev.value() + " = true;\n"
                 + "  } else {\n"
                 + "    " + k.code() + "\n"
