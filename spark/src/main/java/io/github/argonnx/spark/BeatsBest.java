@@ -15,9 +15,9 @@ import scala.collection.immutable.Seq;
 /**
  * Whether a candidate (order key, position) beats the best so far of {@link ArgExtremeAggregate}: a
  * candidate without a position (null, or below 0 for an empty buffer merged) is none; a best whose
- * position is below 0 is none yet; otherwise the larger
- * key wins, in Spark's order (a NaN above every number, every NaN equal, -0.0 equal to 0.0), and
- * between equal keys the smaller position (the larger with {@code select_last_index}).
+ * position is below 0 is none yet; otherwise the larger key wins, in Spark's order (a NaN above every
+ * number, every NaN equal, -0.0 equal to 0.0), and between equal keys the smaller position (the larger
+ * with {@code select_last_index}).
  *
  * <p>One expression, not Spark's comparisons combined: it compares the keys once per row, where
  * {@code key > best OR (key = best AND ...)} compares them twice for every row that does not win,
