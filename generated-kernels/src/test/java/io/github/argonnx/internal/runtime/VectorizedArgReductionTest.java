@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.lang.reflect.Array;
 import java.util.Arrays;
-import java.util.OptionalInt;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -152,14 +151,9 @@ class VectorizedArgReductionTest {
         return "io.github.argonnx.internal.kernels.vector." + op + type.javaName + "VectorLoops";
     }
 
-    /** The row length from which the contiguous loop runs, or empty where there is none (int64, uint64). */
-    static OptionalInt minRowLength(String op, Type type) throws ReflectiveOperationException {
-        Class<?> loops = Class.forName(implementation(op, type));
-        try {
-            return OptionalInt.of(loops.getField("MIN_ROW_LENGTH").getInt(null));
-        } catch (NoSuchFieldException e) {
-            return OptionalInt.empty();
-        }
+    /** The row length from which the contiguous loop runs: every type has one. */
+    static int minRowLength(String op, Type type) throws ReflectiveOperationException {
+        return Class.forName(implementation(op, type)).getField("MIN_ROW_LENGTH").getInt(null);
     }
 
     /**
@@ -213,15 +207,7 @@ class VectorizedArgReductionTest {
         SplittableRandom random = new SplittableRandom(type.ordinal() * 31L + 7);
         for (String op : new String[] {"ArgMax", "ArgMin"}) {
             VectorizedArgReduction<Object> loops = loops(op, type);
-            OptionalInt min = minRowLength(op, type);
-            if (min.isEmpty()) {
-                // int64/uint64 rows stay with the scalar loop, which measured faster.
-                assertTrue(type.component == long.class, type + " has no contiguous SIMD loop");
-                Object a = input(type, random, 100_000);
-                assertFalse(loops.reduceContiguous(a, 0, 2, 50_000, false, new long[2], 0));
-                continue;
-            }
-            int m = min.getAsInt();
+            int m = minRowLength(op, type);
             assertTrue(m >= 1 && m <= 4096, "minimum row length " + m);
             // 16 * m: rows of many whole blocks end just before, at and after a block boundary
             int[] lengths = {1, m - 1, m, m + 1, 2 * m - 1, 2 * m, 2 * m + 1, 3 * m + 5, 16 * m - 1, 16 * m, 16 * m + 3, 20_000};
@@ -271,8 +257,8 @@ class VectorizedArgReductionTest {
      * index): the index of a row's first extreme where it strictly beats the row's rival, else -1. The
      * rivals are pool values (NaN, zeros of both signs, the row's own extreme among them), so that they
      * are beaten, tied and unbeaten; the reference is the one-pass search over the rival followed by the
-     * row, where the rival's own place means none beats it. Types without a contiguous SIMD loop
-     * (int64, uint64) and rows shorter than a block are declined unwritten.
+     * row, where the rival's own place means none beats it. Rows shorter than a block are declined
+     * unwritten.
      */
     @ParameterizedTest
     @EnumSource(Type.class)
@@ -281,9 +267,7 @@ class VectorizedArgReductionTest {
         for (String op : new String[] {"ArgMax", "ArgMin"}) {
             boolean max = op.equals("ArgMax");
             VectorizedArgReduction<Object> loops = loops(op, type);
-            OptionalInt min = minRowLength(op, type);
-            boolean searchesRivals = min.isPresent();
-            int m = min.orElse(64);
+            int m = minRowLength(op, type);
             for (int length : new int[] {1, m - 1, m, m + 1, 2 * m + 5, 16 * m, 16 * m + 3, 20_000}) {
                 if (length < 1) {
                     continue;
@@ -311,7 +295,7 @@ class VectorizedArgReductionTest {
                     Arrays.fill(out, -7);
                     boolean done = loops.firstIndicesBeating(a, offset, rows, length, rivalBits, out);
                     String what = op + " " + type + " rows " + rows + " of " + length + " rivals " + Arrays.toString(rivalBits);
-                    if (!searchesRivals || length < m) {
+                    if (length < m) {
                         assertFalse(done, what + " taken");
                         assertTrue(Arrays.stream(out).allMatch(v -> v == -7), what + ": declined but wrote");
                     } else {
@@ -333,13 +317,10 @@ class VectorizedArgReductionTest {
     void rowsOfOneValueWithOneOtherGiveTheReferenceIndices(Type type) throws ReflectiveOperationException {
         SplittableRandom random = new SplittableRandom(type.ordinal() * 13L + 5);
         for (String op : new String[] {"ArgMax", "ArgMin"}) {
-            OptionalInt min = minRowLength(op, type);
-            if (min.isEmpty()) {
-                continue;
-            }
+            int min = minRowLength(op, type);
             VectorizedArgReduction<Object> loops = loops(op, type);
             int rows = 3;
-            for (int length : new int[] {min.getAsInt(), 2 * min.getAsInt() + 3}) {
+            for (int length : new int[] {min, 2 * min + 3}) {
                 for (int common = 0; common < type.poolSize(); common++) {
                     for (int other = 0; other < type.poolSize(); other++) {
                         Object a = Array.newInstance(type.component, rows * length);
@@ -381,7 +362,7 @@ class VectorizedArgReductionTest {
             boolean max = op.equals("ArgMax");
             int infinity = max ? 5 : 6;
             VectorizedArgReduction<Object> loops = loops(op, type);
-            int length = 3 * minRowLength(op, type).getAsInt() + 5;
+            int length = 3 * minRowLength(op, type) + 5;
             for (int position = 0; position < length; position++) {
                 Object a = Array.newInstance(type.component, length);
                 for (int i = 0; i < length; i++) {
@@ -413,7 +394,7 @@ class VectorizedArgReductionTest {
         int pool = type.poolSize();
         for (String op : new String[] {"ArgMax", "ArgMin"}) {
             VectorizedArgReduction<Object> loops = loops(op, type);
-            int block = minRowLength(op, type).getAsInt();
+            int block = minRowLength(op, type);
             int length = 4 * block + 5;
             for (int trial = 0; trial < 3000; trial++) {
                 Object a = Array.newInstance(type.component, length);
