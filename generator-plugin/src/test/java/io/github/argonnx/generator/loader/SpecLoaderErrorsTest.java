@@ -1,73 +1,23 @@
 package io.github.argonnx.generator.loader;
 
+import static io.github.argonnx.generator.loader.EditedSpec.FILE;
+import static io.github.argonnx.generator.loader.EditedSpec.MINIMAL;
+import static io.github.argonnx.generator.loader.EditedSpec.assertProblems;
+import static io.github.argonnx.generator.loader.EditedSpec.spec;
+import static io.github.argonnx.generator.loader.EditedSpec.strings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.github.argonnx.generator.model.OperatorSpec;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every kind of malformed spec the loader must refuse, each with its complete message.
- *
- * <p>Each test starts from {@link #MINIMAL}, a small valid spec, and changes one line, so the
- * expected {@code file:line:column} can be read off the listing: columns count from 1, and a
- * flow mapping entry such as {@code - {name: axis, ...}} on an attribute line starts at column 9.
+ * Every kind of malformed spec the loader must refuse, each with its complete message: each test
+ * changes a line of {@link EditedSpec#MINIMAL}. Examples are in {@link SpecExampleErrorsTest}, input
+ * that would cost the loader out of proportion in {@link SpecInputLimitsTest}.
  */
 class SpecLoaderErrorsTest {
-
-    private static final String FILE = "Spec.yaml";
-
-    /**
-     * A valid spec: two versions (12 adds select_last_index) and one example at opset 12; the operator's
-     * {@code latest_known_opset} comes last (line 42), so that the lines above keep their numbers.
-     */
-    private static final String MINIMAL = """
-            operator: ArgMax
-            domain: ai.onnx
-            versions:
-              - since_version: 11
-                function: false
-                support_level: COMMON
-                shape_inference: true
-                summary: Computes the indices of the max elements.
-                attributes:
-                  - {name: axis, type: INT, default: 0, doc: The axis., constraint: {axis_of: data}}
-                  - {name: keepdims, type: INT, default: 1, doc: Keep it or not., constraint: {allowed_values: [0, 1]}}
-                inputs:
-                  - {name: data, type: T, heterogeneous: true, doc: An input tensor.}
-                outputs:
-                  - {name: reduced, type: tensor(int64), heterogeneous: true, doc: Reduced output tensor.}
-                type_constraints:
-                  - {parameter: T, allowed_types: [tensor(float), tensor(int32)], doc: Numeric tensors.}
-              - since_version: 12
-                function: false
-                support_level: COMMON
-                shape_inference: true
-                summary: Computes the indices of the max elements, the last ones if asked.
-                attributes:
-                  - {name: axis, type: INT, default: 0, doc: The axis., constraint: {axis_of: data}}
-                  - {name: keepdims, type: INT, default: 1, doc: Keep it or not., constraint: {allowed_values: [0, 1]}}
-                  - {name: select_last_index, type: INT, default: 0, doc: Last or first., constraint: {allowed_values: [0, 1]}}
-                inputs:
-                  - {name: data, type: T, heterogeneous: true, doc: An input tensor.}
-                outputs:
-                  - {name: reduced, type: tensor(int64), heterogeneous: true, doc: Reduced output tensor.}
-                type_constraints:
-                  - {parameter: T, allowed_types: [tensor(float), tensor(int32)], doc: Numeric tensors.}
-            examples:
-              - name: keepdims_example
-                source: written for this test
-                opset: 12
-                attributes: {axis: 1, keepdims: 1}
-                inputs:
-                  - {name: data, type: float, shape: [2, 2], values: [2, 2, 3, 10]}
-                outputs:
-                  - {name: result, type: int64, shape: [2, 1], values: [0, 1]}
-            latest_known_opset: 26
-            """;
 
     @Test
     void theMinimalSpecIsValid() throws SpecLoadException {
@@ -184,7 +134,7 @@ class SpecLoaderErrorsTest {
 
     @Test
     void missingRequiredKeysAtEveryLevel() {
-        Spec spec = spec().replace(10, "doc: The axis., ", "")
+        EditedSpec spec = spec().replace(10, "doc: The axis., ", "")
                 .replace(13, "heterogeneous: true, ", "")
                 .replace(32, ", doc: Numeric tensors.", "")
                 .replace(41, "shape: [2, 1], ", "")
@@ -296,80 +246,6 @@ class SpecLoaderErrorsTest {
                 "Spec.yaml:18:5: ArgMax-11: duplicate since_version 11 (first at line 4)");
     }
 
-    // ------------------------------------------------------------------ examples
-
-    @Test
-    void exampleAttributeNotInItsVersion() {
-        assertProblems(spec().replace(36, "opset: 12", "opset: 11")
-                        .replace(37, "keepdims: 1}", "keepdims: 1, select_last_index: 1}"),
-                "Spec.yaml:37:40: ArgMax example keepdims_example: attribute 'select_last_index' does not exist in "
-                        + "ArgMax-11 (attributes: axis, keepdims)");
-    }
-
-    @Test
-    void exampleTypeNotInItsVersion() {
-        assertProblems(spec().replace(39, "type: float", "type: bfloat16"),
-                "Spec.yaml:39:9: ArgMax example keepdims_example: input 'data' has type bfloat16, which ArgMax-12 "
-                        + "does not accept for 'data' (allowed: float, int32)");
-    }
-
-    @Test
-    void exampleOpsetWithoutAVersion() {
-        assertProblems(spec().replace(36, "opset: 12", "opset: 10"),
-                "Spec.yaml:34:5: ArgMax example keepdims_example: opset 10 has no version of ArgMax (versions: 11, 12)");
-    }
-
-    @Test
-    void exampleAttributeValueNotAllowed() {
-        assertProblems(spec().replace(37, "keepdims: 1", "keepdims: 2"),
-                "Spec.yaml:37:27: ArgMax example keepdims_example: attribute 'keepdims' = 2 is not allowed in "
-                        + "ArgMax-12 (allowed: [0, 1])");
-    }
-
-    @Test
-    void exampleAxisOutOfRangeForItsInput() {
-        assertProblems(spec().replace(37, "axis: 1", "axis: -3"),
-                "Spec.yaml:37:18: ArgMax example keepdims_example: attribute 'axis' = -3 is out of range [-2, 1] "
-                        + "for input 'data' of rank 2 in ArgMax-12");
-    }
-
-    @Test
-    void exampleAttributeNameThatIsNotText() {
-        assertProblems(spec().replace(37, "{axis: 1,", "{[axis]: 1,"),
-                "Spec.yaml:37:18: ArgMax example keepdims_example: expected an attribute name, found a list");
-    }
-
-    @Test
-    void dataLengthNotMatchingShape() {
-        assertProblems(spec().replace(39, "[2, 2, 3, 10]", "[2, 2, 3]"),
-                "Spec.yaml:39:58: ArgMax example keepdims_example: tensor 'data' has 3 values but its shape [2, 2] "
-                        + "holds 4");
-    }
-
-    @Test
-    void valueOutOfRangeForItsType() {
-        assertProblems(spec().replace(39, "type: float", "type: int32").replace(39, "10]", "2147483648]"),
-                "Spec.yaml:39:68: ArgMax example keepdims_example: tensor 'data' value 2147483648 is out of range for "
-                        + "int32 [-2147483648, 2147483647]");
-    }
-
-    @Test
-    void valueThatIsNotANumber() {
-        assertProblems(spec().replace(39, "10]", "ten]"),
-                "Spec.yaml:39:68: ArgMax example keepdims_example: tensor 'data' value is not a number: found string 'ten'");
-    }
-
-    @Test
-    void duplicateExample() {
-        Spec twice = spec();
-        for (int line = 34; line <= 41; line++) {
-            twice.insertAfter(line + 7, twice.line(line)); // before latest_known_opset, still in the list
-        }
-        assertProblems(twice, "Spec.yaml:42:5: ArgMax: duplicate example 'keepdims_example' (first at line 34)");
-    }
-
-    // ------------------------------------------------------------------ issue #15: one problem per cause, limits
-
     @Test
     void aSinceVersionThatIsNotADecimalIntegerIsOneProblem() {
         assertProblems(spec().replace(4, "11", "'1'"),
@@ -389,55 +265,6 @@ class SpecLoaderErrorsTest {
         assertProblems(spec().delete(10),
                 "Spec.yaml:4:5: ArgMax-11: has no attribute 'axis', the axis attribute (constraint axis_of) of ArgMax "
                         + "at line 23: every version needs it for the generated code");
-    }
-
-    @Test
-    void examplesTooLargeForTheGeneratedTestAreRefused() {
-        int n = SpecRules.MAX_EXAMPLE_VALUES + 1;
-        String values = String.join(", ", java.util.Collections.nCopies(n, "1"));
-        assertProblems(spec().replace(39, "shape: [2, 2], values: [2, 2, 3, 10]", "shape: [" + n + ", 1], values: ["
-                        + values + "]"),
-                "Spec.yaml:34:5: ArgMax example keepdims_example: the inputs of the examples of ArgMax up to this one "
-                        + "hold " + n + " values, more than the " + (n - 1) + " one generated test class can hold; use "
-                        + "smaller examples");
-        assertProblems(spec().replace(41, "shape: [2, 1], values: [0, 1]", "shape: [" + n + ", 1], values: ["
-                        + values.replace('1', '0') + "]"),
-                "Spec.yaml:34:5: ArgMax example keepdims_example: the outputs hold " + n + " values, more than the "
-                        + (n - 1) + " one generated test method can hold; use a smaller example");
-    }
-
-    @Test
-    void aByteThatIsNotUtf8IsRefusedWithItsPosition() {
-        byte[] latin1 = "operator: ArgMax\nsummary: caf\u00e9\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
-        SpecLoadException e = assertThrows(SpecLoadException.class, () -> SpecText.decode("Latin1.yaml", latin1));
-        assertEquals(List.of("Latin1.yaml:2:13: the file is not UTF-8: byte 0xE9 cannot start or continue a UTF-8 "
-                + "character here (save the file as UTF-8)"), strings(e));
-    }
-
-    @Test
-    void anOversizedFileIsRefusedByItsSizeBeforeParsing() {
-        String huge = "summary: " + "x".repeat(SpecText.MAX_BYTES) + "\n";
-        assertProblems(huge, "Spec.yaml:1:1: the file is too large (" + huge.length() + " characters; a spec may have "
-                + "at most " + SpecText.MAX_BYTES + " bytes)");
-        SpecLoadException e = assertThrows(SpecLoadException.class,
-                () -> SpecText.decode("Huge.yaml", huge.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-        assertEquals(List.of("Huge.yaml:1:1: the file is too large (" + huge.length() + " bytes; a spec may have at most "
-                + SpecText.MAX_BYTES + " bytes)"), strings(e));
-    }
-
-    @Test
-    void aliasesNestingAndNulBytesArePointedAtWhereTheyAre() {
-        assertProblems("a: &a [x, y]\nb: &b [*a, *a]\n",
-                "Spec.yaml:2:8: an alias (*name) inside an anchored value (&b at line 2): expansions must not nest");
-        assertProblems("a: &a x\nb: [" + "*a, ".repeat(SpecText.MAX_ALIASES) + "*a]\n",
-                "Spec.yaml:2:" + (5 + 4 * SpecText.MAX_ALIASES) + ": more than " + SpecText.MAX_ALIASES
-                        + " aliases (*name) in one spec");
-        assertProblems(spec().replace(8, "Computes", "Com\u0000putes"),
-                "Spec.yaml:8:17: character U+0000 is not allowed in a YAML file (control characters other than tab "
-                        + "and line breaks, and unpaired surrogates, are not)");
-        assertProblems("operator: ArgMax\nx: " + "[".repeat(30) + "]".repeat(30) + "\n",
-                "Spec.yaml:2:" + (3 + SpecText.MAX_NESTING) + ": nested deeper than " + SpecText.MAX_NESTING
-                        + " mappings and lists, which no spec needs");
     }
 
     // ------------------------------------------------------------------ reporting
@@ -462,63 +289,5 @@ class SpecLoaderErrorsTest {
                 "B.yaml:1:1: expected an operator spec to be a mapping, found a list");
         assertEquals(expected, strings(e));
         assertEquals("5 problems in the specs:\n  " + String.join("\n  ", expected), e.getMessage());
-    }
-
-    // ------------------------------------------------------------------ helpers
-
-    private static Spec spec() {
-        return new Spec(MINIMAL);
-    }
-
-    private static void assertProblems(Spec spec, String... expected) {
-        assertProblems(spec.text(), expected);
-    }
-
-    private static void assertProblems(String yaml, String... expected) {
-        SpecLoadException e = assertThrows(SpecLoadException.class,
-                () -> SpecLoader.load(List.of(new SpecSource(FILE, yaml))));
-        assertEquals(Arrays.asList(expected), strings(e));
-    }
-
-    private static List<String> strings(SpecLoadException e) {
-        return e.problems().stream().map(SpecProblem::toString).toList();
-    }
-
-    /** A spec as numbered lines, edited in place; every edit must find what it changes. */
-    private static final class Spec {
-        private final List<String> lines;
-
-        Spec(String text) {
-            lines = new ArrayList<>(List.of(text.split("\n", -1)));
-        }
-
-        String line(int number) {
-            return lines.get(number - 1);
-        }
-
-        /** Replaces the one occurrence of {@code from} on a 1-based line. */
-        Spec replace(int number, String from, String to) {
-            String line = line(number);
-            int at = line.indexOf(from);
-            if (at < 0 || line.indexOf(from, at + 1) >= 0) {
-                throw new IllegalArgumentException("line " + number + " does not contain '" + from + "' once: " + line);
-            }
-            lines.set(number - 1, line.replace(from, to));
-            return this;
-        }
-
-        Spec insertAfter(int number, String line) {
-            lines.add(number, line);
-            return this;
-        }
-
-        Spec delete(int number) {
-            lines.remove(number - 1);
-            return this;
-        }
-
-        String text() {
-            return String.join("\n", lines);
-        }
     }
 }
