@@ -22,124 +22,13 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class VectorizedArgReductionTest {
 
-    /** Element types with SIMD loops, the values their inputs are drawn from, and how they compare. */
-    enum Type {
-        FLOAT("Float", float.class, false, values(-0.0, 0.0, 1.5, -1.5, Double.NaN, Double.POSITIVE_INFINITY,
-                Double.NEGATIVE_INFINITY, Float.MAX_VALUE, -Float.MAX_VALUE, Float.MIN_VALUE)),
-        DOUBLE("Double", double.class, false, values(-0.0, 0.0, 1.5, -1.5, Double.NaN, Double.POSITIVE_INFINITY,
-                Double.NEGATIVE_INFINITY, Double.MAX_VALUE, -Double.MAX_VALUE, Double.MIN_VALUE)),
-        INT32("Int32", int.class, false, bits(Integer.MIN_VALUE, Integer.MIN_VALUE + 1, -1, 0, 1, Integer.MAX_VALUE)),
-        UINT32("Uint32", int.class, true, bits(0, 1, Integer.MAX_VALUE, Integer.MIN_VALUE, -2, -1)),
-        INT64("Int64", long.class, false, bits(Long.MIN_VALUE, Long.MIN_VALUE + 1, -1, 0, 1, Long.MAX_VALUE)),
-        UINT64("Uint64", long.class, true, bits(0, 1, Long.MAX_VALUE, Long.MIN_VALUE, -2, -1)),
-        INT16("Int16", short.class, false, bits(Short.MIN_VALUE, Short.MIN_VALUE + 1, -1, 0, 1, Short.MAX_VALUE)),
-        UINT16("Uint16", short.class, true, bits(0, 1, 0x7FFF, 0x8000, 0xFFFE, 0xFFFF)),
-        FLOAT16("Float16", short.class, false, bits(0x0000, 0x8000, 0x3C00, 0xBC00, 0x7C00, 0xFC00, 0x7E00, 0xFE01,
-                0x7BFF, 0x0001)),
-        BFLOAT16("Bfloat16", short.class, false, bits(0x0000, 0x8000, 0x3F80, 0xBF80, 0x7F80, 0xFF80, 0x7FC0, 0xFFC1,
-                0x7F7F, 0x0001)),
-        INT8("Int8", byte.class, false, bits(Byte.MIN_VALUE, Byte.MIN_VALUE + 1, -1, 0, 1, Byte.MAX_VALUE)),
-        UINT8("Uint8", byte.class, true, bits(0, 1, 0x7F, 0x80, 0xFE, 0xFF));
-
-        final String javaName;
-        final Class<?> component;
-        final boolean hasStrided;
-        final boolean unsigned;
-        final double[] floatPool;
-        final long[] bitPool;
-
-        Type(String javaName, Class<?> component, boolean unsigned, Object pool) {
-            this.javaName = javaName;
-            this.component = component;
-            this.unsigned = unsigned;
-            this.hasStrided = component == float.class || component == double.class || component == int.class
-                    || component == long.class;
-            this.floatPool = pool instanceof double[] ? (double[]) pool : null;
-            this.bitPool = pool instanceof long[] ? (long[]) pool : null;
-        }
-
-        boolean isFloat() {
-            return floatPool != null;
-        }
-
-        int poolSize() {
-            return isFloat() ? floatPool.length : bitPool.length;
-        }
-
-        void set(Object array, int i, int poolIndex) {
-            if (component == float.class) {
-                Array.setFloat(array, i, (float) floatPool[poolIndex]);
-            } else if (component == double.class) {
-                Array.setDouble(array, i, floatPool[poolIndex]);
-            } else if (component == int.class) {
-                Array.setInt(array, i, (int) bitPool[poolIndex]);
-            } else if (component == long.class) {
-                Array.setLong(array, i, bitPool[poolIndex]);
-            } else if (component == short.class) {
-                Array.setShort(array, i, (short) bitPool[poolIndex]);
-            } else {
-                Array.setByte(array, i, (byte) bitPool[poolIndex]);
-            }
-        }
-
-        boolean isNaN(Object array, int i) {
-            return isFloat() ? Double.isNaN(Array.getDouble(array, i)) : isHalf() && Float.isNaN(halfValue(array, i));
-        }
-
-        boolean isHalf() {
-            return this == FLOAT16 || this == BFLOAT16;
-        }
-
-        /** The value of 16-bit float bits, widened by the textbook rules. */
-        float halfValue(Object array, int i) {
-            short bits = Array.getShort(array, i);
-            if (this == BFLOAT16) {
-                return Float.intBitsToFloat(bits << 16);
-            }
-            int exponent = (bits >>> 10) & 0x1F;
-            int fraction = bits & 0x3FF;
-            float magnitude = exponent == 0x1F ? (fraction == 0 ? Float.POSITIVE_INFINITY : Float.NaN)
-                    : exponent == 0 ? fraction * 0x1p-24f
-                    : (1 + fraction / 1024f) * (float) Math.pow(2, exponent - 15);
-            return bits < 0 ? -magnitude : magnitude;
-        }
-
-        /** Sign of (element i - element j) by value; not called with NaN. */
-        int compare(Object array, int i, int j) {
-            if (isFloat() || isHalf()) {
-                double a = isHalf() ? halfValue(array, i) : Array.getDouble(array, i);
-                double b = isHalf() ? halfValue(array, j) : Array.getDouble(array, j);
-                return a < b ? -1 : a > b ? 1 : 0; // -0 == +0, unlike Double.compare
-            }
-            long a = Array.getLong(array, i);
-            long b = Array.getLong(array, j);
-            if (unsigned) {
-                long mask = component == long.class ? -1L : (1L << (8 * width())) - 1;
-                return Long.compareUnsigned(a & mask, b & mask);
-            }
-            return Long.compare(a, b);
-        }
-
-        private int width() {
-            return component == int.class ? 4 : component == short.class ? 2 : 1;
-        }
-
-        private static double[] values(double... v) {
-            return v;
-        }
-
-        private static long[] bits(long... v) {
-            return v;
-        }
-    }
-
     @BeforeAll
     static void requireSimd() {
         assumeTrue(VectorSupport.isEnabled(), VectorSupport.status());
     }
 
     /** The generated SIMD class of a kernel, as the kernel loads it. */
-    static VectorizedArgReduction<Object> loops(String op, Type type) {
+    static VectorizedArgReduction<Object> loops(String op, SimdType type) {
         @SuppressWarnings("unchecked")
         Class<Object> arrayType = (Class<Object>) Array.newInstance(type.component, 0).getClass();
         VectorizedArgReduction<Object> loops = VectorSupport.load(VectorizedArgReductionTest.class, implementation(op, type), arrayType);
@@ -147,12 +36,12 @@ class VectorizedArgReductionTest {
         return loops;
     }
 
-    static String implementation(String op, Type type) {
+    static String implementation(String op, SimdType type) {
         return "io.github.argonnx.internal.kernels.vector." + op + type.javaName + "VectorLoops";
     }
 
     /** The row length from which the contiguous loop runs: every type has one. */
-    static int minRowLength(String op, Type type) throws ReflectiveOperationException {
+    static int minRowLength(String op, SimdType type) throws ReflectiveOperationException {
         return Class.forName(implementation(op, type)).getField("MIN_ROW_LENGTH").getInt(null);
     }
 
@@ -160,7 +49,7 @@ class VectorizedArgReductionTest {
      * The reference, formulated differently from the kernels: one forward pass; a NaN is taken if it
      * is the first (or, with selectLastIndex, any later) NaN, a number only while no NaN was seen.
      */
-    static int reference(Type type, Object a, int start, int stride, int length, boolean max, boolean last) {
+    static int reference(SimdType type, Object a, int start, int stride, int length, boolean max, boolean last) {
         int best = 0;
         for (int k = 1; k < length; k++) {
             int candidate = start + k * stride;
@@ -182,7 +71,7 @@ class VectorizedArgReductionTest {
     }
 
     /** An array whose elements come from a few pool values, with rare other values at random places. */
-    static Object input(Type type, SplittableRandom random, int n) {
+    static Object input(SimdType type, SplittableRandom random, int n) {
         Object a = Array.newInstance(type.component, n);
         int pool = type.poolSize();
         int common = random.nextInt(pool);
@@ -202,8 +91,8 @@ class VectorizedArgReductionTest {
      * block: below the minimum it must decline without writing, from it on give the reference's indices.
      */
     @ParameterizedTest
-    @EnumSource(Type.class)
-    void contiguousRowsGiveTheReferenceIndices(Type type) throws ReflectiveOperationException {
+    @EnumSource(SimdType.class)
+    void contiguousRowsGiveTheReferenceIndices(SimdType type) throws ReflectiveOperationException {
         SplittableRandom random = new SplittableRandom(type.ordinal() * 31L + 7);
         for (String op : new String[] {"ArgMax", "ArgMin"}) {
             VectorizedArgReduction<Object> loops = loops(op, type);
@@ -261,8 +150,8 @@ class VectorizedArgReductionTest {
      * unwritten.
      */
     @ParameterizedTest
-    @EnumSource(Type.class)
-    void rowsSearchedAgainstRivalsGiveTheReferenceIndices(Type type) throws ReflectiveOperationException {
+    @EnumSource(SimdType.class)
+    void rowsSearchedAgainstRivalsGiveTheReferenceIndices(SimdType type) throws ReflectiveOperationException {
         SplittableRandom random = new SplittableRandom(type.ordinal() * 23L + 1);
         for (String op : new String[] {"ArgMax", "ArgMin"}) {
             boolean max = op.equals("ArgMax");
@@ -313,8 +202,8 @@ class VectorizedArgReductionTest {
      * best from a constant instead of the row's own elements would go wrong.
      */
     @ParameterizedTest
-    @EnumSource(Type.class)
-    void rowsOfOneValueWithOneOtherGiveTheReferenceIndices(Type type) throws ReflectiveOperationException {
+    @EnumSource(SimdType.class)
+    void rowsOfOneValueWithOneOtherGiveTheReferenceIndices(SimdType type) throws ReflectiveOperationException {
         SplittableRandom random = new SplittableRandom(type.ordinal() * 13L + 5);
         for (String op : new String[] {"ArgMax", "ArgMin"}) {
             int min = minRowLength(op, type);
@@ -354,8 +243,8 @@ class VectorizedArgReductionTest {
      * NaN in every vector of every block finds it.
      */
     @ParameterizedTest
-    @EnumSource(value = Type.class, names = {"FLOAT", "DOUBLE"})
-    void aNaNInAnyVectorOfABlockEndsTheRow(Type type) throws ReflectiveOperationException {
+    @EnumSource(value = SimdType.class, names = {"FLOAT", "DOUBLE"})
+    void aNaNInAnyVectorOfABlockEndsTheRow(SimdType type) throws ReflectiveOperationException {
         int one = 2;
         int nan = 4;
         for (String op : new String[] {"ArgMax", "ArgMin"}) {
@@ -388,8 +277,8 @@ class VectorizedArgReductionTest {
      * the screen starts in any block and every challenger either must pass it or must not count.
      */
     @ParameterizedTest
-    @EnumSource(value = Type.class, names = {"FLOAT", "DOUBLE", "FLOAT16", "BFLOAT16"})
-    void challengersAfterTheFirstBlockGiveTheReferenceIndices(Type type) throws ReflectiveOperationException {
+    @EnumSource(value = SimdType.class, names = {"FLOAT", "DOUBLE", "FLOAT16", "BFLOAT16"})
+    void challengersAfterTheFirstBlockGiveTheReferenceIndices(SimdType type) throws ReflectiveOperationException {
         SplittableRandom random = new SplittableRandom(type.ordinal() * 19L + 11);
         int pool = type.poolSize();
         for (String op : new String[] {"ArgMax", "ArgMin"}) {
@@ -424,8 +313,8 @@ class VectorizedArgReductionTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Type.class)
-    void stridedReductionsGiveTheReferenceIndices(Type type) {
+    @EnumSource(SimdType.class)
+    void stridedReductionsGiveTheReferenceIndices(SimdType type) {
         SplittableRandom random = new SplittableRandom(type.ordinal() * 17L + 3);
         // inputs of at most 4096 elements (SMALL_STRIDED_INPUT) are the kernels' own: the SIMD loops may decline them;
         // axes of 300 and 260 rows span three groups of byte-held places (128 rows each)
