@@ -105,8 +105,8 @@ public final class KernelProperties<A, B extends Buffer> {
         Random random = new Random(seed ^ 0x5EED_0001L);
         Profile[] profiles = Profile.values();
         for (int c = 0; c < 30; c++) {
-            int[] shape = randomShape(random, 1 + random.nextInt(5), 3000);
-            A data = type.generator().generate(random, size(shape), profiles[random.nextInt(profiles.length)]);
+            int[] shape = RandomTensors.shape(random, 1 + random.nextInt(5), 3000);
+            A data = type.generator().generate(random, RandomTensors.size(shape), profiles[random.nextInt(profiles.length)]);
             checkEveryAxis(seed, "randomShapesEveryAxis #" + c, random, shape, data);
         }
     }
@@ -116,8 +116,8 @@ public final class KernelProperties<A, B extends Buffer> {
         long seed = seed(classSeed);
         Random random = new Random(seed ^ 0x5EED_0002L);
         for (int c = 0; c < 30; c++) {
-            int[] shape = randomShape(random, 1 + random.nextInt(4), 2000);
-            A data = type.generator().generate(random, size(shape), Profile.TINY_POOL);
+            int[] shape = RandomTensors.shape(random, 1 + random.nextInt(4), 2000);
+            A data = type.generator().generate(random, RandomTensors.size(shape), Profile.TINY_POOL);
             checkEveryAxis(seed, "heavyTies #" + c, random, shape, data);
         }
     }
@@ -127,8 +127,8 @@ public final class KernelProperties<A, B extends Buffer> {
         long seed = seed(classSeed);
         Random random = new Random(seed ^ 0x5EED_0003L);
         for (int c = 0; c < 30; c++) {
-            int[] shape = randomShape(random, 1 + random.nextInt(4), 2000);
-            A data = type.generator().generate(random, size(shape), Profile.SPECIAL_VALUES);
+            int[] shape = RandomTensors.shape(random, 1 + random.nextInt(4), 2000);
+            A data = type.generator().generate(random, RandomTensors.size(shape), Profile.SPECIAL_VALUES);
             checkEveryAxis(seed, "specialValues #" + c, random, shape, data);
         }
     }
@@ -144,7 +144,7 @@ public final class KernelProperties<A, B extends Buffer> {
             int[][] shapes = {{length}, {3, length}, {length, 5}, {2, length, 3}};
             int[] axes = {0, 1, 0, 1};
             for (int s = 0; s < shapes.length; s++) {
-                A data = type.generator().generate(random, size(shapes[s]), profiles[c % profiles.length]);
+                A data = type.generator().generate(random, RandomTensors.size(shapes[s]), profiles[c % profiles.length]);
                 Number[] values = type.widen(data);
                 for (boolean last : new boolean[] {false, true}) {
                     check(seed, "axisLengthsAcrossBlockBoundaries #" + c, random, shapes[s], axes[s], last, data, values);
@@ -200,7 +200,7 @@ public final class KernelProperties<A, B extends Buffer> {
         Profile[] profiles = Profile.values();
         int c = 0;
         for (int[] shape : WIDE_SHAPES) {
-            A data = type.generator().generate(random, size(shape), profiles[c % profiles.length]);
+            A data = type.generator().generate(random, RandomTensors.size(shape), profiles[c % profiles.length]);
             Number[] values = type.widen(data);
             for (boolean last : new boolean[] {false, true}) {
                 check(seed, "wideOutputRows #" + c, random, shape, shape.length - 2, last, data, values);
@@ -238,7 +238,7 @@ public final class KernelProperties<A, B extends Buffer> {
         checkTiesWithinRowGroups(seed, "outerAxisAcrossGroupsAndLanes tied pairs", random, specials);
         int[] shape = {130, 67};
         for (int j = 0; j < type.storage().length(specials); j++) {
-            A data = type.storage().filledWith(specials, j, size(shape));
+            A data = type.storage().filledWith(specials, j, RandomTensors.size(shape));
             Number[] values = type.widen(data);
             for (boolean last : new boolean[] {false, true}) {
                 check(seed, "outerAxisAcrossGroupsAndLanes all equal #" + j, random, shape, 0, last, data, values);
@@ -256,7 +256,7 @@ public final class KernelProperties<A, B extends Buffer> {
         int[] shape = {5000, 33};
         int count = type.storage().length(specials);
         for (int base = 0; base < count; base++) {
-            A data = type.storage().filledWith(specials, base, size(shape));
+            A data = type.storage().filledWith(specials, base, RandomTensors.size(shape));
             for (int column = 0; column < shape[1]; column++) {
                 int row = 2500 + column % 5;
                 System.arraycopy(specials, column % count, data, row * shape[1] + column, 1);
@@ -274,12 +274,12 @@ public final class KernelProperties<A, B extends Buffer> {
      * reduced axis, at columns that differ between the two rows; checked with both flags.
      */
     private void checkOuterAxis(long seed, String label, Random random, int[] shape, int axis, Profile profile, A specials) {
-        A data = type.generator().generate(random, size(shape), profile);
+        A data = type.generator().generate(random, RandomTensors.size(shape), profile);
         int length = shape[axis];
-        int inner = size(shape) / (shape[0] * (axis == 0 ? 1 : shape[1]));
+        int inner = RandomTensors.size(shape) / (shape[0] * (axis == 0 ? 1 : shape[1]));
         int sliceSize = length * inner;
         for (int j = 0; j < type.storage().length(specials); j++) {
-            for (int slice = 0; slice < size(shape) / sliceSize; slice++) {
+            for (int slice = 0; slice < RandomTensors.size(shape) / sliceSize; slice++) {
                 int first = slice * sliceSize + (3 * j) % inner;
                 int last = slice * sliceSize + (length - 1) * inner + (3 * j + 1) % inner;
                 System.arraycopy(specials, j, data, first, 1);
@@ -302,7 +302,7 @@ public final class KernelProperties<A, B extends Buffer> {
         A specials = type.generator().generate(random, 16, Profile.SPECIALS_IN_ORDER);
         int[] shape = {2, 3, 4};
         for (int j = 0; j < type.storage().length(specials); j++) {
-            A data = type.storage().filledWith(specials, j, size(shape));
+            A data = type.storage().filledWith(specials, j, RandomTensors.size(shape));
             checkEveryAxis(seed, "uniformTensors #" + j, random, shape, data);
         }
     }
@@ -357,7 +357,7 @@ public final class KernelProperties<A, B extends Buffer> {
 
     /** Runs one case through every form and compares each output with the reference's. */
     private void check(long seed, String label, Random random, int[] shape, int axis, boolean last, A data, Number[] values) {
-        if (type.storage().length(data) != size(shape)) {
+        if (type.storage().length(data) != RandomTensors.size(shape)) {
             throw new IllegalArgumentException("test bug: " + type.storage().length(data) + " elements for shape " + Arrays.toString(shape));
         }
         long[] expected = ScalarReference.apply(op, values, shape, axis, last);
@@ -448,26 +448,5 @@ public final class KernelProperties<A, B extends Buffer> {
 
     private static long seed(long classSeed) {
         return Long.getLong("argonnx.seed", classSeed);
-    }
-
-    /** Mostly short dimensions, now and then a long one, at most {@code maxSize} elements. */
-    private static int[] randomShape(Random random, int rank, int maxSize) {
-        while (true) {
-            int[] shape = new int[rank];
-            for (int d = 0; d < rank; d++) {
-                shape[d] = random.nextInt(10) < 7 ? 1 + random.nextInt(4) : 1 + random.nextInt(70);
-            }
-            if (size(shape) <= maxSize) {
-                return shape;
-            }
-        }
-    }
-
-    private static int size(int[] shape) {
-        int size = 1;
-        for (int d : shape) {
-            size *= d;
-        }
-        return size;
     }
 }

@@ -5,7 +5,7 @@ import java.util.Random;
 import java.util.function.ToLongFunction;
 
 /**
- * Seeded random tensor contents, one method per storage, in three profiles. Integer generators give
+ * Seeded random tensor shapes and contents, one method per storage, in three profiles. Integer generators give
  * raw bits, so one generator serves the signed and the unsigned type of a width: its special values
  * are the signed minimum and maximum, which are also the unsigned values just above and below
  * the signed range.
@@ -117,6 +117,28 @@ public final class RandomTensors {
         return toShorts(draw(random, size, profile, BFLOAT16_SPECIALS, r -> r.nextBoolean()
                 ? r.nextInt(0x10000)
                 : Float.floatToRawIntBits(anyFloat(r)) >>> 16));
+    }
+
+    /** Mostly short dimensions, now and then a long one, at most {@code maxSize} elements. */
+    public static int[] shape(Random random, int rank, int maxSize) {
+        while (true) {
+            int[] shape = new int[rank];
+            for (int d = 0; d < rank; d++) {
+                shape[d] = random.nextInt(10) < 7 ? 1 + random.nextInt(4) : 1 + random.nextInt(70);
+            }
+            if (size(shape) <= maxSize) {
+                return shape;
+            }
+        }
+    }
+
+    /** The number of elements of {@code shape}. */
+    static int size(int[] shape) {
+        int size = 1;
+        for (int d : shape) {
+            size *= d;
+        }
+        return size;
     }
 
     private static long[] draw(Random random, int size, Profile profile, long[] specials, ToLongFunction<Random> any) {
