@@ -139,14 +139,23 @@ final class SlicePlainLoop implements SliceLoop {
                     .addStatement("int end = start + length")
                     .addStatement("int from = start + $N", block);
             walkRange(m, "for (int k = start + 1; k < from; k++)");
-            m.beginControlFlow("for (; end - from >= $N; from += $N)", block, block)
-                    .addStatement("int blockEnd = from + $N", block)
-                    .beginControlFlow("if ($N(data, from, blockEnd, best))", GeneratedNames.ANY_BEATS);
-            walkRange(m, "for (int k = from; k < blockEnd; k++)");
-            m.endControlFlow().endControlFlow();
-            walkRange(m, "for (int k = from; k < end; k++)");
+            screenedBlocksToEnd(m);
         }
         return m.addStatement("return bestAt - start").build();
+    }
+
+    /**
+     * From {@code from} to {@code end}: each whole block walked only where {@link #screen} finds an
+     * element in it that beats {@code best}, then the rest walked.
+     */
+    private void screenedBlocksToEnd(MethodSpec.Builder m) {
+        String block = GeneratedNames.BEATS_SCREEN_BLOCK;
+        m.beginControlFlow("for (; end - from >= $N; from += $N)", block, block)
+                .addStatement("int blockEnd = from + $N", block)
+                .beginControlFlow("if ($N(data, from, blockEnd, best))", GeneratedNames.ANY_BEATS);
+        walkRange(m, "for (int k = from; k < blockEnd; k++)");
+        m.endControlFlow().endControlFlow();
+        walkRange(m, "for (int k = from; k < end; k++)");
     }
 
     private void walkRange(MethodSpec.Builder m, String loop) {
@@ -213,17 +222,11 @@ final class SlicePlainLoop implements SliceLoop {
             SliceBlocks.strictWalk(m, source, order, extremum, "for (int k = start; k < end; k++)");
             return m.addStatement("return bestAt").build();
         }
-        String block = GeneratedNames.BEATS_SCREEN_BLOCK;
         m.addJavadoc("\n<p>Whole blocks are walked only where {@link #$N} finds an element that beats the best: the\n",
                         GeneratedNames.ANY_BEATS)
                 .addJavadoc("rival is a best that few blocks beat.\n")
-                .addStatement("int from = start")
-                .beginControlFlow("for (; end - from >= $N; from += $N)", block, block)
-                .addStatement("int blockEnd = from + $N", block)
-                .beginControlFlow("if ($N(data, from, blockEnd, best))", GeneratedNames.ANY_BEATS);
-        walkRange(m, "for (int k = from; k < blockEnd; k++)");
-        m.endControlFlow().endControlFlow();
-        walkRange(m, "for (int k = from; k < end; k++)");
+                .addStatement("int from = start");
+        screenedBlocksToEnd(m);
         return m.addStatement("return bestAt").build();
     }
 }
