@@ -18,15 +18,30 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
-/** The bundled ONNX files are the originals, and the proto subset reads all of their fields. */
+/**
+ * The bundled ONNX files (ArgMax/ArgMin and TopK) are the originals, and the proto subset reads all
+ * of their fields.
+ */
 class NodeVectorFilesTest {
 
-    @Test
-    void files_match_their_recorded_checksums() throws IOException, NoSuchAlgorithmException {
-        Path root = Paths.nodeTests();
+    /** Each folder of bundled vectors, with the number of files its SHA256SUMS lists at least. */
+    static Stream<Arguments> vectorFolders() {
+        return Stream.of(
+                // The 32 ArgMax/ArgMin tests x (model + input + output).
+                Arguments.of(Paths.nodeTests(), 96),
+                // The 7 TopK tests x (model + 2 inputs + 2 outputs).
+                Arguments.of(Paths.topKNodeTests(), 35));
+    }
+
+    @ParameterizedTest
+    @MethodSource("vectorFolders")
+    void files_match_their_recorded_checksums(Path root, int files) throws IOException, NoSuchAlgorithmException {
         List<String> lines = Files.readAllLines(root.resolve("SHA256SUMS"));
-        assertTrue(lines.size() >= 96, "at least the 32 ONNX tests x (model + input + output)");
+        assertTrue(lines.size() >= files, "at least " + files + " files listed in " + root);
         for (String line : lines) {
             String[] parts = line.split("\\s+", 2);
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(root.resolve(parts[1])));
@@ -45,11 +60,23 @@ class NodeVectorFilesTest {
         }
     }
 
-    /** Unknown fields would mean a field number in onnx_subset.proto differs from ONNX's. */
     @Test
-    void every_field_in_the_files_is_known_to_the_proto_subset() throws IOException {
+    void topk_attribution_is_kept() throws IOException {
+        String readme = Files.readString(Paths.topKNodeTests().resolve("README.md"));
+        String notice = Files.readString(Paths.topKNodeTests().resolve("NOTICE"));
+        for (String text : List.of(readme, notice)) {
+            assertTrue(text.contains("onnx Python package 1.23.1"), "source release");
+            assertTrue(text.contains("Apache"), "license");
+            assertTrue(text.contains("onnx/onnx"), "source repository");
+        }
+    }
+
+    /** Unknown fields would mean a field number in onnx_subset.proto differs from ONNX's. */
+    @ParameterizedTest
+    @MethodSource("vectorFolders")
+    void every_field_in_the_files_is_known_to_the_proto_subset(Path root, int ignored) throws IOException {
         List<String> unknown = new ArrayList<>();
-        try (Stream<Path> files = Files.walk(Paths.nodeTests())) {
+        try (Stream<Path> files = Files.walk(root)) {
             for (Path f : files.filter(Files::isRegularFile).toList()) {
                 String name = f.getFileName().toString();
                 if (name.equals("model.onnx")) {

@@ -18,6 +18,16 @@ public final class Paths {
         return p;
     }
 
+    /** The bundled ONNX node test folders for TopK (test resources, copied unchanged). */
+    public static Path topKNodeTests() {
+        Path p = Path.of("src/test/resources/onnx-node-tests-topk");
+        if (!Files.isDirectory(p)) {
+            throw new IllegalStateException("TopK node tests not found at " + p.toAbsolutePath()
+                    + " (tests run from the conformance module directory)");
+        }
+        return p;
+    }
+
     /** The repository root: Maven passes {@code maven.multiModuleProjectDirectory}; else the parent folder. */
     public static Path repositoryRoot() {
         String root = System.getProperty("argonnx.repositoryRoot");
