@@ -39,7 +39,9 @@ import java.util.Set;
  * }
  * }</pre>
  *
- * <p>Any other {@code OnnxTensor} over a direct buffer (an input made from one) is viewed the same way.
+ * <p>Any other {@code OnnxTensor} over a direct buffer (an input made from one) is viewed the same way, at the
+ * elements ONNX Runtime reads: those it fixed when it created the tensor, from the buffer's position and limit
+ * at that moment, whatever they are now.
  * Views hold no ONNX Runtime resource: they read the buffer, which stays valid as long as it is reachable,
  * but show what the tensor holds only while the tensor is open and not run into again.
  */
@@ -58,7 +60,7 @@ public final class OrtTensors {
      * @param tensor a tensor ONNX Runtime reads from or writes into a buffer of the application's: a pinned
      *     output ({@link #allocate}) or a tensor created from a direct buffer
      * @return a view of the tensor's elements
-     * @throws ArgOnnxException if the tensor is null, ONNX Runtime holds its data in memory of its own (an
+     * @throws ArgOnnxException if the tensor is null or closed, ONNX Runtime holds its data in memory of its own (an
      *     output it allocated, not pinned: the message says how to pin it), the buffer is not direct or not in
      *     the platform's byte order, or the element type is not one of ArgMax's and ArgMin's twelve
      */
@@ -74,7 +76,10 @@ public final class OrtTensors {
                 + "memory (an output OrtSession.run allocated), which its getters can only copy. Pin the output "
                 + "to read it in place: OnnxTensor out = OrtTensors.allocate(env, DataType." + type.name() + ", "
                 + shapeText(shape) + "); session.run(inputs, Map.of(outputName, out)); then OrtTensors.view(out)"));
-        return view(buffer, type, shape);
+        if (!buffer.isDirect()) {
+            return view(buffer, type, shape); // refused: ONNX Runtime reads no heap buffer
+        }
+        return view(TensorRegion.of(tensor, buffer, type, shape, elementCount(shape)), type, shape);
     }
 
     /** The view of {@code count} elements from the buffer's position; package-private for the refusals' tests. */
