@@ -61,7 +61,8 @@ public final class OrtTensors {
      *     output ({@link #allocate}) or a tensor created from a direct buffer
      * @return a view of the tensor's elements
      * @throws ArgOnnxException if the tensor is null or closed, ONNX Runtime holds its data in memory of its own (an
-     *     output it allocated, not pinned: the message says how to pin it), the buffer is not direct or not in
+     *     output it allocated, not pinned: the message says how to pin it, or, for uint16, uint32 and uint64,
+     *     which ONNX Runtime pins in no buffer, how to copy it), the buffer is not direct or not in
      *     the platform's byte order, or the element type is not one of ArgMax's and ArgMin's twelve
      */
     public static Tensor view(OnnxTensor tensor) {
@@ -71,11 +72,7 @@ public final class OrtTensors {
         TensorInfo info = tensor.getInfo();
         DataType type = dataType(info);
         long[] shape = info.getShape();
-        Buffer buffer = bufferOf(tensor).orElseThrow(() -> new ArgOnnxException("OrtTensors.view: this "
-                + type.onnxName() + " tensor " + Arrays.toString(shape) + " holds its data in ONNX Runtime's own "
-                + "memory (an output OrtSession.run allocated), which its getters can only copy. Pin the output "
-                + "to read it in place: OnnxTensor out = OrtTensors.allocate(env, DataType." + type.name() + ", "
-                + shapeText(shape) + "); session.run(inputs, Map.of(outputName, out)); then OrtTensors.view(out)"));
+        Buffer buffer = bufferOf(tensor).orElseThrow(() -> ownMemory(type, shape));
         if (!buffer.isDirect()) {
             return view(buffer, type, shape); // refused: ONNX Runtime reads no heap buffer
         }
@@ -179,6 +176,26 @@ public final class OrtTensors {
             case BFLOAT16 -> OnnxTensor.createTensor(environment, bytes.asShortBuffer(), dims, OnnxJavaType.BFLOAT16);
             default -> throw new AssertionError(type); // ALLOCATABLE holds the types above
         };
+    }
+
+    /** The refusal of a tensor in ONNX Runtime's own memory: how to pin it, or, for a type none pins, to copy it. */
+    private static ArgOnnxException ownMemory(DataType type, long[] shape) {
+        String held = "OrtTensors.view: this " + type.onnxName() + " tensor " + Arrays.toString(shape)
+                + " holds its data in ONNX Runtime's own memory (an output OrtSession.run allocated)";
+        if (ALLOCATABLE.contains(type)) {
+            return new ArgOnnxException(held + ", which its getters can only copy. Pin the output to read it in "
+                    + "place: OnnxTensor out = OrtTensors.allocate(env, DataType." + type.name() + ", "
+                    + shapeText(shape) + "); session.run(inputs, Map.of(outputName, out)); then OrtTensors.view(out)");
+        }
+        // uint16, uint32 and uint64: ONNX Runtime copies their bits out with its signed getters
+        String copy = switch (type) {
+            case UINT16 -> "Tensor.ofUint16(tensor.getShortBuffer(), ";
+            case UINT32 -> "Tensor.ofUint32(tensor.getIntBuffer(), ";
+            case UINT64 -> "Tensor.ofUint64(tensor.getLongBuffer(), ";
+            default -> throw new AssertionError(type); // ALLOCATABLE holds the other nine
+        };
+        return new ArgOnnxException(held + ", and ONNX Runtime's Java API creates no " + type.onnxName()
+                + " tensor to pin it with; copy it instead: " + copy + shapeText(shape) + ")");
     }
 
     /** The buffer the tensor reads, if the application gave it one. */
