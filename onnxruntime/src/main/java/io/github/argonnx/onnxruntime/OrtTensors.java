@@ -144,7 +144,8 @@ public final class OrtTensors {
      * @param shape the output's dimensions, none negative; none for a scalar
      * @return the tensor, over a buffer of zeros
      * @throws ArgOnnxException if an argument is null, the type is one ONNX Runtime creates no tensor of from
-     *     a buffer, or the shape has a negative dimension or more elements than a buffer holds
+     *     a buffer, or the shape has a negative dimension or takes more than the {@code Integer.MAX_VALUE - 8 ×
+     *     width} bytes ONNX Runtime's Java API takes in a buffer
      * @throws OrtException if ONNX Runtime cannot create the tensor
      */
     public static OnnxTensor allocate(OrtEnvironment environment, DataType type, long... shape) throws OrtException {
@@ -158,9 +159,14 @@ public final class OrtTensors {
                     + " float16, bfloat16");
         }
         int count = elementCount(shape);
-        if ((long) count * type.byteWidth() > Integer.MAX_VALUE) {
-            throw new ArgOnnxException("OrtTensors.allocate: " + count + " " + type.onnxName() + " elements "
-                    + Arrays.toString(shape) + " take more bytes than a buffer holds");
+        long size = (long) count * type.byteWidth();
+        // ONNX Runtime's Java API refuses a larger buffer, with an IllegalStateException, once it is allocated
+        long cap = Integer.MAX_VALUE - 8L * type.byteWidth();
+        if (size > cap) {
+            throw new ArgOnnxException("OrtTensors.allocate: the " + type.onnxName() + " tensor "
+                    + Arrays.toString(shape) + " takes " + size + " bytes, but ONNX Runtime's Java API takes a buffer"
+                    + " of at most " + cap + " bytes (Integer.MAX_VALUE - 8 x " + type.byteWidth() + ") for "
+                    + type.onnxName());
         }
         ByteBuffer bytes = ByteBuffer.allocateDirect(count * type.byteWidth()).order(ByteOrder.nativeOrder());
         long[] dims = shape.clone();
