@@ -268,13 +268,20 @@ public final class OrtTensors {
     }
 
     private static int elementCount(long[] shape) {
-        long count = 1;
+        boolean empty = false;
         for (long d : shape) {
             if (d < 0) {
                 throw new ArgOnnxException("OrtTensors: the shape " + Arrays.toString(shape)
                         + " has a negative (symbolic or unknown) dimension; give the output's actual shape");
             }
-            count = d == 0 || count <= Integer.MAX_VALUE / d ? count * d : (long) Integer.MAX_VALUE + 1;
+            empty |= d == 0;
+        }
+        if (empty) {
+            return 0; // however large the product of the other dimensions
+        }
+        long count = 1;
+        for (long d : shape) {
+            count = count <= Integer.MAX_VALUE / d ? count * d : (long) Integer.MAX_VALUE + 1;
             if (count > Integer.MAX_VALUE) {
                 throw new ArgOnnxException("OrtTensors: the shape " + Arrays.toString(shape)
                         + " has more elements than a buffer holds");
