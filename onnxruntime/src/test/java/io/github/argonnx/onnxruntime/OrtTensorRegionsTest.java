@@ -48,6 +48,25 @@ class OrtTensorRegionsTest {
     }
 
     @Test
+    void anOutputPinnedInTheMiddleOfAnArenaIsViewedWhereTheRunWroteIt() throws Exception {
+        FloatBuffer arena = floats(9, 9, 9, 9, 9, 9, 9, 9, 9, 9);
+        FloatBuffer features = floats(2, 8, 1, 4);
+        arena.position(3).limit(7);
+        try (OrtSession identity = ENV.createSession(OnnxModels.identity(OnnxModels.FLOAT, 4),
+                        new OrtSession.SessionOptions());
+                OnnxTensor input = OnnxTensor.createTensor(ENV, features, new long[] {4});
+                OnnxTensor output = OnnxTensor.createTensor(ENV, arena, new long[] {4})) {
+            arena.clear();
+            Tensor view = OrtTensors.view(output);
+            try (OrtSession.Result ignored = identity.run(Map.of("input", input), Map.of("output", output))) {
+                assertBest(view, 1, 2);
+            }
+            assertEquals(9, arena.get(2));
+            assertEquals(9, arena.get(7));
+        }
+    }
+
+    @Test
     void relativePutsIntoTheBufferAfterCreationMoveNothingTheViewReads() throws Exception {
         FloatBuffer buffer = floats(0, 0, 0);
         try (OnnxTensor tensor = OnnxTensor.createTensor(ENV, buffer, new long[] {3})) {
@@ -104,6 +123,28 @@ class OrtTensorRegionsTest {
         try (OnnxTensor tensor = OnnxTensor.createTensor(ENV, arena, new long[] {4}, OnnxJavaType.FLOAT)) {
             arena.clear();
             assertArrayEquals(new float[] {1, -3, 5, 2}, copyOf(tensor), "what ONNX Runtime holds");
+            assertBest(OrtTensors.view(tensor), 2, 1);
+        }
+    }
+
+    /** ONNX Runtime copies an array or a heap buffer into a direct buffer of its own, which the view reads. */
+    @Test
+    void aTensorOrtCopiedFromAnArrayOrAHeapBufferIsViewedInItsCopy() throws Exception {
+        List<Object> arrays = List.of(new float[] {1, -2, 3, 0}, new double[] {1, -2, 3, 0}, new byte[] {1, -2, 3, 0},
+                new short[] {1, -2, 3, 0}, new int[] {1, -2, 3, 0}, new long[] {1, -2, 3, 0});
+        for (Object array : arrays) {
+            try (OnnxTensor tensor = OnnxTensor.createTensor(ENV, array)) {
+                assertBest(OrtTensors.view(tensor), 2, 1);
+            }
+        }
+        try (OnnxTensor matrix = OnnxTensor.createTensor(ENV, new float[][] {{1, -2}, {3, 0}})) {
+            Tensor view = OrtTensors.view(matrix);
+            assertArrayEquals(new long[] {2, 2}, view.shape());
+            assertArrayEquals(new long[] {1, 1}, ArgMax.latest().keepdims(false).apply(view).indices());
+        }
+        FloatBuffer heap = FloatBuffer.wrap(new float[] {5, 1, -2, 3, 0, 5}, 1, 4);
+        try (OnnxTensor tensor = OnnxTensor.createTensor(ENV, heap, new long[] {4})) {
+            heap.clear();
             assertBest(OrtTensors.view(tensor), 2, 1);
         }
     }
