@@ -55,15 +55,16 @@ public final class OrtTensors {
 
     /**
      * The tensor's elements as an ArgONNX tensor of the same ONNX type and shape, viewed in the direct buffer
-     * the tensor was created over, not copied.
+     * the tensor was created over, not copied: the elements ONNX Runtime reads, wherever the buffer's position
+     * and limit are now.
      *
      * @param tensor a tensor ONNX Runtime reads from or writes into a buffer of the application's: a pinned
      *     output ({@link #allocate}) or a tensor created from a direct buffer
      * @return a view of the tensor's elements
-     * @throws ArgOnnxException if the tensor is null or closed, ONNX Runtime holds its data in memory of its own (an
-     *     output it allocated, not pinned: the message says how to pin it, or, for uint16, uint32 and uint64,
-     *     which ONNX Runtime pins in no buffer, how to copy it), the buffer is not direct or not in
-     *     the platform's byte order, or the element type is not one of ArgMax's and ArgMin's twelve
+     * @throws ArgOnnxException if the tensor is null or closed, ONNX Runtime holds its data in memory of its own
+     *     (an output it allocated, not pinned: the message says how to pin it, or, for uint16, uint32 and uint64,
+     *     which ONNX Runtime pins in no buffer, how to copy it), the buffer is not direct or not in the
+     *     platform's byte order, or the element type is not one of ArgMax's and ArgMin's twelve
      */
     public static Tensor view(OnnxTensor tensor) {
         if (tensor == null) {

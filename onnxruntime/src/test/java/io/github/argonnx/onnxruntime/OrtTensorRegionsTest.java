@@ -249,8 +249,8 @@ class OrtTensorRegionsTest {
     }
 
     private static FloatBuffer floats(float... values) {
-        FloatBuffer buffer = ByteBuffer.allocateDirect(4 * values.length).order(ByteOrder.nativeOrder()).asFloatBuffer();
-        return buffer.put(values).clear();
+        ByteBuffer bytes = ByteBuffer.allocateDirect(4 * values.length).order(ByteOrder.nativeOrder());
+        return bytes.asFloatBuffer().put(values).clear();
     }
 
     private static void assertBest(Tensor view, long argmax, long argmin) {

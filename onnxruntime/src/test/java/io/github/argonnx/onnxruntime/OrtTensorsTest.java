@@ -130,7 +130,8 @@ class OrtTensorsTest {
         for (DataType[] types : new DataType[][] {{DataType.INT16, DataType.UINT16}, {DataType.INT32, DataType.UINT32},
                 {DataType.INT64, DataType.UINT64}}) {
             DataType unsigned = types[1];
-            try (OrtSession cast = session(OnnxModels.cast(types[0].tensorProtoCode(), unsigned.tensorProtoCode(), 1, 3));
+            byte[] model = OnnxModels.cast(types[0].tensorProtoCode(), unsigned.tensorProtoCode(), 1, 3);
+            try (OrtSession cast = session(model);
                     OnnxTensor input = OrtTensors.allocate(ENV, types[0], 1, 3)) {
                 fill(input.getBufferRef().orElseThrow(), types[0], new long[] {1, -1, 2}); // -1: the largest unsigned
                 try (OrtSession.Result result = cast.run(Map.of("input", input))) {
