@@ -39,7 +39,9 @@ import java.util.Set;
  * }
  * }</pre>
  *
- * <p>Any other {@code OnnxTensor} over a direct buffer (an input made from one) is viewed the same way.
+ * <p>Any other {@code OnnxTensor} over a direct buffer (an input made from one) is viewed the same way, at the
+ * elements ONNX Runtime reads: those it fixed when it created the tensor, from the buffer's position and limit
+ * at that moment, whatever they are now.
  * Views hold no ONNX Runtime resource: they read the buffer, which stays valid as long as it is reachable,
  * but show what the tensor holds only while the tensor is open and not run into again.
  */
@@ -53,14 +55,16 @@ public final class OrtTensors {
 
     /**
      * The tensor's elements as an ArgONNX tensor of the same ONNX type and shape, viewed in the direct buffer
-     * the tensor was created over, not copied.
+     * the tensor was created over, not copied: the elements ONNX Runtime reads, wherever the buffer's position
+     * and limit are now.
      *
      * @param tensor a tensor ONNX Runtime reads from or writes into a buffer of the application's: a pinned
      *     output ({@link #allocate}) or a tensor created from a direct buffer
      * @return a view of the tensor's elements
-     * @throws ArgOnnxException if the tensor is null, ONNX Runtime holds its data in memory of its own (an
-     *     output it allocated, not pinned: the message says how to pin it), the buffer is not direct or not in
-     *     the platform's byte order, or the element type is not one of ArgMax's and ArgMin's twelve
+     * @throws ArgOnnxException if the tensor is null or closed, ONNX Runtime holds its data in memory of its own
+     *     (an output it allocated, not pinned: the message says how to pin it, or, for uint16, uint32 and uint64,
+     *     which ONNX Runtime pins in no buffer, how to copy it), the buffer is not direct or not in the
+     *     platform's byte order, or the element type is not one of ArgMax's and ArgMin's twelve
      */
     public static Tensor view(OnnxTensor tensor) {
         if (tensor == null) {
@@ -69,12 +73,11 @@ public final class OrtTensors {
         TensorInfo info = tensor.getInfo();
         DataType type = dataType(info);
         long[] shape = info.getShape();
-        Buffer buffer = bufferOf(tensor).orElseThrow(() -> new ArgOnnxException("OrtTensors.view: this "
-                + type.onnxName() + " tensor " + Arrays.toString(shape) + " holds its data in ONNX Runtime's own "
-                + "memory (an output OrtSession.run allocated), which its getters can only copy. Pin the output "
-                + "to read it in place: OnnxTensor out = OrtTensors.allocate(env, DataType." + type.name() + ", "
-                + shapeText(shape) + "); session.run(inputs, Map.of(outputName, out)); then OrtTensors.view(out)"));
-        return view(buffer, type, shape);
+        Buffer buffer = bufferOf(tensor).orElseThrow(() -> ownMemory(type, shape));
+        if (!buffer.isDirect()) {
+            return view(buffer, type, shape); // refused: ONNX Runtime reads no heap buffer
+        }
+        return view(TensorRegion.of(tensor, buffer, type, shape, elementCount(shape)), type, shape);
     }
 
     /** The view of {@code count} elements from the buffer's position; package-private for the refusals' tests. */
@@ -142,7 +145,8 @@ public final class OrtTensors {
      * @param shape the output's dimensions, none negative; none for a scalar
      * @return the tensor, over a buffer of zeros
      * @throws ArgOnnxException if an argument is null, the type is one ONNX Runtime creates no tensor of from
-     *     a buffer, or the shape has a negative dimension or more elements than a buffer holds
+     *     a buffer, or the shape has a negative dimension or takes more than the {@code Integer.MAX_VALUE - 8 ×
+     *     width} bytes ONNX Runtime's Java API takes in a buffer
      * @throws OrtException if ONNX Runtime cannot create the tensor
      */
     public static OnnxTensor allocate(OrtEnvironment environment, DataType type, long... shape) throws OrtException {
@@ -156,9 +160,14 @@ public final class OrtTensors {
                     + " float16, bfloat16");
         }
         int count = elementCount(shape);
-        if ((long) count * type.byteWidth() > Integer.MAX_VALUE) {
-            throw new ArgOnnxException("OrtTensors.allocate: " + count + " " + type.onnxName() + " elements "
-                    + Arrays.toString(shape) + " take more bytes than a buffer holds");
+        long size = (long) count * type.byteWidth();
+        // ONNX Runtime's Java API refuses a larger buffer, with an IllegalStateException, once it is allocated
+        long cap = Integer.MAX_VALUE - 8L * type.byteWidth();
+        if (size > cap) {
+            throw new ArgOnnxException("OrtTensors.allocate: the " + type.onnxName() + " tensor "
+                    + Arrays.toString(shape) + " takes " + size + " bytes, but ONNX Runtime's Java API takes a buffer"
+                    + " of at most " + cap + " bytes (Integer.MAX_VALUE - 8 x " + type.byteWidth() + ") for "
+                    + type.onnxName());
         }
         ByteBuffer bytes = ByteBuffer.allocateDirect(count * type.byteWidth()).order(ByteOrder.nativeOrder());
         long[] dims = shape.clone();
@@ -174,6 +183,26 @@ public final class OrtTensors {
             case BFLOAT16 -> OnnxTensor.createTensor(environment, bytes.asShortBuffer(), dims, OnnxJavaType.BFLOAT16);
             default -> throw new AssertionError(type); // ALLOCATABLE holds the types above
         };
+    }
+
+    /** The refusal of a tensor in ONNX Runtime's own memory: how to pin it, or, for a type none pins, to copy it. */
+    private static ArgOnnxException ownMemory(DataType type, long[] shape) {
+        String held = "OrtTensors.view: this " + type.onnxName() + " tensor " + Arrays.toString(shape)
+                + " holds its data in ONNX Runtime's own memory (an output OrtSession.run allocated)";
+        if (ALLOCATABLE.contains(type)) {
+            return new ArgOnnxException(held + ", which its getters can only copy. Pin the output to read it in "
+                    + "place: OnnxTensor out = OrtTensors.allocate(env, DataType." + type.name() + ", "
+                    + shapeText(shape) + "); session.run(inputs, Map.of(outputName, out)); then OrtTensors.view(out)");
+        }
+        // uint16, uint32 and uint64: ONNX Runtime copies their bits out with its signed getters
+        String copy = switch (type) {
+            case UINT16 -> "Tensor.ofUint16(tensor.getShortBuffer(), ";
+            case UINT32 -> "Tensor.ofUint32(tensor.getIntBuffer(), ";
+            case UINT64 -> "Tensor.ofUint64(tensor.getLongBuffer(), ";
+            default -> throw new AssertionError(type); // ALLOCATABLE holds the other nine
+        };
+        return new ArgOnnxException(held + ", and ONNX Runtime's Java API creates no " + type.onnxName()
+                + " tensor to pin it with; copy it instead: " + copy + shapeText(shape) + ")");
     }
 
     /** The buffer the tensor reads, if the application gave it one. */
@@ -240,13 +269,20 @@ public final class OrtTensors {
     }
 
     private static int elementCount(long[] shape) {
-        long count = 1;
+        boolean empty = false;
         for (long d : shape) {
             if (d < 0) {
                 throw new ArgOnnxException("OrtTensors: the shape " + Arrays.toString(shape)
                         + " has a negative (symbolic or unknown) dimension; give the output's actual shape");
             }
-            count = d == 0 || count <= Integer.MAX_VALUE / d ? count * d : (long) Integer.MAX_VALUE + 1;
+            empty |= d == 0;
+        }
+        if (empty) {
+            return 0; // however large the product of the other dimensions
+        }
+        long count = 1;
+        for (long d : shape) {
+            count = count <= Integer.MAX_VALUE / d ? count * d : (long) Integer.MAX_VALUE + 1;
             if (count > Integer.MAX_VALUE) {
                 throw new ArgOnnxException("OrtTensors: the shape " + Arrays.toString(shape)
                         + " has more elements than a buffer holds");

@@ -5,5 +5,9 @@
  * the data it holds natively. A tensor ONNX Runtime reads from or writes into a direct buffer of the
  * application's (an input made from one, or an output pinned with {@code OrtSession.run(inputs,
  * pinnedOutputs)}) can instead be viewed in place, and reduced where it lies.
+ *
+ * <p>API: {@link io.github.argonnx.onnxruntime.OrtTensors}, and no other type. Every other class of this
+ * module is package-private and may change in any release; its public signatures show only this type,
+ * ONNX Runtime's, the JDK's and the ArgONNX API's.
  */
 package io.github.argonnx.onnxruntime;

@@ -55,6 +55,17 @@ final class OnnxModels {
         return model(graph, 13);
     }
 
+    /** One Cast node from {@code input} of one element type to {@code output} of another, both of the shape given. */
+    static byte[] cast(int fromType, int toType, long... shape) {
+        Message to = new Message().string(1, "to").varint(3, toType).varint(20, 2); // AttributeProto, type INT
+        Message graph = new Message()
+                .message(1, node("Cast", "cast", new String[] {"input"}, "output").message(5, to))
+                .string(2, "cast")
+                .message(11, valueInfo("input", fromType, shape))
+                .message(12, valueInfo("output", toType, shape));
+        return model(graph, 13);
+    }
+
     private static byte[] model(Message graph, int opset) {
         return new Message()
                 .varint(1, 8) // ir_version 8: opset 13 and ONNX Runtime 1.22 read it

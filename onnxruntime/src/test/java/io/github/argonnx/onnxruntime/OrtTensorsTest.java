@@ -124,6 +124,41 @@ class OrtTensorsTest {
         }
     }
 
+    /** ONNX Runtime's Java API pins no unsigned type but uint8: the refusal names the copy that works instead. */
+    @Test
+    void anUnsignedOutputOrtAllocatedIsRefusedWithTheCopyThatReadsIt() throws Exception {
+        for (DataType[] types : new DataType[][] {{DataType.INT16, DataType.UINT16}, {DataType.INT32, DataType.UINT32},
+                {DataType.INT64, DataType.UINT64}}) {
+            DataType unsigned = types[1];
+            byte[] model = OnnxModels.cast(types[0].tensorProtoCode(), unsigned.tensorProtoCode(), 1, 3);
+            try (OrtSession cast = session(model);
+                    OnnxTensor input = OrtTensors.allocate(ENV, types[0], 1, 3)) {
+                fill(input.getBufferRef().orElseThrow(), types[0], new long[] {1, -1, 2}); // -1: the largest unsigned
+                try (OrtSession.Result result = cast.run(Map.of("input", input))) {
+                    OnnxTensor output = (OnnxTensor) result.get("output").orElseThrow();
+                    ArgOnnxException e = assertThrows(ArgOnnxException.class, () -> OrtTensors.view(output));
+                    String copy = switch (unsigned) {
+                        case UINT16 -> "Tensor.ofUint16(tensor.getShortBuffer(), 1, 3)";
+                        case UINT32 -> "Tensor.ofUint32(tensor.getIntBuffer(), 1, 3)";
+                        default -> "Tensor.ofUint64(tensor.getLongBuffer(), 1, 3)";
+                    };
+                    assertEquals("OrtTensors.view: this " + unsigned.onnxName() + " tensor [1, 3] holds its data in"
+                            + " ONNX Runtime's own memory (an output OrtSession.run allocated), and ONNX Runtime's Java"
+                            + " API creates no " + unsigned.onnxName() + " tensor to pin it with; copy it instead: "
+                            + copy, e.getMessage());
+                    // the copy the message names reads the output
+                    Tensor copied = switch (unsigned) {
+                        case UINT16 -> Tensor.ofUint16(output.getShortBuffer(), 1, 3);
+                        case UINT32 -> Tensor.ofUint32(output.getIntBuffer(), 1, 3);
+                        default -> Tensor.ofUint64(output.getLongBuffer(), 1, 3);
+                    };
+                    assertArrayEquals(new long[] {1}, ArgMax.latest().axis(1).keepdims(false).apply(copied).indices(),
+                            unsigned.onnxName());
+                }
+            }
+        }
+    }
+
     @Test
     void heapBuffersForeignByteOrderAndShortBuffersAreRefused() {
         ArgOnnxException heap = assertThrows(ArgOnnxException.class,
