@@ -197,7 +197,16 @@ class ArgExtremeAggregateTest extends SparkTestSession {
                 position.getMessage());
         AnalysisException option = assertThrows(AnalysisException.class,
                 () -> spark.sql("SELECT argmin_agg(id, id, id > 1) FROM range(3)"));
-        assertTrue(option.getMessage().contains("must be constants"), option.getMessage());
+        assertEquals("argmin_agg: select_last_index must be a constant, not (id > CAST(1 AS BIGINT))",
+                ArgOnnxFunctionsTest.rootCause(option).getMessage());
+        AnalysisException quoted = assertThrows(AnalysisException.class,
+                () -> spark.sql("SELECT argmax_agg(id, id, 'true') FROM range(3)"));
+        assertEquals("argmax_agg: select_last_index must be a boolean, 0 or 1, not 'true' (STRING)",
+                ArgOnnxFunctionsTest.rootCause(quoted).getMessage());
+        AnalysisException two = assertThrows(AnalysisException.class,
+                () -> spark.sql("SELECT argmax_agg(id, id, CAST(2 AS BIGINT)) FROM range(3)"));
+        assertEquals("argmax_agg: select_last_index must be a boolean, 0 or 1, not CAST(2 AS BIGINT) (BIGINT)",
+                ArgOnnxFunctionsTest.rootCause(two).getMessage());
     }
 
     private static org.apache.spark.sql.Column col(String name) {
