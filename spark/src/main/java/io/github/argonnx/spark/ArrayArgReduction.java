@@ -16,11 +16,8 @@ import org.apache.spark.sql.types.DataTypes;
  * converts a row's array, as Spark holds it ({@link ArrayData}), to a one-dimensional {@link Tensor}
  * of primitives and applies the operator on axis 0 with keepdims 0, so the rules (NaN, ties, unsigned
  * order, float16/bfloat16, empty axis) are the library's own.
- *
- * <p>Public only because {@link ArrayArgExpression}'s constructor, which Spark calls by reflection, takes
- * it; it has no public API.
  */
-public final class ArrayArgReduction implements Serializable {
+final class ArrayArgReduction implements Serializable {
     private static final long serialVersionUID = 3L;
 
     /** What {@link #index} gives for an empty array: the expression's null. */
@@ -84,7 +81,7 @@ public final class ArrayArgReduction implements Serializable {
      * @throws ArgOnnxException if an element is null, out of the type's range, or the array is empty
      *     and the session asks for ONNX's refusal
      */
-    public long index(ArrayData array) {
+    long index(ArrayData array) {
         int n = array.numElements();
         if (n == 0 && !emptyIsAnError) {
             return NO_INDEX;
