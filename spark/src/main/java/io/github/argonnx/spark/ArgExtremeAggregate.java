@@ -97,10 +97,9 @@ public final class ArgExtremeAggregate extends DeclarativeAggregate {
         return keyType == DataTypes.LongType ? new BitwiseNot(widened) : new UnaryMinus(widened, false);
     }
 
+    /** The row's position as a bigint, not yet checked: null or negative competes as no candidate. */
     private Expression inputPosition() {
-        Expression widened = position.dataType() == DataTypes.LongType ? position
-                : new Cast(position, DataTypes.LongType, Option.empty());
-        return new CheckedPosition(functionName, value, widened);
+        return position.dataType() == DataTypes.LongType ? position : new Cast(position, DataTypes.LongType, Option.empty());
     }
 
     /** Where a candidate wins, its key and position are not null ({@link BeatsBest}). */
@@ -119,11 +118,17 @@ public final class ArgExtremeAggregate extends DeclarativeAggregate {
         return Catalyst.seq(Literal.create(anyKey, bestKey.dataType()), Literal.create(NO_POSITION, DataTypes.LongType));
     }
 
+    /**
+     * The row's position is checked in the position column's update value only: Spark evaluates what
+     * the two updates share (the comparison) before it tests a {@code FILTER}, and a check there would
+     * refuse rows the filter excludes.
+     */
     @Override
     public Seq<Expression> updateExpressions() {
         Expression key = inputKey();
         Expression at = inputPosition();
-        return choose(new BeatsBest(selectLastIndex, key, at, bestKey, bestPosition), key, at);
+        Seq<Expression> chosen = choose(new BeatsBest(selectLastIndex, key, at, bestKey, bestPosition), key, at);
+        return Catalyst.seq(chosen.apply(0), new CheckedPosition(functionName, value, at, chosen.apply(1)));
     }
 
     @Override

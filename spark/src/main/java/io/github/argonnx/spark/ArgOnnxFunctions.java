@@ -53,6 +53,9 @@ public final class ArgOnnxFunctions {
 
     private static final String[] OP_TYPES = {"ArgMax", "ArgMin"};
 
+    /** The per-row functions' arguments that must be constants. */
+    private static final String PER_ROW_OPTIONS = "the element type and select_last_index arguments must be constants";
+
     private ArgOnnxFunctions() {
     }
 
@@ -82,23 +85,26 @@ public final class ArgOnnxFunctions {
             throw new ArgOnnxException(name + " takes 1 to 3 arguments (array [, element type] [, select_last_index]), got " + arity);
         }
         DataType declaredType = null;
-        Object last = false;
+        boolean last = false;
         if (arity >= 2) {
-            Object option = constant(name, children.apply(1));
+            Expression argument = children.apply(1);
+            Object option = constant(name, PER_ROW_OPTIONS, argument);
             if (option instanceof UTF8String typeName) {
                 declaredType = DataType.fromOnnxName(typeName.toString());
             } else if (arity == 2) {
-                last = option;
+                last = selectLastIndex(name, argument, option);
             } else {
-                throw new ArgOnnxException(name + ": the element type argument must be a string such as 'uint8', not " + option);
+                throw new ArgOnnxException(name + ": the element type argument must be a string such as 'uint8', not "
+                        + asWritten(argument));
             }
         }
         if (arity == 3) {
-            last = constant(name, children.apply(2));
+            Expression argument = children.apply(2);
+            last = selectLastIndex(name, argument, constant(name, PER_ROW_OPTIONS, argument));
         }
         Expression array = children.head();
-        return new ArrayArgExpression(name, array, new ArrayArgReduction(name, opType, selectLastIndex(name, last),
-                array.dataType(), declaredType, emptyArrayIsAnError()));
+        return new ArrayArgExpression(name, array, new ArrayArgReduction(name, opType, last, array.dataType(), declaredType,
+                emptyArrayIsAnError()));
     }
 
     /**
@@ -114,13 +120,21 @@ public final class ArgOnnxFunctions {
         }
     }
 
-    /** The value of an argument that must not vary from row to row. */
-    private static Object constant(String name, Expression argument) {
+    /**
+     * The value of an argument that must not vary from row to row.
+     *
+     * @param arguments what must be constant, for the message: the function's own option arguments
+     */
+    private static Object constant(String name, String arguments, Expression argument) {
         if (!argument.foldable()) {
-            throw new ArgOnnxException(name + ": the element type and select_last_index arguments must be constants, not "
-                    + argument.sql());
+            throw new ArgOnnxException(name + ": " + arguments + ", not " + argument.sql());
         }
         return argument.eval(null);
+    }
+
+    /** An argument as the query wrote it, with its SQL type: {@code 'true' (STRING)}. */
+    private static String asWritten(Expression argument) {
+        return argument.sql() + " (" + argument.dataType().sql() + ")";
     }
 
     private static void registerAggregate(FunctionRegistry registry, String name, String opType) {
@@ -143,11 +157,13 @@ public final class ArgOnnxFunctions {
             throw new ArgOnnxException(name + ": the position must be a tinyint, smallint, int or bigint column, not "
                     + position.dataType().sql());
         }
-        boolean selectLastIndex = arity == 3 && selectLastIndex(name, constant(name, children.apply(2)));
+        boolean selectLastIndex = arity == 3 && selectLastIndex(name, children.apply(2),
+                constant(name, "select_last_index must be a constant", children.apply(2)));
         return new ArgExtremeAggregate(name, opType.equals("ArgMin"), selectLastIndex, value, position);
     }
 
-    private static boolean selectLastIndex(String name, Object option) {
+    /** The select_last_index argument's value: a boolean, or an integer 0 or 1. */
+    private static boolean selectLastIndex(String name, Expression argument, Object option) {
         if (option instanceof Boolean flag) {
             return flag;
         }
@@ -155,7 +171,7 @@ public final class ArgOnnxFunctions {
                 && number.doubleValue() == number.longValue()) {
             return number.longValue() == 1;
         }
-        throw new ArgOnnxException(name + ": select_last_index must be a boolean, 0 or 1, not " + option);
+        throw new ArgOnnxException(name + ": select_last_index must be a boolean, 0 or 1, not " + asWritten(argument));
     }
 
     /**

@@ -84,7 +84,8 @@ public final class ArrayArgExpression extends Expression implements Serializable
     @Override
     public ExprCode doGenCode(CodegenContext ctx, ExprCode ev) {
         ExprCode array = child.genCode(ctx);
-        String function = ctx.addReferenceObj("argReduction", reduction, ArrayArgReduction.class.getName());
+        // The generated class lives in no package: it calls this public class, not the package-private reduction.
+        String function = ctx.addReferenceObj("argReduction", this, ArrayArgExpression.class.getName());
         String code = array.code() + "\n"
                 + "boolean " + ev.isNull() + " = " + array.isNull() + ";\n"
                 + "long " + ev.value() + " = -1L;\n"
@@ -93,6 +94,16 @@ public final class ArrayArgExpression extends Expression implements Serializable
                 + "  " + ev.isNull() + " = " + ev.value() + " == " + ArrayArgReduction.NO_INDEX + "L;\n"
                 + "}";
         return Catalyst.generated(ev, code);
+    }
+
+    /**
+     * Called by the generated code: the ONNX index of a row's extreme element.
+     *
+     * @param array the row's array, not null
+     * @return the index, or -1 for an empty array that gives null
+     */
+    public long index(ArrayData array) {
+        return reduction.index(array);
     }
 
     @Override

@@ -16,11 +16,8 @@ import org.apache.spark.sql.types.DataTypes;
  * converts a row's array, as Spark holds it ({@link ArrayData}), to a one-dimensional {@link Tensor}
  * of primitives and applies the operator on axis 0 with keepdims 0, so the rules (NaN, ties, unsigned
  * order, float16/bfloat16, empty axis) are the library's own.
- *
- * <p>Public only because {@link ArrayArgExpression}'s constructor, which Spark calls by reflection, takes
- * it; it has no public API.
  */
-public final class ArrayArgReduction implements Serializable {
+final class ArrayArgReduction implements Serializable {
     private static final long serialVersionUID = 3L;
 
     /** What {@link #index} gives for an empty array: the expression's null. */
@@ -84,7 +81,7 @@ public final class ArrayArgReduction implements Serializable {
      * @throws ArgOnnxException if an element is null, out of the type's range, or the array is empty
      *     and the session asks for ONNX's refusal
      */
-    public long index(ArrayData array) {
+    long index(ArrayData array) {
         int n = array.numElements();
         if (n == 0 && !emptyIsAnError) {
             return NO_INDEX;
@@ -100,69 +97,72 @@ public final class ArrayArgReduction implements Serializable {
         return operator().apply(tensor(array, n)).get(0);
     }
 
+    /**
+     * The row's array as a tensor of the type. Every per-type table here is an exhaustive switch without
+     * a default branch: an element type that one of them does not know fails to compile.
+     */
     private Tensor tensor(ArrayData array, int n) {
-        switch (type) {
-            case FLOAT:
-                return Tensor.ofFloat(array.toFloatArray(), n);
-            case DOUBLE:
-                return Tensor.ofDouble(array.toDoubleArray(), n);
-            case INT8:
-            case UINT8: {
-                // A tinyint is an int8 as it is, but a uint8 only when it is not negative.
-                boolean direct = columnType == DataType.INT8 && type == DataType.INT8;
-                byte[] data = direct ? array.toByteArray() : new byte[n];
-                if (!direct) {
-                    for (int i = 0; i < n; i++) {
-                        data[i] = (byte) inRange(array, i);
-                    }
-                }
-                return type == DataType.INT8 ? Tensor.ofInt8(data, n) : Tensor.ofUint8(data, n);
-            }
-            case INT16:
-            case UINT16:
-            case FLOAT16:
-            case BFLOAT16: {
-                // Every smallint is a valid int16 and a valid 16-bit pattern; uint16 needs the range check.
-                boolean direct = columnType == DataType.INT16 && type != DataType.UINT16;
-                short[] data = direct ? array.toShortArray() : new short[n];
-                if (!direct) {
-                    for (int i = 0; i < n; i++) {
-                        data[i] = (short) inRange(array, i);
-                    }
-                }
-                switch (type) {
-                    case INT16: return Tensor.ofInt16(data, n);
-                    case UINT16: return Tensor.ofUint16(data, n);
-                    case FLOAT16: return Tensor.ofFloat16(data, n);
-                    default: return Tensor.ofBfloat16(data, n);
-                }
-            }
-            case INT32:
-            case UINT32: {
-                boolean direct = columnType == DataType.INT32 && type == DataType.INT32;
-                int[] data = direct ? array.toIntArray() : new int[n];
-                if (!direct) {
-                    for (int i = 0; i < n; i++) {
-                        data[i] = (int) inRange(array, i);
-                    }
-                }
-                return type == DataType.INT32 ? Tensor.ofInt32(data, n) : Tensor.ofUint32(data, n);
-            }
-            case INT64:
-            case UINT64: {
-                // A bigint array holds int64 values, or uint64 values as their 64-bit patterns.
-                boolean direct = columnType == DataType.INT64;
-                long[] data = direct ? array.toLongArray() : new long[n];
-                if (!direct) {
-                    for (int i = 0; i < n; i++) {
-                        data[i] = inRange(array, i);
-                    }
-                }
-                return type == DataType.INT64 ? Tensor.ofInt64(data, n) : Tensor.ofUint64(data, n);
-            }
-            default:
-                throw new IllegalStateException("no conversion to " + type);
+        return switch (type) {
+            case FLOAT -> Tensor.ofFloat(array.toFloatArray(), n);
+            case DOUBLE -> Tensor.ofDouble(array.toDoubleArray(), n);
+            case INT8 -> Tensor.ofInt8(bytes(array, n), n);
+            case UINT8 -> Tensor.ofUint8(bytes(array, n), n);
+            case INT16 -> Tensor.ofInt16(shorts(array, n), n);
+            case UINT16 -> Tensor.ofUint16(shorts(array, n), n);
+            case FLOAT16 -> Tensor.ofFloat16(shorts(array, n), n);
+            case BFLOAT16 -> Tensor.ofBfloat16(shorts(array, n), n);
+            case INT32 -> Tensor.ofInt32(ints(array, n), n);
+            case UINT32 -> Tensor.ofUint32(ints(array, n), n);
+            case INT64 -> Tensor.ofInt64(longs(array, n), n);
+            case UINT64 -> Tensor.ofUint64(longs(array, n), n);
+        };
+    }
+
+    /** A tinyint is an int8 as it is, but a uint8 only when it is not negative. */
+    private byte[] bytes(ArrayData array, int n) {
+        if (columnType == DataType.INT8 && type == DataType.INT8) {
+            return array.toByteArray();
         }
+        byte[] data = new byte[n];
+        for (int i = 0; i < n; i++) {
+            data[i] = (byte) inRange(array, i);
+        }
+        return data;
+    }
+
+    /** Every smallint is a valid int16 and a valid 16-bit pattern; uint16 needs the range check. */
+    private short[] shorts(ArrayData array, int n) {
+        if (columnType == DataType.INT16 && type != DataType.UINT16) {
+            return array.toShortArray();
+        }
+        short[] data = new short[n];
+        for (int i = 0; i < n; i++) {
+            data[i] = (short) inRange(array, i);
+        }
+        return data;
+    }
+
+    private int[] ints(ArrayData array, int n) {
+        if (columnType == DataType.INT32 && type == DataType.INT32) {
+            return array.toIntArray();
+        }
+        int[] data = new int[n];
+        for (int i = 0; i < n; i++) {
+            data[i] = (int) inRange(array, i);
+        }
+        return data;
+    }
+
+    /** A bigint array holds int64 values, or uint64 values as their 64-bit patterns. */
+    private long[] longs(ArrayData array, int n) {
+        if (columnType == DataType.INT64) {
+            return array.toLongArray();
+        }
+        long[] data = new long[n];
+        for (int i = 0; i < n; i++) {
+            data[i] = inRange(array, i);
+        }
+        return data;
     }
 
     /**
@@ -175,27 +175,25 @@ public final class ArrayArgReduction implements Serializable {
             case INT8 -> array.getByte(i);
             case INT16 -> array.getShort(i);
             case INT32 -> array.getInt(i);
-            default -> array.getLong(i);
+            case INT64 -> array.getLong(i);
+            case FLOAT, DOUBLE, UINT8, UINT16, UINT32, UINT64, FLOAT16, BFLOAT16 ->
+                throw new IllegalStateException("no integer column holds " + columnType);
         };
-        long min;
-        long max;
-        int bits = type.byteWidth() * 8;
-        if (bits == 64) {
-            min = type.isUnsigned() ? 0 : Long.MIN_VALUE;
-            max = Long.MAX_VALUE;
-        } else if (type == DataType.FLOAT16 || type == DataType.BFLOAT16) {
-            min = Short.MIN_VALUE;
-            max = 0xFFFF;
-        } else if (type.isUnsigned()) {
-            min = 0;
-            max = (1L << bits) - 1;
-        } else {
-            min = -(1L << (bits - 1));
-            max = (1L << (bits - 1)) - 1;
-        }
-        if (value < min || value > max) {
+        long[] range = switch (type) {
+            case INT8 -> new long[] {Byte.MIN_VALUE, Byte.MAX_VALUE};
+            case UINT8 -> new long[] {0, 0xFF};
+            case INT16 -> new long[] {Short.MIN_VALUE, Short.MAX_VALUE};
+            case UINT16 -> new long[] {0, 0xFFFF};
+            case FLOAT16, BFLOAT16 -> new long[] {Short.MIN_VALUE, 0xFFFF};
+            case INT32 -> new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE};
+            case UINT32 -> new long[] {0, 0xFFFF_FFFFL};
+            case INT64 -> new long[] {Long.MIN_VALUE, Long.MAX_VALUE};
+            case UINT64 -> new long[] {0, Long.MAX_VALUE};
+            case FLOAT, DOUBLE -> throw new IllegalStateException(type + " elements are not read from integers");
+        };
+        if (value < range[0] || value > range[1]) {
             throw new ArgOnnxException(functionName + ": element " + i + " is " + value + ", outside the range of "
-                    + type.onnxName() + (type.isFloatingPoint() ? " bit patterns" : "") + " [" + min + ", " + max + "]");
+                    + type.onnxName() + (type.isFloatingPoint() ? " bit patterns" : "") + " [" + range[0] + ", " + range[1] + "]");
         }
         return value;
     }
@@ -236,14 +234,17 @@ public final class ArrayArgReduction implements Serializable {
                 + " are not supported (float, double, tinyint, smallint, int and bigint arrays are)");
     }
 
+    /** The SQL name of the element type of an array column that holds elements of this type as they are. */
     private static String sqlName(DataType type) {
-        switch (type) {
-            case FLOAT: return "float";
-            case DOUBLE: return "double";
-            case INT8: return "tinyint";
-            case INT16: return "smallint";
-            case INT32: return "int";
-            default: return "bigint";
-        }
+        return switch (type) {
+            case FLOAT -> "float";
+            case DOUBLE -> "double";
+            case INT8 -> "tinyint";
+            case INT16 -> "smallint";
+            case INT32 -> "int";
+            case INT64 -> "bigint";
+            case UINT8, UINT16, UINT32, UINT64, FLOAT16, BFLOAT16 ->
+                throw new IllegalStateException("no SQL column holds " + type.onnxName() + " elements as they are");
+        };
     }
 }

@@ -14,7 +14,8 @@ import scala.collection.immutable.Seq;
 
 /**
  * Whether a candidate (order key, position) beats the best so far of {@link ArgExtremeAggregate}: a
- * candidate without a position (null, or below 0 for an empty buffer merged) is none; a best whose
+ * candidate without a key (a null value) or without a position (null, or below 0: a bad position,
+ * which {@link CheckedPosition} refuses, or an empty buffer merged) is none; a best whose
  * position is below 0 is none yet; otherwise the larger key wins, in Spark's order (a NaN above every
  * number, every NaN equal, -0.0 equal to 0.0), and between equal keys the smaller position (the larger
  * with {@code select_last_index}).
@@ -39,7 +40,7 @@ public final class BeatsBest extends Expression implements Serializable {
      * The test.
      *
      * @param selectLastIndex whether a tie goes to the larger position
-     * @param key the candidate's order key, a bigint or double
+     * @param key the candidate's order key, a bigint or double, null for no candidate
      * @param position the candidate's position, a bigint, null or negative for no candidate
      * @param bestKey the best's order key, of the key's type
      * @param bestPosition the best's position, a bigint, negative for no best yet
@@ -75,15 +76,15 @@ public final class BeatsBest extends Expression implements Serializable {
 
     @Override
     public Object eval(InternalRow row) {
+        Object k = key.eval(row);
         Object at = position.eval(row);
-        if (at == null || (Long) at < 0) {
+        if (k == null || at == null || (Long) at < 0) {
             return false;
         }
         Object bestAt = bestPosition.eval(row);
         if ((Long) bestAt < 0) {
             return true;
         }
-        Object k = key.eval(row);
         Object best = bestKey.eval(row);
         int order = key.dataType() == DataTypes.DoubleType ? SQLOrderingUtil.compareDoubles((Double) k, (Double) best)
                 : Long.compare((Long) k, (Long) best);
@@ -106,13 +107,13 @@ public final class BeatsBest extends Expression implements Serializable {
                 : "Long.compare(" + k.value() + ", " + best.value() + ")";
         String code = "boolean " + ev.isNull() + " = false;\n"
                 + "boolean " + ev.value() + " = false;\n"
+                + k.code() + "\n"
                 + at.code() + "\n"
-                + "if (!" + at.isNull() + " && " + at.value() + " >= 0L) {\n"
+                + "if (!" + k.isNull() + " && !" + at.isNull() + " && " + at.value() + " >= 0L) {\n"
                 + "  " + bestAt.code() + "\n"
                 + "  if (" + bestAt.value() + " < 0L) {\n"
                 + "    " + ev.value() + " = true;\n"
                 + "  } else {\n"
-                + "    " + k.code() + "\n"
                 + "    " + best.code() + "\n"
                 + "    int " + order + " = " + compare + ";\n"
                 + "    " + ev.value() + " = " + order + " > 0 || " + order + " == 0 && " + at.value()

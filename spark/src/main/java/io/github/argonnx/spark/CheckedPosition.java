@@ -5,28 +5,34 @@ import java.io.Serializable;
 import java.util.Objects;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.catalyst.expressions.codegen.CodeGenerator;
 import org.apache.spark.sql.catalyst.expressions.codegen.CodegenContext;
 import org.apache.spark.sql.catalyst.expressions.codegen.ExprCode;
 import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.DataTypes;
 import scala.collection.immutable.IndexedSeq;
 import scala.collection.immutable.Seq;
 
 /**
- * The position an aggregate's row competes at: null when the row's value is null (the row is
- * skipped, as SQL aggregates skip nulls); otherwise the position, which must be a non-null bigint
- * from 0 to {@link Long#MAX_VALUE}. A row that breaks this is refused with an {@link ArgOnnxException}
- * naming the position (or the value, when the position is null).
+ * The update of an aggregate's buffered position, which checks the row's position first: a row whose
+ * value is null is skipped (as SQL aggregates skip nulls); a row with a value needs a non-null bigint
+ * position from 0 to {@link Long#MAX_VALUE}, and a row that breaks this is refused with an
+ * {@link ArgOnnxException} naming the position (or the value, when the position is null).
+ *
+ * <p>The check is part of one buffer column's update value, and of nothing else: Spark evaluates the
+ * subexpressions that several update expressions share before it tests the aggregate's {@code FILTER}
+ * (and the filters it makes of {@code DISTINCT}), but an update value only for the rows the aggregate
+ * takes.
  *
  * <p>Public, with a public constructor, only because Spark copies expressions through reflection on
  * their public constructors; it has no public API.
  */
 public final class CheckedPosition extends Expression implements Serializable {
-    private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 2L;
 
     private final String functionName;
     private final Expression value;
     private final Expression position;
+    private final Expression update;
 
     /**
      * The expression.
@@ -34,26 +40,28 @@ public final class CheckedPosition extends Expression implements Serializable {
      * @param functionName the aggregate's name, for messages
      * @param value the row's value
      * @param position the row's position, a bigint
+     * @param update the buffer column's new value, given once the position passes
      */
-    public CheckedPosition(String functionName, Expression value, Expression position) {
+    public CheckedPosition(String functionName, Expression value, Expression position, Expression update) {
         this.functionName = functionName;
         this.value = value;
         this.position = position;
+        this.update = update;
     }
 
     @Override
     public Seq<Expression> children() {
-        return Catalyst.seq(value, position);
+        return Catalyst.seq(value, position, update);
     }
 
     @Override
     public boolean nullable() {
-        return value.nullable();
+        return update.nullable();
     }
 
     @Override
     public DataType dataType() {
-        return DataTypes.LongType;
+        return update.dataType();
     }
 
     @Override
@@ -64,18 +72,17 @@ public final class CheckedPosition extends Expression implements Serializable {
     @Override
     public Object eval(InternalRow row) {
         Object v = value.eval(row);
-        if (v == null) {
-            return null;
+        if (v != null) {
+            Object p = position.eval(row);
+            if (p == null) {
+                throw nullPosition(String.valueOf(v));
+            }
+            long at = (Long) p;
+            if (at < 0) {
+                throw negative(at);
+            }
         }
-        Object p = position.eval(row);
-        if (p == null) {
-            throw nullPosition(String.valueOf(v));
-        }
-        long at = (Long) p;
-        if (at < 0) {
-            throw negative(at);
-        }
-        return at;
+        return update.eval(row);
     }
 
     /** Called by the generated code: the refusal of a row whose value is not null but whose position is. */
@@ -94,11 +101,10 @@ public final class CheckedPosition extends Expression implements Serializable {
     public ExprCode doGenCode(CodegenContext ctx, ExprCode ev) {
         ExprCode v = value.genCode(ctx);
         ExprCode p = position.genCode(ctx);
+        ExprCode u = update.genCode(ctx);
         String self = ctx.addReferenceObj("positionCheck", this, CheckedPosition.class.getName());
         String code = v.code() + "\n"
-                + "boolean " + ev.isNull() + " = " + v.isNull() + ";\n"
-                + "long " + ev.value() + " = -1L;\n"
-                + "if (!" + ev.isNull() + ") {\n"
+                + "if (!" + v.isNull() + ") {\n"
                 + "  " + p.code() + "\n"
                 + "  if (" + p.isNull() + ") {\n"
                 + "    throw " + self + ".nullPosition(String.valueOf(" + v.value() + "));\n"
@@ -106,19 +112,21 @@ public final class CheckedPosition extends Expression implements Serializable {
                 + "  if (" + p.value() + " < 0L) {\n"
                 + "    throw " + self + ".negative(" + p.value() + ");\n"
                 + "  }\n"
-                + "  " + ev.value() + " = " + p.value() + ";\n"
-                + "}";
+                + "}\n"
+                + u.code() + "\n"
+                + "boolean " + ev.isNull() + " = " + u.isNull() + ";\n"
+                + CodeGenerator.javaType(dataType()) + " " + ev.value() + " = " + u.value() + ";";
         return Catalyst.generated(ev, code);
     }
 
     @Override
     public Expression withNewChildrenInternal(IndexedSeq<Expression> newChildren) {
-        return new CheckedPosition(functionName, newChildren.apply(0), newChildren.apply(1));
+        return new CheckedPosition(functionName, newChildren.apply(0), newChildren.apply(1), newChildren.apply(2));
     }
 
     @Override
     public int productArity() {
-        return 3;
+        return 4;
     }
 
     @Override
@@ -127,6 +135,7 @@ public final class CheckedPosition extends Expression implements Serializable {
             case 0: return functionName;
             case 1: return value;
             case 2: return position;
+            case 3: return update;
             default: throw new IndexOutOfBoundsException(Integer.toString(n));
         }
     }
@@ -139,11 +148,11 @@ public final class CheckedPosition extends Expression implements Serializable {
     @Override
     public boolean equals(Object other) {
         return other instanceof CheckedPosition that && functionName.equals(that.functionName)
-                && value.equals(that.value) && position.equals(that.position);
+                && value.equals(that.value) && position.equals(that.position) && update.equals(that.update);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(functionName, value, position);
+        return Objects.hash(functionName, value, position, update);
     }
 }

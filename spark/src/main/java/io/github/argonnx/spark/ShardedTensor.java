@@ -10,6 +10,7 @@ import io.github.argonnx.runtime.ArgResult;
 import java.io.Serializable;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Iterator;
@@ -27,6 +28,7 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.IntegralType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
+import scala.Function2;
 
 /**
  * ArgMax/ArgMin over a tensor whose reduced axis is sharded over the rows of a Dataset.
@@ -40,6 +42,8 @@ import org.apache.spark.sql.types.StructType;
  *   <li>{@value #DATA_TYPE} (int): the element type's {@code TensorProto.DataType} code (1 float, 10 float16, ...);</li>
  *   <li>{@value #SHAPE} (array of bigint): the whole tensor's shape, the same in every row.</li>
  * </ul>
+ * The names resolve as Spark resolves them in the Dataset's session (regardless of case unless
+ * {@code spark.sql.caseSensitive} is set); a name that two columns answer to is refused.
  * Each partition reduces its chunks into one partial result, in one Spark job; the driver merges
  * those (one per partition, each the size of the output) and finishes to exactly the output of one {@code apply}
  * on the whole tensor. Every position of the axis must be in exactly one chunk: overlaps and gaps
@@ -64,7 +68,7 @@ public final class ShardedTensor {
      * @param chunks the chunks, with the columns {@value #OFFSET}, {@value #RAW_DATA}, {@value #DATA_TYPE} and {@value #SHAPE}
      * @param operator the operator
      * @return the ONNX output: int64 indices and their shape
-     * @throws ArgOnnxException if there are no chunks, the rows disagree on type or shape, a chunk does
+     * @throws ArgOnnxException if a column is missing, ambiguous or of another type, there are no chunks, the rows disagree on type or shape, a chunk does
      *     not fit the shape, chunks overlap or leave a gap, or the operator refuses the type or shape
      */
     public static ArgResult reduce(Dataset<Row> chunks, ArgReductionOperator operator) {
@@ -116,27 +120,47 @@ public final class ShardedTensor {
             throw new ArgOnnxException(operator + " over a sharded tensor: the column " + name + " is " + type.sql()
                     + ", not " + (array ? "an array of integers" : "an integer") + " (tinyint, smallint, int or bigint)");
         }
-        return functions.col(name).cast(array ? DataTypes.createArrayType(DataTypes.LongType) : DataTypes.LongType).as(name);
+        return quoted(field).cast(array ? DataTypes.createArrayType(DataTypes.LongType) : DataTypes.LongType).as(name);
     }
 
+    /**
+     * The Dataset's one column that the name resolves to, as Spark resolves names in the Dataset's
+     * session ({@code spark.sql.caseSensitive}).
+     */
     private static StructField field(Dataset<Row> chunks, String name, ArgReductionOperator operator) {
         StructType schema = chunks.schema();
+        Function2<String, String, Object> resolver = chunks.sparkSession().sessionState().conf().resolver();
+        List<StructField> matches = new ArrayList<>();
         for (StructField field : schema.fields()) {
-            if (field.name().equals(name)) {
-                return field;
+            if ((Boolean) resolver.apply(field.name(), name)) {
+                matches.add(field);
             }
         }
-        throw new ArgOnnxException(operator + " over a sharded tensor: the Dataset has no column " + name + " (its columns: "
-                + String.join(", ", schema.fieldNames()) + ")");
+        if (matches.isEmpty()) {
+            throw new ArgOnnxException(operator + " over a sharded tensor: the Dataset has no column " + name + " (its columns: "
+                    + String.join(", ", schema.fieldNames()) + ")");
+        }
+        if (matches.size() > 1) {
+            throw new ArgOnnxException(operator + " over a sharded tensor: the Dataset has " + matches.size()
+                    + " columns that resolve to " + name + ": " + String.join(", ", matches.stream().map(StructField::name).toList())
+                    + "; it needs one");
+        }
+        return matches.get(0);
+    }
+
+    /** The column by its own name, quoted so that a dot or a backtick in it is part of the name. */
+    private static Column quoted(StructField field) {
+        return functions.col("`" + field.name().replace("`", "``") + "`");
     }
 
     private static Column rawData(Dataset<Row> chunks, ArgReductionOperator operator) {
-        org.apache.spark.sql.types.DataType type = field(chunks, RAW_DATA, operator).dataType();
+        StructField field = field(chunks, RAW_DATA, operator);
+        org.apache.spark.sql.types.DataType type = field.dataType();
         if (type != DataTypes.BinaryType) {
             throw new ArgOnnxException(operator + " over a sharded tensor: the column " + RAW_DATA + " is " + type.sql()
                     + ", not BINARY");
         }
-        return functions.col(RAW_DATA);
+        return quoted(field).as(RAW_DATA);
     }
 
     /** The partial result of one partition's chunks, with the tensor they say they belong to and where they lie. */

@@ -7,8 +7,9 @@
  * example main {@link io.github.argonnx.spark.ArgOnnxSparkExample}.
  *
  * <p>Not API: the Catalyst expressions {@link io.github.argonnx.spark.ArrayArgExpression},
- * {@link io.github.argonnx.spark.ArrayArgReduction}, {@link io.github.argonnx.spark.ArgExtremeAggregate}
- * and {@link io.github.argonnx.spark.CheckedPosition}, public only because Spark copies expressions
- * through their public constructors and generated code calls them.
+ * {@link io.github.argonnx.spark.ArgExtremeAggregate}, {@link io.github.argonnx.spark.CheckedPosition}
+ * and {@link io.github.argonnx.spark.BeatsBest}, public only because Spark copies expressions through
+ * reflection on their public constructors and the code it generates calls some of them. Every other
+ * class of the package is package-private.
  */
 package io.github.argonnx.spark;

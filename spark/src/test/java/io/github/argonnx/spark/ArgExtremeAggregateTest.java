@@ -143,15 +143,45 @@ class ArgExtremeAggregateTest extends SparkTestSession {
     }
 
     @Test
+    void rowsTheAggregatesOwnFilterExcludesAreNeitherTakenNorChecked() {
+        inBothCodegenModes(mode -> {
+            Row nullPosition = spark.sql("SELECT argmax_agg(v, p) FILTER (WHERE p IS NOT NULL), argmin_agg(v, p) FILTER (WHERE g <> 2)"
+                    + " FROM VALUES (1, 3.0D, 4L), (1, 5.0D, 1L), (2, 9.0D, NULL) AS t(g, v, p)").first();
+            assertEquals(List.of(1L, 4L), values(nullPosition, 0), mode);
+            Row negative = spark.sql("SELECT argmax_agg(v, p) FILTER (WHERE g <> 2), argmin_agg(v, p, true) FILTER (WHERE g <> 2)"
+                    + " FROM VALUES (1, 3.0D, 4L), (1, 5.0D, 1L), (2, 9.0D, -5L) AS t(g, v, p)").first();
+            assertEquals(List.of(1L, 4L), values(negative, 0), mode);
+            Row badOnlyWhereExcluded = spark.sql("SELECT argmax_agg(v, IF(g = 2, -5, p)) FILTER (WHERE g <> 2),"
+                    + " argmin_agg(v, IF(g = 2, NULL, p)) FILTER (WHERE g = 1)"
+                    + " FROM VALUES (1, 3.0D, 4L), (1, 5.0D, 1L), (2, 9.0D, 2L) AS t(g, v, p)").first();
+            assertEquals(List.of(1L, 4L), values(badOnlyWhereExcluded, 0), mode);
+            List<Row> grouped = spark.sql("SELECT g, argmax_agg(v, p) FILTER (WHERE p >= 0) FROM VALUES (1, 3.0D, 4L),"
+                    + " (1, 5.0D, -1L), (2, 9.0D, NULL), (2, 1.0D, 3L) AS t(g, v, p) GROUP BY g ORDER BY g").collectAsList();
+            assertEquals("[[1,4], [2,3]]", grouped.toString(), mode);
+            // Spark runs two DISTINCT aggregates over different columns as filters on expanded rows.
+            Row distinct = spark.sql("SELECT argmax_agg(DISTINCT v, p), argmin_agg(DISTINCT v, q)"
+                    + " FROM VALUES (3.0D, 4L, 7L), (5.0D, 1L, 6L), (5.0D, 1L, 6L) AS t(v, p, q)").first();
+            assertEquals(List.of(1L, 7L), values(distinct, 0), mode);
+        });
+    }
+
+    @Test
     void aNegativeOrNullPositionIsRefusedNamingItAndTheAllowedRange() {
-        ArgOnnxException negative = ArgOnnxFunctionsTest.rootCause(assertThrows(Exception.class,
-                () -> spark.sql("SELECT argmax_agg(v, p) FROM VALUES (1.0D, 4L), (2.0D, -3L) AS t(v, p)").collect()));
-        assertEquals("argmax_agg: position -3 is negative; positions are bigint values from 0 to 9223372036854775807",
-                negative.getMessage());
-        ArgOnnxException missing = ArgOnnxFunctionsTest.rootCause(assertThrows(Exception.class,
-                () -> spark.sql("SELECT g, argmin_agg(v, p) FROM VALUES (1, 1.5D, NULL), (1, 2.0D, 1L) AS t(g, v, p) GROUP BY g")
-                        .collect()));
-        assertTrue(missing.getMessage().startsWith("argmin_agg: the row with value 1.5 has a null position"), missing.getMessage());
+        inBothCodegenModes(mode -> {
+            ArgOnnxException negative = ArgOnnxFunctionsTest.rootCause(assertThrows(Exception.class,
+                    () -> spark.sql("SELECT argmax_agg(v, p) FROM VALUES (1.0D, 4L), (2.0D, -3L) AS t(v, p)").collect(), mode));
+            assertEquals("argmax_agg: position -3 is negative; positions are bigint values from 0 to 9223372036854775807",
+                    negative.getMessage(), mode);
+            ArgOnnxException missing = ArgOnnxFunctionsTest.rootCause(assertThrows(Exception.class,
+                    () -> spark.sql("SELECT g, argmin_agg(v, p) FROM VALUES (1, 1.5D, NULL), (1, 2.0D, 1L) AS t(g, v, p) GROUP BY g")
+                            .collect(), mode));
+            assertTrue(missing.getMessage().startsWith("argmin_agg: the row with value 1.5 has a null position"),
+                    mode + ": " + missing.getMessage());
+            ArgOnnxException filtered = ArgOnnxFunctionsTest.rootCause(assertThrows(Exception.class,
+                    () -> spark.sql("SELECT argmax_agg(v, p) FILTER (WHERE g <> 2) FROM VALUES (1, 1.0D, 4L), (3, 2.0D, -5L),"
+                            + " (2, 3.0D, NULL) AS t(g, v, p)").collect(), mode));
+            assertTrue(filtered.getMessage().startsWith("argmax_agg: position -5 is negative"), mode + ": " + filtered.getMessage());
+        });
     }
 
     @Test
@@ -167,7 +197,16 @@ class ArgExtremeAggregateTest extends SparkTestSession {
                 position.getMessage());
         AnalysisException option = assertThrows(AnalysisException.class,
                 () -> spark.sql("SELECT argmin_agg(id, id, id > 1) FROM range(3)"));
-        assertTrue(option.getMessage().contains("must be constants"), option.getMessage());
+        assertEquals("argmin_agg: select_last_index must be a constant, not (id > CAST(1 AS BIGINT))",
+                ArgOnnxFunctionsTest.rootCause(option).getMessage());
+        AnalysisException quoted = assertThrows(AnalysisException.class,
+                () -> spark.sql("SELECT argmax_agg(id, id, 'true') FROM range(3)"));
+        assertEquals("argmax_agg: select_last_index must be a boolean, 0 or 1, not 'true' (STRING)",
+                ArgOnnxFunctionsTest.rootCause(quoted).getMessage());
+        AnalysisException two = assertThrows(AnalysisException.class,
+                () -> spark.sql("SELECT argmax_agg(id, id, CAST(2 AS BIGINT)) FROM range(3)"));
+        assertEquals("argmax_agg: select_last_index must be a boolean, 0 or 1, not CAST(2 AS BIGINT) (BIGINT)",
+                ArgOnnxFunctionsTest.rootCause(two).getMessage());
     }
 
     private static org.apache.spark.sql.Column col(String name) {

@@ -140,6 +140,12 @@ class ArgOnnxFunctionsTest extends SparkTestSession {
         assertTrue(perRow.getMessage().contains("argmax: the element type and select_last_index arguments must be constants,"
                 + " not (id > CAST(0 AS BIGINT))"), perRow.getMessage());
         assertTrue(perRow.getMessage().startsWith(rootCause(perRow).getMessage()), perRow.getMessage());
+        AnalysisException option = assertThrows(AnalysisException.class,
+                () -> spark.sql("SELECT argmax(array(1, 2), 'uint8', 'yes')"));
+        assertEquals("argmax: select_last_index must be a boolean, 0 or 1, not 'yes' (STRING)", rootCause(option).getMessage());
+        AnalysisException typeName = assertThrows(AnalysisException.class, () -> spark.sql("SELECT argmin(array(1, 2), 8, true)"));
+        assertEquals("argmin: the element type argument must be a string such as 'uint8', not 8 (INT)",
+                rootCause(typeName).getMessage());
         AnalysisException notAnArray = assertThrows(AnalysisException.class, () -> spark.sql("SELECT argmin(id) FROM range(3)"));
         assertEquals("argmin: the argument is a BIGINT, not an array", rootCause(notAnArray).getMessage());
         AnalysisException strings = assertThrows(AnalysisException.class, () -> spark.sql("SELECT argmin(array('a'))"));

@@ -58,6 +58,33 @@ class ShardedTensorInputsTest extends SparkTestSession {
     }
 
     @Test
+    void columnNamesResolveAsSparkResolvesThem() {
+        Dataset<Row> upper = chunks("offset", "data_type", "shape").toDF("Offset", "RAW_DATA", "Data_Type", "Shape");
+        assertEquals(expected(), ShardedTensor.reduce(upper, ArgMax.latest()).get(0));
+        spark.conf().set("spark.sql.caseSensitive", "true");
+        try {
+            ArgOnnxException caseSensitive = assertThrows(ArgOnnxException.class, () -> ShardedTensor.reduce(upper, ArgMax.latest()));
+            assertTrue(caseSensitive.getMessage().contains("the Dataset has no column offset (its columns: Offset, RAW_DATA,"
+                    + " Data_Type, Shape)"), caseSensitive.getMessage());
+        } finally {
+            spark.conf().unset("spark.sql.caseSensitive");
+        }
+    }
+
+    @Test
+    void anAmbiguousColumnIsRefusedByName() {
+        Dataset<Row> twice = chunks("offset", "data_type", "shape").selectExpr("offset", "raw_data", "data_type", "shape",
+                "offset AS OFFSET");
+        ArgOnnxException differentCase = assertThrows(ArgOnnxException.class, () -> ShardedTensor.reduce(twice, ArgMax.latest()));
+        assertTrue(differentCase.getMessage().contains("the Dataset has 2 columns that resolve to offset: offset, OFFSET"),
+                differentCase.getMessage());
+        Dataset<Row> same = chunks("offset", "data_type", "shape").selectExpr("offset", "raw_data", "data_type", "shape", "shape");
+        ArgOnnxException sameName = assertThrows(ArgOnnxException.class, () -> ShardedTensor.reduce(same, ArgMax.latest()));
+        assertTrue(sameName.getMessage().contains("the Dataset has 2 columns that resolve to shape: shape, shape"),
+                sameName.getMessage());
+    }
+
+    @Test
     void nullsAreRefusedByColumnNameAndRow() {
         ArgOnnxException dimension = ArgOnnxFunctionsTest.rootCause(assertThrows(Exception.class,
                 () -> ShardedTensor.reduce(chunks("offset", "data_type", "IF(offset = 4, array(NULL), shape)").coalesce(1),

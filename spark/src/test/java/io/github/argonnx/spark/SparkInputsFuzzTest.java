@@ -115,7 +115,7 @@ class SparkInputsFuzzTest extends SparkTestSession {
                 yield type == DataType.FLOAT16 ? Tensor.ofFloat16(bits, n) : Tensor.ofBfloat16(bits, n);
             }
             case UINT64 -> Tensor.ofUint64(longs, n);
-            default -> {
+            case INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32 -> {
                 if (type.isUnsigned()) {
                     for (long value : longs) {
                         assertTrue(value >= 0 && value < (1L << (8 * type.byteWidth())),

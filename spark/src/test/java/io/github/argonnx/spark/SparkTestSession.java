@@ -3,6 +3,7 @@ package io.github.argonnx.spark;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import java.util.function.Consumer;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -33,6 +34,22 @@ abstract class SparkTestSession {
                     .config("spark.sql.warehouse.dir", "target/spark-warehouse")
                     .getOrCreate();
             ArgOnnxFunctions.register(spark);
+        }
+    }
+
+    /**
+     * Runs the check with whole-stage code generation on (Spark's default) and again with it off and
+     * expressions interpreted, handing it the mode's name for its messages.
+     */
+    static void inBothCodegenModes(Consumer<String> check) {
+        check.accept("generated code");
+        spark.conf().set("spark.sql.codegen.wholeStage", "false");
+        spark.conf().set("spark.sql.codegen.factoryMode", "NO_CODEGEN");
+        try {
+            check.accept("interpreted");
+        } finally {
+            spark.conf().unset("spark.sql.codegen.wholeStage");
+            spark.conf().unset("spark.sql.codegen.factoryMode");
         }
     }
 

@@ -33,7 +33,9 @@ final class TestData {
         int exponentBits = switch (type) {
             case FLOAT16 -> 5;
             case BFLOAT16, FLOAT -> 8;
-            default -> 11;
+            case DOUBLE -> 11;
+            case INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64 ->
+                throw new IllegalArgumentException(type + " has no NaN, signed zero or infinity");
         };
         int bits = width * 8;
         int mantissaBits = bits - 1 - exponentBits;
