@@ -25,7 +25,7 @@ public enum LoopFamily {
     PLAIN,
     /**
      * int32 and uint32: the plain walk, and in arrays, after the first block, only the blocks that
-     * a branch-free screen finds beating the best ({@code SlicePlainLoop}); outer axes take
+     * a branch-free screen finds beating the best ({@code Slice32BitScreenLoop}); outer axes take
      * {@code ColumnPlainLoop}.
      */
     THIRTY_TWO_BIT_SCREENS,

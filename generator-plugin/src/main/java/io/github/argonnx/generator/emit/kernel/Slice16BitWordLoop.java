@@ -78,8 +78,6 @@ final class Slice16BitWordLoop implements SliceLoop {
     private final Extremum extremum;
     private final ElementOrder order;
     private final boolean floats;
-    /** The integers' loops for slices not screened by words. */
-    private final SlicePlainLoop plainLoop;
     /** The screens of blocks against the best. */
     private final SixteenBitScreen screen;
 
@@ -91,7 +89,6 @@ final class Slice16BitWordLoop implements SliceLoop {
         this.extremum = extremum;
         this.order = ElementOrder.of(type);
         this.floats = Comparison.of(type) == Comparison.SIXTEEN_BIT_FLOAT;
-        this.plainLoop = new SlicePlainLoop(type, extremum, false);
         this.screen = new SixteenBitScreen(type, extremum);
     }
 
@@ -205,7 +202,8 @@ final class Slice16BitWordLoop implements SliceLoop {
     @Override
     public List<MethodSpec> methods(DataSource source) {
         List<MethodSpec> methods = new ArrayList<>(floats ? plainEntries(source)
-                : List.of(plainLoop.walk(source, false), plainLoop.walk(source, true)));
+                : List.of(SliceBlocks.plainWalk(source, type, extremum, false),
+                        SliceBlocks.plainWalk(source, type, extremum, true)));
         methods.add(screenedIndexInSlice(source));
         methods.add(firstIndicesBeating(source));
         methods.add(loop(source, false, true));
