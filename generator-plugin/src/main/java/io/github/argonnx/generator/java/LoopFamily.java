@@ -9,9 +9,10 @@ import io.github.argonnx.generator.model.ElementType;
  * the build, as it does in the other per-type tables ({@link Comparison}, {@link JavaStorage},
  * {@link VectorForm}, {@link JavaLiterals}).
  *
- * <p>A family names one loop builder per layout, in {@code emit.kernel}: {@code Slice<Form>Loop} for a
- * contiguous reduced axis, {@code Column<Form>Loop} for an outer one (array input; buffers and the
- * columns after the last whole word take {@code ColumnPlainLoop}). In front of every family, array
+ * <p>A family names one loop builder per layout, in {@code emit.kernel}, where {@code SliceLoop.of} and
+ * {@code ColumnLoop.of} pick it: {@code Slice<Form>Loop} for a contiguous reduced axis,
+ * {@code Column<Form>Loop} for an outer one (array input; buffers and the columns after the last whole
+ * word take {@code ColumnPlainLoop}). In front of every family, array
  * input first tries the type's SIMD loops ({@code SliceVectorLoop}, {@code ColumnVectorLoop}), where
  * {@link VectorForm} says the type has them.
  */

@@ -67,12 +67,10 @@ final class Slice16BitWordLoop implements SliceLoop {
     private static final int FLOAT_WORD_SCREENED_SLICE = BLOCK;
 
     private static final String WORD_SCREENED_SLICE_NAME = "WORD_SCREENED_SLICE";
-    private static final String NAN_SPAN_NAME = SixteenBitScreen.NAN_SPAN_NAME;
     private static final String MAY_BEAT = SixteenBitScreen.MAY_BEAT;
     private static final String WORDS_OF = "wordsOf";
     private static final String SCREENED_INDEX = "screenedIndexInSlice";
-    /** The contiguous loops' parameter for the elements they screen by words, null where they do not. */
-    static final String WORDS = "words";
+    private static final String WORDS = SixteenBitScreen.WORDS;
 
     private final ElementType type;
     private final Extremum extremum;
@@ -93,8 +91,8 @@ final class Slice16BitWordLoop implements SliceLoop {
     }
 
     /**
-     * The kernel's constants: the block and part lengths, the shortest slice screened by words and, for
-     * floats, how many bit patterns of each sign are NaN.
+     * The kernel's constants: the block and part lengths, the screen's ({@link SixteenBitScreen#constants})
+     * and the shortest slice screened by words.
      */
     @Override
     public List<FieldSpec> constants() {
@@ -108,13 +106,7 @@ final class Slice16BitWordLoop implements SliceLoop {
                 .addJavadoc("best as it rises, and only a part that passes is walked.\n")
                 .initializer("$L", PART)
                 .build());
-        if (floats) {
-            constants.add(FieldSpec.builder(TypeName.INT, NAN_SPAN_NAME, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                    .addJavadoc("NaN bit patterns of one sign: as shorts, the negative NaNs are {@code -$N} to -1.\n",
-                            NAN_SPAN_NAME)
-                    .initializer("$L", nanSpan())
-                    .build());
-        }
+        constants.addAll(screen.constants());
         constants.add(FieldSpec.builder(TypeName.INT, WORD_SCREENED_SLICE_NAME, Modifier.PRIVATE, Modifier.STATIC,
                         Modifier.FINAL)
                 .addJavadoc(floats ? "The shortest slice the contiguous loops screen by words: one block.\n"
@@ -217,10 +209,6 @@ final class Slice16BitWordLoop implements SliceLoop {
         List<MethodSpec> methods = new ArrayList<>(screen.mayBeatMethods());
         methods.add(screen.screenOf());
         return methods;
-    }
-
-    private long nanSpan() {
-        return 0x7FFF - type.format().infinityMagnitude();
     }
 
     /** The last index's loop: the slice entry's name and "InBlocks". */
