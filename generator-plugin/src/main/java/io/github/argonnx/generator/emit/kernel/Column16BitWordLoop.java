@@ -17,7 +17,7 @@ import java.util.List;
 /**
  * The outer-axis loop of a 16-bit kernel over an array, without the Vector API, on JDK 22 and later:
  * each column keeps, beside its running best, the word screen of the elements that beat it (the
- * contiguous loops' {@code screenOf}, {@link SixteenBitScreen}), and {@code ShortWords.ColumnScreens} screens a group of rows
+ * kernel's {@code screenOf}, {@link SixteenBitScreen}), and {@code ShortWords.ColumnScreens} screens a group of rows
  * ({@code ColumnScreens.groupRows}: one at first, up to eight) four columns per long at a time, in a
  * loop C2 vectorizes. Only the words where some row of the group passes are then taken row by row, in
  * the scalar loop's order (from the first for the first index, from the last for the last index): each
