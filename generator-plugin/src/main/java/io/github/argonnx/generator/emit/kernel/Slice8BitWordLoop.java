@@ -35,6 +35,7 @@ final class Slice8BitWordLoop implements SliceLoop {
     private static final String BLOCK_NAME = "WORD_SCREEN_BLOCK";
     private static final String PART_NAME = "WORD_SCREEN_PART";
     private static final String ANY_BEATS = "anyBeats";
+
     private final ElementType type;
     private final Extremum extremum;
     private final ElementOrder order;
