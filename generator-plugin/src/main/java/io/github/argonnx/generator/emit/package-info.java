@@ -1,6 +1,7 @@
 /**
  * The emitters' framework: {@link io.github.argonnx.generator.emit.ArtifactEmitter}, one per kind of
- * generated artifact, run by {@link io.github.argonnx.generator.emit.Generator} over the
+ * generated artifact, run by {@link io.github.argonnx.generator.emit.Generator} (the project's list of
+ * emitters is {@code io.github.argonnx.generator.emitters.Emitters}) over the
  * {@link io.github.argonnx.generator.emit.GenerationContext}; the Java-source base
  * ({@link io.github.argonnx.generator.emit.JavaSourceEmitter}, {@link io.github.argonnx.generator.emit.JavaSources});
  * and the targets every emitter shares ({@link io.github.argonnx.generator.emit.KernelTarget},

@@ -19,27 +19,28 @@ public enum Comparison {
     /** binary16 or bfloat16 bit patterns in a {@code short}: mapped to keys in value order, NaN to the winning extreme. */
     SIXTEEN_BIT_FLOAT;
 
-    /** The comparison of a type, from how its bits encode a number and what Java holds them in. */
+    /**
+     * The comparison of a type, from how its bits encode a number (and so what Java holds them in,
+     * {@link JavaStorage#of}). A number format without an answer here fails the build.
+     */
     public static Comparison of(ElementType type) {
-        if (!type.isFloatingPoint()) {
-            return type.isUnsigned() ? UNSIGNED : SIGNED;
-        }
-        return JavaStorage.of(type).isFloatingPoint() ? IEEE_FLOAT : SIXTEEN_BIT_FLOAT;
+        return switch (type.format()) {
+            case SIGNED_8, SIGNED_16, SIGNED_32, SIGNED_64 -> SIGNED;
+            case UNSIGNED_8, UNSIGNED_16, UNSIGNED_32, UNSIGNED_64 -> UNSIGNED;
+            case BINARY32, BINARY64 -> IEEE_FLOAT;
+            case BINARY16, BFLOAT16 -> SIXTEEN_BIT_FLOAT;
+        };
     }
 
     /** For the support matrix: how the kernels compare two elements of {@code type}. */
     public static String summary(ElementType type) {
-        switch (of(type)) {
-            case SIGNED:
-                return "signed";
-            case UNSIGNED:
-                return "unsigned";
-            case IEEE_FLOAT:
-                return "IEEE 754 value, NaN wins";
-            default:
-                return (type.format() == ElementType.NumberFormat.BINARY16 ? "binary16" : type.onnxName())
-                        + " bits by value, NaN wins";
-        }
+        return switch (of(type)) {
+            case SIGNED -> "signed";
+            case UNSIGNED -> "unsigned";
+            case IEEE_FLOAT -> "IEEE 754 value, NaN wins";
+            case SIXTEEN_BIT_FLOAT -> (type.format() == ElementType.NumberFormat.BINARY16 ? "binary16" : type.onnxName())
+                    + " bits by value, NaN wins";
+        };
     }
 
     /**
@@ -76,15 +77,13 @@ public enum Comparison {
      * follows from its bits, in words.
      */
     public String orderKeyDescription(ElementType type) {
-        switch (this) {
-            case SIGNED:
-                return "signed: the order key is the value";
-            case UNSIGNED:
-                return bits(type) == 64 ? "unsigned: the order key is the bits with the sign bit flipped"
-                        : "unsigned: the order key is the value";
-            default:
-                return "by value: the order key is the signed magnitude, -0 and +0 both 0, every NaN Long.MAX_VALUE";
-        }
+        return switch (this) {
+            case SIGNED -> "signed: the order key is the value";
+            case UNSIGNED -> bits(type) == 64 ? "unsigned: the order key is the bits with the sign bit flipped"
+                    : "unsigned: the order key is the value";
+            case IEEE_FLOAT, SIXTEEN_BIT_FLOAT ->
+                    "by value: the order key is the signed magnitude, -0 and +0 both 0, every NaN Long.MAX_VALUE";
+        };
     }
 
     /**
@@ -93,45 +92,41 @@ public enum Comparison {
      */
     public CodeBlock orderKeyOfBits(ElementType type) {
         int width = bits(type);
-        switch (this) {
-            case SIGNED:
-                return width == 64 ? CodeBlock.of("return bits;\n")
-                        : CodeBlock.of("return ($L) bits;\n", JavaStorage.of(type).primitive());
-            case UNSIGNED:
-                return width == 64 ? CodeBlock.of("return bits ^ $T.MIN_VALUE;\n", Long.class)
-                        : CodeBlock.of("return bits;\n");
-            default:
-                long signBit = 1L << (width - 1);
-                return CodeBlock.builder()
-                        .addStatement("long magnitude = bits & $L", hex(width, signBit - 1))
-                        .beginControlFlow("if (magnitude > $L)", hex(width, type.format().infinityMagnitude()))
-                        .addStatement("return $T.MAX_VALUE", Long.class)
-                        .endControlFlow()
-                        .addStatement("return (bits & $L) == 0 ? magnitude : -magnitude", hex(width, signBit))
-                        .build();
-        }
+        long signBit = 1L << (width - 1);
+        return switch (this) {
+            case SIGNED -> width == 64 ? CodeBlock.of("return bits;\n")
+                    : CodeBlock.of("return ($L) bits;\n", JavaStorage.of(type).primitive());
+            case UNSIGNED -> width == 64 ? CodeBlock.of("return bits ^ $T.MIN_VALUE;\n", Long.class)
+                    : CodeBlock.of("return bits;\n");
+            case IEEE_FLOAT, SIXTEEN_BIT_FLOAT -> CodeBlock.builder()
+                    .addStatement("long magnitude = bits & $L", hex(width, signBit - 1))
+                    .beginControlFlow("if (magnitude > $L)", hex(width, type.format().infinityMagnitude()))
+                    .addStatement("return $T.MAX_VALUE", Long.class)
+                    .endControlFlow()
+                    .addStatement("return (bits & $L) == 0 ? magnitude : -magnitude", hex(width, signBit))
+                    .build();
+        };
     }
 
     /** The body of partial results' {@code bits(long orderKey)}: {@link #orderKeyOfBits} undone, NaN as one quiet NaN. */
     public CodeBlock bitsOfOrderKey(ElementType type) {
         int width = bits(type);
-        switch (this) {
-            case SIGNED:
-                return width == 64 ? CodeBlock.of("return orderKey;\n")
-                        : CodeBlock.of("return orderKey & $L;\n", hex(width, (1L << width) - 1));
-            case UNSIGNED:
-                return width == 64 ? CodeBlock.of("return orderKey ^ $T.MIN_VALUE;\n", Long.class)
-                        : CodeBlock.of("return orderKey;\n");
-            default:
+        return switch (this) {
+            case SIGNED -> width == 64 ? CodeBlock.of("return orderKey;\n")
+                    : CodeBlock.of("return orderKey & $L;\n", hex(width, (1L << width) - 1));
+            case UNSIGNED -> width == 64 ? CodeBlock.of("return orderKey ^ $T.MIN_VALUE;\n", Long.class)
+                    : CodeBlock.of("return orderKey;\n");
+            case IEEE_FLOAT, SIXTEEN_BIT_FLOAT -> {
                 long quietNaN = type.format().infinityMagnitude() | (1L << (type.format().fractionBits() - 1));
-                return CodeBlock.builder()
+                yield CodeBlock.builder()
                         .beginControlFlow("if (orderKey == $T.MAX_VALUE)", Long.class)
                         .add("// the quiet NaN with no payload: partials keep that an element is NaN, not which\n")
                         .addStatement("return $L", hex(width, quietNaN))
                         .endControlFlow()
                         .addStatement("return orderKey < 0 ? $L | -orderKey : orderKey", hex(width, 1L << (width - 1)))
                         .build();
-        }
+            }
+        };
     }
 
     private static int bits(ElementType type) {

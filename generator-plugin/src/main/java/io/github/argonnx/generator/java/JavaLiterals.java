@@ -19,47 +19,47 @@ public final class JavaLiterals {
     public static String literal(ElementType type, ElementType sourceType, String text) {
         long bits = type.exactBits(sourceType, text).orElseThrow(() -> new IllegalArgumentException(
                 sourceType.onnxName() + " value " + text + " is not exactly representable as " + type.onnxName()));
-        switch (type.format()) {
-            case BINARY32: {
-                float f = Float.intBitsToFloat((int) bits);
-                if (Float.isNaN(f)) {
-                    return "Float.NaN";
-                }
-                if (Float.isInfinite(f)) {
-                    return f > 0 ? "Float.POSITIVE_INFINITY" : "Float.NEGATIVE_INFINITY";
-                }
-                return Float.toString(f) + "f";
-            }
-            case BINARY64: {
-                double d = Double.longBitsToDouble(bits);
-                if (Double.isNaN(d)) {
-                    return "Double.NaN";
-                }
-                if (Double.isInfinite(d)) {
-                    return d > 0 ? "Double.POSITIVE_INFINITY" : "Double.NEGATIVE_INFINITY";
-                }
-                return Double.toString(d);
-            }
-            case BINARY16:
-            case BFLOAT16:
-                return String.format(Locale.ROOT, "(short) 0x%04x", bits);
-            default:
-                BigInteger value = type.isUnsigned() && bits < 0
-                        ? BigInteger.valueOf(bits).add(BigInteger.ONE.shiftLeft(64)) : BigInteger.valueOf(bits);
-                return integerLiteral(JavaStorage.of(type), value);
-        }
+        return switch (type.format()) {
+            case BINARY32 -> floatLiteral(Float.intBitsToFloat((int) bits));
+            case BINARY64 -> doubleLiteral(Double.longBitsToDouble(bits));
+            case BINARY16, BFLOAT16 -> String.format(Locale.ROOT, "(short) 0x%04x", bits);
+            case SIGNED_8, SIGNED_16, SIGNED_32, SIGNED_64 -> integerLiteral(type, BigInteger.valueOf(bits));
+            // the bits of a uint64 above Long.MAX_VALUE are a negative long
+            case UNSIGNED_8, UNSIGNED_16, UNSIGNED_32, UNSIGNED_64 -> integerLiteral(type, bits < 0
+                    ? BigInteger.valueOf(bits).add(BigInteger.ONE.shiftLeft(64)) : BigInteger.valueOf(bits));
+        };
     }
 
-    private static String integerLiteral(JavaStorage storage, BigInteger v) {
-        switch (storage) {
-            case LONG:
-                // Above Long.MAX_VALUE (uint64) only a hex literal spells the bit pattern.
-                return v.bitLength() < 64 ? v + "L" : "0x" + v.toString(16) + "L";
-            case INT:
-                return v.bitLength() < 32 ? v.toString() : "(int) " + v + "L";
-            default:
-                int bits = storage == JavaStorage.BYTE ? 8 : 16;
-                return v.bitLength() < bits ? v.toString() : "(" + storage.primitive() + ") " + v;
+    private static String floatLiteral(float f) {
+        if (Float.isNaN(f)) {
+            return "Float.NaN";
         }
+        if (Float.isInfinite(f)) {
+            return f > 0 ? "Float.POSITIVE_INFINITY" : "Float.NEGATIVE_INFINITY";
+        }
+        return Float.toString(f) + "f";
+    }
+
+    private static String doubleLiteral(double d) {
+        if (Double.isNaN(d)) {
+            return "Double.NaN";
+        }
+        if (Double.isInfinite(d)) {
+            return d > 0 ? "Double.POSITIVE_INFINITY" : "Double.NEGATIVE_INFINITY";
+        }
+        return Double.toString(d);
+    }
+
+    /** An integer type's value {@code v}, spelled for its storage: cast where Java reads it as another value. */
+    private static String integerLiteral(ElementType type, BigInteger v) {
+        JavaStorage storage = JavaStorage.of(type);
+        int bits = type.format().bits();
+        return switch (storage) {
+            // Above Long.MAX_VALUE (uint64) only a hex literal spells the bit pattern.
+            case LONG -> v.bitLength() < 64 ? v + "L" : "0x" + v.toString(16) + "L";
+            case INT -> v.bitLength() < 32 ? v.toString() : "(int) " + v + "L";
+            case BYTE, SHORT -> v.bitLength() < bits ? v.toString() : "(" + storage.primitive() + ") " + v;
+            case FLOAT, DOUBLE -> throw new IllegalArgumentException(type.onnxName() + " is not an integer type");
+        };
     }
 }

@@ -28,26 +28,18 @@ public enum JavaStorage {
 
     /**
      * The storage of an element type: binary32 and binary64 as {@code float} and {@code double}, every
-     * other type as the signed integer primitive of its width (16-bit floats as their bit patterns).
+     * other type as the signed integer primitive of its width (16-bit floats as their bit patterns). A
+     * number format without an answer here fails the build.
      */
     public static JavaStorage of(ElementType elementType) {
-        switch (elementType.format()) {
-            case BINARY32:
-                return FLOAT;
-            case BINARY64:
-                return DOUBLE;
-            default:
-                switch (elementType.byteWidth()) {
-                    case 1:
-                        return BYTE;
-                    case 2:
-                        return SHORT;
-                    case 4:
-                        return INT;
-                    default:
-                        return LONG;
-                }
-        }
+        return switch (elementType.format()) {
+            case SIGNED_8, UNSIGNED_8 -> BYTE;
+            case SIGNED_16, UNSIGNED_16, BINARY16, BFLOAT16 -> SHORT;
+            case SIGNED_32, UNSIGNED_32 -> INT;
+            case SIGNED_64, UNSIGNED_64 -> LONG;
+            case BINARY32 -> FLOAT;
+            case BINARY64 -> DOUBLE;
+        };
     }
 
     /** The primitive as a JavaPoet type, for example {@code short}. */
@@ -85,16 +77,12 @@ public enum JavaStorage {
      * narrower storage), as the partial results hand a rival to a kernel: for example {@code (short) bits}.
      */
     public CodeBlock fromBits(CodeBlock bits) {
-        switch (this) {
-            case LONG:
-                return bits;
-            case FLOAT:
-                return CodeBlock.of("$T.intBitsToFloat((int) $L)", Float.class, bits);
-            case DOUBLE:
-                return CodeBlock.of("$T.longBitsToDouble($L)", Double.class, bits);
-            default:
-                return CodeBlock.of("($L) $L", primitive, bits);
-        }
+        return switch (this) {
+            case LONG -> bits;
+            case FLOAT -> CodeBlock.of("$T.intBitsToFloat((int) $L)", Float.class, bits);
+            case DOUBLE -> CodeBlock.of("$T.longBitsToDouble($L)", Double.class, bits);
+            case BYTE, SHORT, INT -> CodeBlock.of("($L) $L", primitive, bits);
+        };
     }
 
     /**
@@ -102,16 +90,12 @@ public enum JavaStorage {
      * counterpart of {@link #fromBits}, as partial results key an element.
      */
     public CodeBlock toBits(CodeBlock value) {
-        switch (this) {
-            case FLOAT:
-                return CodeBlock.of("$T.toUnsignedLong($T.floatToRawIntBits($L))", Integer.class, Float.class, value);
-            case DOUBLE:
-                return CodeBlock.of("$T.doubleToRawLongBits($L)", Double.class, value);
-            case LONG:
-                return value;
-            default:
-                return CodeBlock.of("$T.toUnsignedLong($L)", boxedType(), value);
-        }
+        return switch (this) {
+            case FLOAT -> CodeBlock.of("$T.toUnsignedLong($T.floatToRawIntBits($L))", Integer.class, Float.class, value);
+            case DOUBLE -> CodeBlock.of("$T.doubleToRawLongBits($L)", Double.class, value);
+            case LONG -> value;
+            case BYTE, SHORT, INT -> CodeBlock.of("$T.toUnsignedLong($L)", boxedType(), value);
+        };
     }
 
     public boolean isFloatingPoint() {
@@ -129,16 +113,13 @@ public enum JavaStorage {
 
     /** How an element is held in its Java storage, for documentation, for example "IEEE 754 binary16 bit patterns in shorts". */
     public static String description(ElementType elementType) {
-        JavaStorage storage = of(elementType);
-        switch (elementType.format()) {
-            case BINARY16:
-                return "IEEE 754 binary16 bit patterns in shorts";
-            case BFLOAT16:
-                return "bfloat16 bit patterns (the upper 16 bits of a float) in shorts";
-            default:
-                return elementType.isUnsigned()
-                        ? "unsigned " + (elementType.byteWidth() * 8) + "-bit values as " + storage.primitive() + " bit patterns"
-                        : storage.primitive() + " values";
-        }
+        String primitive = of(elementType).primitive();
+        return switch (elementType.format()) {
+            case BINARY16 -> "IEEE 754 binary16 bit patterns in shorts";
+            case BFLOAT16 -> "bfloat16 bit patterns (the upper 16 bits of a float) in shorts";
+            case UNSIGNED_8, UNSIGNED_16, UNSIGNED_32, UNSIGNED_64 ->
+                    "unsigned " + (elementType.byteWidth() * 8) + "-bit values as " + primitive + " bit patterns";
+            case SIGNED_8, SIGNED_16, SIGNED_32, SIGNED_64, BINARY32, BINARY64 -> primitive + " values";
+        };
     }
 }

@@ -3,13 +3,16 @@ package io.github.argonnx.generator.java;
 import io.github.argonnx.generator.model.ElementType;
 
 /**
- * Which family of scalar loops a kernel of a type gets: decided here once, from the type's
- * {@link Comparison} and {@link JavaStorage}, and asked by every emitter that picks a loop (the
- * kernel, the partial results' fold). No emitter tests a width or a builder's presence instead.
+ * Which family of scalar loops a kernel of a type gets: decided here once, from the type's number
+ * format, and asked by every emitter that picks a loop (the kernel, the partial results' fold). No
+ * emitter tests a width or a builder's presence instead. A number format without an answer here fails
+ * the build, as it does in the other per-type tables ({@link Comparison}, {@link JavaStorage},
+ * {@link VectorForm}, {@link JavaLiterals}).
  *
- * <p>A family names one loop builder per layout, in {@code emit.kernel}: {@code Slice<Form>Loop} for a
- * contiguous reduced axis, {@code Column<Form>Loop} for an outer one (array input; buffers and the
- * columns after the last whole word take {@code ColumnPlainLoop}). In front of every family, array
+ * <p>A family names one loop builder per layout, in {@code emit.kernel}, where {@code SliceLoop.of} and
+ * {@code ColumnLoop.of} pick it: {@code Slice<Form>Loop} for a contiguous reduced axis,
+ * {@code Column<Form>Loop} for an outer one (array input; buffers and the columns after the last whole
+ * word take {@code ColumnPlainLoop}). In front of every family, array
  * input first tries the type's SIMD loops ({@code SliceVectorLoop}, {@code ColumnVectorLoop}), where
  * {@link VectorForm} says the type has them.
  */
@@ -23,7 +26,7 @@ public enum LoopFamily {
     PLAIN,
     /**
      * int32 and uint32: the plain walk, and in arrays, after the first block, only the blocks that
-     * a branch-free screen finds beating the best ({@code SlicePlainLoop}); outer axes take
+     * a branch-free screen finds beating the best ({@code Slice32BitScreenLoop}); outer axes take
      * {@code ColumnPlainLoop}.
      */
     THIRTY_TWO_BIT_SCREENS,
@@ -45,18 +48,12 @@ public enum LoopFamily {
 
     /** The family of {@code type}'s kernel. */
     public static LoopFamily of(ElementType type) {
-        if (Comparison.of(type) == Comparison.IEEE_FLOAT) {
-            return IEEE;
-        }
-        switch (JavaStorage.of(type)) {
-            case BYTE:
-                return EIGHT_BIT_WORDS;
-            case SHORT:
-                return SIXTEEN_BIT_WORDS;
-            case INT:
-                return THIRTY_TWO_BIT_SCREENS;
-            default:
-                return PLAIN;
-        }
+        return switch (type.format()) {
+            case SIGNED_8, UNSIGNED_8 -> EIGHT_BIT_WORDS;
+            case SIGNED_16, UNSIGNED_16, BINARY16, BFLOAT16 -> SIXTEEN_BIT_WORDS;
+            case SIGNED_32, UNSIGNED_32 -> THIRTY_TWO_BIT_SCREENS;
+            case SIGNED_64, UNSIGNED_64 -> PLAIN;
+            case BINARY32, BINARY64 -> IEEE;
+        };
     }
 }

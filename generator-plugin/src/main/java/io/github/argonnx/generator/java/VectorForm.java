@@ -122,16 +122,12 @@ public final class VectorForm {
      * integer to 2^24; the other types count any axis.
      */
     public int indexGroup() {
-        switch (storage) {
-            case BYTE:
-                return Byte.MAX_VALUE + 1;
-            case SHORT:
-                return Short.MAX_VALUE + 1;
-            case FLOAT:
-                return 1 << 24;
-            default:
-                return Integer.MAX_VALUE;
-        }
+        return switch (storage) {
+            case BYTE -> Byte.MAX_VALUE + 1;
+            case SHORT -> Short.MAX_VALUE + 1;
+            case FLOAT -> 1 << 24;
+            case INT, LONG, DOUBLE -> Integer.MAX_VALUE;
+        };
     }
 
     /**
@@ -221,16 +217,12 @@ public final class VectorForm {
     }
 
     private JavaStorage magnitudeStorage() {
-        switch (storage) {
-            case FLOAT:
-                return JavaStorage.INT;
-            case DOUBLE:
-                return JavaStorage.LONG;
-            case SHORT:
-                return JavaStorage.SHORT;
-            default:
-                throw noMagnitudeScreen();
-        }
+        return switch (storage) {
+            case FLOAT -> JavaStorage.INT;
+            case DOUBLE -> JavaStorage.LONG;
+            case SHORT -> JavaStorage.SHORT;
+            case BYTE, INT, LONG -> throw noMagnitudeScreen();
+        };
     }
 
     /**
@@ -239,17 +231,13 @@ public final class VectorForm {
      */
     public CodeBlock magnitudesAt(String index) {
         CodeBlock loaded = CodeBlock.of("$T.fromArray($N, data, $L)", vectorClass(), GeneratedNames.SPECIES, index);
-        switch (storage) {
-            case FLOAT:
-                return CodeBlock.of("$L.reinterpretAsInts().lanewise($T.AND, 0x7FFFFFFF)", loaded, VECTOR_OPERATORS);
-            case DOUBLE:
-                return CodeBlock.of("$L.reinterpretAsLongs().lanewise($T.AND, 0x7FFFFFFFFFFFFFFFL)", loaded,
-                        VECTOR_OPERATORS);
-            case SHORT:
-                return CodeBlock.of("$L.lanewise($T.AND, (short) 0x7FFF)", loaded, VECTOR_OPERATORS);
-            default:
-                throw noMagnitudeScreen();
-        }
+        return switch (storage) {
+            case FLOAT -> CodeBlock.of("$L.reinterpretAsInts().lanewise($T.AND, 0x7FFFFFFF)", loaded, VECTOR_OPERATORS);
+            case DOUBLE -> CodeBlock.of("$L.reinterpretAsLongs().lanewise($T.AND, 0x7FFFFFFFFFFFFFFFL)", loaded,
+                    VECTOR_OPERATORS);
+            case SHORT -> CodeBlock.of("$L.lanewise($T.AND, (short) 0x7FFF)", loaded, VECTOR_OPERATORS);
+            case BYTE, INT, LONG -> throw noMagnitudeScreen();
+        };
     }
 
     /**
@@ -257,17 +245,13 @@ public final class VectorForm {
      * the NaN key counts as the smallest NaN magnitude, which every NaN reaches.
      */
     public CodeBlock magnitudeOfKey(String key) {
-        switch (storage) {
-            case FLOAT:
-                return CodeBlock.of("$T.floatToRawIntBits($T.abs($L))", Float.class, Math.class, key);
-            case DOUBLE:
-                return CodeBlock.of("$T.doubleToRawLongBits($T.abs($L))", Double.class, Math.class, key);
-            case SHORT:
-                return CodeBlock.of("(short) $T.min($T.abs($L), $L + 1)", Math.class, Math.class, key,
-                        Comparison.infinityMagnitude(type));
-            default:
-                throw noMagnitudeScreen();
-        }
+        return switch (storage) {
+            case FLOAT -> CodeBlock.of("$T.floatToRawIntBits($T.abs($L))", Float.class, Math.class, key);
+            case DOUBLE -> CodeBlock.of("$T.doubleToRawLongBits($T.abs($L))", Double.class, Math.class, key);
+            case SHORT -> CodeBlock.of("(short) $T.min($T.abs($L), $L + 1)", Math.class, Math.class, key,
+                    Comparison.infinityMagnitude(type));
+            case BYTE, INT, LONG -> throw noMagnitudeScreen();
+        };
     }
 
     private IllegalStateException noMagnitudeScreen() {
@@ -276,14 +260,11 @@ public final class VectorForm {
 
     /** The keys of a vector of stored elements, as an expression. */
     public CodeBlock keys(CodeBlock vector) {
-        switch (comparison) {
-            case UNSIGNED:
-                return CodeBlock.of("$L.lanewise($T.XOR, $N)", vector, VECTOR_OPERATORS, GeneratedNames.SIGN_BIT);
-            case SIXTEEN_BIT_FLOAT:
-                return CodeBlock.of("$N($L)", GeneratedNames.LANE_KEYS, vector);
-            default:
-                return vector;
-        }
+        return switch (comparison) {
+            case UNSIGNED -> CodeBlock.of("$L.lanewise($T.XOR, $N)", vector, VECTOR_OPERATORS, GeneratedNames.SIGN_BIT);
+            case SIXTEEN_BIT_FLOAT -> CodeBlock.of("$N($L)", GeneratedNames.LANE_KEYS, vector);
+            case SIGNED, IEEE_FLOAT -> vector;
+        };
     }
 
     /** The keys of the vector loaded from {@code data} at {@code index}, with the class's species. */
@@ -293,17 +274,14 @@ public final class VectorForm {
 
     /** The key of one stored element, as an expression of the storage type. */
     public CodeBlock key(CodeBlock element) {
-        switch (comparison) {
-            case UNSIGNED:
-                // byte and short arithmetic is int arithmetic in Java: narrow the result back.
-                return type.byteWidth() < 4
-                        ? CodeBlock.of("($T) ($L ^ $N)", storage.type(), element, GeneratedNames.SIGN_BIT)
-                        : CodeBlock.of("$L ^ $N", element, GeneratedNames.SIGN_BIT);
-            case SIXTEEN_BIT_FLOAT:
-                return CodeBlock.of("$N($L)", GeneratedNames.LANE_KEY, element);
-            default:
-                return element;
-        }
+        return switch (comparison) {
+            // byte and short arithmetic is int arithmetic in Java: narrow the result back.
+            case UNSIGNED -> type.byteWidth() < 4
+                    ? CodeBlock.of("($T) ($L ^ $N)", storage.type(), element, GeneratedNames.SIGN_BIT)
+                    : CodeBlock.of("$L ^ $N", element, GeneratedNames.SIGN_BIT);
+            case SIXTEEN_BIT_FLOAT -> CodeBlock.of("$N($L)", GeneratedNames.LANE_KEY, element);
+            case SIGNED, IEEE_FLOAT -> element;
+        };
     }
 
     /** The constants the key expressions use. */
@@ -373,18 +351,15 @@ public final class VectorForm {
 
     /** For documentation: how the loops compare the elements. */
     public String description() {
-        switch (comparison) {
-            case UNSIGNED:
-                return "Elements compare as unsigned: the sign bit of every lane is flipped, which turns the\n"
-                        + "unsigned order into the signed order lanes compare in.";
-            case IEEE_FLOAT:
-                return "Elements compare by value, -0 tying +0; NaN beats every number, so a block whose extreme\n"
-                        + "is NaN is searched for its first (last) NaN.";
-            case SIXTEEN_BIT_FLOAT:
-                return "Elements compare by value: " + type.onnxName() + " bits are mapped to shorts in value order, -0 and +0\n"
-                        + "to 0, NaN to the winning extreme.";
-            default:
-                return "Elements compare as signed integers.";
-        }
+        return switch (comparison) {
+            case SIGNED -> "Elements compare as signed integers.";
+            case UNSIGNED -> "Elements compare as unsigned: the sign bit of every lane is flipped, which turns the\n"
+                    + "unsigned order into the signed order lanes compare in.";
+            case IEEE_FLOAT -> "Elements compare by value, -0 tying +0; NaN beats every number, so a block whose extreme\n"
+                    + "is NaN is searched for its first (last) NaN.";
+            case SIXTEEN_BIT_FLOAT -> "Elements compare by value: " + type.onnxName()
+                    + " bits are mapped to shorts in value order, -0 and +0\n"
+                    + "to 0, NaN to the winning extreme.";
+        };
     }
 }

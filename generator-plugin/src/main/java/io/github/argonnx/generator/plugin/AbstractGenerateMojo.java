@@ -1,7 +1,7 @@
 package io.github.argonnx.generator.plugin;
 
 import io.github.argonnx.generator.emit.GeneratedFile;
-import io.github.argonnx.generator.emit.Generator;
+import io.github.argonnx.generator.emitters.Emitters;
 import io.github.argonnx.generator.loader.SpecLoadException;
 import io.github.argonnx.generator.model.OperatorSpec;
 import java.io.File;
@@ -297,7 +297,7 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
         selection.checkAgainst(operatorSpecs);
         List<GeneratedFile> files;
         try {
-            files = Generator.standard().generate(selection.context(operatorSpecs)).stream()
+            files = Emitters.standard().generate(selection.context(operatorSpecs)).stream()
                     .filter(f -> outputs.kinds().contains(f.kind()))
                     .toList();
         } catch (RuntimeException e) {

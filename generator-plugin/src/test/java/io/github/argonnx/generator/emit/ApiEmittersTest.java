@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.argonnx.generator.emitters.Emitters;
 import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.model.AttributeSpec;
 import io.github.argonnx.generator.model.AttributeType;
@@ -30,7 +31,7 @@ class ApiEmittersTest {
     }
 
     private static Map<String, String> generate(GenerationContext context) {
-        return Generator.standard().generate(context).stream()
+        return Emitters.standard().generate(context).stream()
                 .collect(Collectors.toMap(f -> f.kind() + " " + f.relativePath(), GeneratedFile::content));
     }
 
@@ -233,7 +234,7 @@ class ApiEmittersTest {
         OperatorSpec odd = new OperatorSpec("ArgMax", "ai.onnx", versions, argMax.latestKnownOpset(), List.of(),
                 argMax.location());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Generator.standard().generate(EmitFixtures.everything(List.of(odd), BASE)));
+                () -> Emitters.standard().generate(EmitFixtures.everything(List.of(odd), BASE)));
         assertEquals("ArgMax-13: attribute 'axes' has no meaning the arg-reduction emitters know (known: axis,"
                 + " keepdims, select_last_index)", e.getMessage());
     }

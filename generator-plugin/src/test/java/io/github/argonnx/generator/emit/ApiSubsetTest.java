@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.argonnx.generator.emitters.Emitters;
 import io.github.argonnx.generator.loader.SpecLoader;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.OperatorSpec;
@@ -38,12 +39,12 @@ class ApiSubsetTest {
     }
 
     private static List<GeneratedFile> mainSources(GenerationContext context) {
-        return Generator.standard().generate(context).stream()
+        return Emitters.standard().generate(context).stream()
                 .filter(f -> f.kind() == GeneratedFile.Kind.MAIN_SOURCE).toList();
     }
 
     private static String tensorSource(GenerationContext context) {
-        return Generator.standard().generate(context).stream()
+        return Emitters.standard().generate(context).stream()
                 .filter(f -> f.relativePath().endsWith("/Tensor.java"))
                 .findFirst().orElseThrow().content();
     }

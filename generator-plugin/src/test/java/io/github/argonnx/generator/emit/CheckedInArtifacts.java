@@ -1,5 +1,6 @@
 package io.github.argonnx.generator.emit;
 
+import io.github.argonnx.generator.emitters.Emitters;
 import io.github.argonnx.generator.loader.SpecLoadException;
 import io.github.argonnx.generator.loader.SpecLoader;
 import io.github.argonnx.generator.model.OperatorSpec;
@@ -72,7 +73,7 @@ final class CheckedInArtifacts {
 
     /** A fresh run of the standard generator over these specs. */
     static List<GeneratedFile> generate(List<OperatorSpec> specs) {
-        return Generator.standard().generate(EmitFixtures.everything(specs, BASE_PACKAGE));
+        return Emitters.standard().generate(EmitFixtures.everything(specs, BASE_PACKAGE));
     }
 
     /** The file's text, or null when there is none. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.argonnx.generator.emit.tests.KernelPropertyTestEmitter;
+import io.github.argonnx.generator.emitters.Emitters;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -57,7 +58,7 @@ class KernelPropertyTestEmitterTest {
     @Test
     void theStandardGeneratorEmitsKernelsAndTheirTests() {
         // ApiSpecs: the standard generator also runs the API emitters, which need the operators' attributes.
-        List<GeneratedFile> files = Generator.standard().generate(ApiSpecs.both());
+        List<GeneratedFile> files = Emitters.standard().generate(ApiSpecs.both());
         long kernels = files.stream().filter(f -> f.relativePath().endsWith("Kernel.java")).count();
         long tests = files.stream().filter(f -> f.relativePath().endsWith("KernelPropertyTest.java")).count();
         assertEquals(24, kernels);

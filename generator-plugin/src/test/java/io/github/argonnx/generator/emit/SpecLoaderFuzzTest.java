@@ -3,6 +3,7 @@ package io.github.argonnx.generator.emit;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.github.argonnx.generator.emitters.Emitters;
 import io.github.argonnx.generator.loader.SpecLoadException;
 import io.github.argonnx.generator.loader.SpecLoader;
 import io.github.argonnx.generator.loader.SpecProblem;
@@ -70,7 +71,7 @@ class SpecLoaderFuzzTest {
                 if (++loaded > GENERATED || Arrays.equals(mutant, original.content().getBytes(StandardCharsets.UTF_8))) {
                     continue;
                 }
-                List<GeneratedFile> files = Generator.standard().generate(EmitFixtures.everything(ops, "fuzz.m" + i));
+                List<GeneratedFile> files = Emitters.standard().generate(EmitFixtures.everything(ops, "fuzz.m" + i));
                 if (sampled < COMPILED) {
                     sampled++;
                     files.stream().filter(f -> f.kind() == GeneratedFile.Kind.MAIN_SOURCE).forEach(toCompile::add);

@@ -1,11 +1,13 @@
 package io.github.argonnx.generator.emit.kernel;
 
+import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.TypeName;
 import io.github.argonnx.generator.java.ElementOrder;
 import io.github.argonnx.generator.java.GeneratedNames;
+import io.github.argonnx.generator.java.KernelContract;
 import io.github.argonnx.generator.java.LoopFamily;
 import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.model.ElementType;
@@ -15,7 +17,7 @@ import java.util.List;
 /**
  * The outer-axis loop of a 16-bit kernel over an array, without the Vector API, on JDK 22 and later:
  * each column keeps, beside its running best, the word screen of the elements that beat it (the
- * contiguous loops' {@code screenOf}, {@link SixteenBitScreen}), and {@code ShortWords.ColumnScreens} screens a group of rows
+ * kernel's {@code screenOf}, {@link SixteenBitScreen}), and {@code ShortWords.ColumnScreens} screens a group of rows
  * ({@code ColumnScreens.groupRows}: one at first, up to eight) four columns per long at a time, in a
  * loop C2 vectorizes. Only the words where some row of the group passes are then taken row by row, in
  * the scalar loop's order (from the first for the first index, from the last for the last index): each
@@ -30,7 +32,7 @@ import java.util.List;
  * {@code ColumnScreens} per block of columns). The last index's fold, where a row replaces every best
  * it ties, takes the scalar fold: a screen passes only what beats.
  */
-final class Column16BitWordLoop {
+final class Column16BitWordLoop implements ColumnLoop {
 
     private final ElementType type;
     private final Extremum extremum;
@@ -45,23 +47,63 @@ final class Column16BitWordLoop {
         this.order = ElementOrder.of(type);
     }
 
-    /** The methods this loop adds to the kernel. */
-    List<MethodSpec> methods() {
-        return List.of(loop(false), groupedLoop(false), loop(true), groupedLoop(true), fold(), groupedFold());
+    /** The loop by groups of rows, which hands short axes on. */
+    @Override
+    public String loopName(boolean fromEnd) {
+        return groupedName(fromEnd);
     }
 
-    /** The declaration of the scratch, once per call: null before JDK 22. */
-    static CodeBlock scratch(CodeBlock size) {
+    /** The first index's fold by groups of rows; the last index's takes the scalar fold. */
+    @Override
+    public String foldName(boolean last) {
+        return last ? GeneratedNames.foldInColumns(true) : groupedFoldName();
+    }
+
+    /** The column screens, once per call: null before JDK 22. */
+    @Override
+    public CodeBlock declareScratch(CodeBlock size) {
         return CodeBlock.builder()
                 .addStatement("$T screens = $T.isAvailable()$W? new $T($L)$W: null", RuntimeClasses.COLUMN_SCREENS,
                         RuntimeClasses.SHORT_WORDS, RuntimeClasses.COLUMN_SCREENS, size)
                 .build();
     }
 
+    @Override
+    public String scratchArguments() {
+        return "screens, ";
+    }
+
+    /** The running bests' screens, which the caller keeps from one chunk to the next. */
+    @Override
+    public void addFoldParameters(MethodSpec.Builder foldRows) {
+        foldRows.addJavadoc("@param screens the running bests' word screens, one per block of $L columns of every slice\n",
+                        KernelContract.COLUMN_BLOCK_SIZE)
+                .addJavadoc("    (block {@code o * blocks + column / $L}), which the first index's fold keeps; null before JDK 22\n",
+                        KernelContract.COLUMN_BLOCK_SIZE)
+                .addParameter(ArrayTypeName.of(RuntimeClasses.COLUMN_SCREENS), "screens");
+    }
+
+    /** The blocks of columns per slice, which number the screens. */
+    @Override
+    public CodeBlock beforeFoldBlocks() {
+        return CodeBlock.of("int blocks = (inner + $N - 1) / $N;\n", GeneratedNames.COLUMN_BLOCK, GeneratedNames.COLUMN_BLOCK);
+    }
+
+    /** The block's screens and the seed flag. */
+    @Override
+    public CodeBlock firstFoldArguments() {
+        return CodeBlock.of("$Wscreens == null ? null : screens[o * blocks + column / $N],$Wseed,", GeneratedNames.COLUMN_BLOCK);
+    }
+
+    @Override
+    public List<MethodSpec> addedMethods() {
+        return List.of(loop(false), groupedLoop(false), loop(true), groupedLoop(true), fold(), groupedFold());
+    }
+
     /** The first index's fold of a block of columns, rows in order, each column against its running screen. */
     private MethodSpec fold() {
         String scalarFold = GeneratedNames.foldInColumns(false);
-        return foldMethod(Column8BitWordLoop.foldName(false))
+        return foldMethod(ColumnBlocks.wordFoldName(false))
                 .addJavadoc("{@link #$N} with a word screen per column, kept in {@code screens} from one chunk to the\n",
                         scalarFold)
                 .addJavadoc("next and set from the chunk's first row when it is the {@code seed}; {@code screens} is null\n")
@@ -82,14 +124,14 @@ final class Column16BitWordLoop {
     private MethodSpec groupedFold() {
         return foldMethod(groupedFoldName())
                 .addJavadoc("{@link #$N} by groups of rows where the rows taken along the whole axis are enough for them:\n",
-                        Column8BitWordLoop.foldName(false))
+                        ColumnBlocks.wordFoldName(false))
                 .addJavadoc("each group is screened four columns per long, and only the words where some row passes are\n")
                 .addJavadoc("taken row by row.\n")
                 .addComment("chunks before groups pay and JDK 17 take the row fold, a method of its own as the row loop is")
                 .beginControlFlow("if (screens == null || $T.groupRows(indexBase + rows - 1) == 1)",
                         RuntimeClasses.COLUMN_SCREENS)
                 .addStatement("$N(data, start, stride, firstRow, rows, width, screens, seed, best, indices, bestStart,$W"
-                        + "indexBase)", Column8BitWordLoop.foldName(false))
+                        + "indexBase)", ColumnBlocks.wordFoldName(false))
                 .addStatement("return")
                 .endControlFlow()
                 .addCode(seedOfFold())
@@ -200,7 +242,7 @@ final class Column16BitWordLoop {
 
     private MethodSpec loop(boolean fromEnd) {
         TypeName key = order.keyType();
-        return loopMethod(Column8BitWordLoop.name(fromEnd), fromEnd)
+        return loopMethod(ColumnBlocks.wordLoopName(fromEnd), fromEnd)
                 .addJavadoc("{@link #$N} with a word screen per column: each row is screened four columns per long, and\n",
                         GeneratedNames.indicesInColumns(fromEnd))
                 .addJavadoc("only the columns that pass are tested; {@code screens} is null before JDK 22.\n")
@@ -222,13 +264,13 @@ final class Column16BitWordLoop {
         TypeName key = order.keyType();
         return loopMethod(groupedName(fromEnd), fromEnd)
                 .addJavadoc("{@link #$N} by groups of rows where the axis is long enough for them: each group is screened\n",
-                        Column8BitWordLoop.name(fromEnd))
+                        ColumnBlocks.wordLoopName(fromEnd))
                 .addJavadoc("four columns per long, and only the words where some row passes are taken row by row.\n")
                 .addComment("shorter axes and JDK 17 take the row loop, a method of its own: beside the groups' code")
                 .addComment("the JIT compiles it less well (ArgOnnxBenchmark, int16 outer axes)")
                 .beginControlFlow("if (screens == null || $T.groupRows(axisLength) == 1)", RuntimeClasses.COLUMN_SCREENS)
                 .addStatement("$N(data, start, stride, axisLength, width, screens, best, out, outStart)",
-                        Column8BitWordLoop.name(fromEnd))
+                        ColumnBlocks.wordLoopName(fromEnd))
                 .addStatement("return")
                 .endControlFlow()
                 .addCode(firstRowOfLoop(key, fromEnd))

@@ -7,6 +7,7 @@ import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.TypeName;
 import io.github.argonnx.generator.java.ElementOrder;
 import io.github.argonnx.generator.java.GeneratedNames;
+import io.github.argonnx.generator.java.LoopFamily;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
 import java.util.Arrays;
@@ -16,7 +17,7 @@ import javax.lang.model.element.Modifier;
 /**
  * The outer-axis loop of an 8-bit kernel (int8, uint8) over an array, without the Vector API: eight
  * adjacent columns are read at a time as one {@code long}, and their running bests are kept as
- * <em>normalized</em> bytes (see {@link Slice8BitWordLoop}) in a byte array read and written eight
+ * <em>normalized</em> bytes (see {@link EightBitWords}) in a byte array read and written eight
  * at a time through the same view, which JDK 17 runs faster than a {@code long[]} of words
  * ({@code ArgOnnxBenchmark}, uint8 outer axes). One word test per row tells
  * which of the eight columns the row beats; only those are updated, byte by byte, with their index.
@@ -30,34 +31,48 @@ import javax.lang.model.element.Modifier;
  * array, eight columns at a time with the same view; rows come in order there, so its last-index
  * loop replaces every byte its best does not beat.
  */
-final class Column8BitWordLoop {
+final class Column8BitWordLoop implements ColumnLoop {
 
     private static final String RAISE = "raiseBeatenColumns";
-    private static final String LOW_BITS = Slice8BitWordLoop.hex(Slice8BitWordLoop.LOW_BITS);
-    private static final String TOP_BITS = Slice8BitWordLoop.hex(Slice8BitWordLoop.TOP_BITS);
+    private static final String LOW_BITS = EightBitWords.hex(EightBitWords.LOW_BITS);
+    private static final String TOP_BITS = EightBitWords.hex(EightBitWords.TOP_BITS);
 
     private final ElementType type;
     private final Extremum extremum;
-    private final Slice8BitWordLoop sliceLoop;
+    private final EightBitWords words;
 
     Column8BitWordLoop(ElementType type, Extremum extremum) {
+        if (LoopFamily.of(type) != LoopFamily.EIGHT_BIT_WORDS) {
+            throw new IllegalArgumentException("loops over words of columns read 8-bit elements, not " + type.onnxName());
+        }
         this.type = type;
         this.extremum = extremum;
-        this.sliceLoop = new Slice8BitWordLoop(type, extremum);
+        this.words = new EightBitWords(type, extremum);
     }
 
-    /** The word loop's name: {@code firstIndicesInColumnWords} or {@code lastIndicesInColumnWords}. */
-    static String name(boolean fromEnd) {
-        return fromEnd ? "lastIndicesInColumnWords" : "firstIndicesInColumnWords";
+    @Override
+    public String loopName(boolean fromEnd) {
+        return ColumnBlocks.wordLoopName(fromEnd);
     }
 
-    /** The word fold's name: {@code foldFirstInColumnWords} or {@code foldLastInColumnWords}. */
-    static String foldName(boolean last) {
-        return last ? "foldLastInColumnWords" : "foldFirstInColumnWords";
+    @Override
+    public String foldName(boolean last) {
+        return ColumnBlocks.wordFoldName(last);
     }
 
-    /** The methods this loop adds to the kernel. */
-    List<MethodSpec> methods() {
+    /** The running bests of a block's whole words, as normalized bytes. */
+    @Override
+    public CodeBlock declareScratch(CodeBlock size) {
+        return CodeBlock.of("$T bestBytes = new $T[$L];\n", byte[].class, byte.class, size);
+    }
+
+    @Override
+    public String scratchArguments() {
+        return "bestBytes, ";
+    }
+
+    @Override
+    public List<MethodSpec> addedMethods() {
         return List.of(loop(false), loop(true), fold(false), fold(true), raise());
     }
 
@@ -66,20 +81,20 @@ final class Column8BitWordLoop {
      * value order ({@code ElementOrder.foldKey}), the stored bits with the sign bit flipped for uint8.
      */
     private long foldKeyToStored() {
-        return type.isUnsigned() ? Slice8BitWordLoop.TOP_BITS : 0;
+        return type.isUnsigned() ? EightBitWords.TOP_BITS : 0;
     }
 
     private CodeBlock normalizedWord(String at) {
-        return normalized(CodeBlock.of("(long) $N.get(data, $L)", Slice8BitWordLoop.WORD_VIEW, at));
+        return normalized(CodeBlock.of("(long) $N.get(data, $L)", EightBitWords.WORD_VIEW, at));
     }
 
     /** A word of stored bytes, normalized; the flip is its own inverse, so also a normalized word, stored. */
     private CodeBlock normalized(CodeBlock word) {
-        return xor(word, sliceLoop.flipByte() * Slice8BitWordLoop.ONES);
+        return xor(word, words.flipByte() * EightBitWords.ONES);
     }
 
     private MethodSpec loop(boolean fromEnd) {
-        MethodSpec.Builder m = ColumnBlocks.declareLoop(name(fromEnd), DataSource.ARRAY.dataType(type), ElementOrder.of(type).keyType(),
+        MethodSpec.Builder m = ColumnBlocks.declareLoop(loopName(fromEnd), DataSource.ARRAY.dataType(type), ElementOrder.of(type).keyType(),
                         ParameterSpec.builder(ArrayTypeName.of(TypeName.BYTE), "bestBytes").build())
                 .addJavadoc("For {@code width} slices that start at adjacent positions from {@code start} and have their\n")
                 .addJavadoc("elements {@code stride} apart, writes the index of each one's $L element to\n",
@@ -94,20 +109,20 @@ final class Column8BitWordLoop {
                 .addStatement("int first = $L", fromEnd ? "axisLength - 1" : "0")
                 .addStatement("int firstRow = start + first * stride")
                 .beginControlFlow("for (int i = 0; i < wordColumns; i += $T.BYTES)", Long.class)
-                .addStatement("$N.set(bestBytes, i, $L)", Slice8BitWordLoop.WORD_VIEW, normalizedWord("firstRow + i"))
+                .addStatement("$N.set(bestBytes, i, $L)", EightBitWords.WORD_VIEW, normalizedWord("firstRow + i"))
                 .endControlFlow()
                 .addStatement("$T.fill(out, outStart, outStart + wordColumns, first)", Arrays.class)
                 .beginControlFlow(fromEnd ? "for (int k = first - 1; k >= 0; k--)" : "for (int k = 1; k < axisLength; k++)")
                 .addStatement("int row = start + k * stride")
                 .beginControlFlow("for (int i = 0; i < wordColumns; i += $T.BYTES)", Long.class)
-                .addStatement("long bestWord = (long) $N.get(bestBytes, i)", Slice8BitWordLoop.WORD_VIEW)
-                .addStatement("long word = (long) $N.get(data, row + i)", Slice8BitWordLoop.WORD_VIEW)
+                .addStatement("long bestWord = (long) $N.get(bestBytes, i)", EightBitWords.WORD_VIEW)
+                .addStatement("long word = (long) $N.get(data, row + i)", EightBitWords.WORD_VIEW)
                 .addComment("the low seven bits and the top bit of each byte of 255 minus the normalized best")
-                .addStatement("long beaten = $N(word,$W~bestWord & $L,$W~bestWord & $L)$W& $L", Slice8BitWordLoop.BEATEN,
+                .addStatement("long beaten = $N(word,$W~bestWord & $L,$W~bestWord & $L)$W& $L", EightBitWords.BEATEN,
                         LOW_BITS, TOP_BITS, TOP_BITS)
                 .beginControlFlow("if (beaten != 0)")
                 .addStatement("$N.set(bestBytes, i,$W$N(bestWord, $L, beaten, k, out, outStart + i))",
-                        Slice8BitWordLoop.WORD_VIEW, RAISE, normalized(CodeBlock.of("word")))
+                        EightBitWords.WORD_VIEW, RAISE, normalized(CodeBlock.of("word")))
                 .endControlFlow()
                 .endControlFlow()
                 .endControlFlow()
@@ -119,7 +134,7 @@ final class Column8BitWordLoop {
     }
 
     private MethodSpec fold(boolean last) {
-        long keyToNormalized = foldKeyToStored() ^ (sliceLoop.flipByte() * Slice8BitWordLoop.ONES);
+        long keyToNormalized = foldKeyToStored() ^ (words.flipByte() * EightBitWords.ONES);
         MethodSpec.Builder m = ColumnBlocks.declareFold(foldName(last), DataSource.ARRAY.dataType(type), ElementOrder.of(type).foldKeyType(),
                         "firstRow")
                 .addJavadoc("For {@code width} columns from {@code start} whose elements are {@code stride} apart, folds\n")
@@ -133,23 +148,23 @@ final class Column8BitWordLoop {
                 .addStatement("int row = start + k * stride")
                 .beginControlFlow("for (int i = 0; i < wordColumns; i += $T.BYTES)", Long.class)
                 .addStatement("long bestWord = $L", xor(CodeBlock.of("(long) $N.get(best, bestStart + i)",
-                        Slice8BitWordLoop.WORD_VIEW), keyToNormalized))
-                .addStatement("long word = (long) $N.get(data, row + i)", Slice8BitWordLoop.WORD_VIEW);
+                        EightBitWords.WORD_VIEW), keyToNormalized))
+                .addStatement("long word = (long) $N.get(data, row + i)", EightBitWords.WORD_VIEW);
         CodeBlock normalizedWord = normalized(CodeBlock.of("word"));
         if (last) {
             // the bytes whose best beats the row's byte: the word test with the two sides swapped (it takes
             // stored bytes on its left)
             m.addStatement("long normalized = $L", normalizedWord)
                     .addStatement("long replaced = ~$N($L,$W~normalized & $L,$W~normalized & $L)$W& $L",
-                            Slice8BitWordLoop.BEATEN, normalized(CodeBlock.of("bestWord")), LOW_BITS, TOP_BITS, TOP_BITS);
+                            EightBitWords.BEATEN, normalized(CodeBlock.of("bestWord")), LOW_BITS, TOP_BITS, TOP_BITS);
         } else {
-            m.addStatement("long replaced = $N(word,$W~bestWord & $L,$W~bestWord & $L)$W& $L", Slice8BitWordLoop.BEATEN,
+            m.addStatement("long replaced = $N(word,$W~bestWord & $L,$W~bestWord & $L)$W& $L", EightBitWords.BEATEN,
                     LOW_BITS, TOP_BITS, TOP_BITS);
         }
         return m.beginControlFlow("if (replaced != 0)")
                 .addStatement("long raised = $N(bestWord, $L, replaced,$WindexBase + k, indices, bestStart + i)", RAISE,
                         last ? CodeBlock.of("normalized") : normalizedWord)
-                .addStatement("$N.set(best, bestStart + i, $L)", Slice8BitWordLoop.WORD_VIEW,
+                .addStatement("$N.set(best, bestStart + i, $L)", EightBitWords.WORD_VIEW,
                         xor(CodeBlock.of("raised"), keyToNormalized))
                 .endControlFlow()
                 .endControlFlow()
@@ -163,7 +178,7 @@ final class Column8BitWordLoop {
 
     /** {@code value ^ constant}, or {@code value} alone when the constant is 0. */
     private static CodeBlock xor(CodeBlock value, long constant) {
-        return constant == 0 ? value : CodeBlock.of("$L ^ $L", value, Slice8BitWordLoop.hex(constant));
+        return constant == 0 ? value : CodeBlock.of("$L ^ $L", value, EightBitWords.hex(constant));
     }
 
     private MethodSpec raise() {

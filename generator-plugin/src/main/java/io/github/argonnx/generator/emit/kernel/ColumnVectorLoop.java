@@ -75,8 +75,8 @@ final class ColumnVectorLoop {
                                 + "to {@code INDEX_GROUP - 1}, every one exact in a $L lane.\n", key)
                         .initializer("$L", form.indexGroup())
                         .build(),
-                ColumnPlainLoop.rowsPerPassConstant(form.columnRowsPerPass()),
-                ColumnPlainLoop.smallStridedInputConstant()));
+                ColumnBlocks.rowsPerPassConstant(form.columnRowsPerPass()),
+                ColumnBlocks.smallStridedInputConstant()));
         if (form.writesPlacesAsVectors()) {
             constants.add(FieldSpec.builder(VectorForm.indexSpeciesType(), INDEX_SPECIES, Modifier.PRIVATE,
                             Modifier.STATIC, Modifier.FINAL)
@@ -439,7 +439,7 @@ final class ColumnVectorLoop {
     }
 
     private MethodSpec columnLoop(boolean fromEnd) {
-        return ColumnPlainLoop.indexInColumn(array, key, index -> form.key(DataSource.ARRAY.read(index)),
+        return ColumnBlocks.indexInColumn(array, key, index -> form.key(DataSource.ARRAY.read(index)),
                         (candidate, best) -> form.beatsOne(candidate, best, extremum), fromEnd)
                 .addJavadoc("The index of the $L element of one column, as {@link #$N} finds it for whole vectors.\n",
                         extremum.adjective(), GeneratedNames.indicesInColumns(fromEnd))

@@ -31,8 +31,9 @@ import javax.lang.model.element.Modifier;
  * buffer) and, behind them, two loops per form: one for a contiguous reduced axis ({@code inner == 1})
  * and one that walks an outer axis in memory order with a running best per output element. Everything
  * that differs between element types comes from {@link JavaStorage} and {@link ElementOrder}; the
- * contiguous loops come from the type's {@link SliceLoop} (one per {@link io.github.argonnx.generator.java.LoopFamily}),
- * the outer-axis loops from {@link ColumnPlainLoop}, which hands array input to the family's loop over words.
+ * contiguous loops come from the type's {@link SliceLoop}, the outer-axis loops from {@link ColumnEntries}, which
+ * hands each data source's blocks of columns to its {@link ColumnLoop}: both pick their builder by the type's
+ * {@link io.github.argonnx.generator.java.LoopFamily}.
  */
 public final class KernelEmitter extends JavaSourceEmitter {
 
@@ -55,7 +56,7 @@ public final class KernelEmitter extends JavaSourceEmitter {
         private final ElementType type;
         private final ElementOrder order;
         private final SliceLoop sliceLoop;
-        private final ColumnPlainLoop columnLoop;
+        private final ColumnEntries columnEntries;
         private final ClassName className;
         private final String adjective;
         private final String firstIndexName;
@@ -67,7 +68,7 @@ public final class KernelEmitter extends JavaSourceEmitter {
             this.type = target.type();
             this.order = ElementOrder.of(type);
             this.sliceLoop = SliceLoop.of(type, extremum);
-            this.columnLoop = new ColumnPlainLoop(type, extremum, VECTORIZED_NAME);
+            this.columnEntries = new ColumnEntries(type, extremum, VECTORIZED_NAME);
             this.className = context.names().kernelClass(extremum, type);
             this.adjective = extremum.adjective();
             this.firstIndexName = GeneratedNames.indexInSlice(extremum, false);
@@ -78,7 +79,7 @@ public final class KernelEmitter extends JavaSourceEmitter {
             TypeSpec.Builder kernel = TypeSpec.classBuilder(className)
                     .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                     .addJavadoc(classDoc());
-            columnLoop.constants().forEach(kernel::addField);
+            columnEntries.constants().forEach(kernel::addField);
             kernel.addField(FieldSpec.builder(
                             ParameterizedTypeName.get(RuntimeClasses.VECTORIZED_ARG_REDUCTION, JavaStorage.of(type).arrayType()),
                             VECTORIZED_NAME, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
@@ -98,7 +99,7 @@ public final class KernelEmitter extends JavaSourceEmitter {
                 kernel.addMethod(reduceContiguous(source));
                 kernel.addMethod(indexInSlice(source));
                 kernel.addMethods(sliceLoop.methods(source));
-                kernel.addMethods(columnLoop.methods(source));
+                kernel.addMethods(columnEntries.methods(source));
             }
             order.keyMethod(extremum).ifPresent(kernel::addMethod);
             order.foldKeyMethod(extremum).ifPresent(kernel::addMethod);

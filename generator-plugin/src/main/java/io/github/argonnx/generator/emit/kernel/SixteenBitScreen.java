@@ -1,6 +1,7 @@
 package io.github.argonnx.generator.emit.kernel;
 
 import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
 import io.github.argonnx.generator.java.Comparison;
@@ -11,9 +12,9 @@ import java.util.List;
 import javax.lang.model.element.Modifier;
 
 /**
- * The screen of 16-bit elements against a best, from its stored bits: the kernel's {@code screenOf}
- * (the runtime's {@code ShortWords.screen}), which {@link Slice16BitWordLoop} takes per block and
- * {@link Column16BitWordLoop} per column, and the block tests {@code mayBeat}.
+ * The screen of 16-bit elements against a best, from its stored bits, which {@link Slice16BitWordLoop}
+ * takes per block and {@link Column16BitWordLoop} per column: the kernel's {@code screenOf} (the
+ * runtime's {@code ShortWords.screen}), the block tests {@code mayBeat}, and the constants they read.
  *
  * <p>The float screen works on <em>oriented</em> bits: the stored bits as a signed {@code short} for
  * ArgMax, with the sign bit flipped for ArgMin (which negates the value, so the smallest element
@@ -30,7 +31,11 @@ final class SixteenBitScreen {
     static final String SCREEN_OF = "screenOf";
     static final String MAY_BEAT = "mayBeat";
     static final String NAN_SPAN_NAME = "NAN_SPAN";
-    private static final String WORDS = Slice16BitWordLoop.WORDS;
+    /**
+     * The name of the elements screened by words ({@code ShortWords.Elements}): the word test's
+     * parameter, and the contiguous loops', null where they do not screen by words.
+     */
+    static final String WORDS = "words";
 
     private final ElementType type;
     private final Extremum extremum;
@@ -40,6 +45,18 @@ final class SixteenBitScreen {
         this.type = type;
         this.extremum = extremum;
         this.floats = Comparison.of(type) == Comparison.SIXTEEN_BIT_FLOAT;
+    }
+
+    /** For floats, how many bit patterns of each sign are NaN: the float screen's bound on NaN. */
+    List<FieldSpec> constants() {
+        if (!floats) {
+            return List.of();
+        }
+        return List.of(FieldSpec.builder(TypeName.INT, NAN_SPAN_NAME, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("NaN bit patterns of one sign: as shorts, the negative NaNs are {@code -$N} to -1.\n",
+                        NAN_SPAN_NAME)
+                .initializer("$L", 0x7FFF - type.format().infinityMagnitude())
+                .build());
     }
 
     /**

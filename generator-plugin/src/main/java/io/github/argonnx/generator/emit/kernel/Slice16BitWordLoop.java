@@ -67,19 +67,15 @@ final class Slice16BitWordLoop implements SliceLoop {
     private static final int FLOAT_WORD_SCREENED_SLICE = BLOCK;
 
     private static final String WORD_SCREENED_SLICE_NAME = "WORD_SCREENED_SLICE";
-    private static final String NAN_SPAN_NAME = SixteenBitScreen.NAN_SPAN_NAME;
     private static final String MAY_BEAT = SixteenBitScreen.MAY_BEAT;
     private static final String WORDS_OF = "wordsOf";
     private static final String SCREENED_INDEX = "screenedIndexInSlice";
-    /** The contiguous loops' parameter for the elements they screen by words, null where they do not. */
-    static final String WORDS = "words";
+    private static final String WORDS = SixteenBitScreen.WORDS;
 
     private final ElementType type;
     private final Extremum extremum;
     private final ElementOrder order;
     private final boolean floats;
-    /** The integers' loops for slices not screened by words. */
-    private final SlicePlainLoop plainLoop;
     /** The screens of blocks against the best. */
     private final SixteenBitScreen screen;
 
@@ -91,13 +87,12 @@ final class Slice16BitWordLoop implements SliceLoop {
         this.extremum = extremum;
         this.order = ElementOrder.of(type);
         this.floats = Comparison.of(type) == Comparison.SIXTEEN_BIT_FLOAT;
-        this.plainLoop = new SlicePlainLoop(type, extremum, false);
         this.screen = new SixteenBitScreen(type, extremum);
     }
 
     /**
-     * The kernel's constants: the block and part lengths, the shortest slice screened by words and, for
-     * floats, how many bit patterns of each sign are NaN.
+     * The kernel's constants: the block and part lengths, the screen's ({@link SixteenBitScreen#constants})
+     * and the shortest slice screened by words.
      */
     @Override
     public List<FieldSpec> constants() {
@@ -111,13 +106,7 @@ final class Slice16BitWordLoop implements SliceLoop {
                 .addJavadoc("best as it rises, and only a part that passes is walked.\n")
                 .initializer("$L", PART)
                 .build());
-        if (floats) {
-            constants.add(FieldSpec.builder(TypeName.INT, NAN_SPAN_NAME, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                    .addJavadoc("NaN bit patterns of one sign: as shorts, the negative NaNs are {@code -$N} to -1.\n",
-                            NAN_SPAN_NAME)
-                    .initializer("$L", nanSpan())
-                    .build());
-        }
+        constants.addAll(screen.constants());
         constants.add(FieldSpec.builder(TypeName.INT, WORD_SCREENED_SLICE_NAME, Modifier.PRIVATE, Modifier.STATIC,
                         Modifier.FINAL)
                 .addJavadoc(floats ? "The shortest slice the contiguous loops screen by words: one block.\n"
@@ -205,7 +194,8 @@ final class Slice16BitWordLoop implements SliceLoop {
     @Override
     public List<MethodSpec> methods(DataSource source) {
         List<MethodSpec> methods = new ArrayList<>(floats ? plainEntries(source)
-                : List.of(plainLoop.walk(source, false), plainLoop.walk(source, true)));
+                : List.of(SliceBlocks.plainWalk(source, type, extremum, false),
+                        SliceBlocks.plainWalk(source, type, extremum, true)));
         methods.add(screenedIndexInSlice(source));
         methods.add(firstIndicesBeating(source));
         methods.add(loop(source, false, true));
@@ -219,10 +209,6 @@ final class Slice16BitWordLoop implements SliceLoop {
         List<MethodSpec> methods = new ArrayList<>(screen.mayBeatMethods());
         methods.add(screen.screenOf());
         return methods;
-    }
-
-    private long nanSpan() {
-        return 0x7FFF - type.format().infinityMagnitude();
     }
 
     /** The last index's loop: the slice entry's name and "InBlocks". */

@@ -9,24 +9,16 @@ import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.LoopFamily;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.List;
 import java.util.Optional;
 import javax.lang.model.element.Modifier;
 
 /**
  * The contiguous loop of an 8-bit kernel (int8, uint8) without the Vector API: eight elements are
- * read at a time as one {@code long}, and one test per word, on all eight bytes at once, tells
- * whether any of them beats the best so far. Only a part of a block with such a byte is walked
- * element by element, with the kernel's strict test, so the indices are those of the plain loop.
- *
- * <p>The word test works on <em>normalized</em> bytes, whose unsigned order is the order in which
- * elements beat each other: the stored byte XOR a constant (the sign bit for int8, all bits for
- * ArgMin). A normalized byte {@code x} beats a normalized best {@code t} when {@code x + (255 - t)}
- * carries out of the byte; that carry is computed on all bytes of the word at once from their
- * low seven bits and their top bits, so that no carry crosses into the next byte.
+ * read at a time as one {@code long}, and one test per word ({@link EightBitWords}), on all eight
+ * bytes at once, tells whether any of them beats the best so far. Only a part of a block with such a
+ * byte is walked element by element, with the kernel's strict test, so the indices are those of the
+ * plain loop.
  */
 final class Slice8BitWordLoop implements SliceLoop {
 
@@ -40,22 +32,14 @@ final class Slice8BitWordLoop implements SliceLoop {
     /** Bytes per part: a block that beats is screened again in parts, and only a part that beats is walked. */
     private static final int PART = 256;
 
-    /** The kernel's view that reads eight bytes as one little-endian {@code long}; {@link Column8BitWordLoop} reads with it too. */
-    static final String WORD_VIEW = "LONG_WORDS";
     private static final String BLOCK_NAME = "WORD_SCREEN_BLOCK";
     private static final String PART_NAME = "WORD_SCREEN_PART";
     private static final String ANY_BEATS = "anyBeats";
-    /** The kernel's word test, {@link #beatenBytes}; {@link Column8BitWordLoop} calls it too. */
-    static final String BEATEN = "beatenBytes";
-    private static final String CARRIES = "carries";
-
-    static final long ONES = 0x0101010101010101L;
-    static final long TOP_BITS = 0x8080808080808080L;
-    static final long LOW_BITS = 0x7F7F7F7F7F7F7F7FL;
 
     private final ElementType type;
     private final Extremum extremum;
     private final ElementOrder order;
+    private final EightBitWords words;
 
     Slice8BitWordLoop(ElementType type, Extremum extremum) {
         if (LoopFamily.of(type) != LoopFamily.EIGHT_BIT_WORDS) {
@@ -64,23 +48,14 @@ final class Slice8BitWordLoop implements SliceLoop {
         this.type = type;
         this.extremum = extremum;
         this.order = ElementOrder.of(type);
-    }
-
-    /** The byte that normalizes a stored byte by XOR: sign bit for signed types, all bits for ArgMin. */
-    int flipByte() {
-        int sign = type.isUnsigned() ? 0 : 0x80;
-        return extremum == Extremum.SMALLEST ? sign ^ 0xFF : sign;
+        this.words = new EightBitWords(type, extremum);
     }
 
     /** The kernel's constants: the view that reads longs from a byte array, and the block and part lengths. */
     @Override
     public List<FieldSpec> constants() {
         return List.of(
-            FieldSpec.builder(VarHandle.class, WORD_VIEW, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                    .addJavadoc("Reads eight elements as one long, little-endian: the element at {@code p + j} is byte {@code j}\n")
-                    .addJavadoc("of the word, which the outer-axis loop needs to tell which column beat its best.\n")
-                    .initializer("$T.byteArrayViewVarHandle(long[].class, $T.LITTLE_ENDIAN)", MethodHandles.class, ByteOrder.class)
-                    .build(),
+            EightBitWords.wordView(),
             FieldSpec.builder(TypeName.INT, BLOCK_NAME, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                     .addJavadoc("Elements per block of the contiguous loops: one word screen per block.\n")
                     .initializer("$L", BLOCK)
@@ -99,7 +74,7 @@ final class Slice8BitWordLoop implements SliceLoop {
 
     @Override
     public List<MethodSpec> sharedMethods() {
-        return List.of(beatenBytes());
+        return List.of(words.beatenBytes());
     }
 
     /**
@@ -144,7 +119,7 @@ final class Slice8BitWordLoop implements SliceLoop {
     MethodSpec anyBeats(DataSource source) {
         return MethodSpec.methodBuilder(ANY_BEATS)
                 .addJavadoc("Whether an element of {@code [from, to)}, a whole number of words, beats the key {@code best};\n")
-                .addJavadoc("reads eight elements at a time and tests them all at once ({@link #$N}).\n", BEATEN)
+                .addJavadoc("reads eight elements at a time and tests them all at once ({@link #$N}).\n", EightBitWords.BEATEN)
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .returns(TypeName.BOOLEAN)
                 .addParameter(source.dataType(type), "data")
@@ -153,58 +128,28 @@ final class Slice8BitWordLoop implements SliceLoop {
                 .addParameter(order.keyType(), "best")
                 .addComment("per byte, 255 minus the normalized best: a byte beats the best when adding it carries")
                 .addStatement("int complement = 0xFF - $L", normalizedBest(CodeBlock.of("best")))
-                .addStatement("long low = (complement & 0x7F) * $L", hex(ONES))
-                .addStatement("long high = (complement & 0x80) * $L", hex(ONES))
+                .addStatement("long low = (complement & 0x7F) * $L", EightBitWords.hex(EightBitWords.ONES))
+                .addStatement("long high = (complement & 0x80) * $L", EightBitWords.hex(EightBitWords.ONES))
                 .addStatement("long beaten = 0")
                 .beginControlFlow("for (int k = from; k < to; k += $T.BYTES)", Long.class)
-                .addStatement("beaten |= $N($L, low, high)", BEATEN, readWord(source))
+                .addStatement("beaten |= $N($L, low, high)", EightBitWords.BEATEN, readWord(source))
                 .endControlFlow()
-                .addStatement("return (beaten & $L) != 0", hex(TOP_BITS))
+                .addStatement("return (beaten & $L) != 0", EightBitWords.hex(EightBitWords.TOP_BITS))
                 .build();
     }
 
     /** The best key as a normalized byte, 0 to 255. */
     private CodeBlock normalizedBest(CodeBlock best) {
-        int flip = flipByte();
+        int flip = words.flipByte();
         if (flip == 0) {
             return best; // uint8 keys are already 0 to 255
         }
         return CodeBlock.of("(($L ^ $L) & 0xFF)", best, String.format("0x%02X", flip));
     }
 
-    static String hex(long value) {
-        return String.format("0x%016XL", value);
-    }
-
     private CodeBlock readWord(DataSource source) {
         return source == DataSource.ARRAY
-                ? CodeBlock.of("(long) $N.get(data, k)", WORD_VIEW)
+                ? CodeBlock.of("(long) $N.get(data, k)", EightBitWords.WORD_VIEW)
                 : CodeBlock.of("data.getLong(k)");
-    }
-
-    /**
-     * The word test: bit 7 of each byte of the result is set when that byte, normalized, beats the
-     * best; the other bits are of no meaning.
-     */
-    MethodSpec beatenBytes() {
-        int flip = flipByte();
-        CodeBlock normalized = flip == 0
-                ? CodeBlock.of("word")
-                : CodeBlock.of("word ^ $L", hex(flip * ONES));
-        return MethodSpec.methodBuilder(BEATEN)
-                .addJavadoc("Bit 7 of each byte of the result is set when that byte of {@code word} beats the best;\n")
-                .addJavadoc("the other bits have no meaning. {@code low} and {@code high} hold, in every byte, the low seven\n")
-                .addJavadoc("bits and the top bit of 255 minus the normalized best: a normalized byte beats the best when\n")
-                .addJavadoc("adding that carries out of the byte. Adding the low seven bits alone never carries into the\n")
-                .addJavadoc("next byte; the carry out is then the majority of the two top bits and the carry into bit 7.\n")
-                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .returns(TypeName.LONG)
-                .addParameter(TypeName.LONG, "word")
-                .addParameter(TypeName.LONG, "low")
-                .addParameter(TypeName.LONG, "high")
-                .addStatement("long bytes = $L", normalized)
-                .addStatement("long $N = (bytes & $L) + low", CARRIES, hex(LOW_BITS))
-                .addStatement("return (bytes & high) | ((bytes | high) & $N)", CARRIES)
-                .build();
     }
 }

@@ -6,6 +6,7 @@ import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.TypeName;
 import io.github.argonnx.generator.java.ElementOrder;
 import io.github.argonnx.generator.java.GeneratedNames;
+import io.github.argonnx.generator.java.JavaStorage;
 import io.github.argonnx.generator.java.KernelContract;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
@@ -15,13 +16,14 @@ import java.util.Optional;
 import javax.lang.model.element.Modifier;
 
 /**
- * What the block-screened contiguous loops ({@link SliceIeeeLoop}, {@link Slice8BitWordLoop},
- * {@link Slice16BitWordLoop}) share: their signature, the loop over whole blocks, and the walk
- * with the strict test. Walking up, the blocks start at the slice's
+ * What the contiguous loops ({@link SliceLoop}) share: their signature, the loop over whole blocks,
+ * and the walk with the strict test. Walking up, the blocks start at the slice's
  * start and {@code [from, end)} remains after them; walking down, they end at the slice's end and
  * {@code [start, to)} remains. Inside the loop a block is {@code [from, blockEnd)} or
- * {@code [blockStart, to)}. Also the public entry of a search against rivals, which the 16-bit
- * loop and the plain loop of the 32- and 64-bit integers share.
+ * {@code [blockStart, to)}. Also the public entry of a search against rivals, and the plain loops:
+ * the walks over a whole slice and from a rival ({@link #plainLoops}), which are {@link SlicePlainLoop},
+ * which {@link Slice32BitScreenLoop} keeps for buffers and {@link Slice16BitWordLoop} for the integer
+ * slices it does not screen by words.
  */
 final class SliceBlocks {
 
@@ -89,6 +91,91 @@ final class SliceBlocks {
                 .addStatement("bestAt = k")
                 .endControlFlow()
                 .endControlFlow();
+    }
+
+    /**
+     * The plain loops of one data source: the walks over a slice from its start and from its end
+     * ({@link #plainWalk}), the walk from a rival ({@link #plainBeatingLoop}) and the search against
+     * rivals that runs it per slice.
+     */
+    static List<MethodSpec> plainLoops(DataSource source, ElementType type, Extremum extremum) {
+        return List.of(plainWalk(source, type, extremum, false), plainWalk(source, type, extremum, true),
+                plainBeatingLoop(source, type, extremum), firstIndicesBeatingFromRivals(source, type, extremum));
+    }
+
+    /** The plain walk over one contiguous slice, from its start or from its end. */
+    static MethodSpec plainWalk(DataSource source, ElementType type, Extremum extremum, boolean fromEnd) {
+        return plainWalk(source, type, extremum, fromEnd, CodeBlock.of(""), CodeBlock.of(""));
+    }
+
+    /**
+     * The plain walk with the strict test on keys; as the ONNX reference flips the axis, the element
+     * seen first wins, so the walk from the end keeps the last of equal elements. {@code handOff}, which
+     * {@code handOffDoc} documents, runs first: a loop that takes some slices elsewhere returns there.
+     */
+    static MethodSpec plainWalk(DataSource source, ElementType type, Extremum extremum, boolean fromEnd,
+            CodeBlock handOffDoc, CodeBlock handOff) {
+        ElementOrder order = ElementOrder.of(type);
+        TypeName key = order.keyType();
+        MethodSpec.Builder m = declare(GeneratedNames.indexInSlice(extremum, fromEnd), source, type)
+                .addJavadoc(plainWalkDoc(fromEnd))
+                .addJavadoc(handOffDoc)
+                .addCode(handOff);
+        if (fromEnd) {
+            m.addStatement("int last = length - 1")
+                    .addStatement("$T best = $L", key, order.key(source.read(CodeBlock.of("start + last"))))
+                    .addStatement("long bestIndex = last")
+                    .beginControlFlow("for (int k = last - 1; k >= 0; k--)");
+        } else {
+            m.addStatement("$T best = $L", key, order.key(source.read(CodeBlock.of("start"))))
+                    .addStatement("long bestIndex = 0")
+                    .beginControlFlow("for (int k = 1; k < length; k++)");
+        }
+        return m.addStatement("$T candidate = $L", key, order.key(source.read(CodeBlock.of("start + k"))))
+                .beginControlFlow("if ($L)", order.beats(CodeBlock.of("candidate"), CodeBlock.of("best"), extremum))
+                .addStatement("best = candidate")
+                .addStatement("bestIndex = k")
+                .endControlFlow()
+                .endControlFlow()
+                .addStatement("return bestIndex")
+                .build();
+    }
+
+    /**
+     * The declaration of {@link #BEATING_LOOP}, the plain walk from a rival's key instead of the
+     * slice's first element, up to its loop: a chunk after the running bests walks its first elements
+     * without a best of its own rising through them, which slows the whole loop over a chunk read from
+     * memory ({@code StreamingBenchmark}). The caller walks from {@code start} to {@code end}, moving
+     * {@code best} and {@code bestAt}, and returns {@code bestAt}.
+     */
+    static MethodSpec.Builder declareBeatingLoop(DataSource source, ElementType type, Extremum extremum) {
+        return MethodSpec.methodBuilder(BEATING_LOOP)
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(TypeName.INT)
+                .addParameter(source.dataType(type), "data")
+                .addParameter(TypeName.INT, "start")
+                .addParameter(TypeName.INT, "length")
+                .addParameter(ElementOrder.of(type).keyType(), "best")
+                .addJavadoc("The position of the first $L element of the {@code length} elements from {@code start} that\n",
+                        extremum.adjective())
+                .addJavadoc("strictly beats {@code best}, the rival's key, or -1 if none does: the strict test keeps the\n")
+                .addJavadoc("first of equal elements.\n")
+                .addStatement("int bestAt = -1")
+                .addStatement("int end = start + length");
+    }
+
+    /** {@link #declareBeatingLoop} walking every element. */
+    static MethodSpec plainBeatingLoop(DataSource source, ElementType type, Extremum extremum) {
+        MethodSpec.Builder m = declareBeatingLoop(source, type, extremum);
+        strictWalk(m, source, ElementOrder.of(type), extremum, "for (int k = start; k < end; k++)");
+        return m.addStatement("return bestAt").build();
+    }
+
+    /** The search against rivals of the plain loops: the SIMD class's search, else {@link #BEATING_LOOP} per slice. */
+    static MethodSpec firstIndicesBeatingFromRivals(DataSource source, ElementType type, Extremum extremum) {
+        CodeBlock rival = ElementOrder.of(type).key(JavaStorage.of(type).fromBits(CodeBlock.of("rivalBits[o]")));
+        return firstIndicesBeating(source, type, extremum, CodeBlock.of(""), Optional.empty(),
+                Optional.of(CodeBlock.of("$N(data, start, axisLength, $L)", BEATING_LOOP, rival)));
     }
 
     /**

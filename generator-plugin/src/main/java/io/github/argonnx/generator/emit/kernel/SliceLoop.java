@@ -11,24 +11,19 @@ import java.util.List;
 /**
  * A kernel's loops over contiguous slices ({@code inner == 1}) of one {@link LoopFamily}: what
  * {@link KernelEmitter} adds to a kernel besides its entries, whatever the family. The one place a
- * family is mapped to its builder is {@link #of}.
+ * family is mapped to its contiguous builder is {@link #of}, as {@link ColumnLoop#of} is for outer axes.
  */
 interface SliceLoop {
 
     /** The builder of {@code type}'s family. */
     static SliceLoop of(ElementType type, Extremum extremum) {
-        switch (LoopFamily.of(type)) {
-            case IEEE:
-                return new SliceIeeeLoop(type, extremum);
-            case EIGHT_BIT_WORDS:
-                return new Slice8BitWordLoop(type, extremum);
-            case SIXTEEN_BIT_WORDS:
-                return new Slice16BitWordLoop(type, extremum);
-            case THIRTY_TWO_BIT_SCREENS:
-                return new SlicePlainLoop(type, extremum, true);
-            default:
-                return new SlicePlainLoop(type, extremum, false);
-        }
+        return switch (LoopFamily.of(type)) {
+            case PLAIN -> new SlicePlainLoop(type, extremum);
+            case THIRTY_TWO_BIT_SCREENS -> new Slice32BitScreenLoop(type, extremum);
+            case IEEE -> new SliceIeeeLoop(type, extremum);
+            case EIGHT_BIT_WORDS -> new Slice8BitWordLoop(type, extremum);
+            case SIXTEEN_BIT_WORDS -> new Slice16BitWordLoop(type, extremum);
+        };
     }
 
     /** The kernel's constants of these loops. */

@@ -1,232 +1,35 @@
 package io.github.argonnx.generator.emit.kernel;
 
-import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
-import com.palantir.javapoet.TypeName;
-import io.github.argonnx.generator.java.ElementOrder;
-import io.github.argonnx.generator.java.ExtremumSyntax;
-import io.github.argonnx.generator.java.GeneratedNames;
-import io.github.argonnx.generator.java.JavaStorage;
 import io.github.argonnx.generator.java.LoopFamily;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
 import java.util.List;
-import java.util.Optional;
-import javax.lang.model.element.Modifier;
 
 /**
- * The plain contiguous loop of the 32- and 64-bit integers ({@link LoopFamily#THIRTY_TWO_BIT_SCREENS},
- * {@link LoopFamily#PLAIN}): one walk over the slice with the strict test on keys. The last index is
- * found by walking backwards with the same strict test: as the ONNX reference flips the axis, the
- * element seen first wins. A chunk searched against rivals walks each slice from its rival. The 16-bit
- * integers keep these walks for slices their word screens do not take ({@link Slice16BitWordLoop}).
- *
- * <p>Where blocks are screened (the 32-bit integers), a slice of an array two blocks long or more
- * walks its first block, then screens each later block for an element that beats the best
- * ({@link GeneratedNames#ANY_BEATS}) and walks only a block that has one. The screen is integer
- * arithmetic without a branch, a loop C2 vectorizes with or without the Vector API; after the first
- * block, few blocks beat the best of all before them.
+ * The plain contiguous loop of the 64-bit integers ({@link LoopFamily#PLAIN}): one walk over the
+ * slice with the strict test on keys, from its start for the first index and from its end for the
+ * last; a chunk searched against rivals walks each slice from its rival. The walks are
+ * {@link SliceBlocks#plainLoops}, which other families keep for the slices they take no other way.
  */
 final class SlicePlainLoop implements SliceLoop {
 
-    /**
-     * Elements per screened block: a screen of a block costs a fraction of its walk, and the blocks
-     * that still beat the best after the first are walked again ({@code ArgOnnxBenchmark}, int32 with
-     * the SIMD loops off).
-     */
-    private static final int BLOCK = 256;
-
     private final ElementType type;
     private final Extremum extremum;
-    private final ElementOrder order;
-    /** Whether blocks of arrays are screened against the best. */
-    private final boolean screensBlocks;
 
-    SlicePlainLoop(ElementType type, Extremum extremum, boolean screensBlocks) {
+    SlicePlainLoop(ElementType type, Extremum extremum) {
         this.type = type;
         this.extremum = extremum;
-        this.order = ElementOrder.of(type);
-        this.screensBlocks = screensBlocks;
     }
 
     @Override
     public List<FieldSpec> constants() {
-        if (!screensBlocks) {
-            return List.of();
-        }
-        return List.of(FieldSpec.builder(TypeName.INT, GeneratedNames.BEATS_SCREEN_BLOCK, Modifier.PRIVATE, Modifier.STATIC,
-                        Modifier.FINAL)
-                .addJavadoc("Elements per block of the contiguous loops over arrays: one screen against the best per block.\n")
-                .initializer("$L", BLOCK)
-                .build());
+        return List.of();
     }
 
     @Override
     public List<MethodSpec> methods(DataSource source) {
-        if (!screensBlocks || source == DataSource.BUFFER) {
-            return List.of(walk(source, false), walk(source, true), beatingLoop(source), firstIndicesBeating(source));
-        }
-        return List.of(walk(source, false, true), walk(source, true, true), blocks(false), blocks(true), screen(),
-                beatingLoop(source), firstIndicesBeating(source));
-    }
-
-    /** The scalar walk over one contiguous slice, from its start or from its end. */
-    MethodSpec walk(DataSource source, boolean fromEnd) {
-        return walk(source, fromEnd, false);
-    }
-
-    /**
-     * The walk; where {@code screened}, a slice of two blocks or more goes to {@link #blocks} first, and
-     * the walk stays small enough for the JIT to inline.
-     */
-    private MethodSpec walk(DataSource source, boolean fromEnd, boolean screened) {
-        TypeName key = order.keyType();
-        MethodSpec.Builder m = SliceBlocks.declare(GeneratedNames.indexInSlice(extremum, fromEnd), source, type)
-                .addJavadoc(SliceBlocks.plainWalkDoc(fromEnd));
-        if (screened) {
-            m.addJavadoc("\n<p>A slice of two blocks of {@code $N} elements or more goes to\n{@link #$N}.\n",
-                            GeneratedNames.BEATS_SCREEN_BLOCK, GeneratedNames.indexInSliceBlocks(extremum, fromEnd))
-                    .beginControlFlow("if (length >= 2 * $N)", GeneratedNames.BEATS_SCREEN_BLOCK)
-                    .addStatement("return $N(data, start, length)", GeneratedNames.indexInSliceBlocks(extremum, fromEnd))
-                    .endControlFlow();
-        }
-        if (fromEnd) {
-            m.addStatement("int last = length - 1")
-                    .addStatement("$T best = $L", key, order.key(source.read(CodeBlock.of("start + last"))))
-                    .addStatement("long bestIndex = last")
-                    .beginControlFlow("for (int k = last - 1; k >= 0; k--)");
-        } else {
-            m.addStatement("$T best = $L", key, order.key(source.read(CodeBlock.of("start"))))
-                    .addStatement("long bestIndex = 0")
-                    .beginControlFlow("for (int k = 1; k < length; k++)");
-        }
-        return m.addStatement("$T candidate = $L", key, order.key(source.read(CodeBlock.of("start + k"))))
-                .beginControlFlow("if ($L)", order.beats(CodeBlock.of("candidate"), CodeBlock.of("best"), extremum))
-                .addStatement("best = candidate")
-                .addStatement("bestIndex = k")
-                .endControlFlow()
-                .endControlFlow()
-                .addStatement("return bestIndex")
-                .build();
-    }
-
-    /**
-     * The walk of a slice of arrays two blocks long or more: the first block (the last, from the end)
-     * walked, then the others screened and walked where they beat the best, then the rest walked.
-     */
-    private MethodSpec blocks(boolean fromEnd) {
-        String block = GeneratedNames.BEATS_SCREEN_BLOCK;
-        MethodSpec.Builder m = SliceBlocks.declare(GeneratedNames.indexInSliceBlocks(extremum, fromEnd), DataSource.ARRAY, type)
-                .addJavadoc(SliceBlocks.plainWalkDoc(fromEnd))
-                .addJavadoc("\n<p>The first block read is walked: it gives a best that few later blocks beat. Each later\n")
-                .addJavadoc("whole block is walked only where {@link #$N} finds an element in it that beats the best.\n",
-                        GeneratedNames.ANY_BEATS);
-        if (fromEnd) {
-            m.addStatement("int bestAt = start + length - 1")
-                    .addStatement("$T best = $L", order.keyType(), order.key(CodeBlock.of("data[bestAt]")))
-                    .addStatement("int to = bestAt + 1 - $N", block);
-            walkRange(m, "for (int k = bestAt - 1; k >= to; k--)");
-            m.beginControlFlow("for (; to - start >= $N; to -= $N)", block, block)
-                    .addStatement("int blockStart = to - $N", block)
-                    .beginControlFlow("if ($N(data, blockStart, to, best))", GeneratedNames.ANY_BEATS);
-            walkRange(m, "for (int k = to - 1; k >= blockStart; k--)");
-            m.endControlFlow().endControlFlow();
-            walkRange(m, "for (int k = to - 1; k >= start; k--)");
-        } else {
-            m.addStatement("int bestAt = start")
-                    .addStatement("$T best = $L", order.keyType(), order.key(CodeBlock.of("data[bestAt]")))
-                    .addStatement("int end = start + length")
-                    .addStatement("int from = start + $N", block);
-            walkRange(m, "for (int k = start + 1; k < from; k++)");
-            screenedBlocksToEnd(m);
-        }
-        return m.addStatement("return bestAt - start").build();
-    }
-
-    /**
-     * From {@code from} to {@code end}: each whole block walked only where {@link #screen} finds an
-     * element in it that beats {@code best}, then the rest walked.
-     */
-    private void screenedBlocksToEnd(MethodSpec.Builder m) {
-        String block = GeneratedNames.BEATS_SCREEN_BLOCK;
-        m.beginControlFlow("for (; end - from >= $N; from += $N)", block, block)
-                .addStatement("int blockEnd = from + $N", block)
-                .beginControlFlow("if ($N(data, from, blockEnd, best))", GeneratedNames.ANY_BEATS);
-        walkRange(m, "for (int k = from; k < blockEnd; k++)");
-        m.endControlFlow().endControlFlow();
-        walkRange(m, "for (int k = from; k < end; k++)");
-    }
-
-    private void walkRange(MethodSpec.Builder m, String loop) {
-        SliceBlocks.strictWalk(m, DataSource.ARRAY, order, extremum, loop);
-    }
-
-    /**
-     * Whether an element of {@code [from, to)} strictly beats {@code best}: the sign bit of
-     * {@code x < y} computed without a branch (Hacker's Delight, 2-12), ORed over the block.
-     */
-    private MethodSpec screen() {
-        TypeName key = order.keyType();
-        CodeBlock[] lessThan = ExtremumSyntax.of(extremum).beatsAsLessThan(CodeBlock.of("candidate"), CodeBlock.of("best"));
-        return MethodSpec.methodBuilder(GeneratedNames.ANY_BEATS)
-                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .returns(TypeName.BOOLEAN)
-                .addParameter(DataSource.ARRAY.dataType(type), "data")
-                .addParameter(TypeName.INT, "from")
-                .addParameter(TypeName.INT, "to")
-                .addParameter(key, "best")
-                .addJavadoc("Whether an element of {@code [from, to)} strictly beats {@code best}. For each element, the\n")
-                .addJavadoc("sign bit of {@code $L - $L}, corrected where the subtraction overflows, is that of\n",
-                        lessThan[0], lessThan[1])
-                .addJavadoc("{@code $L < $L} (Hacker's Delight, 2-12); the signs are ORed over the block. No branch: C2\n",
-                        lessThan[0], lessThan[1])
-                .addJavadoc("vectorizes the loop.\n")
-                .addStatement("$T signs = 0", key)
-                .beginControlFlow("for (int k = from; k < to; k++)")
-                .addStatement("$T candidate = $L", key, order.key(CodeBlock.of("data[k]")))
-                .addStatement("$T difference = $L - $L", key, lessThan[0], lessThan[1])
-                .addStatement("signs |= difference ^ (($L ^ $L) & (difference ^ $L))", lessThan[0], lessThan[1], lessThan[0])
-                .endControlFlow()
-                .addStatement("return signs < 0")
-                .build();
-    }
-
-    /** The entry for chunks searched against rivals: the SIMD class's search, else {@link #beatingLoop} per slice. */
-    private MethodSpec firstIndicesBeating(DataSource source) {
-        CodeBlock rival = order.key(JavaStorage.of(type).fromBits(CodeBlock.of("rivalBits[o]")));
-        return SliceBlocks.firstIndicesBeating(source, type, extremum, CodeBlock.of(""), Optional.empty(),
-                Optional.of(CodeBlock.of("$N(data, start, axisLength, $L)", SliceBlocks.BEATING_LOOP, rival)));
-    }
-
-    /**
-     * The plain loop from a rival's key instead of the slice's first element: a chunk after the
-     * running bests walks its first elements without a best of its own rising through them, which
-     * slows the whole loop over a chunk read from memory ({@code StreamingBenchmark}).
-     */
-    private MethodSpec beatingLoop(DataSource source) {
-        MethodSpec.Builder m = MethodSpec.methodBuilder(SliceBlocks.BEATING_LOOP)
-                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .returns(TypeName.INT)
-                .addParameter(source.dataType(type), "data")
-                .addParameter(TypeName.INT, "start")
-                .addParameter(TypeName.INT, "length")
-                .addParameter(order.keyType(), "best")
-                .addJavadoc("The position of the first $L element of the {@code length} elements from {@code start} that\n",
-                        extremum.adjective())
-                .addJavadoc("strictly beats {@code best}, the rival's key, or -1 if none does: the strict test keeps the\n")
-                .addJavadoc("first of equal elements.\n")
-                .addStatement("int bestAt = -1")
-                .addStatement("int end = start + length");
-        if (!screensBlocks || source == DataSource.BUFFER) {
-            SliceBlocks.strictWalk(m, source, order, extremum, "for (int k = start; k < end; k++)");
-            return m.addStatement("return bestAt").build();
-        }
-        m.addJavadoc("\n<p>Whole blocks are walked only where {@link #$N} finds an element that beats the best: the\n",
-                        GeneratedNames.ANY_BEATS)
-                .addJavadoc("rival is a best that few blocks beat.\n")
-                .addStatement("int from = start");
-        screenedBlocksToEnd(m);
-        return m.addStatement("return bestAt").build();
+        return SliceBlocks.plainLoops(source, type, extremum);
     }
 }
