@@ -227,4 +227,36 @@ class PartialHardeningTest {
         assertTrue(entry.contains("entry 0 has index 1, outside the covered ranges [0, 1), [2, 3)"), entry);
         assertTrue(entry.length() < 400, entry);
     }
+
+    @Test
+    void aForgedByteFormOfAMillionDimensionsIsRefusedInAShortMessage() {
+        int rank = 1_000_000;
+        byte[] opType = "ArgMax".getBytes(StandardCharsets.US_ASCII);
+        int length = 4 + 1 + 4 + 1 + opType.length + 4 + 4 + 4 + 1 + 1 + 4 + 8 * rank + 4 + 16 + 4;
+        ByteBuffer form = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
+        form.put(new byte[] {'A', 'R', 'G', 'P'}).put((byte) 1).putInt(length);
+        form.put((byte) opType.length).put(opType).putInt(13).putInt(1).putInt(0).put((byte) 1).put((byte) 0);
+        form.putInt(rank);
+        for (int d = 0; d < rank; d++) {
+            form.putLong(1);
+        }
+        form.putInt(1).putLong(0).putLong(1);
+        CRC32C crc = new CRC32C();
+        crc.update(form.array(), 0, length - 4);
+        form.putInt((int) crc.getValue());
+        PartialReduction argmax = PartialReduction.of(ArgMax.latest(), DataType.FLOAT, 2, 6);
+        String refusal = refusal(() -> argmax.fromBytes(form.array()));
+        assertEquals("ArgMax-13 partial over float [2, 6]: byte form is of another reduction: input shape [1, 1, 1, 1,"
+                + " 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, ... (1000000 dimensions)], expected [2, 6]", refusal);
+    }
+
+    @Test
+    void shapesInMessagesShowTheirFirstDimensionsAndTheirRank() {
+        long[] shape = new long[40];
+        java.util.Arrays.fill(shape, 1);
+        shape[0] = 0;
+        String refusal = refusal(() -> ArgMax.latest().axis(0).apply(Tensor.ofFloat(new float[0], shape)));
+        assertTrue(refusal.contains("[0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, ... (40 dimensions)]"), refusal);
+        assertTrue(refusal.length() < 400, refusal);
+    }
 }

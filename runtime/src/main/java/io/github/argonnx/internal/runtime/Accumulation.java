@@ -238,6 +238,11 @@ public final class Accumulation {
         return PartialState.finish(signature, coverage, entries);
     }
 
+    /** The ranges the coverage has room for, used or not: what it retains (16 bytes each). */
+    int retainedRanges() {
+        return coverage == null ? 0 : coverage.capacity();
+    }
+
     /** The ranges added as bounded text, or {@code nothing}, for {@code toString}. */
     public String coveredSummary() {
         return coverage == null ? "nothing" : coverage.summary();

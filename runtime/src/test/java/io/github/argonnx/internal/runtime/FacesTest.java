@@ -51,7 +51,7 @@ class FacesTest {
     void generatedCodeFeedsAnAccumulatorThroughItsFace() {
         ValidatedCall call = new ValidatedCall(new long[] {3, 2}, 0, true, false);
         PartialSignature signature = Faces.of(PartialSignature.class, ReductionSignature.class)
-                .wrap(new ReductionSignature("ArgMax", 13, true, INT64, call));
+                .wrap(new ReductionSignature("ArgMax", 13, true, Int64Keys.INSTANCE, call));
         ArgAccumulator accumulator = new ArgAccumulator(signature);
         Accumulation state = Faces.of(ArgAccumulator.class, Accumulation.class).state(accumulator);
         state.add(2, 0, columnWinners(new long[][] {{5, 1}, {7, 0}}));
@@ -73,36 +73,4 @@ class FacesTest {
             }
         };
     }
-
-    private static final ElementKeys INT64 = new ElementKeys() {
-        @Override
-        public String onnxName() {
-            return "int64";
-        }
-
-        @Override
-        public int tensorProtoCode() {
-            return 7;
-        }
-
-        @Override
-        public int byteWidth() {
-            return 8;
-        }
-
-        @Override
-        public boolean hasNaN() {
-            return false;
-        }
-
-        @Override
-        public long orderKey(long bits) {
-            return bits;
-        }
-
-        @Override
-        public long bits(long orderKey) {
-            return orderKey;
-        }
-    };
 }
