@@ -7,6 +7,7 @@ import ai.onnxruntime.OrtException;
 import ai.onnxruntime.TensorInfo;
 import io.github.argonnx.DataType;
 import io.github.argonnx.Tensor;
+import io.github.argonnx.internal.runtime.Shapes;
 import io.github.argonnx.runtime.ArgOnnxException;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
@@ -240,17 +241,16 @@ public final class OrtTensors {
     }
 
     private static int elementCount(long[] shape) {
-        long count = 1;
         for (long d : shape) {
             if (d < 0) {
-                throw new ArgOnnxException("OrtTensors: the shape " + Arrays.toString(shape)
+                throw new ArgOnnxException("OrtTensors: the shape " + Shapes.format(shape)
                         + " has a negative (symbolic or unknown) dimension; give the output's actual shape");
             }
-            count = d == 0 || count <= Integer.MAX_VALUE / d ? count * d : (long) Integer.MAX_VALUE + 1;
-            if (count > Integer.MAX_VALUE) {
-                throw new ArgOnnxException("OrtTensors: the shape " + Arrays.toString(shape)
-                        + " has more elements than a buffer holds");
-            }
+        }
+        // the runtime's count: a zero dimension anywhere makes it 0, however large the others
+        long count = Shapes.elementCount("OrtTensors: a tensor", shape);
+        if (count > Integer.MAX_VALUE) {
+            throw new ArgOnnxException("OrtTensors: the shape " + Shapes.format(shape) + " has more elements than a buffer holds");
         }
         return (int) count;
     }
