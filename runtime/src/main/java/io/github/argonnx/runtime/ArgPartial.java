@@ -1,5 +1,6 @@
 package io.github.argonnx.runtime;
 
+import io.github.argonnx.internal.runtime.PartialCodec;
 import io.github.argonnx.internal.runtime.PartialState;
 
 /**
@@ -39,7 +40,7 @@ public final class ArgPartial {
         if (expected == null) {
             throw new ArgOnnxException("partial result: the expected signature (argument 'expected') is null");
         }
-        return new ArgPartial(expected, PartialState.fromBytes(expected.state(), bytes));
+        return new ArgPartial(expected, PartialCodec.decode(expected.state(), bytes));
     }
 
     /** The internal value, for the other API types of this package. */
@@ -105,7 +106,7 @@ public final class ArgPartial {
      * @return a new array holding the byte form
      */
     public byte[] toBytes() {
-        return state.toBytes();
+        return PartialCodec.encode(state);
     }
 
     /**

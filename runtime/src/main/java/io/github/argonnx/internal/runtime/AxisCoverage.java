@@ -446,16 +446,25 @@ public final class AxisCoverage {
 
     /** The ranges of {@code [0, axisLength)} not covered, as bounded text ({@link BoundedText#gaps}), or null. */
     public String missing(long axisLength) {
-        return isComplete(axisLength) ? null : BoundedText.gaps(this, axisLength);
+        return isComplete(axisLength) ? null : BoundedText.gaps(this::each, axisLength);
     }
 
     /** The ranges as bounded text, for messages and {@code toString} ({@link BoundedText#ranges}). */
     public String summary() {
-        return BoundedText.ranges(this::forEach);
+        return BoundedText.ranges(this::each);
     }
 
+    /** Hands every range to {@code sink}, for {@link BoundedText}. */
+    private void each(BoundedText.RangeSink sink) {
+        forEach((start, end) -> {
+            sink.range(start, end);
+            return true;
+        });
+    }
+
+    /** A range as messages print it, for example {@code [0, 1024)} ({@link BoundedText#range}). */
     public static String format(long start, long end) {
-        return "[" + start + ", " + end + ")";
+        return BoundedText.range(start, end);
     }
 
     /** Every range, for example {@code [0, 1024), [4096, 8192)}: as long as the ranges are many. */

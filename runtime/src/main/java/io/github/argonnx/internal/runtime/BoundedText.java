@@ -1,7 +1,5 @@
 package io.github.argonnx.internal.runtime;
 
-import java.util.function.Consumer;
-
 /**
  * Lists in refusals and {@code toString}, bounded: the first few items shown, then how many there are,
  * so that a message stays short whatever a caller or a forged byte form hands in (docs/security.md). The
@@ -15,6 +13,18 @@ public final class BoundedText {
 
     /** Ranges a message shows before it gives only their count and total length. */
     public static final int RANGES_SHOWN = 8;
+
+    /** Hands ranges {@code [start, end)}, in axis order, to a sink. */
+    @FunctionalInterface
+    interface Ranges {
+        void each(RangeSink sink);
+    }
+
+    /** Takes one range {@code [start, end)}. */
+    @FunctionalInterface
+    interface RangeSink {
+        void range(long start, long end);
+    }
 
     private final StringBuilder shown = new StringBuilder();
     private final int limit;
@@ -49,31 +59,27 @@ public final class BoundedText {
      * Ranges {@code [start, end)}, for example {@code [0, 1024), [4096, 8192)}; past {@link #RANGES_SHOWN}
      * ranges, the first of them, their count and the positions they hold.
      *
-     * @param ranges hands each range to the consumer it is given, in axis order
+     * @param ranges the ranges, in axis order
      * @return the text
      */
-    static String ranges(Consumer<AxisCoverage.RangeVisitor> ranges) {
+    static String ranges(Ranges ranges) {
         BoundedText text = new BoundedText(RANGES_SHOWN);
-        ranges.accept((start, end) -> {
-            text.range(start, end);
-            return true;
-        });
+        ranges.each(text::countRange);
         return text.rangeList(null);
     }
 
-    /** The gaps {@code coverage} leaves in {@code [0, axisLength)}, bounded as {@link #ranges}, or null when there are none. */
-    static String gaps(AxisCoverage coverage, long axisLength) {
+    /** The gaps {@code ranges} leave in {@code [0, axisLength)}, bounded as {@link #ranges}, or null when there are none. */
+    static String gaps(Ranges ranges, long axisLength) {
         BoundedText text = new BoundedText(RANGES_SHOWN);
         long[] next = {0};
-        coverage.forEach((start, end) -> {
+        ranges.each((start, end) -> {
             if (start > next[0]) {
-                text.range(next[0], start);
+                text.countRange(next[0], start);
             }
             next[0] = end;
-            return true;
         });
         if (next[0] < axisLength) {
-            text.range(next[0], axisLength);
+            text.countRange(next[0], axisLength);
         }
         return text.count == 0 ? null : text.rangeList("missing");
     }
@@ -86,9 +92,21 @@ public final class BoundedText {
         }
     }
 
-    private void range(long start, long end) {
+    /** Counts a range and its positions, and shows it when it is among the first. */
+    private void countRange(long start, long end) {
         positions += end - start;
-        item(AxisCoverage.format(start, end));
+        item(range(start, end));
+    }
+
+    /**
+     * A range as messages print it, for example {@code [0, 1024)}.
+     *
+     * @param start the first position
+     * @param end the position after the last
+     * @return the text
+     */
+    public static String range(long start, long end) {
+        return "[" + start + ", " + end + ")";
     }
 
     /** The ranges; {@code what} after their count, for example {@code missing}, or null. */

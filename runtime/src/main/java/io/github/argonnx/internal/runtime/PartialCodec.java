@@ -30,7 +30,14 @@ public final class PartialCodec {
 
     private PartialCodec() {}
 
-    static byte[] encode(PartialState partial) {
+    /**
+     * The byte form of a partial.
+     *
+     * @param partial the partial
+     * @return a new array holding its byte form
+     * @throws ArgOnnxException if the form would not fit a Java array
+     */
+    public static byte[] encode(PartialState partial) {
         ReductionSignature signature = partial.signature();
         AxisCoverage coverage = partial.coverage();
         long[] keys = partial.entries().keys;
@@ -70,7 +77,15 @@ public final class PartialCodec {
         return out.array();
     }
 
-    static PartialState decode(ReductionSignature expected, byte[] bytes) {
+    /**
+     * Reads a partial from its byte form and checks it belongs to {@code expected}.
+     *
+     * @param expected the reduction the partial must belong to
+     * @param bytes the byte form
+     * @return the partial
+     * @throws ArgOnnxException naming what is wrong with the bytes, in bounded text
+     */
+    public static PartialState decode(ReductionSignature expected, byte[] bytes) {
         String subject = expected.what() + ": byte form";
         if (bytes == null) {
             throw new ArgOnnxException(subject + " is null");

@@ -5,7 +5,8 @@ import io.github.argonnx.runtime.ArgOnnxException;
 /**
  * The value of a partial result, which an {@code ArgPartial} wraps: its signature, per output element
  * the best entries so far ({@link BestLists}), and the ranges of the reduced axis seen. Immutable: it
- * never changes the lists or the coverage it holds, and nothing else holds them. Not API.
+ * never changes the lists or the coverage it holds, and nothing else holds them. Its byte form is
+ * {@link PartialCodec}'s. Not API.
  */
 public final class PartialState {
 
@@ -18,18 +19,6 @@ public final class PartialState {
         this.signature = signature;
         this.entries = entries;
         this.coverage = coverage;
-    }
-
-    /**
-     * Reads a partial from its byte form ({@link PartialCodec}) and checks it belongs to {@code expected}.
-     *
-     * @param expected the reduction the partial must belong to
-     * @param bytes the byte form
-     * @return the partial
-     * @throws ArgOnnxException naming what is wrong with the bytes
-     */
-    public static PartialState fromBytes(ReductionSignature expected, byte[] bytes) {
-        return PartialCodec.decode(expected, bytes);
     }
 
     public ReductionSignature signature() {
@@ -80,11 +69,6 @@ public final class PartialState {
      */
     public OutputIndices finish() {
         return finish(signature, coverage, entries);
-    }
-
-    /** The byte form (docs/partials.md). */
-    public byte[] toBytes() {
-        return PartialCodec.encode(this);
     }
 
     /** Every range of the reduced axis seen, in axis order. */
