@@ -23,13 +23,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
 /**
- * The defects of issue #47 outside Spark, one test each (the issue's defect number in the name), through
- * the public API; generated-kernels runs them on the plain and on the SIMD loops.
+ * Partial results under hostile and extreme use, through the public API: many gaps in any order, large
+ * byte forms, empty outputs of huge strides, null arguments, malformed and forged forms, and messages
+ * that stay short; generated-kernels runs them on the plain and on the SIMD loops.
  *
- * <p>Defects 1 and 2 cost time quadratic in the input before their fix; their tests read and build
- * inputs of that size for correctness, and {@code CoverageBenchmark} measures the time. Defect 1 is
- * also in the runtime's {@code AxisCoverageTest}, on a million ranges; here its chunks go through the
- * public API, fewer.
+ * <p>The tests of many ranges read and build inputs whose handling once took time quadratic in their size,
+ * for correctness; {@code CoverageBenchmark} measures the time. {@code AxisCoverageTest} in the runtime
+ * also covers a million ranges; here the chunks go through the public API, fewer.
  */
 class PartialHardeningTest {
 
@@ -75,7 +75,7 @@ class PartialHardeningTest {
     }
 
     @Test
-    void defect1_oneElementChunksInAnyOrderAccumulateAndAnswer() {
+    void oneElementChunksInAnyOrderAccumulateAndAnswer() {
         for (String order : new String[] {"ascending", "descending", "shuffled"}) {
             everySecondPosition(order);
         }
@@ -105,7 +105,7 @@ class PartialHardeningTest {
     }
 
     @Test
-    void defect2_aByteFormOfManyRangesAndEntriesIsReadInTimeNearLinear() {
+    void aByteFormOfManyRangesAndEntriesIsReadInTimeNearLinear() {
         int n = 300_000; // each entry was checked against every range before: 9 * 10^10 pairs
         PartialReduction argmax = PartialReduction.of(ArgMax.latest().axis(1).keepdims(0), DataType.INT8, n, 2L * n);
         byte[] form = sparseForm(n);
@@ -115,7 +115,7 @@ class PartialHardeningTest {
     }
 
     @Test
-    void defect3_anEmptyOutputWithAnInnerStrideBeyondAnIntAnswersAsApplyDoes() {
+    void anEmptyOutputWithAnInnerStrideBeyondAnIntAnswersAsApplyDoes() {
         for (long inner : new long[] {1L << 32, 1L << 31, (1L << 31) - 1, 3}) {
             ArgReductionOperator argmax = ArgMax.latest().axis(1);
             Tensor whole = Tensor.ofInt8(new byte[0], 0, 5, inner);
@@ -145,7 +145,7 @@ class PartialHardeningTest {
     }
 
     @Test
-    void defect6_forNodeTakesEveryIntegralNumberExactlyAndRefusesTheRestByName() {
+    void forNodeTakesEveryIntegralNumberExactlyAndRefusesTheRestByName() {
         ArgMax expected = ArgMax.latest().axis(-1).keepdims(0).selectLastIndex(1);
         assertEquals(expected, forNode(map("axis", -1, "keepdims", 0, "select_last_index", 1)));
         assertEquals(expected, forNode(map("axis", (short) -1, "keepdims", (byte) 0, "select_last_index", 1L)));
@@ -170,7 +170,7 @@ class PartialHardeningTest {
     }
 
     @Test
-    void defect7_nullPartialsAccumulatorsAndParallelismAreRefusedByArgumentName() {
+    void nullPartialsAccumulatorsAndParallelismAreRefusedByArgumentName() {
         PartialReduction argmax = PartialReduction.of(ArgMax.latest(), DataType.FLOAT, 4);
         ArgPartial partial = argmax.reduce(Tensor.ofFloat(new float[] {1, 2}, 2), 0);
         String what = "ArgMax-13 partial over float [4]: ";
@@ -188,7 +188,7 @@ class PartialHardeningTest {
     }
 
     @Test
-    void defect8_aMalformedCoveredRangeIsRefusedInTheDocumentedWording() {
+    void aMalformedCoveredRangeIsRefusedInTheDocumentedWording() {
         byte[] form = sparseForm(3);
         // the second range [2, 3) becomes [1, 3): it touches the first, [0, 1)
         ByteBuffer.wrap(form).order(ByteOrder.LITTLE_ENDIAN).putLong(form.length - 4 - 27 - 48 + 16, 1);
@@ -202,7 +202,7 @@ class PartialHardeningTest {
     }
 
     @Test
-    void defect12_coverageMessagesStayShortWhateverTheGaps() {
+    void coverageMessagesStayShortWhateverTheGaps() {
         int gaps = 100_000;
         PartialReduction argmax = PartialReduction.of(ArgMin.latest(), DataType.UINT8, 2L * gaps);
         ArgAccumulator accumulator = argmax.accumulator();
@@ -226,5 +226,37 @@ class PartialHardeningTest {
         String entry = refusal(() -> argmax.fromBytes(outside));
         assertTrue(entry.contains("entry 0 has index 1, outside the covered ranges [0, 1), [2, 3)"), entry);
         assertTrue(entry.length() < 400, entry);
+    }
+
+    @Test
+    void aForgedByteFormOfAMillionDimensionsIsRefusedInAShortMessage() {
+        int rank = 1_000_000;
+        byte[] opType = "ArgMax".getBytes(StandardCharsets.US_ASCII);
+        int length = 4 + 1 + 4 + 1 + opType.length + 4 + 4 + 4 + 1 + 1 + 4 + 8 * rank + 4 + 16 + 4;
+        ByteBuffer form = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
+        form.put(new byte[] {'A', 'R', 'G', 'P'}).put((byte) 1).putInt(length);
+        form.put((byte) opType.length).put(opType).putInt(13).putInt(1).putInt(0).put((byte) 1).put((byte) 0);
+        form.putInt(rank);
+        for (int d = 0; d < rank; d++) {
+            form.putLong(1);
+        }
+        form.putInt(1).putLong(0).putLong(1);
+        CRC32C crc = new CRC32C();
+        crc.update(form.array(), 0, length - 4);
+        form.putInt((int) crc.getValue());
+        PartialReduction argmax = PartialReduction.of(ArgMax.latest(), DataType.FLOAT, 2, 6);
+        String refusal = refusal(() -> argmax.fromBytes(form.array()));
+        assertEquals("ArgMax-13 partial over float [2, 6]: byte form is of another reduction: input shape [1, 1, 1, 1,"
+                + " 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, ... (1000000 dimensions)], expected [2, 6]", refusal);
+    }
+
+    @Test
+    void shapesInMessagesShowTheirFirstDimensionsAndTheirRank() {
+        long[] shape = new long[40];
+        java.util.Arrays.fill(shape, 1);
+        shape[0] = 0;
+        String refusal = refusal(() -> ArgMax.latest().axis(0).apply(Tensor.ofFloat(new float[0], shape)));
+        assertTrue(refusal.contains("[0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, ... (40 dimensions)]"), refusal);
+        assertTrue(refusal.length() < 400, refusal);
     }
 }

@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.argonnx.internal.runtime.ApiHooks;
+import io.github.argonnx.internal.runtime.Accumulation;
+import io.github.argonnx.internal.runtime.Faces;
 import io.github.argonnx.runtime.ArgAccumulator;
 import io.github.argonnx.runtime.ArgOnnxException;
 import io.github.argonnx.runtime.ArgPartial;
@@ -226,14 +227,20 @@ class PartialReductionTest {
         ArgAccumulator accumulator = REDUCTION.accumulator();
         StringBuilder calls = new StringBuilder();
         RecordingFold fold = new RecordingFold(calls);
-        ApiHooks.fold(accumulator, 2, 2, fold);
-        ApiHooks.fold(accumulator, 1, 4, fold);
-        ApiHooks.fold(accumulator, 2, 0, fold);
-        ApiHooks.fold(accumulator, 1, 5, fold);
+        Accumulation state = state(accumulator);
+        state.fold(2, 2, fold);
+        state.fold(1, 4, fold);
+        state.fold(2, 0, fold);
+        state.fold(1, 5, fold);
         // the chunk out of order stops the fold: what it kept aside is written before its winners are found
         assertEquals("seed 2, fold 4, settle, find, find", calls.toString());
-        refused(() -> ApiHooks.fold(accumulator, 1, 5, fold), "overlaps");
+        refused(() -> state.fold(1, 5, fold), "overlaps");
         assertEquals("seed 2, fold 4, settle, find, find", calls.toString(), "a refused chunk is not looked at");
+    }
+
+    /** What generated code feeds chunks in a kernel's form. */
+    private static Accumulation state(ArgAccumulator accumulator) {
+        return Faces.of(ArgAccumulator.class, Accumulation.class).state(accumulator);
     }
 
     /** A fold that records which of its methods the accumulator calls. */
@@ -297,10 +304,10 @@ class PartialReductionTest {
     @Test
     void aChunkThatDoesNotFitTheAxisIsRefusedBeforeItsWinnersAreLookedFor() {
         ArgAccumulator accumulator = REDUCTION.accumulator();
-        refused(() -> ApiHooks.add(accumulator, 4, 3, (indices, keys) -> {
+        refused(() -> state(accumulator).add(4, 3, (indices, keys) -> {
             throw new AssertionError("the winners of a refused chunk are looked for");
         }), "a chunk of length 4 at axis offset 3 does not fit the reduced axis [0, 6)");
-        refused(() -> ApiHooks.add(accumulator, 0, 0, (indices, keys) -> {
+        refused(() -> state(accumulator).add(0, 0, (indices, keys) -> {
             throw new AssertionError("the winners of a refused chunk are looked for");
         }), "allowed: length >= 1");
         refused(accumulator::partial, "no chunk added yet");

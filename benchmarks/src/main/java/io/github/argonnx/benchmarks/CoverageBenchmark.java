@@ -4,8 +4,9 @@ import io.github.argonnx.ArgMax;
 import io.github.argonnx.DataType;
 import io.github.argonnx.PartialReduction;
 import io.github.argonnx.Tensor;
-import io.github.argonnx.internal.runtime.ApiHooks;
+import io.github.argonnx.internal.runtime.Accumulation;
 import io.github.argonnx.internal.runtime.ChunkWinners;
+import io.github.argonnx.internal.runtime.Faces;
 import io.github.argonnx.runtime.ArgAccumulator;
 import io.github.argonnx.runtime.ArgPartial;
 import java.util.SplittableRandom;
@@ -31,7 +32,7 @@ import org.openjdk.jmh.annotations.State;
  * <ul>
  *   <li>{@code reduceInto}: through {@link PartialReduction#reduceInto}, as a caller streams rows, each
  *       chunk a {@link Tensor} built before timing;
- *   <li>{@code accumulatorAdd}: {@link ApiHooks#add} (what generated code calls) with winners that
+ *   <li>{@code accumulatorAdd}: {@link Accumulation#add(long, long, ChunkWinners)} (what generated code calls) with winners that
  *       cost nothing, so that the accumulator's checks and its coverage are what is timed;
  *   <li>{@code mergeHalves}: two partials of 10^6 ranges each (the even and the odd positions), merged
  *       into one; per range of the two.
@@ -95,14 +96,19 @@ public class CoverageBenchmark {
         ArgAccumulator evens = reduction.accumulator();
         ArgAccumulator odds = reduction.accumulator();
         for (long position : positions) {
-            ApiHooks.add(evens, 1, position, ONLY_ELEMENT);
-            ApiHooks.add(odds, 1, position + 1, ONLY_ELEMENT);
+            state(evens).add(1, position, ONLY_ELEMENT);
+            state(odds).add(1, position + 1, ONLY_ELEMENT);
         }
         even = evens.partial();
         odd = odds.partial();
         if (!even.merge(odd).isComplete()) {
             throw new IllegalStateException("the halves do not cover the axis");
         }
+    }
+
+    /** The state generated code feeds chunks in a kernel's form. */
+    private static Accumulation state(ArgAccumulator accumulator) {
+        return Faces.of(ArgAccumulator.class, Accumulation.class).state(accumulator);
     }
 
     @Benchmark
@@ -119,8 +125,9 @@ public class CoverageBenchmark {
     @OperationsPerInvocation(CHUNKS)
     public ArgAccumulator accumulatorAdd() {
         ArgAccumulator accumulator = reduction.accumulator();
+        Accumulation state = state(accumulator);
         for (long position : positions) {
-            ApiHooks.add(accumulator, 1, position, ONLY_ELEMENT);
+            state.add(1, position, ONLY_ELEMENT);
         }
         return accumulator;
     }

@@ -7,6 +7,7 @@ import ai.onnxruntime.OrtException;
 import ai.onnxruntime.TensorInfo;
 import io.github.argonnx.DataType;
 import io.github.argonnx.Tensor;
+import io.github.argonnx.internal.runtime.Shapes;
 import io.github.argonnx.runtime.ArgOnnxException;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
@@ -89,7 +90,7 @@ public final class OrtTensors {
         }
         int count = elementCount(shape);
         if (buffer.remaining() < (buffer instanceof ByteBuffer ? (long) count * type.byteWidth() : count)) {
-            throw new ArgOnnxException("OrtTensors.view: the " + type.onnxName() + " tensor " + Arrays.toString(shape)
+            throw new ArgOnnxException("OrtTensors.view: the " + type.onnxName() + " tensor " + Shapes.format(shape)
                     + " has " + count + " elements, but its buffer has only " + buffer.remaining() + " "
                     + (buffer instanceof ByteBuffer ? "bytes" : "elements") + " from its position");
         }
@@ -165,7 +166,7 @@ public final class OrtTensors {
         long cap = Integer.MAX_VALUE - 8L * type.byteWidth();
         if (size > cap) {
             throw new ArgOnnxException("OrtTensors.allocate: the " + type.onnxName() + " tensor "
-                    + Arrays.toString(shape) + " takes " + size + " bytes, but ONNX Runtime's Java API takes a buffer"
+                    + Shapes.format(shape) + " takes " + size + " bytes, but ONNX Runtime's Java API takes a buffer"
                     + " of at most " + cap + " bytes (Integer.MAX_VALUE - 8 x " + type.byteWidth() + ") for "
                     + type.onnxName());
         }
@@ -187,7 +188,7 @@ public final class OrtTensors {
 
     /** The refusal of a tensor in ONNX Runtime's own memory: how to pin it, or, for a type none pins, to copy it. */
     private static ArgOnnxException ownMemory(DataType type, long[] shape) {
-        String held = "OrtTensors.view: this " + type.onnxName() + " tensor " + Arrays.toString(shape)
+        String held = "OrtTensors.view: this " + type.onnxName() + " tensor " + Shapes.format(shape)
                 + " holds its data in ONNX Runtime's own memory (an output OrtSession.run allocated)";
         if (ALLOCATABLE.contains(type)) {
             return new ArgOnnxException(held + ", which its getters can only copy. Pin the output to read it in "
@@ -269,24 +270,16 @@ public final class OrtTensors {
     }
 
     private static int elementCount(long[] shape) {
-        boolean empty = false;
         for (long d : shape) {
             if (d < 0) {
-                throw new ArgOnnxException("OrtTensors: the shape " + Arrays.toString(shape)
+                throw new ArgOnnxException("OrtTensors: the shape " + Shapes.format(shape)
                         + " has a negative (symbolic or unknown) dimension; give the output's actual shape");
             }
-            empty |= d == 0;
         }
-        if (empty) {
-            return 0; // however large the product of the other dimensions
-        }
-        long count = 1;
-        for (long d : shape) {
-            count = count <= Integer.MAX_VALUE / d ? count * d : (long) Integer.MAX_VALUE + 1;
-            if (count > Integer.MAX_VALUE) {
-                throw new ArgOnnxException("OrtTensors: the shape " + Arrays.toString(shape)
-                        + " has more elements than a buffer holds");
-            }
+        // the runtime's count: a zero dimension anywhere makes it 0, however large the others
+        long count = Shapes.elementCount("OrtTensors: a tensor", shape);
+        if (count > Integer.MAX_VALUE) {
+            throw new ArgOnnxException("OrtTensors: the shape " + Shapes.format(shape) + " has more elements than a buffer holds");
         }
         return (int) count;
     }

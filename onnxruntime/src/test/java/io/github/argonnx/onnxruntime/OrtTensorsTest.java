@@ -219,4 +219,13 @@ class OrtTensorsTest {
             }
         }
     }
+
+    @Test
+    void aShapeWithAZeroDimensionHasNoElementsHoweverLargeTheOthers() throws Exception {
+        try (OnnxTensor empty = OrtTensors.allocate(ENV, DataType.FLOAT, 65536, 65536, 0)) {
+            Tensor view = OrtTensors.view(empty);
+            assertArrayEquals(new long[] {65536, 65536, 0}, view.shape());
+            assertArrayEquals(new long[] {1, 65536, 0}, ArgMax.latest().apply(view).shape());
+        }
+    }
 }

@@ -1,8 +1,7 @@
 package io.github.argonnx.runtime;
 
-import io.github.argonnx.internal.runtime.AxisCoverage;
 import io.github.argonnx.internal.runtime.PartialCodec;
-import java.util.Objects;
+import io.github.argonnx.internal.runtime.PartialState;
 
 /**
  * The partial result of an ArgMax/ArgMin over some chunks of the reduced axis: per output element,
@@ -18,15 +17,13 @@ import java.util.Objects;
 public final class ArgPartial {
 
     private final PartialSignature signature;
-    private final long[] keys;
-    private final long[] indices;
-    private final AxisCoverage coverage;
+    /** The entries and ranges seen, which this class shows and never changes. */
+    private final PartialState state;
 
-    ArgPartial(PartialSignature signature, long[] keys, long[] indices, AxisCoverage coverage) {
+    /** A partial of {@code signature}, whose state {@code state} is. */
+    ArgPartial(PartialSignature signature, PartialState state) {
         this.signature = signature;
-        this.keys = keys;
-        this.indices = indices;
-        this.coverage = coverage;
+        this.state = state;
     }
 
     /**
@@ -43,7 +40,12 @@ public final class ArgPartial {
         if (expected == null) {
             throw new ArgOnnxException("partial result: the expected signature (argument 'expected') is null");
         }
-        return PartialCodec.decode(expected, bytes);
+        return new ArgPartial(expected, PartialCodec.decode(expected.state(), bytes));
+    }
+
+    /** The internal value, for the other API types of this package. */
+    PartialState state() {
+        return state;
     }
 
     /**
@@ -64,15 +66,7 @@ public final class ArgPartial {
      *     the axis this one has seen too
      */
     public ArgPartial merge(ArgPartial other) {
-        if (other == null) {
-            throw new ArgOnnxException(signature.what() + ": the partial merged in (argument 'other') is null");
-        }
-        checkMergeable(signature, coverage, other);
-        AxisCoverage merged = AxisCoverage.union(coverage, other.coverage);
-        long[] mergedKeys = keys.clone();
-        long[] mergedIndices = indices.clone();
-        mergeEntries(signature, mergedKeys, mergedIndices, other);
-        return new ArgPartial(signature, mergedKeys, mergedIndices, merged);
+        return new ArgPartial(signature, state.merge(other == null ? null : other.state));
     }
 
     /**
@@ -81,7 +75,7 @@ public final class ArgPartial {
      * @return true when the partial covers the whole axis
      */
     public boolean isComplete() {
-        return coverage.isComplete(signature.axisLength());
+        return state.isComplete();
     }
 
     /**
@@ -93,7 +87,7 @@ public final class ArgPartial {
      * @return a new array of the indices
      */
     public long[] indicesSoFar() {
-        return indices.clone();
+        return state.indicesSoFar();
     }
 
     /**
@@ -103,7 +97,7 @@ public final class ArgPartial {
      * @throws ArgOnnxException if part of the reduced axis has not been seen, naming the missing ranges
      */
     public ArgResult finish() {
-        return finish(signature, coverage, indices);
+        return new ArgResult(state.finish());
     }
 
     /**
@@ -112,7 +106,7 @@ public final class ArgPartial {
      * @return a new array holding the byte form
      */
     public byte[] toBytes() {
-        return PartialCodec.encode(signature, keys, indices, coverage);
+        return PartialCodec.encode(state);
     }
 
     /**
@@ -121,62 +115,11 @@ public final class ArgPartial {
      * @return the ranges, in axis order
      */
     public String coveredRanges() {
-        return coverage.toString();
+        return state.coveredRanges();
     }
 
     @Override
     public String toString() {
-        return "ArgPartial{" + signature + ", covered " + coverage.summary() + "}";
-    }
-
-    /** Checks that the signatures match and the coverages do not overlap, so that their union may be taken. */
-    static void checkMergeable(PartialSignature signature, AxisCoverage coverage, ArgPartial other) {
-        signature.requireSame("the partial merged in", other.signature);
-        checkDisjoint(signature, coverage, other.coverage);
-    }
-
-    /** Checks that no position of the reduced axis is in both coverages. */
-    static void checkDisjoint(PartialSignature signature, AxisCoverage coverage, AxisCoverage other) {
-        refuseOverlap(signature, coverage.overlapWith(other));
-    }
-
-    /** Refuses an overlap {@link AxisCoverage#overlapWith} found, if it found one. */
-    static void refuseOverlap(PartialSignature signature, String overlap) {
-        if (overlap != null) {
-            throw new ArgOnnxException(signature.what() + ": chunks overlap along the reduced axis: " + overlap
-                    + " (each position must be reduced once)");
-        }
-    }
-
-    /** Replaces each entry of {@code keys}/{@code indices} that {@code other}'s entry beats. */
-    static void mergeEntries(PartialSignature signature, long[] keys, long[] indices, ArgPartial other) {
-        for (int p = 0; p < keys.length; p++) {
-            if (signature.beats(other.keys[p], other.indices[p], keys[p], indices[p])) {
-                keys[p] = other.keys[p];
-                indices[p] = other.indices[p];
-            }
-        }
-    }
-
-    static ArgResult finish(PartialSignature signature, AxisCoverage coverage, long[] indices) {
-        String missing = coverage == null ? AxisCoverage.format(0, signature.axisLength())
-                : coverage.missing(signature.axisLength());
-        if (missing != null) {
-            throw new ArgOnnxException(signature.what() + ": cannot finish, the reduced axis is not covered: missing "
-                    + missing);
-        }
-        return ArgResult.of(indices.clone(), signature.outputShape());
-    }
-
-    long[] keys() {
-        return keys;
-    }
-
-    long[] indices() {
-        return indices;
-    }
-
-    AxisCoverage coverage() {
-        return coverage;
+        return "ArgPartial{" + signature + ", covered " + state.coveredSummary() + "}";
     }
 }

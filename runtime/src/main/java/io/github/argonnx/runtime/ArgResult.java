@@ -1,6 +1,7 @@
 package io.github.argonnx.runtime;
 
-import io.github.argonnx.internal.runtime.IndexWriter;
+import io.github.argonnx.internal.runtime.Faces;
+import io.github.argonnx.internal.runtime.OutputIndices;
 import io.github.argonnx.internal.runtime.Shapes;
 import java.util.Arrays;
 
@@ -12,13 +13,30 @@ import java.util.Arrays;
  */
 public final class ArgResult {
 
+    static {
+        Faces.install(ArgResult.class, OutputIndices.class, new Faces.Face<>() {
+            @Override
+            public ArgResult wrap(OutputIndices state) {
+                return new ArgResult(state);
+            }
+
+            @Override
+            public OutputIndices state(ArgResult face) {
+                return new OutputIndices(face.indices, face.shape);
+            }
+        });
+    }
+
     private final long[] indices;
     private final long[] shape;
 
-    /** Takes the arrays as they are: the factories copy, or fill a new array ({@link InternalAccess#result}). */
-    ArgResult(long[] indices, long[] shape) {
-        this.indices = indices;
-        this.shape = shape;
+    /**
+     * Takes the arrays as they are: {@link #of} copies, and generated code and partials hand over arrays
+     * they filled and never touch again ({@link OutputIndices#compute}).
+     */
+    ArgResult(OutputIndices output) {
+        this.indices = output.indices();
+        this.shape = output.shape();
     }
 
     /**
@@ -39,7 +57,7 @@ public final class ArgResult {
             throw new ArgOnnxException("output 'reduced' has shape " + Shapes.format(shape) + " (" + count
                     + " elements) but " + indices.length + " indices were given");
         }
-        return new ArgResult(indices.clone(), shape.clone());
+        return new ArgResult(new OutputIndices(indices.clone(), shape.clone()));
     }
 
     /**

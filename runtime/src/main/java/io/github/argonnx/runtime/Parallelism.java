@@ -1,5 +1,7 @@
 package io.github.argonnx.runtime;
 
+import io.github.argonnx.internal.runtime.Faces;
+import io.github.argonnx.internal.runtime.Workers;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 
@@ -38,28 +40,36 @@ public final class Parallelism {
      * read close to memory speed, and a smaller share saves less than handing it over costs
      * (TwoThreadCeilingBenchmark shows where a split starts to pay).
      */
-    public static final long DEFAULT_MIN_BYTES_PER_TASK_SIMD = 8L << 20;
+    public static final long DEFAULT_MIN_BYTES_PER_TASK_SIMD = Workers.MIN_BYTES_PER_TASK_SIMD;
 
     /**
      * By default a task reads at least this many bytes (4 MiB) where the kernel's plain Java loops run:
      * they take longer per byte than the SIMD loops (for 8- and 16-bit types about ten times longer), so
      * a share pays for its hand-over sooner.
      */
-    public static final long DEFAULT_MIN_BYTES_PER_TASK_PLAIN = 4L << 20;
+    public static final long DEFAULT_MIN_BYTES_PER_TASK_PLAIN = Workers.MIN_BYTES_PER_TASK_PLAIN;
 
-    /** {@link #minElementsPerTask} when the default rule, by bytes and loop, decides. */
-    private static final int BY_BYTES = 0;
+    private static final Parallelism SINGLE_THREAD = new Parallelism(Workers.SINGLE_THREAD);
 
-    private static final Parallelism SINGLE_THREAD = new Parallelism(null, 1, BY_BYTES);
+    static {
+        Faces.install(Parallelism.class, Workers.class, new Faces.Face<>() {
+            @Override
+            public Parallelism wrap(Workers state) {
+                return new Parallelism(state);
+            }
 
-    private final Executor executor;
-    private final int threads;
-    private final int minElementsPerTask;
+            @Override
+            public Workers state(Parallelism face) {
+                return face.workers;
+            }
+        });
+    }
 
-    private Parallelism(Executor executor, int threads, int minElementsPerTask) {
-        this.executor = executor;
-        this.threads = threads;
-        this.minElementsPerTask = minElementsPerTask;
+    /** The executor, threads and task size: what generated code hands the internal runtime. */
+    private final Workers workers;
+
+    private Parallelism(Workers workers) {
+        this.workers = workers;
     }
 
     /**
@@ -88,7 +98,7 @@ public final class Parallelism {
         private static Parallelism create() {
             ForkJoinPool pool = ForkJoinPool.commonPool();
             int threads = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), pool.getParallelism() + 1));
-            return new Parallelism(threads == 1 ? null : pool, threads, BY_BYTES);
+            return new Parallelism(new Workers(threads == 1 ? null : pool, threads, Workers.BY_BYTES));
         }
     }
 
@@ -109,7 +119,7 @@ public final class Parallelism {
         if (threads < 1) {
             throw new ArgOnnxException("parallelism: threads must be at least 1, got " + threads);
         }
-        return new Parallelism(threads == 1 ? null : executor, threads, BY_BYTES);
+        return new Parallelism(new Workers(threads == 1 ? null : executor, threads, Workers.BY_BYTES));
     }
 
     /**
@@ -125,7 +135,7 @@ public final class Parallelism {
         if (elements < 1) {
             throw new ArgOnnxException("parallelism: minElementsPerTask must be at least 1, got " + elements);
         }
-        return new Parallelism(executor, threads, elements);
+        return new Parallelism(new Workers(workers.executor(), workers.threads(), elements));
     }
 
     /**
@@ -134,7 +144,7 @@ public final class Parallelism {
      * @return the number of tasks at most
      */
     public int threads() {
-        return threads;
+        return workers.threads();
     }
 
     /**
@@ -144,18 +154,15 @@ public final class Parallelism {
      * @return that number of elements, or 0 when the default rule by bytes and loop decides
      */
     public int minElementsPerTask() {
-        return minElementsPerTask;
-    }
-
-    /** The executor for the tasks beyond the first, or null for a single thread. */
-    Executor executor() {
-        return executor;
+        return workers.minElementsPerTask();
     }
 
     @Override
     public String toString() {
+        Executor executor = workers.executor();
+        int minElementsPerTask = workers.minElementsPerTask();
         return executor == null ? "Parallelism[single thread]"
-                : "Parallelism[" + threads + " threads on " + executor + ", "
-                        + (minElementsPerTask == BY_BYTES ? "split by bytes and loop" : "min " + minElementsPerTask + " elements per task") + "]";
+                : "Parallelism[" + workers.threads() + " threads on " + executor + ", "
+                        + (minElementsPerTask == Workers.BY_BYTES ? "split by bytes and loop" : "min " + minElementsPerTask + " elements per task") + "]";
     }
 }

@@ -1,65 +1,41 @@
 package io.github.argonnx.runtime;
 
-import io.github.argonnx.internal.runtime.AxisCoverage;
-import io.github.argonnx.internal.runtime.ElementKeys;
-import io.github.argonnx.internal.runtime.Shapes;
-import io.github.argonnx.internal.runtime.ValidatedCall;
-import java.util.Arrays;
-import java.util.Objects;
+import io.github.argonnx.internal.runtime.Faces;
+import io.github.argonnx.internal.runtime.ReductionSignature;
 
 /**
  * What a partial result is a part of: the operator and its version, the element type, the resolved
  * attributes and the full input shape (the reduced axis at its whole length). Partials merge only
  * with partials of an equal signature; their byte form carries it, and reading refuses any other.
  *
- * <p>It also holds the comparison partials use: each element becomes a <em>winning key</em>, a
- * {@code long} where the larger key wins for ArgMax and ArgMin alike (the order key, bit-inverted
- * for ArgMin), NaN being {@link Long#MAX_VALUE} for both.
+ * <p>Generated {@code PartialReduction}s make signatures; immutable and thread-safe.
  */
 public final class PartialSignature {
 
-    private final String opType;
-    private final int version;
-    private final boolean largest;
-    private final ElementKeys elementKeys;
-    private final ValidatedCall call;
-    private final long[] inputShape;
-    private final long inner;
-    private final int outputSize;
+    static {
+        Faces.install(PartialSignature.class, ReductionSignature.class, new Faces.Face<>() {
+            @Override
+            public PartialSignature wrap(ReductionSignature state) {
+                return new PartialSignature(state);
+            }
 
-    /**
-     * The signature of one operator version, element type, attributes and full input shape.
-     *
-     * @param opType the operator's ONNX op type, for example {@code ArgMax}
-     * @param version the operator version
-     * @param largest true when the operator looks for the largest element (ArgMax)
-     * @param elementKeys the element type
-     * @param call the operator's validated call on the full input shape
-     * @throws ArgOnnxException if an argument is null, or the output has more than {@link Integer#MAX_VALUE}
-     *     elements
-     */
-    PartialSignature(String opType, int version, boolean largest, ElementKeys elementKeys, ValidatedCall call) {
-        if (opType == null || elementKeys == null || call == null) {
-            throw new ArgOnnxException("partial signature: argument '"
-                    + (opType == null ? "opType" : elementKeys == null ? "elementKeys" : "call") + "' is null");
-        }
-        this.opType = opType;
-        this.version = version;
-        this.largest = largest;
-        this.elementKeys = elementKeys;
-        this.call = call;
-        this.inputShape = call.inputShape();
-        long count = 1;
-        for (int i = call.axis() + 1; i < inputShape.length; i++) {
-            count *= inputShape[i];
-        }
-        this.inner = count;
-        if (call.outputElementCount() > Integer.MAX_VALUE) {
-            throw new ArgOnnxException(operatorName() + ": a partial result holds one entry per output element, and "
-                    + Shapes.format(call.outputShape()) + " has " + call.outputElementCount()
-                    + " (allowed: at most " + Integer.MAX_VALUE + ")");
-        }
-        this.outputSize = (int) call.outputElementCount();
+            @Override
+            public ReductionSignature state(PartialSignature face) {
+                return face.state;
+            }
+        });
+    }
+
+    /** The reduction, its comparison and its checks: generated code builds it, this class shows it. */
+    private final ReductionSignature state;
+
+    PartialSignature(ReductionSignature state) {
+        this.state = state;
+    }
+
+    /** The internal signature, for the other API types of this package. */
+    ReductionSignature state() {
+        return state;
     }
 
     /**
@@ -68,7 +44,7 @@ public final class PartialSignature {
      * @return the op type and version
      */
     public String operatorName() {
-        return opType + "-" + version;
+        return state.operatorName();
     }
 
     /**
@@ -77,7 +53,7 @@ public final class PartialSignature {
      * @return the op type
      */
     public String opType() {
-        return opType;
+        return state.opType();
     }
 
     /**
@@ -86,16 +62,7 @@ public final class PartialSignature {
      * @return the version number
      */
     public int version() {
-        return version;
-    }
-
-    /**
-     * The input's element type and its order keys.
-     *
-     * @return the element type
-     */
-    ElementKeys elementKeys() {
-        return elementKeys;
+        return state.version();
     }
 
     /**
@@ -104,7 +71,7 @@ public final class PartialSignature {
      * @return the normalised axis
      */
     public int axis() {
-        return call.axis();
+        return state.axis();
     }
 
     /**
@@ -113,7 +80,7 @@ public final class PartialSignature {
      * @return true when it is kept
      */
     public boolean keepdims() {
-        return call.keepdims();
+        return state.keepdims();
     }
 
     /**
@@ -122,7 +89,7 @@ public final class PartialSignature {
      * @return true when ties go to the last index
      */
     public boolean selectLastIndex() {
-        return call.selectLastIndex();
+        return state.selectLastIndex();
     }
 
     /**
@@ -131,7 +98,7 @@ public final class PartialSignature {
      * @return a copy of the shape
      */
     public long[] inputShape() {
-        return inputShape.clone();
+        return state.inputShape();
     }
 
     /**
@@ -140,7 +107,7 @@ public final class PartialSignature {
      * @return the axis length
      */
     public long axisLength() {
-        return inputShape[call.axis()];
+        return state.axisLength();
     }
 
     /**
@@ -149,7 +116,7 @@ public final class PartialSignature {
      * @return a copy of the shape
      */
     public long[] outputShape() {
-        return call.outputShape();
+        return state.outputShape();
     }
 
     /**
@@ -158,7 +125,7 @@ public final class PartialSignature {
      * @return the number of output elements
      */
     public int outputSize() {
-        return outputSize;
+        return state.outputSize();
     }
 
     /**
@@ -168,40 +135,7 @@ public final class PartialSignature {
      * @return the product of the dimensions after the reduced axis
      */
     public long inner() {
-        return inner;
-    }
-
-    /** The winning key of an element's bits: larger wins; NaN is {@link Long#MAX_VALUE}. */
-    long winningKey(long bits) {
-        return winningKeyOfOrder(elementKeys.orderKey(bits));
-    }
-
-    /** The winning key of an element's order key ({@link ElementKeys#orderKey}). */
-    long winningKeyOfOrder(long order) {
-        if (largest || (elementKeys.hasNaN() && order == Long.MAX_VALUE)) {
-            return order;
-        }
-        return ~order; // reverses the order without overflow: the smallest element gets the largest key
-    }
-
-    /** The bits of an element with this winning key ({@link ElementKeys#bits}). */
-    long bits(long winningKey) {
-        if (largest || (elementKeys.hasNaN() && winningKey == Long.MAX_VALUE)) {
-            return elementKeys.bits(winningKey);
-        }
-        return elementKeys.bits(~winningKey);
-    }
-
-    /**
-     * Whether the candidate (key, index) replaces the best one: a larger key, or an equal key at a
-     * smaller index (a larger one with {@code select_last_index}). A total order on entries of distinct
-     * indices, so merging is commutative and associative.
-     */
-    boolean beats(long candidateKey, long candidateIndex, long bestKey, long bestIndex) {
-        if (candidateKey != bestKey) {
-            return candidateKey > bestKey;
-        }
-        return call.selectLastIndex() ? candidateIndex > bestIndex : candidateIndex < bestIndex;
+        return state.inner();
     }
 
     /**
@@ -214,32 +148,7 @@ public final class PartialSignature {
      * @throws ArgOnnxException naming what does not fit
      */
     public void checkChunk(String elementType, long[] chunkShape, long axisOffset) {
-        if (chunkShape == null) {
-            throw new ArgOnnxException(what() + ": chunk shape is null");
-        }
-        if (!elementKeys.onnxName().equals(elementType)) {
-            throw new ArgOnnxException(what() + ": chunk has element type " + elementType + ", expected "
-                    + elementKeys.onnxName());
-        }
-        int axis = call.axis();
-        boolean fits = chunkShape.length == inputShape.length;
-        for (int i = 0; fits && i < inputShape.length; i++) {
-            fits = i == axis || chunkShape[i] == inputShape[i];
-        }
-        if (!fits) {
-            throw new ArgOnnxException(what() + ": chunk shape " + Shapes.format(chunkShape) + " does not match input shape "
-                    + Shapes.format(inputShape) + " outside the reduced axis " + axis);
-        }
-        checkChunkRange(chunkShape[axis], axisOffset);
-    }
-
-    /** Checks that a chunk of this length from {@code axisOffset} on lies inside the reduced axis. */
-    void checkChunkRange(long length, long axisOffset) {
-        if (length < 1 || axisOffset < 0 || axisOffset > axisLength() - length) {
-            throw new ArgOnnxException(what() + ": a chunk of length " + length + " at axis offset " + axisOffset
-                    + " does not fit the reduced axis " + AxisCoverage.format(0, axisLength())
-                    + " (allowed: length >= 1, 0 <= offset <= " + axisLength() + " - length)");
-        }
+        state.checkChunk(elementType, chunkShape, axisOffset);
     }
 
     /**
@@ -250,68 +159,22 @@ public final class PartialSignature {
      * @throws ArgOnnxException if {@code other} is null or describes another reduction
      */
     public void requireSame(String subject, PartialSignature other) {
-        if (other == null) {
-            throw new ArgOnnxException(what() + ": " + subject + " has no signature (null)");
-        }
-        if (other == this) {
-            return; // the usual case, once per chunk of a stream: an accumulator of this reduction
-        }
-        String differs = firstDifference(other.opType, other.version, other.elementKeys.onnxName(), other.axis(),
-                other.keepdims(), other.selectLastIndex(), other.inputShape);
-        if (differs != null) {
-            throw new ArgOnnxException(what() + ": " + subject + " is of another reduction: " + differs);
-        }
-    }
-
-    /** The first field that differs from these values, as text, or null when none does. */
-    String firstDifference(String otherOpType, int otherVersion, String otherType, int otherAxis,
-            boolean otherKeepdims, boolean otherSelectLastIndex, long[] otherInputShape) {
-        if (!opType.equals(otherOpType)) {
-            return "operator " + otherOpType + ", expected " + opType;
-        }
-        if (version != otherVersion) {
-            return "operator version " + otherVersion + ", expected " + version;
-        }
-        if (!elementKeys.onnxName().equals(otherType)) {
-            return "element type " + otherType + ", expected " + elementKeys.onnxName();
-        }
-        if (axis() != otherAxis) {
-            return "attribute 'axis' " + otherAxis + ", expected " + axis();
-        }
-        if (keepdims() != otherKeepdims) {
-            return "attribute 'keepdims' " + (otherKeepdims ? 1 : 0) + ", expected " + (keepdims() ? 1 : 0);
-        }
-        if (selectLastIndex() != otherSelectLastIndex) {
-            return "attribute 'select_last_index' " + (otherSelectLastIndex ? 1 : 0) + ", expected "
-                    + (selectLastIndex() ? 1 : 0);
-        }
-        if (!Arrays.equals(inputShape, otherInputShape)) {
-            return "input shape " + Shapes.format(otherInputShape) + ", expected " + Shapes.format(inputShape);
-        }
-        return null;
-    }
-
-    /** For example {@code ArgMax-13 partial over float [4, 1000]}, the subject of messages. */
-    String what() {
-        return operatorName() + " partial over " + elementKeys.onnxName() + " " + Shapes.format(inputShape);
+        state.requireSame(subject, other == null ? null : other.state);
     }
 
     /** Equal when they describe the same reduction. */
     @Override
     public boolean equals(Object other) {
-        return other instanceof PartialSignature that && firstDifference(that.opType, that.version,
-                that.elementKeys.onnxName(), that.axis(), that.keepdims(), that.selectLastIndex(), that.inputShape) == null;
+        return other instanceof PartialSignature that && state.equals(that.state);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(opType, version, elementKeys.onnxName(), axis(), keepdims(), selectLastIndex(),
-                Arrays.hashCode(inputShape));
+        return state.hashCode();
     }
 
     @Override
     public String toString() {
-        return what() + "{axis=" + axis() + ", keepdims=" + (keepdims() ? 1 : 0) + ", select_last_index="
-                + (selectLastIndex() ? 1 : 0) + "}";
+        return state.toString();
     }
 }

@@ -55,8 +55,13 @@ final class ChunkExtents {
                 + positions(otherStart, otherEnd - otherStart) + ": every position must be in exactly one chunk");
     }
 
+    /**
+     * The positions of a chunk; its last as an unsigned number, exact for every chunk here (offset and
+     * length from 0 and 1 to {@link Long#MAX_VALUE}), whose last position may lie past {@code Long.MAX_VALUE}.
+     */
     private static String positions(long offset, long length) {
-        return length == 1 ? "position " + offset : "positions " + offset + " to " + (offset + length - 1);
+        return length == 1 ? "position " + offset
+                : "positions " + offset + " to " + Long.toUnsignedString(offset + length - 1);
     }
 
     /** The chunks as (offset, length) pairs. */

@@ -116,6 +116,15 @@ class ShardedTensorInputsTest extends SparkTestSession {
     }
 
     @Test
+    void aChunkPastTheEndOfTheLongestAxisNamesItsLastPositionExactly() {
+        ArgOnnxException past = ArgOnnxFunctionsTest.rootCause(assertThrows(Exception.class,
+                () -> ShardedTensor.reduce(chunks("IF(offset = 4, 9223372036854775807, offset)", "data_type", "shape")
+                        .coalesce(1), ArgMax.latest())));
+        assertTrue(past.getMessage().contains("the chunk at offset 9223372036854775807 covers positions 9223372036854775807"
+                + " to 9223372036854775812, past the reduced axis's last position 9"), past.getMessage());
+    }
+
+    @Test
     void aTensorWithAnEmptyOutputAnswersAsApplyDoes() {
         List<Row> rows = new ArrayList<>();
         for (long offset = 0; offset < 3; offset++) {

@@ -19,7 +19,7 @@ public final class RuntimeClasses {
      * before anything else of the runtime is used. Raise it, together with the runtime's, whenever generated
      * code starts to call something an earlier runtime lacks or the runtime changes what generated code calls.
      */
-    public static final int API_LEVEL = 3;
+    public static final int API_LEVEL = 4;
 
     /** {@code RuntimeVersion.require(level, generatedClass)}: the stable first call of generated entry points. */
     public static final ClassName RUNTIME_VERSION = ClassName.get(PACKAGE, "RuntimeVersion");
@@ -31,9 +31,9 @@ public final class RuntimeClasses {
      * Decides whether kernels hand array work to SIMD loops ({@code jdk.incubator.vector} present); the API's
      * {@code Vectorization} shows users its status alone.
      */
-    public static final ClassName VECTORIZATION = ClassName.get(INTERNAL_PACKAGE, "VectorSupport");
+    public static final ClassName VECTOR_SUPPORT = ClassName.get(INTERNAL_PACKAGE, "VectorSupport");
 
-    /** The SIMD loops of one kernel, generated per kernel, loaded by {@link #VECTORIZATION}. */
+    /** The SIMD loops of one kernel, generated per kernel, loaded by {@link #VECTOR_SUPPORT}. */
     public static final ClassName VECTORIZED_ARG_REDUCTION = ClassName.get(INTERNAL_PACKAGE, "VectorizedArgReduction");
 
     /** Turns an entry of a SIMD class off when the JIT compiled it with its vectors as objects. */
@@ -53,7 +53,9 @@ public final class RuntimeClasses {
     public static final ClassName BUFFERS = ClassName.get(INTERNAL_PACKAGE, "Buffers");
     public static final ClassName NODE_ATTRIBUTES = ClassName.get(PACKAGE, "NodeAttributes");
     public static final ClassName PARALLELISM = ClassName.get(PACKAGE, "Parallelism");
-    /** {@code TaskCount.tasksFor(parallelism, plan, elementBytes, simdLoops)}: how many tasks a call takes. */
+    /** The executor, threads and task size a {@link #PARALLELISM} wraps, for the internal runtime. */
+    public static final ClassName WORKERS = ClassName.get(INTERNAL_PACKAGE, "Workers");
+    /** {@code TaskCount.tasksFor(workers, plan, elementBytes, simdLoops)}: how many tasks a call takes. */
     public static final ClassName TASK_COUNT = ClassName.get(INTERNAL_PACKAGE, "TaskCount");
     public static final ClassName PARALLEL_REDUCTION = ClassName.get(INTERNAL_PACKAGE, "ParallelReduction");
     public static final ClassName SHAPES = ClassName.get(INTERNAL_PACKAGE, "Shapes");
@@ -69,12 +71,18 @@ public final class RuntimeClasses {
     /** An accumulator's running bests in a kernel's form; generated per element type. */
     public static final ClassName RUNNING_BESTS = ClassName.get(INTERNAL_PACKAGE, "RunningBests");
 
+    /** What a {@link #PARTIAL_SIGNATURE} wraps: generated code builds it from the element keys and call. */
+    public static final ClassName REDUCTION_SIGNATURE = ClassName.get(INTERNAL_PACKAGE, "ReductionSignature");
+    /** What an {@link #ARG_ACCUMULATOR} wraps: generated code feeds it chunks in a kernel's form. */
+    public static final ClassName ACCUMULATION = ClassName.get(INTERNAL_PACKAGE, "Accumulation");
+    /** Indices filled in place, which an {@link #ARG_RESULT} wraps without a copy. */
+    public static final ClassName OUTPUT_INDICES = ClassName.get(INTERNAL_PACKAGE, "OutputIndices");
+
     /**
-     * What generated code does with the API classes that users do not: {@code signature(..)} builds a
-     * {@code PartialSignature}, {@code add}/{@code fold} feed an accumulator a chunk, {@code compute} fills a
-     * result in place.
+     * {@code Faces.of(apiType, stateType)}: how generated code turns internal state into the API type that
+     * wraps it ({@code wrap}) and back ({@code state}), the API types showing users no internal type.
      */
-    public static final ClassName API_HOOKS = ClassName.get(INTERNAL_PACKAGE, "ApiHooks");
+    public static final ClassName FACES = ClassName.get(INTERNAL_PACKAGE, "Faces");
 
     private RuntimeClasses() {}
 }

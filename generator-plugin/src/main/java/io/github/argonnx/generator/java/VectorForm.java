@@ -70,7 +70,7 @@ public final class VectorForm {
 
     private static CodeBlock speciesOf(TypeName lane) {
         return CodeBlock.of("$T.of($T.class, $T.forBitSize($T.vectorBitSize()))", VECTOR_SPECIES, lane,
-                ClassName.get(VECTOR_PACKAGE, "VectorShape"), RuntimeClasses.VECTORIZATION);
+                ClassName.get(VECTOR_PACKAGE, "VectorShape"), RuntimeClasses.VECTOR_SUPPORT);
     }
 
     /** {@code VectorMask<Float>} and the like. */

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.argonnx.generator.emit.api.PartialKeysEmitter;
-import io.github.argonnx.generator.emit.api.PartialReductionEmitter;
+import io.github.argonnx.generator.emit.partials.PartialKeysEmitter;
+import io.github.argonnx.generator.emit.partials.PartialReductionEmitter;
 import io.github.argonnx.generator.model.ElementType;
 import java.util.List;
 import java.util.Map;

@@ -13,15 +13,17 @@ import io.github.argonnx.internal.kernels.ArgMinUint16Kernel;
 import io.github.argonnx.internal.kernels.ArgMinUint32Kernel;
 import io.github.argonnx.internal.kernels.ArgMinUint64Kernel;
 import io.github.argonnx.internal.kernels.ArgMinUint8Kernel;
-import io.github.argonnx.internal.runtime.ApiHooks;
 import io.github.argonnx.internal.runtime.Buffers;
 import io.github.argonnx.internal.runtime.CheckedCall;
+import io.github.argonnx.internal.runtime.Faces;
+import io.github.argonnx.internal.runtime.OutputIndices;
 import io.github.argonnx.internal.runtime.ParallelReduction;
 import io.github.argonnx.internal.runtime.ReductionPlan;
 import io.github.argonnx.internal.runtime.Shapes;
 import io.github.argonnx.internal.runtime.TaskCount;
 import io.github.argonnx.internal.runtime.ValidatedCall;
 import io.github.argonnx.internal.runtime.VectorSupport;
+import io.github.argonnx.internal.runtime.Workers;
 import io.github.argonnx.internal.validation.ArgMinV11Validator;
 import io.github.argonnx.internal.validation.ArgMinV12Validator;
 import io.github.argonnx.internal.validation.ArgMinV13Validator;
@@ -152,7 +154,7 @@ public final class ArgMin implements ArgReductionOperator {
      */
     public static ArgMin version(int version) {
         // first, before anything else of the runtime links: a mismatched runtime fails here, named
-        RuntimeVersion.require(3, ArgMin.class);
+        RuntimeVersion.require(4, ArgMin.class);
         switch (version) {
             case 1, 11, 12, 13 -> {
                 return new ArgMin(version, NodeAttributes.none());
@@ -382,7 +384,8 @@ public final class ArgMin implements ArgReductionOperator {
     @Override
     public ArgResult apply(Tensor input) {
         ValidatedCall call = validate(input);
-        return ApiHooks.compute(call.outputShape(), indices -> run(versionName, parallelism, input, call, indices, 0));
+        return Faces.of(ArgResult.class, OutputIndices.class).wrap(OutputIndices.compute(call.outputShape(),
+                indices -> run(versionName, parallelism, input, call, indices, 0)));
     }
 
     /**
@@ -561,13 +564,14 @@ public final class ArgMin implements ArgReductionOperator {
     private static void runKernel(String context, Parallelism parallelism, Tensor input,
             ValidatedCall call, long[] out, int outOffset) {
         ReductionPlan plan = call.plan();
+        Workers workers = Faces.of(Parallelism.class, Workers.class).state(parallelism);
         boolean last = call.selectLastIndex();
         switch (input.dataType()) {
             case FLOAT -> {
                 if (input.hasArray()) {
-                    int tasks = TaskCount.tasksFor(parallelism, plan, 4, VectorSupport.isEnabled());
+                    int tasks = TaskCount.tasksFor(workers, plan, 4, VectorSupport.isEnabled());
                     if (tasks > 1) {
-                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinFloatKernel::reduceColumns, (float[]) input.array(),
+                        ParallelReduction.reduce(context, workers, tasks, ArgMinFloatKernel::reduceColumns, (float[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
                     } else {
                         ArgMinFloatKernel.reduce((float[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
@@ -578,9 +582,9 @@ public final class ArgMin implements ArgReductionOperator {
             }
             case UINT8 -> {
                 if (input.hasArray()) {
-                    int tasks = TaskCount.tasksFor(parallelism, plan, 1, VectorSupport.isEnabled());
+                    int tasks = TaskCount.tasksFor(workers, plan, 1, VectorSupport.isEnabled());
                     if (tasks > 1) {
-                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinUint8Kernel::reduceColumns, (byte[]) input.array(),
+                        ParallelReduction.reduce(context, workers, tasks, ArgMinUint8Kernel::reduceColumns, (byte[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
                     } else {
                         ArgMinUint8Kernel.reduce((byte[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
@@ -591,9 +595,9 @@ public final class ArgMin implements ArgReductionOperator {
             }
             case INT8 -> {
                 if (input.hasArray()) {
-                    int tasks = TaskCount.tasksFor(parallelism, plan, 1, VectorSupport.isEnabled());
+                    int tasks = TaskCount.tasksFor(workers, plan, 1, VectorSupport.isEnabled());
                     if (tasks > 1) {
-                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinInt8Kernel::reduceColumns, (byte[]) input.array(),
+                        ParallelReduction.reduce(context, workers, tasks, ArgMinInt8Kernel::reduceColumns, (byte[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
                     } else {
                         ArgMinInt8Kernel.reduce((byte[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
@@ -604,9 +608,9 @@ public final class ArgMin implements ArgReductionOperator {
             }
             case UINT16 -> {
                 if (input.hasArray()) {
-                    int tasks = TaskCount.tasksFor(parallelism, plan, 2, VectorSupport.isEnabled());
+                    int tasks = TaskCount.tasksFor(workers, plan, 2, VectorSupport.isEnabled());
                     if (tasks > 1) {
-                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinUint16Kernel::reduceColumns, (short[]) input.array(),
+                        ParallelReduction.reduce(context, workers, tasks, ArgMinUint16Kernel::reduceColumns, (short[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
                     } else {
                         ArgMinUint16Kernel.reduce((short[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
@@ -617,9 +621,9 @@ public final class ArgMin implements ArgReductionOperator {
             }
             case INT16 -> {
                 if (input.hasArray()) {
-                    int tasks = TaskCount.tasksFor(parallelism, plan, 2, VectorSupport.isEnabled());
+                    int tasks = TaskCount.tasksFor(workers, plan, 2, VectorSupport.isEnabled());
                     if (tasks > 1) {
-                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinInt16Kernel::reduceColumns, (short[]) input.array(),
+                        ParallelReduction.reduce(context, workers, tasks, ArgMinInt16Kernel::reduceColumns, (short[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
                     } else {
                         ArgMinInt16Kernel.reduce((short[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
@@ -630,9 +634,9 @@ public final class ArgMin implements ArgReductionOperator {
             }
             case INT32 -> {
                 if (input.hasArray()) {
-                    int tasks = TaskCount.tasksFor(parallelism, plan, 4, VectorSupport.isEnabled());
+                    int tasks = TaskCount.tasksFor(workers, plan, 4, VectorSupport.isEnabled());
                     if (tasks > 1) {
-                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinInt32Kernel::reduceColumns, (int[]) input.array(),
+                        ParallelReduction.reduce(context, workers, tasks, ArgMinInt32Kernel::reduceColumns, (int[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
                     } else {
                         ArgMinInt32Kernel.reduce((int[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
@@ -643,9 +647,9 @@ public final class ArgMin implements ArgReductionOperator {
             }
             case INT64 -> {
                 if (input.hasArray()) {
-                    int tasks = TaskCount.tasksFor(parallelism, plan, 8, VectorSupport.isEnabled());
+                    int tasks = TaskCount.tasksFor(workers, plan, 8, VectorSupport.isEnabled());
                     if (tasks > 1) {
-                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinInt64Kernel::reduceColumns, (long[]) input.array(),
+                        ParallelReduction.reduce(context, workers, tasks, ArgMinInt64Kernel::reduceColumns, (long[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
                     } else {
                         ArgMinInt64Kernel.reduce((long[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
@@ -656,9 +660,9 @@ public final class ArgMin implements ArgReductionOperator {
             }
             case FLOAT16 -> {
                 if (input.hasArray()) {
-                    int tasks = TaskCount.tasksFor(parallelism, plan, 2, VectorSupport.isEnabled());
+                    int tasks = TaskCount.tasksFor(workers, plan, 2, VectorSupport.isEnabled());
                     if (tasks > 1) {
-                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinFloat16Kernel::reduceColumns, (short[]) input.array(),
+                        ParallelReduction.reduce(context, workers, tasks, ArgMinFloat16Kernel::reduceColumns, (short[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
                     } else {
                         ArgMinFloat16Kernel.reduce((short[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
@@ -669,9 +673,9 @@ public final class ArgMin implements ArgReductionOperator {
             }
             case DOUBLE -> {
                 if (input.hasArray()) {
-                    int tasks = TaskCount.tasksFor(parallelism, plan, 8, VectorSupport.isEnabled());
+                    int tasks = TaskCount.tasksFor(workers, plan, 8, VectorSupport.isEnabled());
                     if (tasks > 1) {
-                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinDoubleKernel::reduceColumns, (double[]) input.array(),
+                        ParallelReduction.reduce(context, workers, tasks, ArgMinDoubleKernel::reduceColumns, (double[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
                     } else {
                         ArgMinDoubleKernel.reduce((double[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
@@ -682,9 +686,9 @@ public final class ArgMin implements ArgReductionOperator {
             }
             case UINT32 -> {
                 if (input.hasArray()) {
-                    int tasks = TaskCount.tasksFor(parallelism, plan, 4, VectorSupport.isEnabled());
+                    int tasks = TaskCount.tasksFor(workers, plan, 4, VectorSupport.isEnabled());
                     if (tasks > 1) {
-                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinUint32Kernel::reduceColumns, (int[]) input.array(),
+                        ParallelReduction.reduce(context, workers, tasks, ArgMinUint32Kernel::reduceColumns, (int[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
                     } else {
                         ArgMinUint32Kernel.reduce((int[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
@@ -695,9 +699,9 @@ public final class ArgMin implements ArgReductionOperator {
             }
             case UINT64 -> {
                 if (input.hasArray()) {
-                    int tasks = TaskCount.tasksFor(parallelism, plan, 8, VectorSupport.isEnabled());
+                    int tasks = TaskCount.tasksFor(workers, plan, 8, VectorSupport.isEnabled());
                     if (tasks > 1) {
-                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinUint64Kernel::reduceColumns, (long[]) input.array(),
+                        ParallelReduction.reduce(context, workers, tasks, ArgMinUint64Kernel::reduceColumns, (long[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
                     } else {
                         ArgMinUint64Kernel.reduce((long[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
@@ -708,9 +712,9 @@ public final class ArgMin implements ArgReductionOperator {
             }
             case BFLOAT16 -> {
                 if (input.hasArray()) {
-                    int tasks = TaskCount.tasksFor(parallelism, plan, 2, VectorSupport.isEnabled());
+                    int tasks = TaskCount.tasksFor(workers, plan, 2, VectorSupport.isEnabled());
                     if (tasks > 1) {
-                        ParallelReduction.reduce(context, parallelism, tasks, ArgMinBfloat16Kernel::reduceColumns, (short[]) input.array(),
+                        ParallelReduction.reduce(context, workers, tasks, ArgMinBfloat16Kernel::reduceColumns, (short[]) input.array(),
                                 input.arrayOffset(), plan, last, out, outOffset);
                     } else {
                         ArgMinBfloat16Kernel.reduce((short[]) input.array(), input.arrayOffset(), plan, last, out, outOffset);
@@ -728,30 +732,31 @@ public final class ArgMin implements ArgReductionOperator {
      */
     static ParallelReduction.ArrayKernel<?> singleTaskKernel(Parallelism parallelism, DataType type,
             ReductionPlan plan) {
+        Workers workers = Faces.of(Parallelism.class, Workers.class).state(parallelism);
         return switch (type) {
-            case FLOAT -> TaskCount.tasksFor(parallelism, plan, 4, VectorSupport.isEnabled()) > 1
-                    ? null : (ParallelReduction.ArrayKernel<float[]>) ArgMinFloatKernel::reduce;
-            case UINT8 -> TaskCount.tasksFor(parallelism, plan, 1, VectorSupport.isEnabled()) > 1
-                    ? null : (ParallelReduction.ArrayKernel<byte[]>) ArgMinUint8Kernel::reduce;
-            case INT8 -> TaskCount.tasksFor(parallelism, plan, 1, VectorSupport.isEnabled()) > 1
-                    ? null : (ParallelReduction.ArrayKernel<byte[]>) ArgMinInt8Kernel::reduce;
-            case UINT16 -> TaskCount.tasksFor(parallelism, plan, 2, VectorSupport.isEnabled()) > 1
+            case FLOAT -> TaskCount.tasksFor(workers, plan, 4, VectorSupport.isEnabled()) > 1 ? null
+                    : (ParallelReduction.ArrayKernel<float[]>) ArgMinFloatKernel::reduce;
+            case UINT8 -> TaskCount.tasksFor(workers, plan, 1, VectorSupport.isEnabled()) > 1 ? null
+                    : (ParallelReduction.ArrayKernel<byte[]>) ArgMinUint8Kernel::reduce;
+            case INT8 -> TaskCount.tasksFor(workers, plan, 1, VectorSupport.isEnabled()) > 1 ? null
+                    : (ParallelReduction.ArrayKernel<byte[]>) ArgMinInt8Kernel::reduce;
+            case UINT16 -> TaskCount.tasksFor(workers, plan, 2, VectorSupport.isEnabled()) > 1
                     ? null : (ParallelReduction.ArrayKernel<short[]>) ArgMinUint16Kernel::reduce;
-            case INT16 -> TaskCount.tasksFor(parallelism, plan, 2, VectorSupport.isEnabled()) > 1
-                    ? null : (ParallelReduction.ArrayKernel<short[]>) ArgMinInt16Kernel::reduce;
-            case INT32 -> TaskCount.tasksFor(parallelism, plan, 4, VectorSupport.isEnabled()) > 1
-                    ? null : (ParallelReduction.ArrayKernel<int[]>) ArgMinInt32Kernel::reduce;
-            case INT64 -> TaskCount.tasksFor(parallelism, plan, 8, VectorSupport.isEnabled()) > 1
-                    ? null : (ParallelReduction.ArrayKernel<long[]>) ArgMinInt64Kernel::reduce;
-            case FLOAT16 -> TaskCount.tasksFor(parallelism, plan, 2, VectorSupport.isEnabled()) > 1
+            case INT16 -> TaskCount.tasksFor(workers, plan, 2, VectorSupport.isEnabled()) > 1 ? null
+                    : (ParallelReduction.ArrayKernel<short[]>) ArgMinInt16Kernel::reduce;
+            case INT32 -> TaskCount.tasksFor(workers, plan, 4, VectorSupport.isEnabled()) > 1 ? null
+                    : (ParallelReduction.ArrayKernel<int[]>) ArgMinInt32Kernel::reduce;
+            case INT64 -> TaskCount.tasksFor(workers, plan, 8, VectorSupport.isEnabled()) > 1 ? null
+                    : (ParallelReduction.ArrayKernel<long[]>) ArgMinInt64Kernel::reduce;
+            case FLOAT16 -> TaskCount.tasksFor(workers, plan, 2, VectorSupport.isEnabled()) > 1
                     ? null : (ParallelReduction.ArrayKernel<short[]>) ArgMinFloat16Kernel::reduce;
-            case DOUBLE -> TaskCount.tasksFor(parallelism, plan, 8, VectorSupport.isEnabled()) > 1
+            case DOUBLE -> TaskCount.tasksFor(workers, plan, 8, VectorSupport.isEnabled()) > 1
                     ? null : (ParallelReduction.ArrayKernel<double[]>) ArgMinDoubleKernel::reduce;
-            case UINT32 -> TaskCount.tasksFor(parallelism, plan, 4, VectorSupport.isEnabled()) > 1
+            case UINT32 -> TaskCount.tasksFor(workers, plan, 4, VectorSupport.isEnabled()) > 1
                     ? null : (ParallelReduction.ArrayKernel<int[]>) ArgMinUint32Kernel::reduce;
-            case UINT64 -> TaskCount.tasksFor(parallelism, plan, 8, VectorSupport.isEnabled()) > 1
+            case UINT64 -> TaskCount.tasksFor(workers, plan, 8, VectorSupport.isEnabled()) > 1
                     ? null : (ParallelReduction.ArrayKernel<long[]>) ArgMinUint64Kernel::reduce;
-            case BFLOAT16 -> TaskCount.tasksFor(parallelism, plan, 2, VectorSupport.isEnabled()) > 1
+            case BFLOAT16 -> TaskCount.tasksFor(workers, plan, 2, VectorSupport.isEnabled()) > 1
                     ? null : (ParallelReduction.ArrayKernel<short[]>) ArgMinBfloat16Kernel::reduce;
         };
     }

@@ -11,18 +11,22 @@ import java.util.Arrays;
  * <p>The ranges are sorted primitive arrays cut into blocks of at most {@link #BLOCK}, with the first
  * start of each block beside them: finding a range is a binary search over the blocks and one inside
  * a block, O(log n); adding one shifts at most a block, and a full block splits in two, moving the
- * blocks' index (n / {@code BLOCK} entries) once per {@code BLOCK / 2} ranges added there. So a range
+ * blocks' index (n / {@code BLOCK} entries) once per {@code BLOCK / 2} ranges added there, while a range
+ * after or before every range starts a new block instead, leaving the full one full. So a range
  * costs about the same in any order, where one list shifted all the ranges after it. The union of
  * two coverages of many ranges each walks both in order, once: linear in their ranges, with no sort;
  * a few ranges into many go in one by one instead.
  */
 public final class AxisCoverage {
 
-    /** How many ranges a message shows before it gives only their count and total length. */
-    public static final int SHOWN_IN_MESSAGES = 8;
-
     /** Ranges per block at most: a shift inside a block and a split's move of the index stay small. */
     private static final int BLOCK = 256;
+
+    /**
+     * A block grows by at most this many ranges at a time, so that its unused room stays a sixteenth of a
+     * block: a range costs about its 16 bytes whatever the order chunks come in (docs/partials.md).
+     */
+    private static final int GROWTH = BLOCK / 16;
 
     /** Per block, its ranges' starts and ends, ascending; {@code counts[b]} of them are in use. */
     private long[][] starts;
@@ -313,18 +317,28 @@ public final class AxisCoverage {
     }
 
     /**
-     * Puts a range at index {@code i} of block {@code b}, growing the block up to {@link #BLOCK}, or
-     * splitting it when it holds that many.
+     * Puts a range at index {@code i} of block {@code b}. A full block takes no more: a range after every
+     * range, or before every range, starts a new block there, so that chunks in order (ascending or
+     * descending) leave every block full; a range inside a full block splits it in two. A block grows in
+     * steps of at most {@link #GROWTH}, so that no block holds more than that much room unused.
      */
     private void insertAt(int b, int i, long start, long end) {
         if (counts[b] == BLOCK) {
-            splitBlock(b);
-            if (i > BLOCK / 2) {
-                b++;
-                i -= BLOCK / 2;
+            if (b == blocks - 1 && i == BLOCK) {
+                openBlock(++b);
+                i = 0;
+            } else if (b == 0 && i == 0) {
+                openBlock(0);
+            } else {
+                splitBlock(b);
+                if (i > BLOCK / 2) {
+                    b++;
+                    i -= BLOCK / 2;
+                }
             }
-        } else if (counts[b] == starts[b].length) {
-            int capacity = Math.min(BLOCK, 2 * counts[b]);
+        }
+        if (counts[b] == starts[b].length) {
+            int capacity = Math.min(BLOCK, counts[b] + Math.min(Math.max(counts[b], 2), GROWTH));
             starts[b] = Arrays.copyOf(starts[b], capacity);
             ends[b] = Arrays.copyOf(ends[b], capacity);
         }
@@ -340,8 +354,8 @@ public final class AxisCoverage {
         size++;
     }
 
-    /** Moves the upper half of full block {@code b} into a new block after it. */
-    private void splitBlock(int b) {
+    /** Makes room for a block at {@code at} in the blocks' index, moving the blocks from there on up by one. */
+    private void shiftBlocksUp(int at) {
         if (blocks == starts.length) {
             int capacity = blocks * 2;
             starts = Arrays.copyOf(starts, capacity);
@@ -349,21 +363,48 @@ public final class AxisCoverage {
             counts = Arrays.copyOf(counts, capacity);
             firsts = Arrays.copyOf(firsts, capacity);
         }
-        int moved = blocks - b - 1;
-        System.arraycopy(starts, b + 1, starts, b + 2, moved);
-        System.arraycopy(ends, b + 1, ends, b + 2, moved);
-        System.arraycopy(counts, b + 1, counts, b + 2, moved);
-        System.arraycopy(firsts, b + 1, firsts, b + 2, moved);
-        long[] upperStarts = new long[BLOCK];
-        long[] upperEnds = new long[BLOCK];
-        System.arraycopy(starts[b], BLOCK / 2, upperStarts, 0, BLOCK / 2);
-        System.arraycopy(ends[b], BLOCK / 2, upperEnds, 0, BLOCK / 2);
+        int moved = blocks - at;
+        System.arraycopy(starts, at, starts, at + 1, moved);
+        System.arraycopy(ends, at, ends, at + 1, moved);
+        System.arraycopy(counts, at, counts, at + 1, moved);
+        System.arraycopy(firsts, at, firsts, at + 1, moved);
+        blocks++;
+    }
+
+    /** A new, empty block at {@code at}, of a little room: the range about to be put there sets its first. */
+    private void openBlock(int at) {
+        shiftBlocksUp(at);
+        starts[at] = new long[2];
+        ends[at] = new long[2];
+        counts[at] = 0;
+    }
+
+    /** Splits full block {@code b} into two halves, each with room for {@link #GROWTH} more ranges. */
+    private void splitBlock(int b) {
+        shiftBlocksUp(b + 1);
+        int half = BLOCK / 2;
+        long[] lowerStarts = Arrays.copyOf(starts[b], half + GROWTH);
+        long[] lowerEnds = Arrays.copyOf(ends[b], half + GROWTH);
+        long[] upperStarts = new long[half + GROWTH];
+        long[] upperEnds = new long[half + GROWTH];
+        System.arraycopy(starts[b], half, upperStarts, 0, half);
+        System.arraycopy(ends[b], half, upperEnds, 0, half);
+        starts[b] = lowerStarts;
+        ends[b] = lowerEnds;
+        counts[b] = half;
         starts[b + 1] = upperStarts;
         ends[b + 1] = upperEnds;
-        counts[b + 1] = BLOCK / 2;
+        counts[b + 1] = half;
         firsts[b + 1] = upperStarts[0];
-        counts[b] = BLOCK / 2;
-        blocks++;
+    }
+
+    /** The ranges the blocks have room for, used or not: what the coverage retains, 16 bytes each. */
+    int capacity() {
+        int capacity = 0;
+        for (int b = 0; b < blocks; b++) {
+            capacity += starts[b].length;
+        }
+        return capacity;
     }
 
     /** Removes the range at index {@code i} of block {@code b}, and the block once it is empty. */
@@ -403,25 +444,27 @@ public final class AxisCoverage {
         return size == 1 && starts[0][0] == 0 && ends[0][0] == axisLength;
     }
 
-    /**
-     * The ranges of {@code [0, axisLength)} not covered, as bounded text, or null when everything is:
-     * every gap when there are at most {@link #SHOWN_IN_MESSAGES}, otherwise the first of them, how many
-     * there are and how many positions they hold in all.
-     */
+    /** The ranges of {@code [0, axisLength)} not covered, as bounded text ({@link BoundedText#gaps}), or null. */
     public String missing(long axisLength) {
-        return isComplete(axisLength) ? null : RangeText.gaps(this, axisLength);
+        return isComplete(axisLength) ? null : BoundedText.gaps(this::each, axisLength);
     }
 
-    /**
-     * Bounded text for messages and {@code toString}: every range when there are at most
-     * {@link #SHOWN_IN_MESSAGES}, otherwise the first of them, their count and the positions covered.
-     */
+    /** The ranges as bounded text, for messages and {@code toString} ({@link BoundedText#ranges}). */
     public String summary() {
-        return RangeText.listing(this);
+        return BoundedText.ranges(this::each);
     }
 
+    /** Hands every range to {@code sink}, for {@link BoundedText}. */
+    private void each(BoundedText.RangeSink sink) {
+        forEach((start, end) -> {
+            sink.range(start, end);
+            return true;
+        });
+    }
+
+    /** A range as messages print it, for example {@code [0, 1024)} ({@link BoundedText#range}). */
     public static String format(long start, long end) {
-        return "[" + start + ", " + end + ")";
+        return BoundedText.range(start, end);
     }
 
     /** Every range, for example {@code [0, 1024), [4096, 8192)}: as long as the ranges are many. */

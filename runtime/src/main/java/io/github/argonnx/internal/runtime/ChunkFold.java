@@ -3,7 +3,7 @@ package io.github.argonnx.internal.runtime;
 
 /**
  * Folds the rows of one chunk of the reduced axis straight into the running bests of an
- * {@link io.github.argonnx.runtime.ArgAccumulator}, for {@link ApiHooks#fold}: implemented by
+ * {@link Accumulation}, for {@link Accumulation#fold}: implemented by
  * generated code with the operator's kernels. The accumulator folds a chunk only when it starts at or
  * after everything added before, so that the kernel's test on rows taken in order (strict for the
  * first index, not beaten for the last) decides ties as the whole axis would; any other chunk goes

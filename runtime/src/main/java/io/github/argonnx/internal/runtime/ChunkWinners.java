@@ -2,7 +2,7 @@ package io.github.argonnx.internal.runtime;
 
 
 /**
- * Finds the winners of one chunk of the reduced axis, for {@link ApiHooks#add}:
+ * Finds the winners of one chunk of the reduced axis, for {@link Accumulation#add(long, long, ChunkWinners)}:
  * implemented by generated code, which reduces the chunk with the operator's kernels and reads each
  * winner with its element type's own access.
  */

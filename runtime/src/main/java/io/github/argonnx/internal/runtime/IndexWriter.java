@@ -1,6 +1,6 @@
 package io.github.argonnx.internal.runtime;
 
-/** Fills a freshly allocated index array; see {@link ApiHooks#compute(long[], IndexWriter)}. Not API. */
+/** Fills a freshly allocated index array; see {@link OutputIndices#compute(long[], IndexWriter)}. Not API. */
 @FunctionalInterface
 public interface IndexWriter {
     /**

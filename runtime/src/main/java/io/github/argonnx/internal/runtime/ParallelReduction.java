@@ -1,7 +1,6 @@
 package io.github.argonnx.internal.runtime;
 
 import io.github.argonnx.runtime.ArgOnnxException;
-import io.github.argonnx.runtime.Parallelism;
 import java.lang.reflect.Array;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -108,11 +107,11 @@ public final class ParallelReduction {
 
     /**
      * The whole reduction ({@code kernel.reduceColumns} of every column), split over threads as
-     * {@code parallelism} allows for the plain Java loops. Bounds are checked before any task starts.
+     * {@code workers} allow for the plain Java loops. Bounds are checked before any task starts.
      *
      * @param context the operator version, for example {@code ArgMax-13}, as messages name it
      * @param <A> the input's array type
-     * @param parallelism how many threads may share the call
+     * @param workers how many threads may share the call
      * @param kernel the kernel's array form
      * @param data the input's storage array
      * @param offset where the input's elements start in {@code data}
@@ -124,10 +123,10 @@ public final class ParallelReduction {
      *     started are cancelled, and it is thrown once none is running, so nothing writes to
      *     {@code out} after it; {@code out} may then hold part of the indices
      */
-    public static <A> void reduce(String context, Parallelism parallelism, ColumnKernel<A> kernel, A data, int offset,
+    public static <A> void reduce(String context, Workers workers, ColumnKernel<A> kernel, A data, int offset,
             ReductionPlan plan, boolean selectLastIndex, long[] out, int outOffset) {
-        int tasks = TaskCount.tasksFor(parallelism, plan, elementBytes(data), false);
-        reduce(context, parallelism, tasks, kernel, data, offset, plan, selectLastIndex, out, outOffset);
+        int tasks = TaskCount.tasksFor(workers, plan, elementBytes(data), false);
+        reduce(context, workers, tasks, kernel, data, offset, plan, selectLastIndex, out, outOffset);
     }
 
     /**
@@ -137,7 +136,7 @@ public final class ParallelReduction {
      *
      * @param context the operator version, for example {@code ArgMax-13}, as messages name it
      * @param <A> the input's array type
-     * @param parallelism the threads that share the call
+     * @param workers the threads that share the call
      * @param tasks the most tasks, the calling thread's included; 1 runs the kernel on the calling thread
      * @param kernel the kernel's array form
      * @param data the input's storage array
@@ -147,16 +146,16 @@ public final class ParallelReduction {
      * @param out receives the indices
      * @param outOffset where the first index goes
      * @throws ArgOnnxException if the executor refuses a task or a task fails, as
-     *     {@link #reduce(String, Parallelism, ColumnKernel, Object, int, ReductionPlan, boolean, long[], int)}
+     *     {@link #reduce(String, Workers, ColumnKernel, Object, int, ReductionPlan, boolean, long[], int)}
      */
-    public static <A> void reduce(String context, Parallelism parallelism, int tasks, ColumnKernel<A> kernel, A data,
+    public static <A> void reduce(String context, Workers workers, int tasks, ColumnKernel<A> kernel, A data,
             int offset, ReductionPlan plan, boolean selectLastIndex, long[] out, int outOffset) {
         if (tasks > 1 && plan.outputSize() > 0) {
             java.util.Objects.checkFromIndexSize(offset, plan.inputSize(), Array.getLength(data));
             java.util.Objects.checkFromIndexSize(outOffset, plan.outputSize(), out.length);
             int outer = plan.outer();
             if (outer >= 4 * tasks || outer % tasks == 0) {
-                splitSlices(context, parallelism, tasks, Math.min(outer, tasks * PIECES_PER_TASK), kernel, data,
+                splitSlices(context, workers, tasks, Math.min(outer, tasks * PIECES_PER_TASK), kernel, data,
                         offset, plan, selectLastIndex, out, outOffset);
                 return;
             }
@@ -164,7 +163,7 @@ public final class ParallelReduction {
             // (TwoThreadCeilingBenchmark shows it).
             int columnRanges = Math.min(tasks, plan.inner() / MIN_COLUMNS_PER_TASK);
             if (columnRanges > 1) {
-                splitColumns(context, parallelism, columnRanges, kernel, data, offset, plan, selectLastIndex, out,
+                splitColumns(context, workers, columnRanges, kernel, data, offset, plan, selectLastIndex, out,
                         outOffset);
                 return;
             }
@@ -172,7 +171,7 @@ public final class ParallelReduction {
             // their merge, more than a second thread held up by a busy core loses.
             int chunks = Math.min(tasks, plan.axisLength() / MIN_AXIS_PER_CHUNK);
             if (chunks > 1) {
-                splitAxis(context, parallelism, chunks, kernel, data, offset, plan, selectLastIndex, out, outOffset);
+                splitAxis(context, workers, chunks, kernel, data, offset, plan, selectLastIndex, out, outOffset);
                 return;
             }
         }
@@ -195,7 +194,7 @@ public final class ParallelReduction {
     }
 
     /** Splits the output slices ({@code outer}) into {@code pieces} ranges, shared by {@code tasks} threads. */
-    private static <A> void splitSlices(String context, Parallelism parallelism, int tasks, int pieces, ColumnKernel<A> kernel,
+    private static <A> void splitSlices(String context, Workers workers, int tasks, int pieces, ColumnKernel<A> kernel,
             A data, int offset, ReductionPlan plan, boolean selectLastIndex, long[] out, int outOffset) {
         int outer = plan.outer();
         int sliceSize = plan.axisLength() * plan.inner();
@@ -207,14 +206,14 @@ public final class ParallelReduction {
             work[p] = () -> kernel.reduceColumns(data, offset + from * sliceSize, part, 0, part.inner(), selectLastIndex,
                     out, outOffset + from * plan.inner());
         }
-        runAll(context, parallelism, tasks, work);
+        runAll(context, workers, tasks, work);
     }
 
     /**
      * Splits the columns ({@code inner}) into {@code ranges}, one per thread: each reads its columns of
      * every row, so the ranges write disjoint output elements and nothing is merged.
      */
-    private static <A> void splitColumns(String context, Parallelism parallelism, int ranges, ColumnKernel<A> kernel,
+    private static <A> void splitColumns(String context, Workers workers, int ranges, ColumnKernel<A> kernel,
             A data, int offset, ReductionPlan plan, boolean selectLastIndex, long[] out, int outOffset) {
         int inner = plan.inner();
         Runnable[] work = new Runnable[ranges];
@@ -223,7 +222,7 @@ public final class ParallelReduction {
             int to = columnBound(inner, r + 1, ranges);
             work[r] = () -> kernel.reduceColumns(data, offset, plan, from, to, selectLastIndex, out, outOffset);
         }
-        runAll(context, parallelism, ranges, work);
+        runAll(context, workers, ranges, work);
     }
 
     /** Where range {@code r} of {@code ranges} starts: an even share, rounded to {@link #COLUMN_ALIGNMENT}. */
@@ -239,7 +238,7 @@ public final class ParallelReduction {
      * also copies its winners' values side by side with the other chunks', so that the merge is one
      * call of the kernel on a {@code [chunks, outputSize]} tensor.
      */
-    private static <A> void splitAxis(String context, Parallelism parallelism, int chunks, ColumnKernel<A> kernel,
+    private static <A> void splitAxis(String context, Workers workers, int chunks, ColumnKernel<A> kernel,
             A data, int offset, ReductionPlan plan, boolean selectLastIndex, long[] out, int outOffset) {
         int outer = plan.outer();
         int axisLength = plan.axisLength();
@@ -274,7 +273,7 @@ public final class ParallelReduction {
                 gather(data, positions, candidates, chunk * outputSize);
             };
         }
-        runAll(context, parallelism, chunks, work);
+        runAll(context, workers, chunks, work);
 
         // The kernel's pick among a slice's chunks is the chunk that holds the overall answer: the
         // chunks' order keeps the first (or last) index, and the values keep the NaN rule, -0 = +0 and
@@ -338,11 +337,11 @@ public final class ParallelReduction {
      * @throws ArgOnnxException naming the first failure (a refused task, or a piece that threw), once
      *     no piece is running any more; pieces not started by then are never run
      */
-    private static void runAll(String context, Parallelism parallelism, int tasks, Runnable[] work) {
+    private static void runAll(String context, Workers workers, int tasks, Runnable[] work) {
         Pieces pieces = new Pieces(work);
         for (int t = 1; t < tasks && !pieces.failed(); t++) {
             try {
-                ApiHooks.access().executor(parallelism).execute(pieces::runUntaken);
+                workers.executor().execute(pieces::runUntaken);
             } catch (RuntimeException | Error e) {
                 pieces.fail(e);
             }

@@ -1,8 +1,6 @@
 package io.github.argonnx.internal.runtime;
 
 import io.github.argonnx.runtime.ArgOnnxException;
-import io.github.argonnx.runtime.ArgPartial;
-import io.github.argonnx.runtime.PartialSignature;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -16,8 +14,11 @@ import java.util.zip.CRC32C;
  * magic "ARGP" | format version u8 | total length int32 | op type: length u8, UTF-8 | operator version int32
  * | element type int32 (TensorProto code) | axis int32 | keepdims u8 | select_last_index u8
  * | rank int32 | input shape int64 x rank | ranges int32 | (start int64, end int64) x ranges
- * | (element bits, byteWidth bytes; global index int64) x output elements | CRC-32C int32 of all before
+ * | (element bits, byteWidth bytes; global index int64) x entries | CRC-32C int32 of all before
  * </pre>
+ *
+ * <p>The entries are the output elements' best lists in order, {@link ReductionSignature#bestCount()}
+ * per element, best first: one per element for ArgMax and ArgMin.
  */
 public final class PartialCodec {
 
@@ -29,21 +30,32 @@ public final class PartialCodec {
 
     private PartialCodec() {}
 
-    public static byte[] encode(PartialSignature signature, long[] keys, long[] indices, AxisCoverage coverage) {
+    /**
+     * The byte form of a partial.
+     *
+     * @param partial the partial
+     * @return a new array holding its byte form
+     * @throws ArgOnnxException if the form would not fit a Java array
+     */
+    public static byte[] encode(PartialState partial) {
+        ReductionSignature signature = partial.signature();
+        AxisCoverage coverage = partial.coverage();
+        long[] keys = partial.entries().keys;
+        long[] indices = partial.entries().indices;
         byte[] opType = signature.opType().getBytes(StandardCharsets.UTF_8);
         long[] shape = signature.inputShape();
         int rangeCount = coverage.size();
-        int width = ApiHooks.access().elementKeys(signature).byteWidth();
+        int width = signature.elementKeys().byteWidth();
         long length = (long) PREAMBLE + 1 + opType.length + 4 + 4 + 4 + 1 + 1 + 4 + 8L * shape.length + 4
                 + 16L * rangeCount + (long) (width + 8) * keys.length + CHECKSUM;
         if (length > Integer.MAX_VALUE - 8) {
-            throw new ArgOnnxException(ApiHooks.access().what(signature) + ": the byte form would take " + length
+            throw new ArgOnnxException(signature.what() + ": the byte form would take " + length
                     + " bytes, more than a Java array holds");
         }
         ByteBuffer out = ByteBuffer.allocate((int) length).order(ByteOrder.LITTLE_ENDIAN);
         out.put(MAGIC).put((byte) FORMAT_VERSION).putInt((int) length);
         out.put((byte) opType.length).put(opType).putInt(signature.version());
-        out.putInt(ApiHooks.access().elementKeys(signature).tensorProtoCode()).putInt(signature.axis());
+        out.putInt(signature.elementKeys().tensorProtoCode()).putInt(signature.axis());
         out.put((byte) (signature.keepdims() ? 1 : 0)).put((byte) (signature.selectLastIndex() ? 1 : 0));
         out.putInt(shape.length);
         for (long d : shape) {
@@ -55,7 +67,7 @@ public final class PartialCodec {
             return true;
         });
         for (int p = 0; p < keys.length; p++) {
-            long bits = ApiHooks.access().bits(signature, keys[p]);
+            long bits = signature.bits(keys[p]);
             for (int b = 0; b < width; b++) {
                 out.put((byte) (bits >>> (8 * b)));
             }
@@ -65,8 +77,16 @@ public final class PartialCodec {
         return out.array();
     }
 
-    public static ArgPartial decode(PartialSignature expected, byte[] bytes) {
-        String subject = ApiHooks.access().what(expected) + ": byte form";
+    /**
+     * Reads a partial from its byte form and checks it belongs to {@code expected}.
+     *
+     * @param expected the reduction the partial must belong to
+     * @param bytes the byte form
+     * @return the partial
+     * @throws ArgOnnxException naming what is wrong with the bytes, in bounded text
+     */
+    public static PartialState decode(ReductionSignature expected, byte[] bytes) {
+        String subject = expected.what() + ": byte form";
         if (bytes == null) {
             throw new ArgOnnxException(subject + " is null");
         }
@@ -110,7 +130,7 @@ public final class PartialCodec {
         }
     }
 
-    private static ArgPartial readBody(PartialSignature expected, String subject, ByteBuffer in) {
+    private static PartialState readBody(ReductionSignature expected, String subject, ByteBuffer in) {
         byte[] opTypeBytes = new byte[Byte.toUnsignedInt(in.get())];
         in.get(opTypeBytes);
         String opType = new String(opTypeBytes, StandardCharsets.UTF_8);
@@ -127,9 +147,9 @@ public final class PartialCodec {
         for (int i = 0; i < rank; i++) {
             shape[i] = in.getLong();
         }
-        ElementKeys keys = ApiHooks.access().elementKeys(expected);
+        ElementKeys keys = expected.elementKeys();
         String type = typeCode == keys.tensorProtoCode() ? keys.onnxName() : "with TensorProto code " + typeCode;
-        String differs = ApiHooks.access().firstDifference(expected, opType, version, type, axis, keepdims, selectLastIndex, shape);
+        String differs = expected.firstDifference(opType, version, type, axis, keepdims, selectLastIndex, shape);
         if (differs != null) {
             throw new ArgOnnxException(subject + " is of another reduction: " + differs);
         }
@@ -144,11 +164,11 @@ public final class PartialCodec {
             ends[i] = in.getLong();
         }
         AxisCoverage coverage = AxisCoverage.ofRanges(subject, starts, ends, expected.axisLength());
-        int size = expected.outputSize();
+        int size = expected.outputSize() * expected.bestCount();
         int width = keys.byteWidth();
         if (in.remaining() != (long) size * (width + 8)) {
             throw new ArgOnnxException(subject + " is malformed: " + in.remaining() + " bytes of entries, "
-                    + size + " output elements take " + (long) size * (width + 8));
+                     + size + " entries take " + (long) size * (width + 8));
         }
         long[] entryKeys = new long[size];
         long[] entryIndices = new long[size];
@@ -157,14 +177,14 @@ public final class PartialCodec {
             for (int b = 0; b < width; b++) {
                 bits |= Byte.toUnsignedLong(in.get()) << (8 * b);
             }
-            entryKeys[p] = ApiHooks.access().winningKey(expected, bits);
+            entryKeys[p] = expected.winningKey(bits);
             entryIndices[p] = in.getLong();
             if (!coverage.covers(entryIndices[p])) {
                 throw new ArgOnnxException(subject + " is malformed: entry " + p + " has index " + entryIndices[p]
                         + ", outside the covered ranges " + coverage.summary());
             }
         }
-        return ApiHooks.access().partial(expected, entryKeys, entryIndices, coverage);
+        return new PartialState(expected, new BestLists(expected.bestCount(), entryKeys, entryIndices), coverage);
     }
 
     private static boolean flag(String subject, String attribute, byte value) {

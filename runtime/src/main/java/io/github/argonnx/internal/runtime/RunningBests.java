@@ -2,7 +2,7 @@ package io.github.argonnx.internal.runtime;
 
 
 /**
- * The running best of every output element in a kernel's own form, which an {@link io.github.argonnx.runtime.ArgAccumulator}
+ * The running best of every output element in a kernel's own form, which an {@link Accumulation}
  * keeps while chunks arrive in order along the reduced axis ({@link ChunkFold}). Implemented by
  * generated code, one class per element type.
  */

@@ -1,7 +1,6 @@
 package io.github.argonnx.internal.runtime;
 
 import io.github.argonnx.runtime.ArgOnnxException;
-import java.util.Arrays;
 
 /**
  * Shape arithmetic for arg-reductions: checked element counts, axis normalisation, output shapes and
@@ -36,13 +35,14 @@ public final class Shapes {
     }
 
     /**
-     * A shape as ONNX documents print it, for example {@code [2, 3, 4]}; {@code []} for a scalar.
+     * A shape for messages, bounded ({@link BoundedText#shape}): for example {@code [2, 3, 4]}; {@code []}
+     * for a scalar.
      *
      * @param shape the dimensions
      * @return the text
      */
     public static String format(long[] shape) {
-        return shape == null ? "null" : Arrays.toString(shape);
+        return BoundedText.shape(shape);
     }
 
     /**

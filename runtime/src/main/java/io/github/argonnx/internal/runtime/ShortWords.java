@@ -35,6 +35,9 @@ public final class ShortWords {
     private static final long LOW_BITS = ~TOP_BITS;
     /** Whether a segment over a {@code short[]} holds its elements big-endian: the platform's order. */
     private static final boolean ARRAYS_BIG_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN;
+    /** Whether the screens read words: {@value #PROPERTY} is not {@code false}, and the JVM has the API. */
+    private static final boolean WORDS = Boolean.parseBoolean(System.getProperty(PROPERTY, "true"))
+            && ForeignMemory.AVAILABLE;
 
     private ShortWords() {}
 
@@ -45,7 +48,7 @@ public final class ShortWords {
      * @return true when the word screens are on
      */
     public static boolean isAvailable() {
-        return ShortWordReads.AVAILABLE;
+        return WORDS;
     }
 
     /**
@@ -69,7 +72,7 @@ public final class ShortWords {
      * @return them, to be screened
      */
     public static Elements over(short[] data) {
-        Object segment = ShortWordReads.AVAILABLE ? ShortWordReads.arraySegment(data) : null;
+        Object segment = WORDS ? ForeignMemory.arraySegment(data) : null;
         return new Elements(data, null, segment, 0, data.length, ARRAYS_BIG_ENDIAN);
     }
 
@@ -82,7 +85,7 @@ public final class ShortWords {
      * @return them, to be screened
      */
     public static Elements over(ShortBuffer data) {
-        Object segment = ShortWordReads.AVAILABLE ? ShortWordReads.bufferSegment(data) : null;
+        Object segment = WORDS ? ForeignMemory.bufferSegment(data) : null;
         return new Elements(null, data, segment, data.position(), data.limit(), data.order() == ByteOrder.BIG_ENDIAN);
     }
 
@@ -291,7 +294,7 @@ public final class ShortWords {
 
         private Object segmentOf(short[] data) {
             if (data != segmentArray) {
-                segment = ShortWordReads.arraySegment(data);
+                segment = ForeignMemory.arraySegment(data);
                 segmentArray = data;
             }
             return segment;
@@ -315,7 +318,7 @@ public final class ShortWords {
         private long laneTests(Object segment, int from, int words, long[] flips, long[] addends, boolean orInto) {
             long any = 0;
             for (int w = 0; w < words; w++) {
-                long a = ShortWordReads.readWord(segment, 2L * from + 8L * w, ARRAYS_BIG_ENDIAN) ^ flips[w];
+                long a = readWord(segment, 2L * from + 8L * w, ARRAYS_BIG_ENDIAN) ^ flips[w];
                 long addend = addends[w];
                 long lanes = carries(a, addend) & TOP_BITS;
                 passing[w] = orInto ? passing[w] | lanes : lanes;
@@ -347,6 +350,16 @@ public final class ShortWords {
      * first words in an {@code int}, the second a {@code long} byte offset (ArgOnnxBenchmark, int16
      * and float16 on an inner axis, shows both).
      */
+    /**
+     * Four lanes from {@code byteOffset}, lane {@code j} the element at {@code byteOffset + 2j}: words are
+     * read little-endian, and the two bytes of each big-endian lane swapped back in place (the column
+     * screens need each lane where its column is).
+     */
+    private static long readWord(Object segment, long byteOffset, boolean bigEndian) {
+        long read = ForeignMemory.littleEndianLong(segment, byteOffset);
+        return bigEndian ? (read >>> 8 & 0x00FF_00FF_00FF_00FFL) | (read & 0x00FF_00FF_00FF_00FFL) << 8 : read;
+    }
+
     private static boolean wordsAbove(Object segment, long at, int words, long screen, boolean bigEndian) {
         return (screen >>> 48 & 0xFFFF) == NEVER ? firstTestAbove(segment, at, words, screen, bigEndian)
                 : eitherTestAbove(segment, at, words, screen, bigEndian);
@@ -357,7 +370,7 @@ public final class ShortWords {
         long addend = addend(screen, 16);
         long carries = 0;
         for (int w = 0; w < words; w++) {
-            carries |= carries(ShortWordReads.readWord(segment, at + 8L * w, bigEndian) ^ flip, addend);
+            carries |= carries(readWord(segment, at + 8L * w, bigEndian) ^ flip, addend);
         }
         return (carries & TOP_BITS) != 0;
     }
@@ -372,7 +385,7 @@ public final class ShortWords {
         long carriesB = 0;
         long end = at + 8L * words;
         for (long p = at; p < end; p += 8) {
-            long word = ShortWordReads.readWord(segment, p, bigEndian);
+            long word = readWord(segment, p, bigEndian);
             carriesA |= carries(word ^ flipA, addendA);
             carriesB |= carries(word ^ flipB, addendB);
         }

@@ -1,6 +1,5 @@
 package io.github.argonnx.internal.runtime;
 
-import io.github.argonnx.runtime.Vectorization;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.lang.management.ManagementFactory;
@@ -77,7 +76,7 @@ public final class VectorLoopWatch {
      */
     public static VectorLoopWatch of(Class<?> loops, String method) {
         return new VectorLoopWatch(loops.getSimpleName() + "." + method, THREAD_ALLOCATED, System::nanoTime,
-                System.getLogger(Vectorization.class.getName()));
+                System.getLogger(VectorSupport.LOGGER));
     }
 
     /**

@@ -1,6 +1,5 @@
 package io.github.argonnx.internal.runtime;
 
-import io.github.argonnx.runtime.Vectorization;
 import java.lang.System.Logger.Level;
 import java.lang.System.Logger;
 import java.lang.reflect.Method;
@@ -12,7 +11,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Decides once, when first used, whether kernels run their SIMD loops, and loads those loops: what
- * {@link Vectorization#status()} reports on. Not API.
+ * {@code io.github.argonnx.runtime.Vectorization.status()} reports on. Not API.
  *
  * <p>As in Lucene, the Vector API ({@code jdk.incubator.vector}) is used only when the application
  * started the JVM with {@code --add-modules jdk.incubator.vector}; otherwise, or when the system
@@ -31,8 +30,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * another size, from 128 bits up to the preferred one; any other value is refused, with a warning that
  * names the property, the value and the sizes allowed, and the default size is used.
  *
- * <p>It says what it decided through the {@link System.Logger} named after {@link Vectorization}, the class
- * users know: once, at
+ * <p>It says what it decided through the {@link System.Logger} {@value #LOGGER}, named after the class users
+ * know: once, at
  * {@code INFO}, which loops kernels run and why; once, at {@code WARNING}, when the SIMD loops are on
  * but a kernel's SIMD class cannot be used, which is a packaging error (each further such class at
  * {@code DEBUG}).
@@ -48,6 +47,12 @@ public final class VectorSupport {
      */
     public static final String BITS_PROPERTY = "argonnx.vectorization.bits";
 
+    /**
+     * The logger of what the SIMD loops do: named after the API class users know, {@code Vectorization},
+     * which reports their status by calling this one.
+     */
+    public static final String LOGGER = "io.github.argonnx.runtime.Vectorization";
+
     static final String VECTOR_MODULE = "jdk.incubator.vector";
 
     /** Narrower vectors would be emulated by the Vector API, slowly. */
@@ -56,7 +61,7 @@ public final class VectorSupport {
     /** Wider preferred vectors are capped to this size unless {@link #BITS_PROPERTY} asks for them. */
     static final int DEFAULT_MAX_BITS = 256;
 
-    private static final VectorSupport INSTANCE = detect(System.getLogger(Vectorization.class.getName()));
+    private static final VectorSupport INSTANCE = detect(System.getLogger(LOGGER));
 
     private final boolean enabled;
     private final int bits;

@@ -50,7 +50,7 @@ class ParallelFailureTest {
     private static final long[] EXPECTED = {1, 2, 3, 4};
 
     private static void reduce(Parallelism parallelism, ParallelReduction.ColumnKernel<float[]> kernel, long[] out) {
-        ParallelReduction.reduce("ArgMax-13", parallelism.withMinElementsPerTask(1), kernel, data(), 0, PLAN, false,
+        ParallelReduction.reduce("ArgMax-13", ParallelReductionTest.workers(parallelism.withMinElementsPerTask(1)), kernel, data(), 0, PLAN, false,
                 out, 0);
     }
 

@@ -145,7 +145,7 @@ class ParallelReductionTest {
                     argMaxFloat(data, offset, plan, 0, plan.inner(), last, expected, 1);
                     for (int threads = 2; threads <= 4; threads++) {
                         long[] actual = new long[plan.outputSize() + 1];
-                        ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), threads).withMinElementsPerTask(1),
+                        ParallelReduction.reduce("ArgMax-13", workers(Parallelism.using(pool(), threads).withMinElementsPerTask(1)),
                                 ParallelReductionTest::argMaxFloat, data, offset, plan, last, actual, 1);
                         assertArrayEquals(expected, actual, Arrays.toString(shape) + " threads " + threads + " last " + last
                                 + " data " + Arrays.toString(data));
@@ -168,7 +168,7 @@ class ParallelReductionTest {
                 long[] expected = new long[plan.outputSize()];
                 argMinUint8(data, 0, plan, 0, plan.inner(), last, expected, 0);
                 long[] actual = new long[plan.outputSize()];
-                ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), 3).withMinElementsPerTask(1),
+                ParallelReduction.reduce("ArgMax-13", workers(Parallelism.using(pool(), 3).withMinElementsPerTask(1)),
                         ParallelReductionTest::argMinUint8, data, 0, plan, last, actual, 0);
                 assertArrayEquals(expected, actual, Arrays.toString(shape) + " last " + last);
             }
@@ -209,7 +209,7 @@ class ParallelReductionTest {
                             argMaxAnyArray(data, 1, plan, 0, plan.inner(), last, single, 0);
                             assertArrayEquals(expected, single, "the reference kernel itself");
                             long[] actual = new long[plan.outputSize()];
-                            ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), threads).withMinElementsPerTask(1),
+                            ParallelReduction.reduce("ArgMax-13", workers(Parallelism.using(pool(), threads).withMinElementsPerTask(1)),
                                     ParallelReductionTest::argMaxAnyArray, data, 1, plan, last, actual, 0);
                             assertArrayEquals(expected, actual, component + " " + Arrays.toString(shape) + " threads "
                                     + threads + " boundary " + boundary + " best " + best + " last " + last);
@@ -233,9 +233,9 @@ class ParallelReductionTest {
         data[4000] = 1;
         long[] out = new long[1];
         ReductionPlan plan = new ReductionPlan(1, 4096, 1);
-        ParallelReduction.reduce("ArgMax-13", Parallelism.singleThread(), recording, data, 0, plan, false, out, 0);
-        ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), 4), recording, data, 0, plan, false, out, 0);
-        ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), 4).withMinElementsPerTask(4097), recording, data, 0, plan,
+        ParallelReduction.reduce("ArgMax-13", workers(Parallelism.singleThread()), recording, data, 0, plan, false, out, 0);
+        ParallelReduction.reduce("ArgMax-13", workers(Parallelism.using(pool(), 4)), recording, data, 0, plan, false, out, 0);
+        ParallelReduction.reduce("ArgMax-13", workers(Parallelism.using(pool(), 4).withMinElementsPerTask(4097)), recording, data, 0, plan,
                 false, out, 0);
         assertEquals(3, calls.get());
         assertEquals(4000, out[0]);
@@ -251,7 +251,7 @@ class ParallelReductionTest {
         float[] data = new float[8 * 100];
         data[555] = 3;
         long[] out = new long[8];
-        ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), 4).withMinElementsPerTask(100), counting, data, 0,
+        ParallelReduction.reduce("ArgMax-13", workers(Parallelism.using(pool(), 4).withMinElementsPerTask(100)), counting, data, 0,
                 new ReductionPlan(8, 100, 1), false, out, 0);
         assertEquals(8, tasks.get(), "four threads' shares, cut into pieces of one slice each");
         assertArrayEquals(new long[] {0, 0, 0, 0, 0, 55, 0, 0}, out);
@@ -268,13 +268,13 @@ class ParallelReductionTest {
         data[700] = 5;
         data[900] = 5;
         long[] out = new long[1];
-        ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), 4).withMinElementsPerTask(1), counting, data, 0,
+        ParallelReduction.reduce("ArgMax-13", workers(Parallelism.using(pool(), 4).withMinElementsPerTask(1)), counting, data, 0,
                 new ReductionPlan(1, 1024, 1), true, out, 0);
         assertEquals(4 + 1, calls.get(), "four chunks of 256, then the merge");
         assertEquals(900, out[0]);
 
         calls.set(0);
-        ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), 4).withMinElementsPerTask(1), counting, data, 0,
+        ParallelReduction.reduce("ArgMax-13", workers(Parallelism.using(pool(), 4).withMinElementsPerTask(1)), counting, data, 0,
                 new ReductionPlan(1, 511, 1), false, out, 0);
         assertEquals(1, calls.get(), "a slice shorter than two chunks of 256 is not split");
         assertEquals(0, out[0]);
@@ -290,7 +290,7 @@ class ParallelReductionTest {
         float[] data = new float[64 * 10];
         data[633] = 1;
         long[] out = new long[64];
-        ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), 2).withMinElementsPerTask(10), counting, data, 0,
+        ParallelReduction.reduce("ArgMax-13", workers(Parallelism.using(pool(), 2).withMinElementsPerTask(10)), counting, data, 0,
                 new ReductionPlan(64, 10, 1), false, out, 0);
         assertEquals(2 * ParallelReduction.PIECES_PER_TASK, calls.get(), "64 slices, two threads");
         assertEquals(3, out[63]);
@@ -299,7 +299,7 @@ class ParallelReductionTest {
         float[] column = new float[8192 * 2];
         column[2 * 5000 + 1] = 1;
         long[] pair = new long[2];
-        ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), 2).withMinElementsPerTask(1), counting, column, 0,
+        ParallelReduction.reduce("ArgMax-13", workers(Parallelism.using(pool(), 2).withMinElementsPerTask(1)), counting, column, 0,
                 new ReductionPlan(1, 8192, 2), false, pair, 0);
         assertEquals(2 + 1, calls.get(), "one chunk of the axis per thread, then the merge");
         assertArrayEquals(new long[] {0, 5000}, pair);
@@ -316,7 +316,7 @@ class ParallelReductionTest {
         data[1 + 3 * 4096 + 4095] = 1;
         data[1 + 2 * 4096 + 700] = 1;
         long[] out = new long[1 + 4096];
-        ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), 2).withMinElementsPerTask(1), recording, data, 1,
+        ParallelReduction.reduce("ArgMax-13", workers(Parallelism.using(pool(), 2).withMinElementsPerTask(1)), recording, data, 1,
                 new ReductionPlan(1, 4, 4096), false, out, 1);
         assertEquals(2, ranges.size(), "one range of columns per thread");
         ranges.sort(Comparator.comparingInt(r -> r[0]));
@@ -335,7 +335,7 @@ class ParallelReductionTest {
 
         ranges.clear();
         long[] narrow = new long[3 * 1100];
-        ParallelReduction.reduce("ArgMax-13", Parallelism.using(pool(), 4).withMinElementsPerTask(1), recording,
+        ParallelReduction.reduce("ArgMax-13", workers(Parallelism.using(pool(), 4).withMinElementsPerTask(1)), recording,
                 new float[3 * 2 * 1100], 0, new ReductionPlan(3, 2, 1100), false, narrow, 0);
         ranges.sort(Comparator.comparingInt(r -> r[0]));
         assertEquals(2, ranges.size(), "four threads, but 1100 columns hold two ranges of at least 512");
@@ -357,7 +357,7 @@ class ParallelReductionTest {
         float[] data = new float[16 * 10];
         data[157] = 1;
         long[] out = new long[16];
-        ParallelReduction.reduce("ArgMax-13", Parallelism.using(held::add, 2).withMinElementsPerTask(10), counting, data, 0,
+        ParallelReduction.reduce("ArgMax-13", workers(Parallelism.using(held::add, 2).withMinElementsPerTask(10)), counting, data, 0,
                 new ReductionPlan(16, 10, 1), false, out, 0);
         assertEquals(1, held.size(), "one helper offered for two threads");
         assertEquals(2 * ParallelReduction.PIECES_PER_TASK, onCaller.get(), "the helper never started: the caller ran every piece");
@@ -374,7 +374,7 @@ class ParallelReductionTest {
             }
         };
         ArgOnnxException e = assertThrows(ArgOnnxException.class, () -> ParallelReduction.reduce("ArgMax-13", 
-                Parallelism.using(pool(), 2).withMinElementsPerTask(1), failing, new float[20], 0,
+                workers(Parallelism.using(pool(), 2).withMinElementsPerTask(1)), failing, new float[20], 0,
                 new ReductionPlan(2, 10, 1), false, new long[2], 0));
         assertTrue(e.getMessage().startsWith("ArgMax-13: a parallel task failed"), e.getMessage());
         assertTrue(e.getCause() instanceof IllegalStateException && "task at 10".equals(e.getCause().getMessage()),
@@ -386,10 +386,10 @@ class ParallelReductionTest {
         AtomicInteger calls = new AtomicInteger();
         ParallelReduction.ColumnKernel<float[]> counting = (data, offset, plan, from, to, last, out, outOffset) -> calls.incrementAndGet();
         assertThrows(IndexOutOfBoundsException.class, () -> ParallelReduction.reduce("ArgMax-13", 
-                Parallelism.using(pool(), 2).withMinElementsPerTask(1), counting, new float[19], 0,
+                workers(Parallelism.using(pool(), 2).withMinElementsPerTask(1)), counting, new float[19], 0,
                 new ReductionPlan(2, 10, 1), false, new long[2], 0));
         assertThrows(IndexOutOfBoundsException.class, () -> ParallelReduction.reduce("ArgMax-13", 
-                Parallelism.using(pool(), 2).withMinElementsPerTask(1), counting, new float[20], 0,
+                workers(Parallelism.using(pool(), 2).withMinElementsPerTask(1)), counting, new float[20], 0,
                 new ReductionPlan(2, 10, 1), false, new long[1], 0));
         assertEquals(0, calls.get());
     }
@@ -404,10 +404,15 @@ class ParallelReductionTest {
         assertTrue(min.getMessage().contains("minElementsPerTask must be at least 1, got 0"), min.getMessage());
         assertEquals(1, Parallelism.singleThread().threads());
         assertTrue(Parallelism.commonPool().threads() >= 1);
-        assertEquals(1, TaskCount.tasksFor(Parallelism.using(pool(), 1), new ReductionPlan(1, Integer.MAX_VALUE, 1), 8, false));
+        assertEquals(1, TaskCount.tasksFor(workers(Parallelism.using(pool(), 1)), new ReductionPlan(1, Integer.MAX_VALUE, 1), 8, false));
     }
 
     private static ExecutorService pool() {
         return pool;
+    }
+
+    /** What generated code hands the runtime for a parallelism. */
+    static Workers workers(Parallelism parallelism) {
+        return Faces.of(Parallelism.class, Workers.class).state(parallelism);
     }
 }

@@ -88,8 +88,9 @@ final class OperatorCallMethods {
                 .returns(RuntimeClasses.ARG_RESULT)
                 .addParameter(tensor, "input")
                 .addStatement("$T call = validate(input)", RuntimeClasses.VALIDATED_CALL)
-                .addStatement("return $T.compute(call.outputShape(), indices -> run(versionName, parallelism, input, call, indices, 0))",
-                            RuntimeClasses.API_HOOKS)
+                .addStatement("return $T.of($T.class, $T.class).wrap($T.compute(call.outputShape(),$W"
+                        + "indices -> run(versionName, parallelism, input, call, indices, 0)))", RuntimeClasses.FACES,
+                        RuntimeClasses.ARG_RESULT, RuntimeClasses.OUTPUT_INDICES, RuntimeClasses.OUTPUT_INDICES)
                 .build();
     }
 
@@ -276,6 +277,7 @@ final class OperatorCallMethods {
                 .addParameter(RuntimeClasses.PARALLELISM, "parallelism")
                 .addParameter(context.names().dataTypeEnum(), "type")
                 .addParameter(RuntimeClasses.REDUCTION_PLAN, "plan")
+                .addCode(workers())
                 .addCode("return switch (type) {\n");
         CodeBlock.Builder cases = CodeBlock.builder().indent();
         for (ElementType t : kernels) {
@@ -292,8 +294,14 @@ final class OperatorCallMethods {
     /** How many tasks an array input of type {@code t} is split into, over {@code parallelism} and {@code plan}. */
     private static CodeBlock tasksFor(ElementType t) {
         // every type's kernel runs SIMD loops for every layout when the runtime has turned them on
-        return CodeBlock.of("$T.tasksFor(parallelism, plan, $L, $T.isEnabled())", RuntimeClasses.TASK_COUNT, t.byteWidth(),
-                RuntimeClasses.VECTORIZATION);
+        return CodeBlock.of("$T.tasksFor(workers, plan, $L, $T.isEnabled())", RuntimeClasses.TASK_COUNT, t.byteWidth(),
+                RuntimeClasses.VECTOR_SUPPORT);
+    }
+
+    /** {@code workers}, the {@code Workers} of {@code parallelism}: what the internal runtime splits a call by. */
+    private static CodeBlock workers() {
+        return CodeBlock.of("$T workers = $T.of($T.class, $T.class).state(parallelism);\n", RuntimeClasses.WORKERS,
+                RuntimeClasses.FACES, RuntimeClasses.PARALLELISM, RuntimeClasses.WORKERS);
     }
 
     private static MethodSpec runKernel(GenerationContext context, ArgOperator arg) {
@@ -309,6 +317,7 @@ final class OperatorCallMethods {
                 .addParameter(LONG_ARRAY, "out")
                 .addParameter(int.class, "outOffset")
                 .addStatement("$T plan = call.plan()", RuntimeClasses.REDUCTION_PLAN)
+                .addCode(workers())
                 .addStatement("boolean last = call.selectLastIndex()")
                 .beginControlFlow("switch (input.dataType())");
         for (ElementType t : kernels) {
@@ -318,7 +327,7 @@ final class OperatorCallMethods {
                     .beginControlFlow("if (input.hasArray())")
                     .addStatement("int tasks = $L", tasksFor(t))
                     .beginControlFlow("if (tasks > 1)")
-                    .addStatement("$T.reduce(context, parallelism, tasks, $T::$N, ($T) input.array(),$Winput.arrayOffset(), plan, last, out, outOffset)",
+                    .addStatement("$T.reduce(context, workers, tasks, $T::$N, ($T) input.array(),$Winput.arrayOffset(), plan, last, out, outOffset)",
                             RuntimeClasses.PARALLEL_REDUCTION, kernel, KernelContract.REDUCE_COLUMNS, array)
                     .nextControlFlow("else")
                     .addStatement("$T.reduce(($T) input.array(), input.arrayOffset(), plan, last, out, outOffset)", kernel, array)

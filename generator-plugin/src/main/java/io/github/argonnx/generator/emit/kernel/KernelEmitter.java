@@ -86,7 +86,7 @@ public final class KernelEmitter extends JavaSourceEmitter {
                     .addJavadoc("SIMD loops for array input, or null without the Vector API: then the JIT drops every use.\n")
                     .addJavadoc("Named, not linked: the class is compiled apart, with {@code jdk.incubator.vector};\n")
                     .addJavadoc("this kernel's class loader loads it, wherever this kernel was loaded from.\n")
-                    .initializer("$T.load($T.class,$W$S,$W$T.class)", RuntimeClasses.VECTORIZATION, className,
+                    .initializer("$T.load($T.class,$W$S,$W$T.class)", RuntimeClasses.VECTOR_SUPPORT, className,
                             context.names().vectorLoopsClass(extremum, type).reflectionName(),
                             JavaStorage.of(type).arrayType())
                     .build());

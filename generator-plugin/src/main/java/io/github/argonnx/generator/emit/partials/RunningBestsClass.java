@@ -1,4 +1,4 @@
-package io.github.argonnx.generator.emit.api;
+package io.github.argonnx.generator.emit.partials;
 
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;

@@ -9,13 +9,15 @@ import java.nio.ByteOrder;
 import java.nio.ShortBuffer;
 
 /**
- * Reads of 16-bit elements as 64-bit words, for {@link ShortWords}: through {@code java.lang.foreign},
- * which this runtime, compiled for Java 17, finds once at startup through method handles. The handles
- * are static finals, so C2 compiles a read through them as a plain load.
+ * {@code java.lang.foreign} from code compiled for Java 17: memory segments over {@code short} arrays and
+ * buffers, and unaligned little-endian {@code long} reads from them, found once, when this class is
+ * initialised, through method handles. The handles are static finals, so C2 compiles a read through them
+ * as a plain load. Before JDK 22, where the API is missing or a preview, nothing is found and
+ * {@link #AVAILABLE} is false.
  */
-final class ShortWordReads {
+final class ForeignMemory {
 
-    /** Whether words can be read: JDK 22 or later, and {@value ShortWords#PROPERTY} not {@code false}. */
+    /** Whether this JVM has the API: JDK 22 or later. The other members are only for when it does. */
     static final boolean AVAILABLE;
 
     /** {@code MemorySegment.ofArray(short[])}, typed {@code (short[]) Object}; null when not available. */
@@ -26,16 +28,16 @@ final class ShortWordReads {
     private static final MethodHandle LITTLE_ENDIAN_LONG;
 
     static {
-        MethodHandle[] handles = Boolean.parseBoolean(System.getProperty(ShortWords.PROPERTY, "true")) ? find() : null;
+        MethodHandle[] handles = find();
         AVAILABLE = handles != null;
         OF_ARRAY = handles == null ? null : handles[0];
         OF_BUFFER = handles == null ? null : handles[1];
         LITTLE_ENDIAN_LONG = handles == null ? null : handles[2];
     }
 
-    private ShortWordReads() {}
+    private ForeignMemory() {}
 
-    /** A segment over the array, for {@link #readWord}; only where {@link #AVAILABLE}. */
+    /** A segment over the array, for {@link #littleEndianLong}. */
     static Object arraySegment(short[] data) {
         try {
             return (Object) OF_ARRAY.invokeExact(data);
@@ -44,7 +46,7 @@ final class ShortWordReads {
         }
     }
 
-    /** A segment over the buffer, starting at its position; only where {@link #AVAILABLE}. */
+    /** A segment over the buffer, starting at its position. */
     static Object bufferSegment(ShortBuffer data) {
         try {
             return (Object) OF_BUFFER.invokeExact((Buffer) data);
@@ -53,19 +55,13 @@ final class ShortWordReads {
         }
     }
 
-    /**
-     * Four lanes from {@code byteOffset}, lane {@code j} the element at {@code byteOffset + 2j}: words are
-     * read little-endian, and the two bytes of each big-endian lane swapped back in place (the column
-     * screens need each lane where its column is).
-     */
-    static long readWord(Object segment, long byteOffset, boolean bigEndian) {
-        long read;
+    /** The eight bytes from {@code byteOffset} of a segment, as a little-endian {@code long}, unaligned. */
+    static long littleEndianLong(Object segment, long byteOffset) {
         try {
-            read = (long) LITTLE_ENDIAN_LONG.invokeExact(segment, byteOffset);
+            return (long) LITTLE_ENDIAN_LONG.invokeExact(segment, byteOffset);
         } catch (Throwable e) {
             throw unexpected(e);
         }
-        return bigEndian ? (read >>> 8 & 0x00FF_00FF_00FF_00FFL) | (read & 0x00FF_00FF_00FF_00FFL) << 8 : read;
     }
 
     /** The method handles, or null before JDK 22 (where {@code java.lang.foreign} is missing or a preview). */

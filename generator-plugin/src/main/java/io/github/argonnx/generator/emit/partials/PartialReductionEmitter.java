@@ -1,4 +1,4 @@
-package io.github.argonnx.generator.emit.api;
+package io.github.argonnx.generator.emit.partials;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
@@ -141,8 +141,9 @@ public final class PartialReductionEmitter extends JavaSourceEmitter {
                     .endControlFlow()
                     .addCode(validatedCall())
                     .addCode(largestFlag())
-                    .addStatement("return new $T(operator, $T.signature(operator.opType(), operator.version(), largest, "
-                            + "elementKeys(type), call))", self, RuntimeClasses.API_HOOKS)
+                    .addStatement("return new $T(operator, $T.of($T.class, $T.class).wrap(new $T(operator.opType(),$W"
+                            + "operator.version(), largest, elementKeys(type), call)))", self, RuntimeClasses.FACES,
+                            PARTIAL_SIGNATURE, RuntimeClasses.REDUCTION_SIGNATURE, RuntimeClasses.REDUCTION_SIGNATURE)
                     .build();
         }
 
@@ -195,16 +196,19 @@ public final class PartialReductionEmitter extends JavaSourceEmitter {
                     .addStatement("long[] shape = chunk.shape()")
                     .addStatement("signature.checkChunk(chunk.dataType().onnxName(), shape, axisOffset)")
                     .addStatement("long chunkLength = shape[signature.axis()]")
+                    .addStatement("$T state = $T.of($T.class, $T.class).state(accumulator)", RuntimeClasses.ACCUMULATION,
+                            RuntimeClasses.FACES, ARG_ACCUMULATOR, RuntimeClasses.ACCUMULATION)
                     .beginControlFlow("if (signature.inner() > 1 && signature.outputSize() > 0)")
                     .addComment("an outer axis: rows fold into the accumulator's running bests (an empty output has no rows)")
                     .addStatement("int inner = (int) signature.inner()")
-                    .addStatement("return $T.fold(accumulator, chunkLength, axisOffset, new $N(chunk, chunkLength,$W"
+                    .addStatement("state.fold(chunkLength, axisOffset, new $N(chunk, chunkLength,$W"
                             + "new $T(signature.outputSize() / inner, (int) chunkLength, inner)))",
-                            RuntimeClasses.API_HOOKS, CHUNK_CLASS, RuntimeClasses.REDUCTION_PLAN)
+                            CHUNK_CLASS, RuntimeClasses.REDUCTION_PLAN)
+                    .addStatement("return accumulator")
                     .endControlFlow()
                     .addComment("contiguous slices: the chunk's winners merge into the accumulator's entries")
-                    .addStatement("return $T.add(accumulator, chunkLength, axisOffset, new $N(chunk, chunkLength, null))",
-                            RuntimeClasses.API_HOOKS, CHUNK_CLASS)
+                    .addStatement("state.add(chunkLength, axisOffset, new $N(chunk, chunkLength, null))", CHUNK_CLASS)
+                    .addStatement("return accumulator")
                     .build();
         }
 
