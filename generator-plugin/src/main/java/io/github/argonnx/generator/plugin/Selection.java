@@ -132,6 +132,12 @@ record Selection(
                         + OperatorFamily.of(spec.get()).label() + " family has no emitters yet)", generatedNames);
             }
         }
+        if (specs.isEmpty()) {
+            problems.add(OPERATORS, "the specs hold no operator that is generated yet (specified only: "
+                    + loaded.stream().map(OperatorSpec::name).sorted().collect(Collectors.joining(", "))
+                    + "; generated: " + GenerationContext.GENERATED_FAMILIES.stream()
+                            .flatMap(f -> f.operators().stream()).sorted().collect(Collectors.joining(", ")) + ")");
+        }
         problems.throwIfAny();
         SortedSet<String> operators = specNames(specs);
         List<OperatorSpec> selected = new GenerationContext(specs, packageName, operators, Set.of(), Set.of(),

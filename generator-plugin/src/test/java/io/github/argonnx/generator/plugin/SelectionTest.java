@@ -145,6 +145,9 @@ class SelectionTest {
         // TopK-11 is in force at opset 11, and must not select ArgMax-11 and ArgMin-11 through it
         Selection atOpset11 = forModels(null, null, List.of("11"), null);
         assertEquals(Set.of(1), atOpset11.context(specs).opsetFilter());
+        String nothing = problem(select(null, null, null), specs.subList(2, 3));
+        assertTrue(nothing.contains("<operators> (property argonnx.operators): the specs hold no operator that is "
+                + "generated yet (specified only: TopK; generated: ArgMax, ArgMin)"), nothing);
     }
 
     @Test
