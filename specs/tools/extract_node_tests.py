@@ -2,17 +2,20 @@
 """Print the ONNX backend node tests of one operator as YAML `examples:` entries.
 
 Usage: extract_node_tests.py OPERATOR [NODE_TEST_DIR]
-  OPERATOR       ArgMax or ArgMin
-  NODE_TEST_DIR  folder with the test_<op>_* folders (default: conformance/src/test/resources/onnx-node-tests,
-                 relative to the repository root)
+  OPERATOR       ArgMax, ArgMin or TopK
+  NODE_TEST_DIR  folder with the test folders (test_argmax_*, test_argmin_*, test_top_k*); for ArgMax and
+                 ArgMin the default is conformance/src/test/resources/onnx-node-tests, relative to the
+                 repository root; TopK has no default
 
-Each test folder holds model.onnx (a ModelProto with one node), test_data_set_0/input_0.pb and
-output_0.pb (TensorProtos). There is no protobuf module here, so the few fields needed are decoded
+Each test folder holds model.onnx (a ModelProto with one node), test_data_set_0/input_<i>.pb and
+output_<i>.pb (TensorProtos). There is no protobuf module here, so the few fields needed are decoded
 from the wire format directly (field numbers from onnx/onnx.proto).
 
 Before printing, every test is checked independently of its stored output: the expected output is
 recomputed with numpy (argmax/argmin along the axis; select_last_index = argmax/argmin of the input
-flipped along the axis, mapped back as axis_length - 1 - index), and the declared graph shapes and
+flipped along the axis, mapped back as axis_length - 1 - index; TopK by sorting each slice along the
+axis on (value, index), largest values first when largest is 1, lower index first among equal
+values, as ONNX's reference does with numpy's lexsort), and the declared graph shapes and
 types must agree with the tensors. Float32 values are printed as the shortest decimal that reads
 back to the same float32 (checked exactly with fractions, not through a double).
 
@@ -28,10 +31,16 @@ import numpy as np
 
 SOURCE_COMMIT = "6be0677fc22e74563e6eb472f931513aefe5648d"
 SOURCE = "ONNX backend node test, onnx/onnx commit " + SOURCE_COMMIT + " (Apache-2.0)"
+TOPK_ORIGIN = "the onnx Python package 1.23.1 (onnx.backend.test.case.node.topk)"
+TOPK_SOURCE = "ONNX backend node test, onnx 1.23.1 onnx.backend.test.case.node.topk (Apache-2.0)"
+PREFIXES = {"ArgMax": "test_argmax_", "ArgMin": "test_argmin_", "TopK": "test_top_k"}
+ATTRIBUTES = {"ArgMax": {"axis", "keepdims", "select_last_index"},
+              "ArgMin": {"axis", "keepdims", "select_last_index"},
+              "TopK": {"axis", "largest", "sorted"}}
 LINE_WIDTH = 100
 
 # TensorProto.DataType codes this tool understands, with their element names and numpy types.
-ELEMENT_TYPES = {1: ("float", np.dtype("<f4")), 7: ("int64", np.dtype("<i8"))}
+ELEMENT_TYPES = {1: ("float", np.dtype("<f4")), 7: ("int64", np.dtype("<i8")), 13: ("uint64", np.dtype("<u8"))}
 ATTRIBUTE_TYPE_INT = 2  # AttributeProto.AttributeType.INT
 
 
@@ -106,6 +115,8 @@ def parse_tensor(buf):
     element_name, dtype = ELEMENT_TYPES[data_type]
     if raw is not None:
         array = np.frombuffer(raw, dtype=dtype)
+    elif data_type == 13:
+        raise ValueError("tensor %s: uint64 without raw_data is not supported" % name)
     else:
         array = np.array(floats if data_type == 1 else int64s, dtype=dtype)
     if array.size != int(np.prod(dims, dtype=np.int64)):
@@ -201,6 +212,21 @@ def reference(op, data, axis, keepdims, select_last_index):
     return result.astype(np.int64)
 
 
+def top_k(data, k, axis, largest):
+    """TopK as the ONNX documents define it, slice by slice in plain Python: the k largest (or smallest)
+    values along the axis, in order, the lower index first among equal values; returns (values, indices)."""
+    axis = axis % data.ndim
+    moved = np.moveaxis(data, axis, -1)
+    values = np.empty(moved.shape[:-1] + (k,), dtype=data.dtype)
+    indices = np.empty(moved.shape[:-1] + (k,), dtype=np.int64)
+    for position in np.ndindex(*moved.shape[:-1]):
+        row = [int(v) if data.dtype.kind in "iu" else float(v) for v in moved[position]]
+        order = sorted(range(len(row)), key=lambda i: (-row[i] if largest else row[i], i))[:k]
+        values[position] = [moved[position][i] for i in order]
+        indices[position] = order
+    return np.moveaxis(values, -1, axis), np.moveaxis(indices, -1, axis)
+
+
 # ---------------------------------------------------------------- YAML output
 
 def float32_text(x):
@@ -251,10 +277,10 @@ def tensor_yaml(name, element, array, indent):
     ])
 
 
-def example_yaml(test, opset, attributes, inputs, outputs):
+def example_yaml(test, source, opset, attributes, inputs, outputs):
     lines = [
         "  - name: " + test,
-        '    source: "' + SOURCE + '"',
+        '    source: "' + source + '"',
         "    opset: %d" % opset,
     ]
     if attributes:
@@ -295,36 +321,51 @@ def read_test(directory, test, op):
         raise AssertionError("%s: node and graph disagree on input/output names" % test)
 
     attrs = dict(node["attributes"])
-    unknown = set(attrs) - {"axis", "keepdims", "select_last_index"}
+    unknown = set(attrs) - ATTRIBUTES[op]
     if unknown:
         raise AssertionError("%s: unexpected attributes %s" % (test, sorted(unknown)))
-    expected = reference(op, inputs[0][2], attrs.get("axis", 0), attrs.get("keepdims", 1),
-                         attrs.get("select_last_index", 0))
-    actual = outputs[0][2]
-    if expected.shape != actual.shape or not np.array_equal(expected, actual):
-        raise AssertionError("%s: stored output %s differs from numpy's %s" % (test, actual.tolist(),
-                                                                               expected.tolist()))
-    return example_yaml(test, opset, node["attributes"], inputs, outputs)
+    if op == "TopK":
+        k = inputs[1][2]
+        if inputs[1][1] != "int64" or k.shape != (1,):
+            raise AssertionError("%s: k is not an int64 tensor of shape [1]" % test)
+        expected = top_k(inputs[0][2], int(k[0]), attrs.get("axis", -1), attrs.get("largest", 1))
+    else:
+        expected = [reference(op, inputs[0][2], attrs.get("axis", 0), attrs.get("keepdims", 1),
+                              attrs.get("select_last_index", 0))]
+    if len(expected) != len(outputs):
+        raise AssertionError("%s: %d outputs stored, %d expected" % (test, len(outputs), len(expected)))
+    for want, (name, _, actual) in zip(expected, outputs):
+        if want.dtype != actual.dtype or want.shape != actual.shape or not np.array_equal(want, actual):
+            raise AssertionError("%s: stored output %s %s differs from the recomputed %s" % (
+                test, name, actual.tolist(), want.tolist()))
+    source = TOPK_SOURCE if op == "TopK" else SOURCE
+    return example_yaml(test, source, opset, node["attributes"], inputs, outputs)
 
 
 def main(argv):
-    if len(argv) not in (2, 3) or argv[1] not in ("ArgMax", "ArgMin"):
+    if len(argv) not in (2, 3) or argv[1] not in PREFIXES or argv[1] == "TopK" and len(argv) != 3:
         sys.stderr.write(__doc__)
         return 2
     op = argv[1]
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     directory = argv[2] if len(argv) == 3 else os.path.join(root, "conformance", "src", "test", "resources", "onnx-node-tests")
-    prefix = "test_" + op.lower() + "_"
+    prefix = PREFIXES[op]
     tests = sorted(t for t in os.listdir(directory) if t.startswith(prefix))
     if not tests:
         sys.stderr.write("no %s* folders in %s\n" % (prefix, directory))
         return 1
-    print("  # The ONNX backend node tests %s* (onnx/backend/test/data/node/ at onnx/onnx" % prefix)
-    print("  # commit %s, Apache-2.0), written out by" % SOURCE_COMMIT)
-    print("  # specs/tools/extract_node_tests.py %s; each expected output was recomputed with numpy." % op)
+    if op == "TopK":
+        print("  # The ONNX backend node tests %s*, written from the onnx Python package 1.23.1" % prefix)
+        print("  # (onnx.backend.test.case.node.topk, Apache-2.0) and written out by")
+        print("  # specs/tools/extract_node_tests.py TopK; each expected output was recomputed by sorting")
+        print("  # each slice on (value, index).")
+    else:
+        print("  # The ONNX backend node tests %s* (onnx/backend/test/data/node/ at onnx/onnx" % prefix)
+        print("  # commit %s, Apache-2.0), written out by" % SOURCE_COMMIT)
+        print("  # specs/tools/extract_node_tests.py %s; each expected output was recomputed with numpy." % op)
     for test in tests:
         print(read_test(directory, test, op))
-    sys.stderr.write("%d %s node tests checked against numpy\n" % (len(tests), op))
+    sys.stderr.write("%d %s node tests checked against the recomputed outputs\n" % (len(tests), op))
     return 0
 
 

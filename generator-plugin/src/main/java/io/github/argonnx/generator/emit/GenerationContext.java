@@ -4,6 +4,7 @@ import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.VersionSpec;
+import io.github.argonnx.generator.semantics.OperatorFamily;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -13,7 +14,8 @@ import java.util.TreeSet;
 /**
  * The loaded specs and what the user asked to generate from them.
  *
- * @param operators the loaded operator specs, sorted by name
+ * @param operators the loaded operator specs of the families the emitters generate ({@link #GENERATED_FAMILIES}),
+ *     sorted by name; the specs of other families are left out
  * @param basePackage Java package of the generated API; kernels and validators go in sub-packages
  * @param operatorFilter operator names to generate; empty means all
  * @param opsetFilter operator versions (since_version values) to generate; empty means all
@@ -31,13 +33,28 @@ public record GenerationContext(
     /** Names the generator as it appears in {@code @Generated} and file headers. */
     public static final String GENERATOR_NAME = "io.github.argonnx.generator";
 
+    /**
+     * The operator families the emitters generate. A spec of another family loads and is checked, and nothing
+     * is generated from it; the plugin refuses to select it by name.
+     */
+    public static final Set<OperatorFamily> GENERATED_FAMILIES = Set.of(OperatorFamily.ARG_REDUCTION);
+
     public GenerationContext {
         operators = operators.stream()
+                .filter(GenerationContext::generated)
                 .sorted((a, b) -> a.name().compareTo(b.name()))
                 .toList();
         operatorFilter = Set.copyOf(operatorFilter);
         opsetFilter = Set.copyOf(opsetFilter);
         typeFilter = Set.copyOf(typeFilter);
+    }
+
+    /**
+     * Whether the emitters generate the operator's family. An operator of no family, which only a model built
+     * by hand has, counts as generated, so that the emitters refuse it by name.
+     */
+    public static boolean generated(OperatorSpec op) {
+        return OperatorFamily.forOperator(op.name()).map(GENERATED_FAMILIES::contains).orElse(true);
     }
 
     /** The names of everything generated into {@link #basePackage} and its sub-packages. */

@@ -30,6 +30,15 @@ public final class JavaText {
         return escape(text, Context.COMMENT);
     }
 
+    /**
+     * Prose from a spec as Javadoc text: HTML's special characters and {@code @} as entities (so that no
+     * sentence starts a block tag), surrounding blanks dropped, then made safe as {@link #comment}.
+     */
+    public static String javadoc(String prose) {
+        return comment(prose.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+                .replace("@", "&#64;").strip());
+    }
+
     /** A complete string literal, quotes included, that holds exactly {@code text}. */
     public static String literal(String text) {
         return "\"" + escape(text, Context.STRING_LITERAL) + "\"";

@@ -4,8 +4,9 @@
  * emitters is {@code io.github.argonnx.generator.emitters.Emitters}) over the
  * {@link io.github.argonnx.generator.emit.GenerationContext}; the Java-source base
  * ({@link io.github.argonnx.generator.emit.JavaSourceEmitter}, {@link io.github.argonnx.generator.emit.JavaSources});
- * and the targets every emitter shares ({@link io.github.argonnx.generator.emit.KernelTarget},
- * {@link io.github.argonnx.generator.emit.ArgOperator}). The emitters live in the subpackages by concern:
+ * and the target every emitter shares ({@link io.github.argonnx.generator.emit.KernelTarget}). What a spec's
+ * attributes and inputs mean comes from {@code io.github.argonnx.generator.semantics}. The emitters live in
+ * the subpackages by concern:
  * {@code kernel} (kernels and their loop builders), {@code api} (the operator API, validators, partial
  * results), {@code docs}, {@code tests}.
  *

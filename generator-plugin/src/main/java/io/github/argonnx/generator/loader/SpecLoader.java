@@ -5,13 +5,13 @@ import io.github.argonnx.generator.model.AttributeSpec;
 import io.github.argonnx.generator.model.AttributeType;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.ExampleSpec;
-import io.github.argonnx.generator.model.Extremum;
 import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.ParameterSpec;
 import io.github.argonnx.generator.model.SourceLocation;
 import io.github.argonnx.generator.model.TypeConstraintSpec;
 import io.github.argonnx.generator.model.TypeRef;
 import io.github.argonnx.generator.model.VersionSpec;
+import io.github.argonnx.generator.semantics.OperatorFamily;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -151,9 +151,9 @@ public final class SpecLoader {
         }
         YamlFields f = top.get();
         String name = f.string("operator").orElse("?");
-        if (f.has("operator") && problems.size() == before && Extremum.forOperator(name).isEmpty()) {
-            problems.add(f.node("operator").get(), name, "operator '" + name + "' is not an arg-reduction this "
-                    + "generator can emit kernels for (expected one of: " + Extremum.operatorNames() + ")");
+        Optional<OperatorFamily> family = OperatorFamily.forOperator(name);
+        if (f.has("operator") && problems.size() == before && family.isEmpty()) {
+            problems.add(f.node("operator").get(), name, OperatorFamily.unknown(name));
         }
         String domain = f.string("domain").orElse("");
         f.node("source").ifPresent(n -> f.string("source")); // attribution only, but it must be text
@@ -172,7 +172,7 @@ public final class SpecLoader {
         }
         rules.checkVersionOrder(name, versions);
         if (problems.size() == before && !versions.isEmpty()) {
-            rules.checkAxisInEveryVersion(name, versions);
+            rules.checkFamily(name, family.get(), versions);
             rules.checkLatestKnownOpset(name, versions, (int) latestKnownOpset, f.node("latest_known_opset").get());
         }
         List<ExampleSpec> exampleSpecs = new ArrayList<>();
@@ -315,7 +315,7 @@ public final class SpecLoader {
         for (Node node : version.list(key).orElse(List.of())) {
             int before = problems.size();
             Optional<YamlFields> fields = YamlFields.of(problems, context, node, "an " + what,
-                    Set.of("name", "type", "heterogeneous", "doc"), Set.of("non_empty"));
+                    Set.of("name", "type", "heterogeneous", "doc"), Set.of("non_empty", "shape"));
             if (fields.isEmpty()) {
                 continue;
             }
@@ -325,8 +325,21 @@ public final class SpecLoader {
             Optional<Boolean> heterogeneous = f.bool("heterogeneous");
             Optional<String> doc = f.string("doc");
             boolean nonEmpty = f.bool("non_empty").orElse(false);
+            Optional<List<Long>> shape = f.node("shape").map(n -> {
+                List<Long> dims = new ArrayList<>();
+                for (Node d : f.list("shape").orElse(List.of())) {
+                    f.integerValue(d, "shape").ifPresent(dim -> {
+                        if (dim < 0) {
+                            problems.add(d, context, what + " '" + name + "' has negative dimension " + dim);
+                        }
+                        dims.add(dim);
+                    });
+                }
+                return dims;
+            });
             if (problems.size() == before) {
-                result.add(new ParameterSpec(name, type.get(), heterogeneous.get(), doc.get(), nonEmpty, f.location()));
+                result.add(new ParameterSpec(name, type.get(), heterogeneous.get(), doc.get(), nonEmpty, shape,
+                        f.location()));
             }
         }
         if (version.has(key) && result.isEmpty() && version.list(key).map(List::isEmpty).orElse(false)) {

@@ -1,6 +1,5 @@
 package io.github.argonnx.generator.loader;
 
-import io.github.argonnx.generator.model.ArgAttributes;
 import io.github.argonnx.generator.model.AttributeConstraint;
 import io.github.argonnx.generator.model.AttributeSpec;
 import io.github.argonnx.generator.model.ElementType;
@@ -12,6 +11,9 @@ import io.github.argonnx.generator.model.TensorLiteral;
 import io.github.argonnx.generator.model.TypeConstraintSpec;
 import io.github.argonnx.generator.model.TypeRef;
 import io.github.argonnx.generator.model.VersionSpec;
+import io.github.argonnx.generator.semantics.FamilySemantics;
+import io.github.argonnx.generator.semantics.OperatorFamily;
+import io.github.argonnx.generator.semantics.SemanticProblem;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -52,34 +54,12 @@ final class SpecRules {
     }
 
     /**
-     * What the emitters need of each version: the axis attribute (the one some version constrains with
-     * {@code axis_of}), which generated validators and operators read in every version, so a version without
-     * it would not compile; no attribute they do not know; one input and one output.
+     * What the operator's family says its versions mean ({@link FamilySemantics#check}): every attribute
+     * known, the inputs and outputs the family has, the axis attribute in every version.
      */
-    void checkAxisInEveryVersion(String op, List<VersionSpec> versions) {
-        Optional<AttributeSpec> axis = versions.stream().flatMap(v -> v.attributes().stream())
-                .filter(a -> a.constraint().orElse(null) instanceof AttributeConstraint.AxisOf).findFirst();
-        if (axis.isEmpty()) {
-            return;
-        }
-        String name = axis.get().name();
-        for (VersionSpec v : versions) {
-            for (AttributeSpec a : v.attributes()) {
-                if (!a.name().equals(name) && !ArgAttributes.FLAGS.contains(a.name())) {
-                    problems.add(a.location(), op + "-" + v.sinceVersion(), "attribute '" + a.name() + "' has no "
-                            + "meaning the generator knows (known: " + name + ", " + String.join(", ", ArgAttributes.FLAGS)
-                            + ")");
-                }
-            }
-            if (v.inputs().size() != 1 || v.outputs().size() != 1) {
-                problems.add(v.location(), op + "-" + v.sinceVersion(), "an arg-reduction has one input and one "
-                        + "output; this version has " + v.inputs().size() + " and " + v.outputs().size());
-            }
-            if (v.attribute(name).isEmpty()) {
-                problems.add(v.location(), op + "-" + v.sinceVersion(), "has no attribute '" + name + "', the axis "
-                        + "attribute (constraint axis_of) of " + op + " at line " + axis.get().location().line()
-                        + ": every version needs it for the generated code");
-            }
+    void checkFamily(String op, OperatorFamily family, List<VersionSpec> versions) {
+        for (SemanticProblem p : family.semantics().check(op, versions)) {
+            problems.add(p.location(), p.context(), p.message());
         }
     }
 
@@ -211,6 +191,12 @@ final class SpecRules {
                             + " is not allowed in " + versionName + " (allowed: " + allowed.values() + ")");
                 }
             }
+            for (AttributeSpec a : v.attributes()) {
+                if (a.required() && !e.attributes().containsKey(a.name())) {
+                    problems.add(e.location(), context, "attribute '" + a.name() + "' is required in " + versionName
+                            + " (it has no default) but the example does not set it");
+                }
+            }
             checkTensors(context, versionName, v, v.inputs(), e.inputs(), "input");
             checkTensors(context, versionName, v, v.outputs(), e.outputs(), "output");
             checkAxes(context, versionName, v, e, where);
@@ -231,6 +217,11 @@ final class SpecRules {
                 problems.add(t.location(), context, what + " '" + t.name() + "' has type " + t.type().onnxName()
                         + ", which " + versionName + " does not accept for '" + formal.get(i).name() + "' (allowed: "
                         + allowed.stream().sorted().map(ElementType::onnxName).collect(Collectors.joining(", ")) + ")");
+            }
+            Optional<List<Long>> shape = formal.get(i).shape();
+            if (shape.isPresent() && !shape.get().equals(t.shape())) {
+                problems.add(t.location(), context, what + " '" + t.name() + "' has shape " + t.shape() + ", but "
+                        + versionName + " fixes the shape of '" + formal.get(i).name() + "' to " + shape.get());
             }
         }
     }

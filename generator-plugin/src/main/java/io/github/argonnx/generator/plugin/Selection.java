@@ -4,6 +4,7 @@ import io.github.argonnx.generator.emit.GeneratedAnnotation;
 import io.github.argonnx.generator.emit.GenerationContext;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.OperatorSpec;
+import io.github.argonnx.generator.semantics.OperatorFamily;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -117,15 +118,25 @@ record Selection(
     }
 
     /** Checks that every filter value selects something in {@code specs} and that no selected operator is left empty. */
-    void checkAgainst(List<OperatorSpec> specs) throws InvalidConfigurationException {
+    void checkAgainst(List<OperatorSpec> loaded) throws InvalidConfigurationException {
         InvalidConfigurationException.Collector problems = new InvalidConfigurationException.Collector();
-        Set<String> known = new TreeSet<>();
-        specs.forEach(op -> known.add(op.name()));
+        List<OperatorSpec> specs = generatedOnly(loaded);
+        String generatedNames = specs.stream().map(OperatorSpec::name).sorted().collect(Collectors.joining(", "));
         for (String name : operators) {
-            if (known.stream().noneMatch(name::equalsIgnoreCase)) {
-                problems.add(OPERATORS, name, "is not an operator in the specs",
-                        String.join(", ", known));
+            java.util.Optional<OperatorSpec> spec = loaded.stream().filter(op -> op.name().equalsIgnoreCase(name))
+                    .findFirst();
+            if (spec.isEmpty()) {
+                problems.add(OPERATORS, name, "is not an operator in the specs", generatedNames);
+            } else if (!GenerationContext.generated(spec.get())) {
+                problems.add(OPERATORS, spec.get().name(), "is specified but not yet generated (the "
+                        + OperatorFamily.of(spec.get()).label() + " family has no emitters yet)", generatedNames);
             }
+        }
+        if (specs.isEmpty()) {
+            problems.add(OPERATORS, "the specs hold no operator that is generated yet (specified only: "
+                    + loaded.stream().map(OperatorSpec::name).sorted().collect(Collectors.joining(", "))
+                    + "; generated: " + GenerationContext.GENERATED_FAMILIES.stream()
+                            .flatMap(f -> f.operators().stream()).sorted().collect(Collectors.joining(", ")) + ")");
         }
         problems.throwIfAny();
         SortedSet<String> operators = specNames(specs);
@@ -184,7 +195,8 @@ record Selection(
      * The operator versions to generate: {@link #versions} and, for each of {@link #modelOpsets}, the version of
      * each selected operator in force at it. Empty (every version) when neither is given.
      */
-    SortedSet<Integer> resolvedVersions(List<OperatorSpec> specs) {
+    SortedSet<Integer> resolvedVersions(List<OperatorSpec> loaded) {
+        List<OperatorSpec> specs = generatedOnly(loaded);
         SortedSet<Integer> resolved = new TreeSet<>(versions);
         SortedSet<String> names = specNames(specs);
         for (OperatorSpec op : specs) {
@@ -233,9 +245,18 @@ record Selection(
     }
 
     /** The generator's view of this selection over the loaded specs. */
-    GenerationContext context(List<OperatorSpec> specs) {
+    GenerationContext context(List<OperatorSpec> loaded) {
+        List<OperatorSpec> specs = generatedOnly(loaded);
         return new GenerationContext(specs, packageName, specNames(specs), resolvedVersions(specs), types,
                 generatedAnnotation);
+    }
+
+    /**
+     * The specs of the families the emitters generate: a model's opset must not select versions through an
+     * operator that generates nothing.
+     */
+    private static List<OperatorSpec> generatedOnly(List<OperatorSpec> loaded) {
+        return loaded.stream().filter(GenerationContext::generated).toList();
     }
 
     /** The selected operators as the specs spell them: operator names, like type names, are case-insensitive. */

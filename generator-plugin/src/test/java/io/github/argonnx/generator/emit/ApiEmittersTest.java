@@ -235,7 +235,7 @@ class ApiEmittersTest {
                 argMax.location());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Emitters.standard().generate(EmitFixtures.everything(List.of(odd), BASE)));
-        assertEquals("ArgMax-13: attribute 'axes' has no meaning the arg-reduction emitters know (known: axis,"
+        assertEquals("ArgMax-13: attribute 'axes' has no meaning in the arg-reduction family (known: axis,"
                 + " keepdims, select_last_index)", e.getMessage());
     }
 

@@ -107,6 +107,11 @@ final class EditedSpec {
         return new EditedSpec(MINIMAL);
     }
 
+    /** Another spec text, to edit. */
+    static EditedSpec of(String text) {
+        return new EditedSpec(text);
+    }
+
     static void assertProblems(EditedSpec spec, String... expected) {
         assertProblems(spec.text(), expected);
     }

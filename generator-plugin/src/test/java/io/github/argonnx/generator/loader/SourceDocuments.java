@@ -2,6 +2,7 @@ package io.github.argonnx.generator.loader;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -19,7 +20,8 @@ import java.util.regex.Pattern;
 /**
  * Readers of the vendored ONNX documents for {@link SpecFidelityTest}, written apart from the spec
  * loader so that the two agree only where the documents and the YAML do: the English ArgMin page,
- * the Traditional Chinese ArgMax page, the onnx.ai ArgMin examples and the ONNX node tests.
+ * the Traditional Chinese ArgMax page, the onnx.ai ArgMin examples, the ONNX node tests and the TopK
+ * schemas.
  */
 final class SourceDocuments {
 
@@ -96,6 +98,68 @@ final class SourceDocuments {
                             a.doc().replaceAll("\\bmin\\b", "max"))).toList(),
                     v.input(), v.output(), v.types(), v.typeDoc())));
             return argMax;
+        }
+    }
+
+    // ------------------------------------------------------------------ the TopK schemas (TopK.md)
+
+    /** An attribute line of TopK.md; {@code defaultValue} is null for a required attribute. */
+    record DocAttribute(String name, Long defaultValue, String doc) {}
+
+    /** An input, output or type constraint line of TopK.md: name, type (or the listed types) and doc. */
+    record DocEntry(String name, String type, String doc) {}
+
+    /** One "## TopK-N" section of TopK.md. */
+    record TopKVersion(String domain, String supportLevel, String summary, List<DocAttribute> attributes,
+            List<DocEntry> inputs, List<DocEntry> outputs, List<DocEntry> typeConstraints) {
+
+        private static final Pattern HEADER = Pattern.compile(
+                "\\s*- domain: (\\w+) \\(ai\\.onnx\\); since_version: (\\d+); support level: (\\w+)\\n\\n");
+
+        /** Sections keyed by since_version, ascending. */
+        static Map<Integer, TopKVersion> parse(String text) {
+            Map<Integer, TopKVersion> versions = new TreeMap<>();
+            String[] sections = text.split("(?m)^## TopK-\\d+$");
+            for (int i = 1; i < sections.length; i++) {
+                String s = sections[i];
+                Matcher h = HEADER.matcher(s);
+                assertTrue(h.lookingAt(), "section header of section " + i);
+                int attributes = s.indexOf("### Attributes\n");
+                versions.put(Integer.parseInt(h.group(2)), new TopKVersion(h.group(1), h.group(3),
+                        s.substring(h.end(), attributes).strip(), attributes(part(s, "Attributes")),
+                        entries(part(s, "Inputs"), "\\((tensor\\(\\w+\\)|\\w+)\\)"),
+                        entries(part(s, "Outputs"), "\\((tensor\\(\\w+\\)|\\w+)\\)"),
+                        entries(part(s, "Type constraints"), "in \\((.*)\\)")));
+            }
+            return versions;
+        }
+
+        private static String part(String section, String title) {
+            int start = section.indexOf("### " + title + "\n");
+            assertTrue(start >= 0, title);
+            int end = section.indexOf("\n### ", start + 1);
+            return section.substring(start + title.length() + 5, end < 0 ? section.length() : end);
+        }
+
+        private static List<DocAttribute> attributes(String part) {
+            List<DocAttribute> list = new ArrayList<>();
+            Matcher m = Pattern.compile("(?m)^- \\*\\*(\\w+)\\*\\* - INT \\((?:default is '(-?\\d+)'|required)\\): (.*)$")
+                    .matcher(part);
+            while (m.find()) {
+                list.add(new DocAttribute(m.group(1), m.group(2) == null ? null : Long.valueOf(m.group(2)), m.group(3)));
+            }
+            assertEquals(part.lines().filter(l -> l.startsWith("- ")).count(), list.size(), part);
+            return list;
+        }
+
+        private static List<DocEntry> entries(String part, String type) {
+            List<DocEntry> list = new ArrayList<>();
+            Matcher m = Pattern.compile("(?m)^- \\*\\*(\\w+)\\*\\* " + type + ": (.*)$").matcher(part);
+            while (m.find()) {
+                list.add(new DocEntry(m.group(1), m.group(2), m.group(3)));
+            }
+            assertEquals(part.lines().filter(l -> l.startsWith("- ")).count(), list.size(), part);
+            return list;
         }
     }
 

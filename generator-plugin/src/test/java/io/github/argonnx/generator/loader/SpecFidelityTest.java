@@ -43,6 +43,7 @@ import org.junit.jupiter.api.Test;
  * the Traditional Chinese ArgMax page (language-neutral facts only), the onnx.ai ArgMin page with
  * its 16 worked examples, and the ONNX node test files vendored for the conformance tests
  * (TensorProtos decoded, attributes from the folder's README table), read by {@link SourceDocuments}.
+ * TopK's spec is compared with its document in {@link TopKFidelityTest}.
  */
 class SpecFidelityTest {
 
@@ -70,7 +71,7 @@ class SpecFidelityTest {
         assertTrue(Files.isDirectory(nodeTests), "the ONNX node test vectors are expected in " + nodeTests);
         List<OperatorSpec> ops = SpecLoader.loadDirectory(repoRoot.resolve("specs/operators"));
         fromDirectory = ops;
-        assertEquals(List.of("ArgMax", "ArgMin"), ops.stream().map(OperatorSpec::name).toList());
+        assertEquals(List.of("ArgMax", "ArgMin", "TopK"), ops.stream().map(OperatorSpec::name).toList());
         argMax = ops.get(0);
         argMin = ops.get(1);
         argMinPage = SeedVersion.parse(read(documents.resolve("ArgMin.txt")), "ArgMin");

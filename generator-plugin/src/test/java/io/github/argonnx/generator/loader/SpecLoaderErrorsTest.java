@@ -99,10 +99,10 @@ class SpecLoaderErrorsTest {
     }
 
     @Test
-    void operatorThatIsNotAnArgReduction() {
+    void operatorOfNoKnownFamily() {
         assertProblems(spec().replace(1, "ArgMax", "ArgM\uD83D\uDE00ax"),
-                "Spec.yaml:1:11: ArgM\uD83D\uDE00ax: operator 'ArgM\uD83D\uDE00ax' is not an arg-reduction this "
-                        + "generator can emit kernels for (expected one of: ArgMax, ArgMin)");
+                "Spec.yaml:1:11: ArgM\uD83D\uDE00ax: operator 'ArgM\uD83D\uDE00ax' belongs to no operator family "
+                        + "the generator knows (families: arg-reduction: ArgMax, ArgMin; top-k: TopK)");
     }
 
     @Test
@@ -263,8 +263,8 @@ class SpecLoaderErrorsTest {
     @Test
     void aVersionWithoutTheAxisAttributeCannotBeGenerated() {
         assertProblems(spec().delete(10),
-                "Spec.yaml:4:5: ArgMax-11: has no attribute 'axis', the axis attribute (constraint axis_of) of ArgMax "
-                        + "at line 23: every version needs it for the generated code");
+                "Spec.yaml:4:5: ArgMax-11: has no attribute 'axis', the axis of the arg-reduction family (first at "
+                        + "line 23): every version needs it for the generated code");
     }
 
     // ------------------------------------------------------------------ reporting

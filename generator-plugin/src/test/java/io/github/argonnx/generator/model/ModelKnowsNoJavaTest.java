@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.argonnx.generator.java.ElementOrder;
+import io.github.argonnx.generator.semantics.OperatorFamily;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -15,8 +16,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The spec model is plain data about ONNX: none of its compiled classes refers to JavaPoet or to
- * {@code javax.lang.model}, so it compiles without them on the class path. A class file names every
+ * The spec model is plain data about ONNX, and the operator families' semantics are facts about it: none
+ * of their compiled classes refers to JavaPoet or to {@code javax.lang.model}, so they compile without them
+ * on the class path. A class file names every
  * class it refers to in its constant pool, as {@code com/palantir/javapoet/...}.
  */
 class ModelKnowsNoJavaTest {
@@ -27,6 +29,15 @@ class ModelKnowsNoJavaTest {
     void noModelClassRefersToCodeGeneration() throws Exception {
         List<Path> classFiles = classFilesOfPackageOf(ElementType.class);
         assertTrue(classFiles.size() >= 10, "expected the model's class files, found " + classFiles);
+        for (Path classFile : classFiles) {
+            assertEquals(List.of(), codeGenerationReferences(classFile), classFile.getFileName().toString());
+        }
+    }
+
+    @Test
+    void noSemanticsClassRefersToCodeGeneration() throws Exception {
+        List<Path> classFiles = classFilesOfPackageOf(OperatorFamily.class);
+        assertTrue(classFiles.size() >= 6, "expected the semantics' class files, found " + classFiles);
         for (Path classFile : classFiles) {
             assertEquals(List.of(), codeGenerationReferences(classFile), classFile.getFileName().toString());
         }

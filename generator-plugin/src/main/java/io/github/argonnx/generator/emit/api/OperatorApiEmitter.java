@@ -1,11 +1,11 @@
 package io.github.argonnx.generator.emit.api;
 
-import io.github.argonnx.generator.emit.ArgOperator;
 import io.github.argonnx.generator.emit.GeneratedFile;
 import io.github.argonnx.generator.emit.GenerationContext;
 import io.github.argonnx.generator.emit.JavaSourceEmitter;
 import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.VersionSpec;
+import io.github.argonnx.generator.semantics.ArgOperator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;

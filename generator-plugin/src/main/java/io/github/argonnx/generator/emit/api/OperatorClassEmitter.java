@@ -5,13 +5,14 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeSpec;
-import io.github.argonnx.generator.emit.ArgOperator;
 import io.github.argonnx.generator.emit.GenerationContext;
+import io.github.argonnx.generator.emit.JavaText;
 import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.model.AttributeSpec;
 import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.VersionSpec;
+import io.github.argonnx.generator.semantics.ArgOperator;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -275,7 +276,7 @@ final class OperatorClassEmitter {
         CodeBlock.Builder doc = CodeBlock.builder()
                 .add("ONNX {@code $L}: the indices of the $L elements of a tensor along an axis, for versions $L.\n\n",
                         name, arg.selects(), versions.stream().map(arg::versionName).collect(Collectors.joining(", ")))
-                .add("<p>$L\n\n", arg.javadocText(latest.summary()))
+                .add("<p>$L\n\n", JavaText.javadoc(arg.documentText(latest.summary())))
                 .add("<pre>{@code\n")
                 .add("Tensor x = Tensor.ofFloat(new float[] {2, 1, 3, 10}, 2, 2);  // [[2, 1], [3, 10]]\n")
                 .add("ArgResult r = $L.latest().axis(1).keepdims(false).apply(x);\n", name)
@@ -308,7 +309,7 @@ final class OperatorClassEmitter {
         List<VersionSpec> with = arg.versionsWith(a.name());
         String versionsWith = with.stream().map(arg::versionName).collect(Collectors.joining(", "));
         boolean everywhere = with.size() == arg.spec().versions().size();
-        String doc = arg.javadocText(a.doc());
+        String doc = JavaText.javadoc(arg.documentText(a.doc()));
         MethodSpec.Builder setter = MethodSpec.methodBuilder(method);
         if (inInterface) {
             setter.addAnnotation(Override.class);

@@ -2,9 +2,9 @@ package io.github.argonnx.generator.emit.api;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.MethodSpec;
-import io.github.argonnx.generator.emit.ArgOperator;
 import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.model.VersionSpec;
+import io.github.argonnx.generator.semantics.ArgOperator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -1,7 +1,7 @@
 package io.github.argonnx.generator.emit.api;
 
-import io.github.argonnx.generator.emit.ArgOperator;
 import io.github.argonnx.generator.model.AttributeSpec;
+import io.github.argonnx.generator.semantics.ArgOperator;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

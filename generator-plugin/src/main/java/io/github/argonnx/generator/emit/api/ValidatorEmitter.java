@@ -8,19 +8,19 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
-import io.github.argonnx.generator.emit.ArgOperator;
 import io.github.argonnx.generator.emit.GeneratedFile;
 import io.github.argonnx.generator.emit.GenerationContext;
 import io.github.argonnx.generator.emit.JavaSourceEmitter;
+import io.github.argonnx.generator.emit.JavaText;
 import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.RuntimeClasses;
-import io.github.argonnx.generator.model.ArgAttributes;
 import io.github.argonnx.generator.model.AttributeConstraint;
 import io.github.argonnx.generator.model.AttributeSpec;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.ParameterSpec;
 import io.github.argonnx.generator.model.VersionSpec;
+import io.github.argonnx.generator.semantics.ArgOperator;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -137,7 +137,7 @@ public final class ValidatorEmitter extends JavaSourceEmitter {
         CodeBlock.Builder doc = CodeBlock.builder()
                 .add("Checks calls of $L (ONNX {@code $L}, since opset $L) against its definition, before anything runs.\n\n",
                         name, arg.name(), v.sinceVersion())
-                .add("<p>$L\n\n", arg.javadocText(v.summary()))
+                .add("<p>$L\n\n", JavaText.javadoc(arg.documentText(v.summary())))
                 .add("<p>Input {@code $L}: element types $L$L.\n", data.name(),
                         allowed.stream().map(ElementType::onnxName).collect(Collectors.joining(", ")),
                         data.nonEmpty() ? "; must not be empty" : "")
@@ -147,7 +147,7 @@ public final class ValidatorEmitter extends JavaSourceEmitter {
                     a.defaultValue().isPresent() ? String.valueOf(a.defaultValue().getAsLong()) : "none, required",
                     a.constraint().orElse(null) instanceof AttributeConstraint.AllowedValues allowedValues
                             ? "; one of " + join(allowedValues.values()) : "",
-                    arg.javadocText(a.doc()));
+                    JavaText.javadoc(arg.documentText(a.doc())));
         }
         doc.add("</ul>\n");
         if (!arg.statesAxisRange(v)) {
@@ -320,11 +320,11 @@ public final class ValidatorEmitter extends JavaSourceEmitter {
                             " has no elements" + emptyAllowedElsewhere(arg, v))
                     .endControlFlow();
         }
-        String keepdims = v.attribute(ArgAttributes.KEEPDIMS).isPresent()
-                ? GeneratedNames.attributeMethod(ArgAttributes.KEEPDIMS) + " == 1" // ONNX counts any other value as 0
+        String keepdims = v.attribute(arg.semantics().keepdims()).isPresent()
+                ? GeneratedNames.attributeMethod(arg.semantics().keepdims()) + " == 1" // ONNX counts any other value as 0
                 : "true";
-        String selectLast = v.attribute(ArgAttributes.SELECT_LAST_INDEX).isPresent()
-                ? GeneratedNames.attributeMethod(ArgAttributes.SELECT_LAST_INDEX) + " != 0"
+        String selectLast = v.attribute(arg.semantics().selectLastIndex()).isPresent()
+                ? GeneratedNames.attributeMethod(arg.semantics().selectLastIndex()) + " != 0"
                 : "false";
         m.addStatement("return new $T(inputShape, normalizedAxis, $L, $L)", RuntimeClasses.VALIDATED_CALL, keepdims, selectLast);
         return m.build();

@@ -1,6 +1,5 @@
-package io.github.argonnx.generator.emit;
+package io.github.argonnx.generator.semantics;
 
-import io.github.argonnx.generator.model.ArgAttributes;
 import io.github.argonnx.generator.model.AttributeConstraint;
 import io.github.argonnx.generator.model.AttributeSpec;
 import io.github.argonnx.generator.model.ElementType;
@@ -17,49 +16,32 @@ import java.util.OptionalInt;
 import java.util.stream.Collectors;
 
 /**
- * What the validator, API and example-test emitters need to know about an arg-reduction operator
- * (ArgMax, ArgMin), read from its spec: which attribute is the reduced axis, which ones keep the
- * dimension and pick the last index, which versions introduced attributes and types.
+ * What the validator, API and example-test emitters read from the spec of an arg-reduction operator
+ * (ArgMax, ArgMin), by the family's semantics ({@link ArgReductionSemantics}): which attribute is the
+ * reduced axis, which ones are flags, which versions introduced attributes and types.
  *
- * <p>Specs that do not fit (more than one input, attributes with no known meaning) fail generation
- * with a message naming the operator version, instead of generating wrong code.
+ * <p>Specs that do not mean what the family says (more than one input, attributes with no known meaning)
+ * fail generation with the first problem, naming the operator version, instead of generating wrong code;
+ * the loader reports the same problems with their positions.
  */
 public final class ArgOperator {
 
+    private static final ArgReductionSemantics SEMANTICS = ArgReductionSemantics.ONNX;
+
     private final OperatorSpec spec;
     private final Extremum extremum;
-    private final String axisAttribute;
 
     public ArgOperator(OperatorSpec spec) {
         this.spec = spec;
         this.extremum = Extremum.of(spec);
-        this.axisAttribute = findAxisAttribute(spec);
-        for (VersionSpec v : spec.versions()) {
-            if (v.inputs().size() != 1 || v.outputs().size() != 1) {
-                throw new IllegalArgumentException(versionName(v) + ": an arg-reduction has one input and one output, "
-                        + "the spec gives " + v.inputs().size() + " and " + v.outputs().size());
-            }
-            for (AttributeSpec a : v.attributes()) {
-                if (!a.name().equals(axisAttribute) && !ArgAttributes.FLAGS.contains(a.name())) {
-                    throw new IllegalArgumentException(versionName(v) + ": attribute '" + a.name()
-                            + "' has no meaning the arg-reduction emitters know (known: " + axisAttribute + ", "
-                            + String.join(", ", ArgAttributes.FLAGS) + ")");
-                }
-            }
+        List<SemanticProblem> problems = SEMANTICS.check(spec.name(), spec.versions());
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException(problems.get(0).toString());
         }
-    }
-
-    /** The attribute with an {@code axis_of} constraint in some version; versions without it still use it as the axis. */
-    private static String findAxisAttribute(OperatorSpec spec) {
-        for (VersionSpec v : spec.versions()) {
-            for (AttributeSpec a : v.attributes()) {
-                if (a.constraint().orElse(null) instanceof AttributeConstraint.AxisOf) {
-                    return a.name();
-                }
-            }
+        if (spec.versions().stream().allMatch(v -> v.attribute(SEMANTICS.axis()).isEmpty())) {
+            throw new IllegalArgumentException(spec.name() + ": no version has the attribute '" + SEMANTICS.axis()
+                    + "', so the reduced axis is unknown");
         }
-        throw new IllegalArgumentException(spec.name() + ": no version has an attribute with an axis_of constraint, "
-                + "so the reduced axis is unknown");
     }
 
     public OperatorSpec spec() {
@@ -85,17 +67,23 @@ public final class ArgOperator {
         return extremum.selects();
     }
 
+    /** The reduced axis's attribute, {@code axis}. */
     public String axisAttribute() {
-        return axisAttribute;
+        return SEMANTICS.axis();
+    }
+
+    /** What the family's attributes, inputs and outputs mean. */
+    public ArgReductionSemantics semantics() {
+        return SEMANTICS;
     }
 
     public ParameterSpec dataInput(VersionSpec v) {
-        return v.inputs().get(0);
+        return SEMANTICS.dataInput(v);
     }
 
     /** Whether this version's document states the axis range (an {@code axis_of} constraint). */
     public boolean statesAxisRange(VersionSpec v) {
-        return v.attribute(axisAttribute).flatMap(AttributeSpec::constraint)
+        return v.attribute(axisAttribute()).flatMap(AttributeSpec::constraint)
                 .filter(c -> c instanceof AttributeConstraint.AxisOf).isPresent();
     }
 
@@ -170,10 +158,11 @@ public final class ArgOperator {
         return new ArrayList<>(v.allowedTypes(data));
     }
 
-    /** ONNX prose made safe for Javadoc, with the upstream {@code {name}} template slip filled in. */
-    public String javadocText(String onnxText) {
-        return JavaText.comment(onnxText.replace("{name}", selects())
-                .replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-                .replace("@", "&#64;").strip());
+    /**
+     * ONNX prose with the upstream {@code {name}} template slip filled in with what the operator selects
+     * ({@code max}, {@code min}); emitters make it safe for Javadoc themselves.
+     */
+    public String documentText(String onnxText) {
+        return onnxText.replace("{name}", selects());
     }
 }
