@@ -261,9 +261,9 @@ class ReportOptionsTest {
         assertTrue(settings.cases().stream().allMatch(c -> c.data() == DataKind.NO_EXTREME), settings.cases().toString());
         assertEquals(EnumSet.allOf(SmallCase.class), settings.smallCases());
         assertEquals(28, settings.ortCases().size());
-        // 48 cases x (4 ArgONNX, 2 halves at once, plain loop) x 2 ops + 48 floors + 28 ORT cases (7 types) x 2 x 2
-        // + 8 small x 2 ops x 5.
-        assertEquals(48 * 14 + 48 + 28 * 4 + 8 * 2 * 5, settings.benchmarksPerJvm());
+        // 48 cases x (4 ArgONNX, 2 halves at once, plain loop) x 2 ops + 48 x 6 floor variants + 28 ORT cases
+        // (7 types) x 2 x 2 + 8 small x 2 ops x 5.
+        assertEquals(48 * 14 + 48 * 6 + 28 * 4 + 8 * 2 * 5, settings.benchmarksPerJvm());
         assertEquals(EnumSet.allOf(Operator.class), settings.ops());
         assertEquals(3, settings.warmupIterations());
         assertEquals(5, settings.measurementIterations());
