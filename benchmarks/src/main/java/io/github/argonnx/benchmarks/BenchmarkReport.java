@@ -221,7 +221,7 @@ public final class BenchmarkReport implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         String machine = Runtime.getRuntime().availableProcessors() + " CPUs (nproc), " + cpuModel();
-        ApplicationResults.Results results = ApplicationRun.run(settings, machine);
+        ApplicationResults.Series results = ApplicationRun.run(settings, machine);
         ApplicationTable table = new ApplicationTable(results);
         System.out.println();
         System.out.println(table.markdown());
@@ -233,7 +233,15 @@ public final class BenchmarkReport implements Callable<Integer> {
             Files.writeString(settings.results().resolve("machine.txt"), machine + "\n", StandardCharsets.UTF_8);
             System.out.println("Results written to " + file);
         }
-        return settings.update().isEmpty() ? 0 : updatePages(settings.update(), settings.results(), null);
+        int pages = settings.update().isEmpty() ? 0 : updatePages(settings.update(), settings.results(), null);
+        List<String> checks = new ApplicationChecks(table.views()).lines();
+        checks.forEach(line -> spec.commandLine().getErr().println(line));
+        if (ApplicationChecks.anyInvalid(checks)) {
+            // The results and pages are written, so that the flagged figures can be looked at.
+            spec.commandLine().getErr().println("the benchmark's check failed: a kernel beat the read floor");
+            return 1;
+        }
+        return pages;
     }
 
     /**
