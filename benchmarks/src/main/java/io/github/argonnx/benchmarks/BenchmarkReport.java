@@ -221,7 +221,15 @@ public final class BenchmarkReport implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         String machine = Runtime.getRuntime().availableProcessors() + " CPUs (nproc), " + cpuModel();
+        // Read before the run, so that a file that cannot be appended to stops it before it starts.
+        ApplicationResults.Series earlier = settings.append() ? CommittedResults.readApplication(settings.results())
+                : null;
         ApplicationResults.Series results = ApplicationRun.run(settings, machine);
+        if (earlier != null) {
+            List<ApplicationResults.Results> all = new ArrayList<>(earlier.results());
+            all.addAll(results.results());
+            results = new ApplicationResults.Series(all);
+        }
         ApplicationTable table = new ApplicationTable(results);
         System.out.println();
         System.out.println(table.markdown());

@@ -56,6 +56,8 @@ class ApplicationTest {
         ApplicationOptions.Settings s = parse("--application");
         assertEquals(1, s.repeat());
         assertEquals(2, parse("--application", "--repeat", "2").repeat());
+        assertFalse(s.append());
+        assertTrue(parse("--application", "--append", "--results", directory.toString()).append());
         assertEquals(List.of(DataType.values()), s.types());
         assertEquals(List.of(Layout.values()), s.layouts());
         assertEquals(List.of(Operator.values()), s.ops());
@@ -105,6 +107,10 @@ class ApplicationTest {
     void optionsOfTheOtherModeAreRefusedByName() {
         String message = refusal("--application", "--forks", "2", "--data", "NAN_LAST");
         assertTrue(message.contains("--data, --forks"), message);
+        message = refusal("--application", "--append");
+        assertTrue(message.contains("--append") && message.contains("add --results DIR"), message);
+        message = refusal("--append");
+        assertTrue(message.contains("--append") && message.contains("add --application"), message);
         message = refusal("--repeat", "2");
         assertTrue(message.contains("--repeat") && message.contains("add --application"), message);
         message = refusal("--calls", "3");
