@@ -4,7 +4,8 @@
 Each case's input is rebuilt bit for bit from the formula in InputData.java (a SplitMix64 hash of
 the case name and the element index), numpy's indices are checked before any timing (the value at
 each index is the extreme, and no earlier element along the axis equals it), and each case's
-fastest call is written as CASE<TAB>OP<TAB>MILLISECONDS for the report's --numpy option:
+fastest call is written as CASE<TAB>OP<TAB>MILLISECONDS for the report's --numpy option (one
+MILLISECONDS field per repetition with --repetitions):
 
     python3 benchmarks/numpy_bench.py --out benchmarks/numpy.tsv
     java -jar benchmarks/target/benchmarks.jar --numpy benchmarks/numpy.tsv ...
@@ -13,7 +14,10 @@ numpy has no bfloat16: those cases are left out (n/a in the report).
 
 The report's application benchmark (--application) runs it with --one-input-per-type (every layout
 of a type reshapes TYPE_SLICE_NO_EXTREME's data, as the JVMs do), --warmup and --median: the median
-of the timed calls after the warm-up ones, the statistic the JVMs report.
+of the timed calls after the warm-up ones, the statistic the JVMs report; --repetitions 2, every
+case timed twice; and --read-floor: numpy's own read of each type's input (np.max, and
+np.bitwise_or.reduce of its bits), timed before and after the type's cases, as
+TYPE_SLICE_NO_EXTREME<TAB>read-max|read-or<TAB>BEFORE<TAB>AFTER.
 """
 
 import argparse
@@ -152,6 +156,35 @@ def median_millis(function, calls):
     return (times[middle] if len(times) % 2 else (times[middle - 1] + times[middle]) / 2) / 1e6
 
 
+def groups(cases, one_input_per_type):
+    """The cases in groups that share an input: a type's cases (TYPE_SLICE_<kind>), or each case alone."""
+    result = []
+    for name in cases:
+        type_name, _, kind = split_case(name)
+        source = f"{type_name}_SLICE_{kind}" if one_input_per_type else name
+        if result and result[-1][0] == source:
+            result[-1][1].append(name)
+        else:
+            result.append((source, [name]))
+    return result
+
+
+def floor_reads(x):
+    """numpy's reads of a whole input that touch every element and do no argmax work: its maximum, and
+    the OR of its bits as unsigned integers of the element's width (the JVM's read floor)."""
+    flat = x.reshape(-1)
+    bits = flat.view({1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}[flat.dtype.itemsize])
+    return {"max": lambda: np.max(flat), "or": lambda: np.bitwise_or.reduce(bits)}
+
+
+def time_floors(x, args, floors):
+    """One repetition of every read of the input, each the median of the timed calls after the warm-up."""
+    for variant, call in floor_reads(x).items():
+        for _ in range(max(1, args.warmup)):
+            call()
+        floors.setdefault(variant, []).append(median_millis(call, args.calls))
+
+
 def self_check():
     """The values InputDataTest pins on the Java side: same formula, same data."""
     assert seed("a") == 0xAF63DC4C8601EC8C
@@ -191,12 +224,21 @@ def main():
     parser.add_argument("--median", action="store_true", help="write the median of the timed calls, not the fastest")
     parser.add_argument("--one-input-per-type", action="store_true",
                         help="every layout of a type reshapes TYPE_SLICE_NO_EXTREME's data (the application benchmark's inputs)")
+    parser.add_argument("--repetitions", type=int, default=1,
+                        help="time every case this many times, one after the other (default 1); each is a field")
+    parser.add_argument("--read-floor", action="store_true",
+                        help="with --one-input-per-type: time numpy's reads of each type's input before and after"
+                             " its cases (CASE<TAB>read-max|read-or<TAB>MILLISECONDS<TAB>MILLISECONDS)")
     parser.add_argument("--out", required=True, help="the file to write (CASE<TAB>OP<TAB>MILLISECONDS)")
     args = parser.parse_args()
     if args.calls < 1:
         parser.error("--calls must be 1 or more")
     if args.warmup < 0:
         parser.error("--warmup must be 0 or more")
+    if args.repetitions < 1:
+        parser.error("--repetitions must be 1 or more")
+    if args.read_floor and not args.one_input_per_type:
+        parser.error("--read-floor times the input of each type: add --one-input-per-type")
     self_check()
     if args.cases:
         cases = args.cases
@@ -207,32 +249,46 @@ def main():
         parser.error("no case matches --types, --layouts and --data")
     lines = [f"# numpy {np.__version__}, Python {platform.python_version()}, {os.cpu_count()} CPUs,"
              + (f" median of {args.calls} calls after {args.warmup} warm-up calls" if args.median
-              else f" fastest of {args.calls} calls"),
-             "# case\top\tmilliseconds"]
-    inputs = {}
-    for name in cases:
-        type_name, layout, kind = split_case(name)
-        shape, axis = LAYOUTS[layout]
+              else f" fastest of {args.calls} calls")
+             + (f", {args.repetitions} repetitions" if args.repetitions > 1 else ""),
+             "# case\top\tmilliseconds (one field per repetition)"]
+    for source, group in groups(cases, args.one_input_per_type):
+        x_source = None
         if args.one_input_per_type:
-            source = f"{type_name}_SLICE_{kind}"
-            if source not in inputs:
-                inputs.clear()  # one type's input at a time: the cases come in type order
-                inputs[source] = generate(source, type_name, LAYOUTS["SLICE"][0], 0, kind)
-            x = None if inputs[source] is None else inputs[source].reshape(shape)
-        else:
-            x = generate(name, type_name, shape, axis, kind)
-        if x is None:
-            print(f"{name}: numpy has no bfloat16, left out", file=sys.stderr)
-            continue
-        for op in args.ops:
-            function = np.argmax if op == "ArgMax" else np.argmin
-            check(name, op, x, axis, kind, function(x, axis=axis))
-            call = lambda: function(x, axis=axis)  # noqa: E731
-            for _ in range(args.warmup):
-                call()
-            millis = median_millis(call, args.calls) if args.median else fastest_millis(call, args.calls)
-            lines.append(f"{name}\t{op}\t{millis:.4f}")
-            print(f"{name} {op}: {millis:.4f} ms", file=sys.stderr)
+            source_type, _, source_kind = split_case(source)
+            x_source = generate(source, source_type, LAYOUTS["SLICE"][0], 0, source_kind)
+        floors = {}
+        if args.read_floor and x_source is not None:
+            time_floors(x_source, args, floors)
+        times = {}
+        for repetition in range(args.repetitions):
+            for name in group:
+                type_name, layout, kind = split_case(name)
+                shape, axis = LAYOUTS[layout]
+                if args.one_input_per_type:
+                    x = None if x_source is None else x_source.reshape(shape)
+                else:
+                    x = generate(name, type_name, shape, axis, kind)
+                if x is None:
+                    if repetition == 0:
+                        print(f"{name}: numpy has no bfloat16, left out", file=sys.stderr)
+                    continue
+                for op in args.ops:
+                    function = np.argmax if op == "ArgMax" else np.argmin
+                    if repetition == 0:
+                        check(name, op, x, axis, kind, function(x, axis=axis))
+                    call = lambda: function(x, axis=axis)  # noqa: E731
+                    for _ in range(args.warmup):
+                        call()
+                    millis = median_millis(call, args.calls) if args.median else fastest_millis(call, args.calls)
+                    times.setdefault((name, op), []).append(millis)
+                    print(f"{name} {op}: {millis:.4f} ms", file=sys.stderr)
+        if args.read_floor and x_source is not None:
+            time_floors(x_source, args, floors)
+        for (name, op), millis in times.items():
+            lines.append("\t".join([name, op] + [f"{m:.4f}" for m in millis]))
+        for variant, millis in floors.items():
+            lines.append("\t".join([source, "read-" + variant] + [f"{m:.4f}" for m in millis]))
     with open(args.out, "w", encoding="utf-8") as out:
         out.write("\n".join(lines) + "\n")
 

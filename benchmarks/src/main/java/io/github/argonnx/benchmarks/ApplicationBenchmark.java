@@ -7,6 +7,7 @@ import ai.onnxruntime.OrtSession;
 import io.github.argonnx.ArgReductionOperator;
 import io.github.argonnx.DataType;
 import io.github.argonnx.Tensor;
+import io.github.argonnx.benchmarks.ApplicationResults.Floor;
 import io.github.argonnx.benchmarks.ApplicationResults.Row;
 import io.github.argonnx.benchmarks.ApplicationResults.Run;
 import io.github.argonnx.runtime.ArgResult;
@@ -37,8 +38,9 @@ import picocli.CommandLine.Option;
  * interleaved pass can go from case to case as an application would.
  *
  * <p>In sequence, each case gets its warm-up calls and then its timed calls back to back (ArgONNX on
- * one thread, then with the default parallelism, then ONNX Runtime on one thread); the read floor is
- * timed once per type. Interleaved, each round calls every case once (one thread, then default), so
+ * one thread, then with the default parallelism, then ONNX Runtime on one thread); every read floor
+ * variant the JVM runs is timed on the type's input before and after the type's cases, and the floor
+ * row is the fastest of them. Interleaved, each round calls every case once (one thread, then default), so
  * that between two calls of a case the JVM runs all the others; the first rounds are the warm-up.
  * Every contender's indices are checked against the plain loop before any call is timed.
  */
@@ -52,6 +54,8 @@ public final class ApplicationBenchmark implements Callable<Integer> {
     static final String FLOOR = "floor";
     static final String SEQUENCE = "sequence";
     static final String INTERLEAVED = "interleaved";
+    /** Warm-up calls of each read floor variant before its first repetition: a pass takes milliseconds. */
+    static final int FLOOR_WARMUP_CALLS = 20;
 
     @Option(names = "--types", split = ",", required = true)
     List<DataType> types;
@@ -107,10 +111,11 @@ public final class ApplicationBenchmark implements Callable<Integer> {
         List<Row> rows = new ArrayList<>();
         long started = System.nanoTime();
         OrtEnvironment environment = OrtEnvironment.getEnvironment();
+        List<Floor> floors = new ArrayList<>();
         for (DataType type : types) {
             InputData input = inputs.get(type);
-            ReadFloor floor = ReadFloor.get();
-            rows.add(row(type, null, null, FLOOR, SEQUENCE, time(() -> floor.pass(input), false)));
+            double[][] floorMillis = new double[ReadFloor.variants().size()][2];
+            timeFloors(input, floorMillis, 0);
             for (Case c : cases) {
                 if (c.type() != type) {
                     continue;
@@ -121,6 +126,15 @@ public final class ApplicationBenchmark implements Callable<Integer> {
             if (OrtBenchmark.hasKernel(type)) {
                 rows.addAll(ort(environment, input, cases));
             }
+            timeFloors(input, floorMillis, 1);
+            double fastest = Double.POSITIVE_INFINITY;
+            for (int v = 0; v < floorMillis.length; v++) {
+                Floor floor = new Floor(type.name(), ReadFloor.variants().get(v).name(),
+                        List.of(floorMillis[v][0], floorMillis[v][1]));
+                floors.add(floor);
+                fastest = Math.min(fastest, floor.millis());
+            }
+            rows.add(row(type, null, null, FLOOR, SEQUENCE, new Timing(fastest, -1, -1)));
             progress(type + " in sequence", started);
         }
         rows.addAll(interleaved(cases));
@@ -128,9 +142,25 @@ public final class ApplicationBenchmark implements Callable<Integer> {
         Run run = new Run(System.getProperty("java.home"), System.getProperty("java.vm.name") + " "
                 + System.getProperty("java.runtime.version"), Runtime.version().feature(),
                 ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent(), ReadFloor.get().vectorized(),
-                Runtime.getRuntime().availableProcessors(), warmup, calls, rows);
+                Runtime.getRuntime().availableProcessors(), warmup, calls, rows, floors);
         Files.writeString(out, JmhResults.GSON.toJson(run) + "\n", StandardCharsets.UTF_8);
         return 0;
+    }
+
+    /**
+     * Every read floor variant this JVM runs, on a type's whole input: warm-up calls and the median of
+     * the timed calls, into {@code millis[variant][repetition]}. The type's cases run between the two
+     * repetitions, so that their difference shows how much the machine moved while they ran.
+     */
+    private void timeFloors(InputData input, double[][] millis, int repetition) throws OrtException {
+        List<ReadFloor.Variant> variants = ReadFloor.variants();
+        for (int v = 0; v < variants.size(); v++) {
+            ReadFloor.Variant variant = variants.get(v);
+            // The floor's loops are fully compiled before its first repetition, so that the difference
+            // between the repetitions is the machine's, not the JIT's.
+            int warmupCalls = repetition == 0 ? Math.max(warmup, FLOOR_WARMUP_CALLS) : warmup;
+            millis[v][repetition] = time(() -> variant.pass(input), false, warmupCalls).medianMillis();
+        }
     }
 
     /** ONNX Runtime on one thread, on every case of the input's type: one input tensor, a session per case. */
@@ -212,7 +242,11 @@ public final class ApplicationBenchmark implements Callable<Integer> {
      * calling thread, so only where the call runs on it alone ({@code countBytes}).
      */
     private Timing time(Call call, boolean countBytes) throws OrtException {
-        for (int i = 0; i < warmup; i++) {
+        return time(call, countBytes, warmup);
+    }
+
+    private Timing time(Call call, boolean countBytes, int warmupCalls) throws OrtException {
+        for (int i = 0; i < warmupCalls; i++) {
             consume(call.run());
         }
         double[] millis = new double[calls];

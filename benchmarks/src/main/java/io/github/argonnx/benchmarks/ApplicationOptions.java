@@ -45,6 +45,16 @@ final class ApplicationOptions {
                     + DEFAULT_CALLS + "; --quick: " + QUICK_CALLS + ").")
     Integer calls;
 
+    @Option(names = "--repeat", paramLabel = "N", converter = ReportOptions.AtLeastOne.class,
+            description = "With --application: run the whole benchmark N times in a row (default: 1); the results"
+                    + " and tables keep each run's figures, side by side.")
+    Integer repeat;
+
+    @Option(names = "--append",
+            description = "With --application and --results: add this command's runs after those already in DIR/"
+                    + ApplicationResults.FILE + " instead of replacing them.")
+    boolean append;
+
     @Option(names = "--numpy-script", paramLabel = "FILE",
             description = "With --application: numpy_bench.py (default: " + "benchmarks/numpy_bench.py, from the"
                     + " repository's root).")
@@ -56,7 +66,7 @@ final class ApplicationOptions {
 
     /** What an application run does, with the defaults filled in. */
     record Settings(List<DataType> types, List<Layout> layouts, List<Operator> ops, List<Path> jvms, int warmup,
-            int calls, Path numpyScript, String python, Path results, List<Path> update) {
+            int calls, int repeat, boolean append, Path numpyScript, String python, Path results, List<Path> update) {
 
         /** The arguments that select the cases, as both the benchmark JVM and numpy_bench.py take them. */
         List<String> selection() {
@@ -91,6 +101,9 @@ final class ApplicationOptions {
                     + String.join(", ", refused) + " would have no effect: leave them out (--from with --update"
                     + " rewrites the application tables from " + ApplicationResults.FILE + " without a run)");
         }
+        if (append && report.results == null) {
+            throw new IllegalArgumentException("--append adds runs to the results in a directory: add --results DIR");
+        }
         if (report.update != null && report.results == null) {
             throw new IllegalArgumentException("--update rewrites pages from a results directory: add --results DIR");
         }
@@ -110,6 +123,8 @@ final class ApplicationOptions {
                 jvms,
                 warmupCalls != null ? warmupCalls : report.quick ? QUICK_WARMUP_CALLS : DEFAULT_WARMUP_CALLS,
                 calls != null ? calls : report.quick ? QUICK_CALLS : DEFAULT_CALLS,
+                repeat == null ? 1 : repeat,
+                append,
                 script,
                 python == null ? "python3" : python,
                 report.results,
@@ -122,6 +137,8 @@ final class ApplicationOptions {
         if (!enabled) {
             addIf(given, warmupCalls, "--warmup-calls");
             addIf(given, calls, "--calls");
+            addIf(given, repeat, "--repeat");
+            addIf(given, append ? Boolean.TRUE : null, "--append");
             addIf(given, numpyScript, "--numpy-script");
             addIf(given, python, "--python");
         }

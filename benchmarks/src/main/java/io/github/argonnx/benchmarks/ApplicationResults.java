@@ -1,13 +1,17 @@
 package io.github.argonnx.benchmarks;
 
+import com.google.gson.JsonElement;
 import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * The application benchmark's results as committed ({@value #FILE} in a results directory): one
- * {@link Run} per JVM configuration, numpy's medians on the same data, and where they were measured.
- * Every table of the application section and the headline is built from this form.
+ * The application benchmark's results as committed ({@value #FILE} in a results directory): one or more
+ * runs of the whole benchmark ({@link Series}), each with one {@link Run} per JVM configuration,
+ * numpy's medians and read floor on the same data, and where they were measured. A file of one run
+ * without the series around it (the earlier form) reads as a series of one. Every table of the
+ * application section and the headline is built from this form.
  */
 final class ApplicationResults {
 
@@ -25,58 +29,129 @@ final class ApplicationResults {
             long medianBytes, long maxBytes) {}
 
     /**
-     * One JVM configuration: its {@code java.home}, version, feature release, whether it ran with the
-     * Vector API module, whether the read floor used it, the processors it saw, and the calls per case.
+     * One read floor variant on one type's input: the median of its timed calls in each repetition
+     * (before and after the type's cases), in ms. {@code variant} is a {@link ReadFloor.Variant} name
+     * in a JVM, {@code max} or {@code or} for numpy ({@code numpy_bench.py}).
      */
-    record Run(String jvm, String version, int feature, boolean vectorModule, boolean vectorFloor, int processors,
-            int warmup, int calls, List<Row> rows) {
+    record Floor(String type, String variant, List<Double> repetitions) {
 
-        Run {
-            rows = rows == null ? List.of() : List.copyOf(rows);
+        Floor {
+            repetitions = repetitions == null ? List.of() : List.copyOf(repetitions);
+        }
+
+        /** The fastest repetition: the floor is the fastest read. */
+        double millis() {
+            return repetitions.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+        }
+
+        /** How far the repetitions lie apart, relative to the fastest (0 for one repetition). */
+        double movement() {
+            return ApplicationResults.movement(repetitions);
         }
     }
 
-    /** numpy's median on a case ({@link BenchCase} name with NO_EXTREME data) and operator. */
-    record NumpyRow(String benchCase, String op, double medianMillis) {}
+    /**
+     * One JVM configuration: its {@code java.home}, version, feature release, whether it ran with the
+     * Vector API module, whether the read floor used it, the processors it saw, the calls per case,
+     * its medians, and every read floor variant it timed (none in results of the earlier form, whose
+     * one floor row is the floor).
+     */
+    record Run(String jvm, String version, int feature, boolean vectorModule, boolean vectorFloor, int processors,
+            int warmup, int calls, List<Row> rows, List<Floor> floors) {
+
+        Run {
+            rows = rows == null ? List.of() : List.copyOf(rows);
+            floors = floors == null ? List.of() : List.copyOf(floors);
+        }
+    }
 
     /**
-     * Everything one {@code --application} command measured: the machine, numpy's versions (null
-     * when it did not run), its medians, and the runs in the order they ran.
+     * numpy on a case ({@link BenchCase} name with NO_EXTREME data) and operator: the median of the
+     * timed calls of each repetition (one, in results of the earlier form), and the fastest of them.
      */
-    record Results(String machine, String numpy, List<NumpyRow> numpyRows, List<Run> runs) {
+    record NumpyRow(String benchCase, String op, double medianMillis, List<Double> repetitions) {
+
+        NumpyRow {
+            repetitions = repetitions == null ? List.of(medianMillis) : List.copyOf(repetitions);
+        }
+
+        double movement() {
+            return ApplicationResults.movement(repetitions);
+        }
+    }
+
+    /**
+     * Everything one run of the {@code --application} command measured: the machine, numpy's versions
+     * (null when it did not run), its medians and its read floor variants, the JVM runs in the order
+     * they ran, and the lines of the report's checks on them (flagged cases, noise) as it wrote them.
+     */
+    record Results(String machine, String numpy, List<NumpyRow> numpyRows, List<Floor> numpyFloors, List<Run> runs,
+            List<String> checks) {
 
         Results {
             numpyRows = numpyRows == null ? List.of() : List.copyOf(numpyRows);
+            numpyFloors = numpyFloors == null ? List.of() : List.copyOf(numpyFloors);
             runs = runs == null ? List.of() : List.copyOf(runs);
+            checks = checks == null ? List.of() : List.copyOf(checks);
+        }
+
+        Results withChecks(List<String> lines) {
+            return new Results(machine, numpy, numpyRows, numpyFloors, runs, lines);
+        }
+    }
+
+    /** Several runs of the whole benchmark, in the order they ran, shown side by side. */
+    record Series(List<Results> results) {
+
+        Series {
+            results = results == null ? List.of() : List.copyOf(results);
         }
     }
 
     /** The JSON text as committed, ending in a newline. */
-    static String write(Results results) {
-        return JmhResults.GSON.toJson(results) + "\n";
+    static String write(Series series) {
+        return JmhResults.GSON.toJson(series) + "\n";
     }
 
     /**
-     * Reads committed results.
+     * Reads committed results: a series, or one run in the earlier form (a series of one).
      *
      * @throws IllegalArgumentException when the text is not JSON, or holds no run or a run without rows
      */
-    static Results parse(String json) {
-        Results results;
+    static Series parse(String json) {
+        Series series;
         try {
-            results = JmhResults.GSON.fromJson(json, Results.class);
+            JsonElement tree = JsonParser.parseString(json);
+            if (tree.isJsonObject() && tree.getAsJsonObject().has("results")) {
+                series = JmhResults.GSON.fromJson(tree, Series.class);
+            } else {
+                Results one = JmhResults.GSON.fromJson(tree, Results.class);
+                series = new Series(one == null ? List.of() : List.of(one));
+            }
         } catch (JsonParseException e) {
             throw new IllegalArgumentException("not JSON of the application benchmark: " + e.getMessage(), e);
         }
-        if (results == null || results.runs().isEmpty()) {
+        if (series.results().isEmpty() || series.results().stream().anyMatch(r -> r == null || r.runs().isEmpty())) {
             throw new IllegalArgumentException("not results of the application benchmark: no runs");
         }
-        for (Run run : results.runs()) {
-            if (run.rows().isEmpty()) {
-                throw new IllegalArgumentException("the run of " + run.version() + " holds no rows");
+        for (Results results : series.results()) {
+            for (Run run : results.runs()) {
+                if (run.rows().isEmpty()) {
+                    throw new IllegalArgumentException("the run of " + run.version() + " holds no rows");
+                }
             }
         }
-        return results;
+        return series;
+    }
+
+    /** (slowest - fastest) / fastest of the values; 0 for fewer than two, NaN for none. */
+    static double movement(List<Double> values) {
+        if (values.isEmpty()) {
+            return Double.NaN;
+        }
+        double min = values.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+        double max = values.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+        return (max - min) / min;
     }
 
     /** One run as its JVM writes it. */

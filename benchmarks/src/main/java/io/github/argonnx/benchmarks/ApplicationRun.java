@@ -1,9 +1,11 @@
 package io.github.argonnx.benchmarks;
 
 import io.github.argonnx.DataType;
+import io.github.argonnx.benchmarks.ApplicationResults.Floor;
 import io.github.argonnx.benchmarks.ApplicationResults.NumpyRow;
 import io.github.argonnx.benchmarks.ApplicationResults.Results;
 import io.github.argonnx.benchmarks.ApplicationResults.Run;
+import io.github.argonnx.benchmarks.ApplicationResults.Series;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,18 +17,36 @@ import java.util.List;
 /**
  * The application benchmark as one command: for each JVM given, a fresh JVM without and one with
  * the Vector API module, each running every case ({@link ApplicationBenchmark}), then numpy on the
- * same data ({@code numpy_bench.py} with one input per type and the same calls and median).
+ * same data ({@code numpy_bench.py} with one input per type and the same calls and median); as many
+ * times in a row as {@code --repeat} asks, each such run kept apart in the results.
  */
 final class ApplicationRun {
 
     private ApplicationRun() {}
 
     /**
-     * Runs every configuration and numpy, in that order, and returns what they measured.
+     * Runs the whole benchmark {@code settings.repeat()} times, one run after the other: in each, every
+     * configuration and then numpy, in that order. Returns what the runs measured, each with the
+     * lines of its checks.
      *
      * @throws IOException when a JVM or numpy fails (naming its command) or its output cannot be read
      */
-    static Results run(ApplicationOptions.Settings settings, String machine) throws IOException, InterruptedException {
+    static Series run(ApplicationOptions.Settings settings, String machine) throws IOException, InterruptedException {
+        List<Results> series = new ArrayList<>();
+        for (int k = 1; k <= settings.repeat(); k++) {
+            System.out.println("Run " + k + " of " + settings.repeat());
+            Results results = runOnce(settings, machine);
+            List<String> checks = new ApplicationChecks(new Series(List.of(results))).lines();
+            for (String line : checks) {
+                System.out.println("run " + k + ": " + line);
+            }
+            series.add(results.withChecks(checks));
+        }
+        return new Series(series);
+    }
+
+    private static Results runOnce(ApplicationOptions.Settings settings, String machine)
+            throws IOException, InterruptedException {
         Path work = Files.createTempDirectory("argonnx-application");
         List<Run> runs = new ArrayList<>();
         for (Path jvm : settings.jvms()) {
@@ -50,18 +70,26 @@ final class ApplicationRun {
         execute(command);
         NumpyFigures figures = NumpyFigures.parse(numpyOut, Files.readAllLines(numpyOut, StandardCharsets.UTF_8));
         List<NumpyRow> numpy = new ArrayList<>();
+        List<Floor> numpyFloors = new ArrayList<>();
         for (DataType type : settings.types()) {
+            BenchCase input = new BenchCase(type, Layout.SLICE, DataKind.NO_EXTREME);
+            for (String variant : NumpyFigures.FLOOR_VARIANTS) {
+                List<Double> repetitions = figures.repetitions(input, "read-" + variant);
+                if (!repetitions.isEmpty()) {
+                    numpyFloors.add(new Floor(type.name(), variant, repetitions));
+                }
+            }
             for (Layout layout : settings.layouts()) {
                 BenchCase c = new BenchCase(type, layout, DataKind.NO_EXTREME);
                 for (Operator op : settings.ops()) {
                     double millis = figures.millis(c, op);
                     if (!Double.isNaN(millis)) {
-                        numpy.add(new NumpyRow(c.name(), op.name(), millis));
+                        numpy.add(new NumpyRow(c.name(), op.name(), millis, figures.repetitions(c, op.name())));
                     }
                 }
             }
         }
-        return new Results(machine, figures.versions(), numpy, runs);
+        return new Results(machine, figures.versions(), numpy, numpyFloors, runs, List.of());
     }
 
     /** The arguments of one benchmark JVM. */
@@ -74,13 +102,14 @@ final class ApplicationRun {
 
     /**
      * The arguments of numpy_bench.py: the same cases, inputs, timed calls and statistic as the JVMs';
-     * one warm-up call at most, since numpy has no JIT to warm up (the call touches the input).
+     * one warm-up call at most, since numpy has no JIT to warm up (the call touches the input); two
+     * repetitions of every case, and numpy's read floor of each type's input before and after them.
      */
     static List<String> numpyArguments(ApplicationOptions.Settings settings, Path out) {
         List<String> args = new ArrayList<>(settings.selection());
         args.addAll(List.of("--data", DataKind.NO_EXTREME.name(), "--one-input-per-type", "--warmup",
                 Integer.toString(Math.min(1, settings.warmup())), "--calls", Integer.toString(settings.calls()), "--median",
-                "--out", out.toString()));
+                "--repetitions", "2", "--read-floor", "--out", out.toString()));
         return args;
     }
 

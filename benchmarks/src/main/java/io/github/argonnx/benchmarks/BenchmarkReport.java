@@ -221,7 +221,16 @@ public final class BenchmarkReport implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         String machine = Runtime.getRuntime().availableProcessors() + " CPUs (nproc), " + cpuModel();
-        ApplicationResults.Results results = ApplicationRun.run(settings, machine);
+        // Read before the run, so that a file that cannot be appended to stops it before it starts.
+        ApplicationResults.Series earlier = settings.append() ? CommittedResults.readApplication(settings.results())
+                : null;
+        ApplicationResults.Series measured = ApplicationRun.run(settings, machine);
+        ApplicationResults.Series results = measured;
+        if (earlier != null) {
+            List<ApplicationResults.Results> all = new ArrayList<>(earlier.results());
+            all.addAll(measured.results());
+            results = new ApplicationResults.Series(all);
+        }
         ApplicationTable table = new ApplicationTable(results);
         System.out.println();
         System.out.println(table.markdown());
@@ -233,7 +242,16 @@ public final class BenchmarkReport implements Callable<Integer> {
             Files.writeString(settings.results().resolve("machine.txt"), machine + "\n", StandardCharsets.UTF_8);
             System.out.println("Results written to " + file);
         }
-        return settings.update().isEmpty() ? 0 : updatePages(settings.update(), settings.results(), null);
+        int pages = settings.update().isEmpty() ? 0 : updatePages(settings.update(), settings.results(), null);
+        // This command's runs decide its exit code; runs appended to were checked when they ran.
+        List<String> checks = new ApplicationChecks(measured).lines();
+        checks.forEach(line -> spec.commandLine().getErr().println(line));
+        if (ApplicationChecks.anyInvalid(checks)) {
+            // The results and pages are written, so that the flagged figures can be looked at.
+            spec.commandLine().getErr().println("the benchmark's check failed: a kernel beat the read floor");
+            return 1;
+        }
+        return pages;
     }
 
     /**

@@ -19,7 +19,7 @@ final class CommittedResults {
     private CommittedResults() {}
 
     /** The application benchmark's results in a results directory, or null if it holds none. */
-    static ApplicationResults.Results readApplication(Path directory) throws IOException {
+    static ApplicationResults.Series readApplication(Path directory) throws IOException {
         Path file = directory.resolve(ApplicationResults.FILE);
         if (!Files.isRegularFile(file)) {
             return null;
@@ -70,7 +70,7 @@ final class CommittedResults {
      * saying which files it comes from.
      */
     static Map<String, String> sections(Path directory, List<JmhResults> runs, String machine,
-            ApplicationResults.Results application) {
+            ApplicationResults.Series application) {
         Map<String, String> bodies = new LinkedHashMap<>();
         List<ResultTable> tables = new ArrayList<>();
         List<String> jdks = new ArrayList<>();
@@ -91,14 +91,25 @@ final class CommittedResults {
         if (application != null) {
             ApplicationTable table = new ApplicationTable(application);
             String source = "`" + directory.resolve(ApplicationResults.FILE) + "`";
-            List<String> releases = table.features().stream().map(f -> "JDK " + f).toList();
-            bodies.put("application", "Machine: " + application.machine() + "; numpy: " + application.numpy()
-                    + ". Written by the benchmark report (`--application`) from " + source + ".\n\n"
-                    + table.markdown());
-            bodies.put("headline", "Each cell: " + String.join(" / ", releases) + ", from " + source
-                    + " (the application benchmark: one JVM runs every case, median per call). Above 1x in the"
-                    + " numpy and ORT columns, ArgONNX is faster; ÷ read floor: 1x is a pass that only reads the"
-                    + " input.\n\n" + table.headline());
+            List<String> checks = new ApplicationChecks(table.views()).lines();
+            StringBuilder body = new StringBuilder();
+            List<ApplicationResults.Results> series = application.results();
+            for (int k = 0; k < series.size(); k++) {
+                body.append(series.size() > 1 ? "Run " + (k + 1) + ": machine: " : "Machine: ")
+                        .append(series.get(k).machine()).append("; numpy: ").append(series.get(k).numpy()).append(".\n");
+            }
+            body.append("Written by the benchmark report (`--application`) from ").append(source).append(".\n\n");
+            if (!checks.isEmpty()) {
+                body.append("The benchmark's checks (").append(ApplicationChecks.INVALID)
+                        .append(": a one-thread kernel beat the read floor by more than the floor moved between its"
+                                + " repetitions; ").append(ApplicationChecks.NOISY).append(": a floor or numpy moved by"
+                                + " more than ").append(ApplicationChecks.NOISY_PERCENT).append("% between its"
+                                + " repetitions):\n\n");
+                checks.forEach(line -> body.append("- **").append(line).append("**\n"));
+                body.append('\n');
+            }
+            bodies.put("application", body + table.markdown());
+            bodies.put("headline", new ApplicationHeadline(table).caption(source, checks) + "\n\n" + table.headline());
         }
         return bodies;
     }

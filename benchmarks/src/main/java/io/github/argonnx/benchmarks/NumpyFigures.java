@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,19 +17,28 @@ import picocli.CommandLine.TypeConversionException;
  * numpy's times from {@code benchmarks/numpy_bench.py}, a separate run on the same data. The file is
  * tab-separated text: comment lines start with {@code #} (the first names the numpy and Python
  * versions), then one line per measurement: {@code CASE<TAB>OP<TAB>MILLISECONDS}, the case a
- * {@link BenchCase} name, the time numpy's fastest call.
+ * {@link BenchCase} name, the time numpy's fastest or median call, one MILLISECONDS field per
+ * repetition. OP is {@code ArgMax}, {@code ArgMin}, or {@code read-VARIANT} for numpy's read floor on
+ * the case's input ({@code read-max}, {@code read-or}), timed before and after the cases of its type.
  */
-record NumpyFigures(String versions, Map<String, Double> millis) {
+record NumpyFigures(String versions, Map<String, List<Double>> repetitions) {
 
     static final String VERSION_PREFIX = "# numpy ";
+    /** The read floor's variants, as OP {@code read-VARIANT}. */
+    static final List<String> FLOOR_VARIANTS = List.of("max", "or");
 
     NumpyFigures {
-        millis = Map.copyOf(millis);
+        repetitions = Map.copyOf(repetitions);
     }
 
-    /** numpy's fastest call in ms, or NaN where it has no figure. */
+    /** numpy's time in ms, the fastest repetition, or NaN where it has no figure. */
     double millis(BenchCase c, Operator op) {
-        return millis.getOrDefault(c.name() + "\t" + op, Double.NaN);
+        return repetitions(c, op.name()).stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+    }
+
+    /** The time of every repetition in ms, empty where there is no figure; OP as in the file. */
+    List<Double> repetitions(BenchCase c, String op) {
+        return repetitions.getOrDefault(c.name() + "\t" + op, List.of());
     }
 
     /**
@@ -38,7 +48,7 @@ record NumpyFigures(String versions, Map<String, Double> millis) {
      */
     static NumpyFigures parse(Path file, List<String> lines) {
         String versions = null;
-        Map<String, Double> millis = new HashMap<>();
+        Map<String, List<Double>> millis = new HashMap<>();
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).strip();
             String where = file + ":" + (i + 1) + ": ";
@@ -49,7 +59,7 @@ record NumpyFigures(String versions, Map<String, Double> millis) {
                 continue;
             }
             String[] fields = line.split("\t", -1);
-            if (fields.length != 3) {
+            if (fields.length < 3) {
                 throw new IllegalArgumentException(where + "expected CASE<TAB>OP<TAB>MILLISECONDS, found " + fields.length
                         + " field(s)");
             }
@@ -59,24 +69,27 @@ record NumpyFigures(String versions, Map<String, Double> millis) {
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(where + "'" + fields[0] + "' is not a case");
             }
-            Operator op;
-            try {
-                op = Operator.valueOf(fields[1]);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(where + "'" + fields[1] + "' is not an operator (allowed: ArgMax,"
-                        + " ArgMin)");
+            String op = fields[1];
+            if (!op.equals("ArgMax") && !op.equals("ArgMin")
+                    && !FLOOR_VARIANTS.stream().anyMatch(v -> op.equals("read-" + v))) {
+                throw new IllegalArgumentException(where + "'" + op + "' is not an operator (allowed: ArgMax, ArgMin,"
+                        + " read-max, read-or)");
             }
-            double value;
-            try {
-                value = Double.parseDouble(fields[2]);
-            } catch (NumberFormatException e) {
-                value = Double.NaN;
+            List<Double> values = new ArrayList<>();
+            for (int f = 2; f < fields.length; f++) {
+                double value;
+                try {
+                    value = Double.parseDouble(fields[f]);
+                } catch (NumberFormatException e) {
+                    value = Double.NaN;
+                }
+                if (!(value > 0) || Double.isInfinite(value)) {
+                    throw new IllegalArgumentException(where + "'" + fields[f] + "' is not a time (allowed: a positive"
+                            + " number of milliseconds)");
+                }
+                values.add(value);
             }
-            if (!(value > 0) || Double.isInfinite(value)) {
-                throw new IllegalArgumentException(where + "'" + fields[2] + "' is not a time (allowed: a positive"
-                        + " number of milliseconds)");
-            }
-            if (millis.put(c.name() + "\t" + op, value) != null) {
+            if (millis.put(c.name() + "\t" + op, List.copyOf(values)) != null) {
                 throw new IllegalArgumentException(where + c.name() + " " + op + " appears twice");
             }
         }

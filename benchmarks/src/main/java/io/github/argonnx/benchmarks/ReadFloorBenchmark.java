@@ -7,7 +7,11 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
-/** One pass over the same input: the least time any ArgMax/ArgMin of it can take. */
+/**
+ * One pass over the same input: the least time any ArgMax/ArgMin of it can take. Each variant of
+ * {@link ReadFloor} (plain and Vector API, in one, two and four streams) is a benchmark of its own; the
+ * report shows the fastest as the case's floor.
+ */
 @State(Scope.Benchmark)
 public class ReadFloorBenchmark {
 
@@ -15,19 +19,21 @@ public class ReadFloorBenchmark {
     @Param("FLOAT_SLICE_NO_EXTREME")
     public String benchCase;
 
+    /** A {@link ReadFloor.Variant} name; the plain variants also run where the Vector API does. */
+    @Param({"SIMD-1", "SIMD-2", "SIMD-4", "plain-1", "plain-2", "plain-4"})
+    public String variant;
+
     private InputData data;
+    private ReadFloor.Variant floor;
 
     @Setup(Level.Trial)
     public void setUp() {
         data = InputData.generate(BenchCase.named(benchCase));
-        if (!ReadFloor.get().vectorized()) {
-            System.err.println("read floor without the Vector API: start the JVM with "
-                    + "--add-modules jdk.incubator.vector for a meaningful floor");
-        }
+        floor = ReadFloor.variant(variant);
     }
 
     @Benchmark
     public long readFloor() {
-        return ReadFloor.get().pass(data);
+        return floor.pass(data);
     }
 }

@@ -269,7 +269,8 @@ final class ReportOptions {
 
         /** How many JMH benchmarks the run starts in each JVM (each in its own fork or forks). */
         int benchmarksPerJvm() {
-            int perCase = 2 * 3 * ops.size() + ops.size() + 1; // ArgONNX plain/SIMD × (two thread settings, two halves at once), plain loop, read floor
+            // ArgONNX plain/SIMD × (two thread settings, two halves at once), plain loop, read floor variants
+            int perCase = 2 * 3 * ops.size() + ops.size() + 6;
             return cases.size() * perCase + ortCases().size() * 2 * ops.size() + smallCases.size() * ops.size() * 5; // apply and prepared, plain and SIMD; the plain loop
         }
     }

@@ -1,64 +1,66 @@
 package io.github.argonnx.benchmarks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.argonnx.DataType;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The read floor reads every element: on an input of zeros with one element set, every pass returns
- * that element's bits, wherever it stands (every position of lengths across the widest vectors, the
- * two-accumulator step and the scalar tail); float and double by their raw bits, so -0 and the
+ * Every variant of the read floor reads every element: on an input of zeros with one element set,
+ * every pass (plain and Vector API, in one, two and four streams) returns that element's bits,
+ * wherever it stands (every position of lengths across four stretches of the widest vectors, the
+ * stretches' ends and the tail after them); float and double by their raw bits, so -0 and the
  * smallest subnormal count like any other pattern.
  */
 class ReadFloorTest {
 
-    /** Covers two accumulators of 64 byte lanes (AVX-512) and a tail after them. */
-    private static final int MAX_LENGTH = 2 * 64 + 70;
-
-    private static List<ReadFloor> floors() {
-        List<ReadFloor> floors = new ArrayList<>();
-        floors.add(new ReadFloor.ScalarReadFloor());
-        if (ReadFloor.get().vectorized()) {
-            floors.add(ReadFloor.get());
-        }
-        return floors;
-    }
+    /** Covers four stretches of 64 byte lanes (AVX-512) and a tail after them. */
+    private static final int MAX_LENGTH = 4 * 64 + 70;
 
     @Test
-    void theVectorFloorRunsWhenTheModuleIsThere() {
+    void everyVariantOfBothImplementationsRunsWhenTheModuleIsThere() {
         // the benchmarks' tests run with --add-modules jdk.incubator.vector, so both floors are checked
         assertTrue(ReadFloor.get().vectorized());
+        assertEquals(List.of("plain-1", "plain-2", "plain-4", "SIMD-1", "SIMD-2", "SIMD-4"),
+                ReadFloor.variants().stream().map(ReadFloor.Variant::name).toList());
+        assertEquals("SIMD-4", ReadFloor.variant("SIMD-4").name());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ReadFloor.variant("SIMD-3"));
+        assertTrue(e.getMessage().contains("allowed: plain-1"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> ReadFloor.get().pass(new int[8], 3));
     }
 
     @Test
     void everyFloatIsReadAsItsBits() {
-        for (ReadFloor floor : floors()) {
+        for (ReadFloor.Variant v : ReadFloor.variants()) {
+            ReadFloor floor = v.floor();
+            int s = v.streams();
             for (int bits : new int[] {0x8000_0000, 1, 0x7FC0_0001, 0x3F80_0000}) {
                 for (int n = 1; n <= MAX_LENGTH; n++) {
                     for (int p = 0; p < n; p++) {
                         float[] a = new float[n];
                         a[p] = Float.intBitsToFloat(bits);
-                        assertEquals(bits, floor.pass(a), () -> floor + " float one set of " + a.length);
+                        assertEquals(bits, floor.pass(a, s), () -> v.name() + " float one set of " + a.length);
                     }
                 }
             }
-            assertEquals(0, floor.pass(new float[0]));
+            assertEquals(0, floor.pass(new float[0], s));
         }
     }
 
     @Test
     void everyDoubleIsReadAsItsBits() {
-        for (ReadFloor floor : floors()) {
+        for (ReadFloor.Variant v : ReadFloor.variants()) {
+            ReadFloor floor = v.floor();
+            int s = v.streams();
             for (long bits : new long[] {0x8000_0000_0000_0000L, 1L, 0x3FF0_0000_0000_0000L}) {
                 for (int n = 1; n <= MAX_LENGTH; n++) {
                     for (int p = 0; p < n; p++) {
                         double[] a = new double[n];
                         a[p] = Double.longBitsToDouble(bits);
-                        assertEquals(bits, floor.pass(a), () -> floor + " double one set of " + a.length);
+                        assertEquals(bits, floor.pass(a, s), () -> v.name() + " double one set of " + a.length);
                     }
                 }
             }
@@ -67,21 +69,23 @@ class ReadFloorTest {
 
     @Test
     void everyIntegerIsRead() {
-        for (ReadFloor floor : floors()) {
+        for (ReadFloor.Variant v : ReadFloor.variants()) {
+            ReadFloor floor = v.floor();
+            int s = v.streams();
             for (int n = 1; n <= MAX_LENGTH; n++) {
                 for (int p = 0; p < n; p++) {
                     int[] ints = new int[n];
                     ints[p] = 0x8000_0001;
-                    assertEquals(0x8000_0001, floor.pass(ints));
+                    assertEquals(0x8000_0001, floor.pass(ints, s));
                     long[] longs = new long[n];
                     longs[p] = 0x8000_0000_0000_0001L;
-                    assertEquals(0x8000_0000_0000_0001L, floor.pass(longs));
+                    assertEquals(0x8000_0000_0000_0001L, floor.pass(longs, s));
                     short[] shorts = new short[n];
                     shorts[p] = (short) 0x8001;
-                    assertEquals((short) 0x8001, floor.pass(shorts));
+                    assertEquals((short) 0x8001, floor.pass(shorts, s));
                     byte[] bytes = new byte[n];
                     bytes[p] = (byte) 0x81;
-                    assertEquals((byte) 0x81, floor.pass(bytes));
+                    assertEquals((byte) 0x81, floor.pass(bytes, s));
                 }
             }
         }
@@ -97,6 +101,8 @@ class ReadFloorTest {
         for (short v : a) {
             expected |= v;
         }
-        assertEquals((short) expected, (short) ReadFloor.get().pass(input));
+        for (ReadFloor.Variant v : ReadFloor.variants()) {
+            assertEquals((short) expected, (short) v.pass(input), v.name());
+        }
     }
 }

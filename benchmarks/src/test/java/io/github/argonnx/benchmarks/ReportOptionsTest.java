@@ -164,6 +164,21 @@ class ReportOptionsTest {
     }
 
     @Test
+    void numpyRepetitionsAndReadFloorAreReadAndTheFastestRepetitionIsTheFigure() throws IOException {
+        Path file = Files.writeString(directory.resolve("numpy.tsv"), "# numpy 2.4.6, Python 3.11\n"
+                + "FLOAT_SLICE_NO_EXTREME\tArgMax\t2.5\t2.25\nFLOAT_SLICE_NO_EXTREME\tread-or\t1.5\t1.75\n");
+        NumpyFigures numpy = parse("--numpy", file.toString()).numpy();
+        BenchCase c = BenchCase.named("FLOAT_SLICE_NO_EXTREME");
+        assertEquals(2.25, numpy.millis(c, Operator.ArgMax));
+        assertEquals(List.of(2.5, 2.25), numpy.repetitions(c, "ArgMax"));
+        assertEquals(List.of(1.5, 1.75), numpy.repetitions(c, "read-or"));
+        Path wrongOp = Files.writeString(directory.resolve("op.tsv"), "# numpy 2\nFLOAT_SLICE_NO_EXTREME\tread-sum\t1\n");
+        String message = refusal("--numpy", wrongOp.toString());
+        assertTrue(message.contains("op.tsv:2") && message.contains("allowed: ArgMax, ArgMin, read-max, read-or"),
+                message);
+    }
+
+    @Test
     void numpyFileWithABadLineIsRefusedNamingTheLine() throws IOException {
         Path file = Files.writeString(directory.resolve("bad.tsv"),
                 "# numpy 1.24.2\nFLOAT_SLICE_NO_EXTREME\tArgMax\t-1\n");
@@ -261,9 +276,9 @@ class ReportOptionsTest {
         assertTrue(settings.cases().stream().allMatch(c -> c.data() == DataKind.NO_EXTREME), settings.cases().toString());
         assertEquals(EnumSet.allOf(SmallCase.class), settings.smallCases());
         assertEquals(28, settings.ortCases().size());
-        // 48 cases x (4 ArgONNX, 2 halves at once, plain loop) x 2 ops + 48 floors + 28 ORT cases (7 types) x 2 x 2
-        // + 8 small x 2 ops x 5.
-        assertEquals(48 * 14 + 48 + 28 * 4 + 8 * 2 * 5, settings.benchmarksPerJvm());
+        // 48 cases x (4 ArgONNX, 2 halves at once, plain loop) x 2 ops + 48 x 6 floor variants + 28 ORT cases
+        // (7 types) x 2 x 2 + 8 small x 2 ops x 5.
+        assertEquals(48 * 14 + 48 * 6 + 28 * 4 + 8 * 2 * 5, settings.benchmarksPerJvm());
         assertEquals(EnumSet.allOf(Operator.class), settings.ops());
         assertEquals(3, settings.warmupIterations());
         assertEquals(5, settings.measurementIterations());
