@@ -18,7 +18,7 @@ import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;
 
 /**
- * The byte form of partials under seeded, structure-aware mutation (issue #47): real forms of several
+ * The byte form of partials under seeded, structure-aware mutation: real forms of several
  * reductions (gaps, many ranges, NaN-capable and unsigned types), changed field by field (integers and
  * indices set to edge values, flags, lengths, ranges duplicated, swapped or moved, sections cut or
  * grown, bits flipped), the declared length and the CRC mostly made right again so that the checks

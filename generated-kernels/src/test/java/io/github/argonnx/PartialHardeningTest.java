@@ -23,13 +23,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
 /**
- * The defects of issue #47 outside Spark, one test each (the issue's defect number in the name), through
- * the public API; generated-kernels runs them on the plain and on the SIMD loops.
+ * Partial results outside Spark at their edges, through the public API: many gaps in any order, byte
+ * forms of many ranges, empty outputs with wide inner strides, the numbers {@code forNode} takes, null
+ * arguments, malformed covered ranges and the length of coverage messages. generated-kernels runs them
+ * on the plain and on the SIMD loops.
  *
- * <p>Defects 1 and 2 cost time quadratic in the input before their fix; their tests read and build
- * inputs of that size for correctness, and {@code CoverageBenchmark} measures the time. Defect 1 is
- * also in the runtime's {@code AxisCoverageTest}, on a million ranges; here its chunks go through the
- * public API, fewer.
+ * <p>The first two build inputs large enough that checking each range or entry against every other
+ * would take time quadratic in them; the tests check the answers, and {@code CoverageBenchmark}
+ * measures the time. The runtime's {@code AxisCoverageTest} also feeds
+ * one-element chunks, a million ranges of them; here the chunks go through the public API, fewer.
  */
 class PartialHardeningTest {
 
@@ -75,7 +77,7 @@ class PartialHardeningTest {
     }
 
     @Test
-    void defect1_oneElementChunksInAnyOrderAccumulateAndAnswer() {
+    void oneElementChunksAtEverySecondPositionInAnyOrderAccumulateAndAnswer() {
         for (String order : new String[] {"ascending", "descending", "shuffled"}) {
             everySecondPosition(order);
         }
@@ -105,8 +107,8 @@ class PartialHardeningTest {
     }
 
     @Test
-    void defect2_aByteFormOfManyRangesAndEntriesIsReadInTimeNearLinear() {
-        int n = 300_000; // each entry was checked against every range before: 9 * 10^10 pairs
+    void aByteFormOfManyRangesAndEntriesIsReadAndWrittenBackUnchanged() {
+        int n = 300_000; // each entry checked against every range would be 9 * 10^10 pairs
         PartialReduction argmax = PartialReduction.of(ArgMax.latest().axis(1).keepdims(0), DataType.INT8, n, 2L * n);
         byte[] form = sparseForm(n);
         ArgPartial partial = argmax.fromBytes(form);
@@ -115,7 +117,7 @@ class PartialHardeningTest {
     }
 
     @Test
-    void defect3_anEmptyOutputWithAnInnerStrideBeyondAnIntAnswersAsApplyDoes() {
+    void anEmptyOutputWithAnInnerStrideBeyondAnIntAnswersAsApplyDoes() {
         for (long inner : new long[] {1L << 32, 1L << 31, (1L << 31) - 1, 3}) {
             ArgReductionOperator argmax = ArgMax.latest().axis(1);
             Tensor whole = Tensor.ofInt8(new byte[0], 0, 5, inner);
@@ -145,7 +147,7 @@ class PartialHardeningTest {
     }
 
     @Test
-    void defect6_forNodeTakesEveryIntegralNumberExactlyAndRefusesTheRestByName() {
+    void forNodeTakesEveryIntegralNumberExactlyAndRefusesTheRestByName() {
         ArgMax expected = ArgMax.latest().axis(-1).keepdims(0).selectLastIndex(1);
         assertEquals(expected, forNode(map("axis", -1, "keepdims", 0, "select_last_index", 1)));
         assertEquals(expected, forNode(map("axis", (short) -1, "keepdims", (byte) 0, "select_last_index", 1L)));
@@ -170,7 +172,7 @@ class PartialHardeningTest {
     }
 
     @Test
-    void defect7_nullPartialsAccumulatorsAndParallelismAreRefusedByArgumentName() {
+    void nullPartialsAccumulatorsAndParallelismAreRefusedByArgumentName() {
         PartialReduction argmax = PartialReduction.of(ArgMax.latest(), DataType.FLOAT, 4);
         ArgPartial partial = argmax.reduce(Tensor.ofFloat(new float[] {1, 2}, 2), 0);
         String what = "ArgMax-13 partial over float [4]: ";
@@ -188,7 +190,7 @@ class PartialHardeningTest {
     }
 
     @Test
-    void defect8_aMalformedCoveredRangeIsRefusedInTheDocumentedWording() {
+    void aMalformedCoveredRangeIsRefusedInTheDocumentedWording() {
         byte[] form = sparseForm(3);
         // the second range [2, 3) becomes [1, 3): it touches the first, [0, 1)
         ByteBuffer.wrap(form).order(ByteOrder.LITTLE_ENDIAN).putLong(form.length - 4 - 27 - 48 + 16, 1);
@@ -202,7 +204,7 @@ class PartialHardeningTest {
     }
 
     @Test
-    void defect12_coverageMessagesStayShortWhateverTheGaps() {
+    void coverageMessagesStayShortWhateverTheGaps() {
         int gaps = 100_000;
         PartialReduction argmax = PartialReduction.of(ArgMin.latest(), DataType.UINT8, 2L * gaps);
         ArgAccumulator accumulator = argmax.accumulator();
