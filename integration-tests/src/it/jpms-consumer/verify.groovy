@@ -7,6 +7,14 @@ assert snippet.find() : 'docs/using-from.md has no module-info snippet'
 def moduleInfo = new File(basedir, 'src/main/java/module-info.java').getText('UTF-8')
 assert normalise(moduleInfo) == normalise(snippet.group(1)) : "docs/using-from.md's module-info.java is not this project's:\n${snippet.group(1)}"
 
+// The page's command starts the module as this script does below.
+def command = (page =~ /(?s)requires both:.*?```sh\n(.*?)```/)
+assert command.find() : 'docs/using-from.md has no command after the module-info snippet'
+def words = normalise(command.group(1).replace('\\\n', ' '))
+['java --add-modules jdk.incubator.vector --module-path ', ' --module com.example.app/com.example.app.Main'].each {
+    assert words.contains(it) : "docs/using-from.md's command lacks '$it': $words"
+}
+
 def jar = new File(basedir, 'target/jpms-consumer-1.0.jar')
 assert jar.isFile()
 def version = (new File(basedir, 'pom.xml').getText('UTF-8') =~ /(?s)<artifactId>argonnx-kernels<\/artifactId>\s*<version>([^<]+)<\/version>/)[0][1]
