@@ -1,4 +1,4 @@
-// Issue #46: 17 is a model's opset, not an ArgMax version. One problem says so and names <modelOpsets>;
+// 17 is a model's opset, not an ArgMax version. One problem says so and names <modelOpsets>;
 // the type filter is not also reported as accepting nothing (it did three times before).
 def log = new File(basedir, 'build.log').getText('UTF-8')
 assert log.contains('ArgONNX: invalid configuration (1 problem):') : log

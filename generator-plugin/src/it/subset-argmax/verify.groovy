@@ -53,7 +53,7 @@ assert (new File(basedir, 'target/classes/com/example/argmax/internal/kernels/ve
         ['ArgMaxFloatVectorLoops.class', 'ArgMaxInt64VectorLoops.class'] as Set
 assert log.contains('ArgONNX: 2 Vector API loop classes compiled (--add-modules jdk.incubator.vector) into target/classes')
 
-// Issue #46: the Tensor of a float/int64 subset has those types' factories and no other's, in the compiled class too.
+// The Tensor of a float/int64 subset has those types' factories and no other's, in the compiled class too.
 def tensorSource = new File(main, 'com/example/argmax/Tensor.java').getText('UTF-8')
 def factories = (tensorSource =~ /public static Tensor (of\w+)\(/).collect { it[1] } as Set
 assert factories == ['ofFloat', 'ofInt64', 'ofRawData'] as Set : factories

@@ -1,5 +1,5 @@
 // The README's subset snippet is what this project builds, and its jar, started with the Vector API module,
-// runs the SIMD loops the plugin compiled, with nothing logged at WARNING (issue #46).
+// runs the SIMD loops the plugin compiled, with nothing logged at WARNING.
 def normalise = { String text -> text.replaceAll(/\s+/, ' ').trim() }
 def readme = new File(repoRoot, 'README.md').getText('UTF-8')
 def snippet = (readme =~ /(?s)## Generate your own subset.*?```xml\n(.*?)```/)

@@ -23,13 +23,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
 /**
- * Partial results under hostile and extreme use, through the public API: many gaps in any order, large
- * byte forms, empty outputs of huge strides, null arguments, malformed and forged forms, and messages
- * that stay short; generated-kernels runs them on the plain and on the SIMD loops.
+ * Partial results outside Spark at their edges, through the public API: many gaps in any order, byte
+ * forms of many ranges, empty outputs with wide inner strides, the numbers {@code forNode} takes, null
+ * arguments, malformed covered ranges and the length of coverage messages. generated-kernels runs them
+ * on the plain and on the SIMD loops.
  *
- * <p>The tests of many ranges read and build inputs whose handling once took time quadratic in their size,
- * for correctness; {@code CoverageBenchmark} measures the time. {@code AxisCoverageTest} in the runtime
- * also covers a million ranges; here the chunks go through the public API, fewer.
+ * <p>The first two build inputs large enough that checking each range or entry against every other
+ * would take time quadratic in them; the tests check the answers, and {@code CoverageBenchmark}
+ * measures the time. The runtime's {@code AxisCoverageTest} also feeds
+ * one-element chunks, a million ranges of them; here the chunks go through the public API, fewer.
  */
 class PartialHardeningTest {
 
@@ -75,7 +77,7 @@ class PartialHardeningTest {
     }
 
     @Test
-    void oneElementChunksInAnyOrderAccumulateAndAnswer() {
+    void oneElementChunksAtEverySecondPositionInAnyOrderAccumulateAndAnswer() {
         for (String order : new String[] {"ascending", "descending", "shuffled"}) {
             everySecondPosition(order);
         }
@@ -105,8 +107,8 @@ class PartialHardeningTest {
     }
 
     @Test
-    void aByteFormOfManyRangesAndEntriesIsReadInTimeNearLinear() {
-        int n = 300_000; // each entry was checked against every range before: 9 * 10^10 pairs
+    void aByteFormOfManyRangesAndEntriesIsReadAndWrittenBackUnchanged() {
+        int n = 300_000; // each entry checked against every range would be 9 * 10^10 pairs
         PartialReduction argmax = PartialReduction.of(ArgMax.latest().axis(1).keepdims(0), DataType.INT8, n, 2L * n);
         byte[] form = sparseForm(n);
         ArgPartial partial = argmax.fromBytes(form);

@@ -30,8 +30,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every public entry point against arguments that are null, of another Java type or out of range
- * (issue #47): each is refused with an {@link ArgOnnxException} whose message names what is wrong. The
+ * Every public entry point against arguments that are null, of another Java type or out of range:
+ * each is refused with an {@link ArgOnnxException} whose message names what is wrong. The
  * cases are the rows of the table "What each public entry point refuses" in docs/security.md, and
  * {@link #theTableInDocsSecurityListsExactlyTheseCases} keeps the two the same.
  */

@@ -24,7 +24,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * The coverage of the reduced axis under many gaps (issues #45 and #47): 10^6 one-element chunks of an
+ * The coverage of the reduced axis under many gaps: 10^6 one-element chunks of an
  * int32 axis of 2·10^6, at every second position, so that no two chunks are adjacent and the
  * accumulator ends with 10^6 ranges. The chunks come ascending, descending or shuffled (seeded); the
  * goal is the same order of time for all three. Figures are per chunk ({@link OperationsPerInvocation}).

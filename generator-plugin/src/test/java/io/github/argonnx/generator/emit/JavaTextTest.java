@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue #15 (4): spec text in comments, Javadoc and string literals compiles to exactly itself, whatever it
+ * Spec text in comments, Javadoc and string literals compiles to exactly itself, whatever it
  * holds: Unicode escapes, comment ends, line breaks, control and non-BMP characters.
  */
 class JavaTextTest {

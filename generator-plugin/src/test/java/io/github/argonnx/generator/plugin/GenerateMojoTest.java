@@ -186,7 +186,7 @@ class GenerateMojoTest {
         }
     }
 
-    /** Issue #15 (9): Maven reads any text but "true" as false, so {@code <skip>yes</skip>} did not skip. */
+    /** Maven reads any text but "true" as false, so {@code <skip>yes</skip>} would not skip; the goal refuses it. */
     @Test
     void aSkipValueThatIsNotABooleanIsRefused() throws Exception {
         GenerateMojo mojo = generate(project());
@@ -197,7 +197,7 @@ class GenerateMojoTest {
         assertFalse(Files.exists(basedir.resolve("target")));
     }
 
-    /** Issue #15: every boolean parameter is read strictly, as skip is; Maven would read "yes" as false. */
+    /** Every boolean parameter is read strictly, as skip is; Maven would read "yes" as false. */
     @Test
     void booleanParametersThatAreNotBooleansAreRefusedTogether() throws Exception {
         GenerateMojo mojo = generate(project());
@@ -237,7 +237,7 @@ class GenerateMojoTest {
         assertFalse(Files.exists(basedir.resolve("target")));
     }
 
-    /** Issue #15 (9): the vector loops in the main source root do not compile there. */
+    /** The vector loops in the main source root do not compile there. */
     @Test
     void anOutputDirectoryThatIsOrHoldsTheVectorDirectoryIsRefused() throws Exception {
         for (String vector : List.of("target/generated-sources/argonnx", "target/generated-sources/argonnx/vector",
@@ -253,7 +253,7 @@ class GenerateMojoTest {
         assertFalse(Files.exists(basedir.resolve("target")));
     }
 
-    /** Issue #15 (9): Maven replaces an empty {@code <packageName>} by the default; the goal says so instead. */
+    /** Maven replaces an empty {@code <packageName>} by the default; the goal says so instead. */
     @Test
     void anEmptyPackageNameIsRefused() throws Exception {
         org.apache.maven.model.Plugin plugin = new org.apache.maven.model.Plugin();
@@ -267,7 +267,7 @@ class GenerateMojoTest {
                 e.getMessage());
     }
 
-    /** Issue #46: "opset" meant an operator version and a model's opset; the old names are refused, naming both new ones. */
+    /** The removed parameters {@code <opsets>} and {@code <opset>} are refused, naming both that replace them. */
     @Test
     void theOldOpsetParametersAreRefusedNamingVersionsAndModelOpsets() throws Exception {
         for (String removed : List.of("opsets", "opset")) {

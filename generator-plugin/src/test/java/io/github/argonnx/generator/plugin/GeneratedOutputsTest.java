@@ -244,7 +244,7 @@ class GeneratedOutputsTest {
         return Fingerprint.sha256Hex(text.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** Issue #15 (1): a forged state with an escaping root and file, or an absolute path, deletes nothing. */
+    /** A forged state with an escaping root and file, or an absolute path, deletes nothing. */
     @Test
     void aForgedStateDeletesNothingOutsideTheRoots() throws Exception {
         Path project = Files.createDirectories(dir.resolve("project"));
@@ -263,7 +263,7 @@ class GeneratedOutputsTest {
         assertTrue(Files.exists(absolute));
     }
 
-    /** Issue #15 (1): a file the state names is deleted only while it holds what the state recorded. */
+    /** A file the state names is deleted only while it holds what the state recorded. */
     @Test
     void aStaleFileChangedSinceItWasWrittenIsKept() throws Exception {
         GeneratedOutputs outputs = mainOutputs();
@@ -276,7 +276,7 @@ class GeneratedOutputsTest {
         assertEquals("edited by hand", Files.readString(dir.resolve("gen/p/B.java")));
     }
 
-    /** Issue #15 (1): a symbolic link inside the root that leads out of it is not followed for deletion. */
+    /** A symbolic link inside the root that leads out of it is not followed for deletion. */
     @Test
     void aSymbolicLinkOutOfTheRootIsNotFollowed() throws Exception {
         Path outside = Files.createDirectories(dir.resolve("outside"));
@@ -294,7 +294,7 @@ class GeneratedOutputsTest {
         assertTrue(Files.exists(precious));
     }
 
-    /** Issue #15 (2): a manifest entry naming a directory is left alone, not a DirectoryNotEmptyException. */
+    /** A manifest entry naming a directory is left alone, not a DirectoryNotEmptyException. */
     @Test
     void aManifestEntryNamingADirectoryIsLeftAlone() throws Exception {
         Path gen = Files.createDirectories(dir.resolve("gen"));
@@ -308,7 +308,7 @@ class GeneratedOutputsTest {
     }
 
     /**
-     * Issue #15 (3): a run that stops half way (here: a directory blocks one of its files) is completed by
+     * A run that stops half way (here: a directory blocks one of its files) is completed by
      * the next one, even when that one goes back to the earlier configuration, which is "up to date" by its
      * fingerprint.
      */
@@ -336,7 +336,7 @@ class GeneratedOutputsTest {
         assertTrue(outputs.status(fingerprint).upToDate());
     }
 
-    /** Issue #15 (3): the temporary file a killed write leaves next to a journaled file does not stay forever. */
+    /** The temporary file a killed write leaves next to a journaled file does not stay forever. */
     @Test
     void temporaryFilesOfAKilledRunAreRemoved() throws Exception {
         GeneratedOutputs outputs = mainOutputs();

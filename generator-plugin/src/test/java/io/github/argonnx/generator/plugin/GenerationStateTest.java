@@ -19,7 +19,7 @@ class GenerationStateTest {
     @TempDir
     Path dir;
 
-    /** Issue #15 (2): a state file that is not UTF-8, or names a directory, must not fail every later build. */
+    /** A state file that is not UTF-8, or names a directory, must not fail every later build. */
     @Test
     void nonUtf8OrUnreadableStateIsNoState() throws Exception {
         Path bytes = Files.write(dir.resolve("bytes"), new byte[] {'f', 'i', 'l', 'e', ' ', (byte) 0xff, '\n'});
@@ -27,7 +27,7 @@ class GenerationStateTest {
         assertEquals(Optional.empty(), GenerationState.read(Files.createDirectory(dir.resolve("a-directory"))));
     }
 
-    /** Issue #15 (1): a state naming a path outside its root (or a hash that is not one) is not a state of ours. */
+    /** A state naming a path outside its root (or a hash that is not one) is not a state of ours. */
     @Test
     void entriesThatLeaveTheirRootMakeTheWholeStateUnreadable() throws Exception {
         for (String entry : new String[] {"file %s MAIN_SOURCE ../../../pom.xml".formatted(FF),

@@ -131,7 +131,7 @@ class SelectionTest {
                 + " specs; allowed: ArgMax, ArgMin"), message);
     }
 
-    /** Issue #15 (9): operator names are case-insensitive, like type names. */
+    /** Operator names are case-insensitive, like type names. */
     @Test
     void anOperatorOfAFamilyWithoutEmittersIsRefusedByName() throws Exception {
         List<OperatorSpec> specs = new java.util.ArrayList<>(specs());
@@ -158,7 +158,7 @@ class SelectionTest {
                 .map(OperatorSpec::name).toList());
     }
 
-    /** Issue #15 (9): classes in java.* or javax.* do not compile ("package exists in another module"). */
+    /** Classes in java.* or javax.* do not compile ("package exists in another module"). */
     @Test
     void packagesOfTheJavaPlatformAreRefused() {
         for (String platform : List.of("java.lang", "java.util", "java", "javax.annotation", "javax")) {
@@ -178,7 +178,7 @@ class SelectionTest {
         assertTrue(!message.contains("'13'"), message);
     }
 
-    /** Issue #46: a model's opset given as a version is one problem, naming the parameter meant; no type cascades. */
+    /** A model's opset given as a version is one problem, naming the parameter meant; no type cascades. */
     @Test
     void aModelsOpsetGivenAsAVersionIsOneProblemThatNamesModelOpsets() throws Exception {
         InvalidConfigurationException e = assertThrows(InvalidConfigurationException.class,

@@ -84,7 +84,7 @@ class SpecInputsTest {
         throw new AssertionError(needle + " not in text");
     }
 
-    /** Issue #15 (9): entries named *.yaml that are not regular files are refused by name, not skipped. */
+    /** Entries named *.yaml that are not regular files are refused by name, not skipped. */
     @Test
     void yamlEntriesThatAreNotRegularFilesAreRefusedByName() throws Exception {
         Files.writeString(dir.resolve("ArgMax.yaml"), "x: 1\n");
@@ -107,7 +107,7 @@ class SpecInputsTest {
                 message);
     }
 
-    /** Issue #15 (6): a spec that is not UTF-8 is refused with its file, line and column. */
+    /** A spec that is not UTF-8 is refused with its file, line and column. */
     @Test
     void aSpecThatIsNotUtf8IsRefusedWithItsPosition() throws Exception {
         Files.write(dir.resolve("ArgMax.yaml"), "operator: ArgMax\ndomain: ai.onnx\n# caf\u00e9\n"

@@ -18,7 +18,7 @@ import org.apache.maven.project.MavenProject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue #46: the generated Vector API loops compile within the plugin, so a consumer needs no compiler execution. */
+/** The generated Vector API loops compile within the plugin, so a consumer needs no compiler execution. */
 class VectorLoopsCompilerTest {
 
     @TempDir
