@@ -10,6 +10,8 @@ public final class OnnxFormatException extends IOException {
 
     private static final long serialVersionUID = 1L;
 
+    private final String problem;
+
     /**
      * A refusal of {@code origin}.
      *
@@ -18,5 +20,15 @@ public final class OnnxFormatException extends IOException {
      */
     OnnxFormatException(String origin, String problem) {
         super(origin + ": not a readable ONNX model: " + problem);
+        this.problem = problem;
+    }
+
+    /**
+     * What is wrong, without the origin: for callers that name the file their own way.
+     *
+     * @return for example {@code the data ends inside a field (truncated, or not protobuf) (at byte 12)}
+     */
+    public String problem() {
+        return problem;
     }
 }
