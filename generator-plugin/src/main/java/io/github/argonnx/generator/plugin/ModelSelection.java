@@ -28,7 +28,9 @@ final class ModelSelection {
         Map<String, String> generated = new TreeMap<>();
         selection.fingerprintInputs().forEach((key, value) -> {
             String parameter = key.substring("config.".length());
-            if (List.of(Selection.OPERATORS, Selection.VERSIONS, Selection.MODEL_OPSETS, Selection.TYPES).contains(parameter)) {
+            boolean noOpsets = parameter.equals(Selection.MODEL_OPSETS) && value.isEmpty();
+            if (!noOpsets && List.of(Selection.OPERATORS, Selection.VERSIONS, Selection.MODEL_OPSETS, Selection.TYPES)
+                    .contains(parameter)) {
                 generated.put("<" + parameter + ">", value);
             }
         });
