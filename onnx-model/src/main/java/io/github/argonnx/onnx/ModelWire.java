@@ -70,6 +70,15 @@ final class ModelWire {
         "TYPE_PROTOS"};
     private static final int ATTRIBUTE_INT = 2;
 
+    /** What the reader itself finds wrong, beside protobuf's own reasons; its message is the whole reason. */
+    static final class Malformed extends InvalidProtocolBufferException {
+        private static final long serialVersionUID = 1L;
+
+        Malformed(String reason) {
+            super(reason);
+        }
+    }
+
     private final CodedInputStream in;
     private final java.util.ArrayDeque<Integer> ends = new java.util.ArrayDeque<>();
 
@@ -123,7 +132,7 @@ final class ModelWire {
 
     private WireGraph readGraph(int depth) throws IOException {
         if (depth > MAX_GRAPH_DEPTH) {
-            throw new InvalidProtocolBufferException("graphs nested deeper than " + MAX_GRAPH_DEPTH);
+            throw new Malformed("graphs nested deeper than " + MAX_GRAPH_DEPTH);
         }
         String name = "";
         List<WireNode> nodes = new ArrayList<>();
@@ -345,14 +354,14 @@ final class ModelWire {
      */
     private void leave(int oldLimit) throws IOException {
         if (in.getTotalBytesRead() != ends.pop()) {
-            throw new InvalidProtocolBufferException("the data ends inside an embedded message (truncated)");
+            throw new Malformed("the data ends inside an embedded message (truncated)");
         }
         in.popLimit(oldLimit);
     }
 
     private void skip(int tag) throws IOException {
         if (!in.skipField(tag)) {
-            throw new InvalidProtocolBufferException("an end-group tag where no group is open");
+            throw new Malformed("an end-group tag where no group is open");
         }
     }
 }

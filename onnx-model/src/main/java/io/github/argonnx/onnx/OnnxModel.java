@@ -136,6 +136,9 @@ public final class OnnxModel {
     /** Protobuf's reasons, shorter. */
     private static String problem(InvalidProtocolBufferException e) {
         String message = String.valueOf(e.getMessage());
+        if (e instanceof ModelWire.Malformed) {
+            return message;
+        }
         if (message.contains("input ended unexpectedly") || message.contains("truncated")) {
             return "the data ends inside a field (truncated, or not protobuf)";
         }

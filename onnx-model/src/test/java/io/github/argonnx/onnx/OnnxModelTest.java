@@ -177,6 +177,20 @@ class OnnxModelTest {
     }
 
     @Test
+    void refusesSubgraphsNestedBeyondTheBoundAndReadsThemUpToIt() throws IOException {
+        OnnxWriter.Graph inner = graph("g").node(node("ArgMax", "deepest", names("x"), names("y")));
+        for (int depth = 1; depth < ModelWire.MAX_GRAPH_DEPTH; depth++) {
+            inner = graph("g").node(node("If", "if", names("c"), names("o")).attr("then_branch", inner));
+        }
+        byte[] deepest = model().opset("", 13).graph(inner).toBytes();
+        assertEquals("deepest", only(OnnxModel.read(deepest)).name());
+        byte[] tooDeep = model().opset("", 13).graph(graph("g").node(node("If", "if", names("c"), names("o"))
+                .attr("then_branch", inner))).toBytes();
+        assertTrue(assertThrows(OnnxFormatException.class, () -> OnnxModel.read(tooDeep)).getMessage()
+                .startsWith("model bytes: not a readable ONNX model: graphs nested deeper than 64 (at byte "));
+    }
+
+    @Test
     void refusesGarbageAndEmptyFiles() throws IOException {
         Path text = dir.resolve("notes.onnx");
         Files.writeString(text, "this is not a model\n");
