@@ -103,11 +103,11 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
      * opset import and the node's input element type are selected (every type of that version where the model
      * does not tell it), added to {@link #operators}, {@link #versions} and {@link #types}. The build fails on a
      * node the runtime would refuse, and on a file that is not a model. Only the graph is read, never the
-     * weights. What was derived, per model and node, goes to {@link #modelRequirementsFile}. As a property:
-     * comma-separated, {@code -Dargonnx.models=src/main/onnx}.
+     * weights. What was derived, per model and node, goes to {@link #modelRequirementsFile}. Relative paths are
+     * relative to the project's directory. As a property: comma-separated, {@code -Dargonnx.models=src/main/onnx}.
      */
     @Parameter(property = "argonnx.models")
-    protected List<File> models;
+    protected List<String> models;
 
     /** Where {@link #models}' requirements are written: per model and node, what was derived and from where. */
     @Parameter(property = "argonnx.modelRequirementsFile",
@@ -285,7 +285,8 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
         problems.throwIfAny();
         Selection selection = Selection.parse(packageName, operators, versions, modelOpsets, types,
                 generatedAnnotation);
-        List<Path> modelFiles = ModelFiles.expand(models, this::shown);
+        List<Path> modelFiles = ModelFiles.expand(models, project == null || project.getBasedir() == null
+                ? Path.of("") : project.getBasedir().toPath(), this::shown);
         SpecInputs specs = readSpecs();
         List<OperatorSpec> operatorSpecs = null;
         if (!modelFiles.isEmpty()) {

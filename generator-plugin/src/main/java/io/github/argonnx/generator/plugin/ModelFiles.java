@@ -1,6 +1,5 @@
 package io.github.argonnx.generator.plugin;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,15 +21,12 @@ final class ModelFiles {
      * Every model file, sorted and once each. A path that does not exist, or a file that does not end in
      * {@code .onnx}, is a configuration problem; a directory with no model in it too.
      */
-    static List<Path> expand(List<File> models, Function<Path, String> shown) throws InvalidConfigurationException,
-            IOException {
+    static List<Path> expand(List<String> models, Path basedir, Function<Path, String> shown)
+            throws InvalidConfigurationException, IOException {
         InvalidConfigurationException.Collector problems = new InvalidConfigurationException.Collector();
         SortedSet<Path> files = new TreeSet<>();
-        for (File given : models == null ? List.<File>of() : models) {
-            if (given == null) {
-                continue;
-            }
-            Path path = given.toPath().toAbsolutePath().normalize();
+        for (String given : split(models)) {
+            Path path = basedir.resolve(given).toAbsolutePath().normalize();
             if (Files.isDirectory(path)) {
                 int before = files.size();
                 try (Stream<Path> found = Files.walk(path)) {
@@ -52,6 +48,19 @@ final class ModelFiles {
         }
         problems.throwIfAny();
         return List.copyOf(files);
+    }
+
+    /** The values, each also split at commas (as the property gives them), blanks dropped. */
+    private static List<String> split(List<String> values) {
+        List<String> parts = new java.util.ArrayList<>();
+        for (String value : values == null ? List.<String>of() : values) {
+            for (String part : value == null ? new String[0] : value.split(",")) {
+                if (!part.isBlank()) {
+                    parts.add(part.strip());
+                }
+            }
+        }
+        return parts;
     }
 
     private static boolean isModel(Path file) {

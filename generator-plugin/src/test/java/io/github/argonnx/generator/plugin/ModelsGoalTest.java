@@ -31,7 +31,7 @@ class ModelsGoalTest {
     private final List<String> info = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
 
-    private GenerateMojo generate(List<File> models) throws Exception {
+    private GenerateMojo generate(List<String> models) throws Exception {
         MavenProject project = new MavenProject();
         project.setFile(basedir.resolve("pom.xml").toFile());
         GenerateMojo mojo = new GenerateMojo();
@@ -88,7 +88,7 @@ class ModelsGoalTest {
         modelFile("models/a.onnx", "ArgMax", 13, FLOAT, "first");
         modelFile("models/deeper/b.onnx", "ArgMax", 17, FLOAT, "second");
         Files.writeString(basedir.resolve("models/readme.txt"), "not a model, not read");
-        generate(List.of(basedir.resolve("models").toFile())).execute();
+        generate(List.of("models")).execute();
 
         Path kernels = basedir.resolve("target/generated-sources/argonnx/com/example/onnx/internal/kernels");
         try (var files = Files.list(kernels)) {
@@ -105,7 +105,7 @@ class ModelsGoalTest {
                 info.get(0));
         assertEquals(List.of(), warnings);
 
-        generate(List.of(basedir.resolve("models").toFile())).execute();
+        generate(List.of("models")).execute();
         assertTrue(info.get(info.size() - 1).startsWith("ArgONNX: up to date"), info.toString());
     }
 
@@ -114,7 +114,7 @@ class ModelsGoalTest {
         Path file = basedir.resolve("bad.onnx");
         Files.write(file, model().opset("", 11).graph(graph("g").input("x", FLOAT, 2)
                 .node(node("ArgMax", "am", names("x"), names("y")).attr("select_last_index", 1))).toBytes());
-        MojoFailureException e = assertThrows(MojoFailureException.class, () -> generate(List.of(file.toFile())).execute());
+        MojoFailureException e = assertThrows(MojoFailureException.class, () -> generate(List.of("bad.onnx")).execute());
         assertEquals("ArgONNX: <models>: 1 node or file the runtime would refuse:\n  bad.onnx: ArgMax 'am' (node 0) in"
                 + " main graph: attribute 'select_last_index' (= 1) is not in ArgMax-11 (its attributes: axis, keepdims)",
                 e.getMessage());
@@ -127,12 +127,12 @@ class ModelsGoalTest {
     @Test
     void aMissingPathAndModelsWithNothingToGenerateAreRefused() throws Exception {
         MojoFailureException missing = assertThrows(MojoFailureException.class,
-                () -> generate(List.of(basedir.resolve("nowhere.onnx").toFile())).execute());
+                () -> generate(List.of("nowhere.onnx")).execute());
         assertTrue(missing.getMessage().contains("<models> (property argonnx.models): 'nowhere.onnx' does not exist"),
                 missing.getMessage());
         Path relu = modelFile("relu.onnx", "Relu", 13, FLOAT, "r");
         MojoFailureException nothing = assertThrows(MojoFailureException.class,
-                () -> generate(List.of(relu.toFile())).execute());
+                () -> generate(List.of(relu.toString())).execute());
         assertTrue(nothing.getMessage().startsWith("ArgONNX: <models>: the model holds no node of an operator this plugin"
                 + " generates"), nothing.getMessage());
     }
