@@ -126,7 +126,8 @@ final class NodeChecks {
     static List<String> topKProblems(OnnxNode node) {
         List<String> problems = new ArrayList<>();
         long opset = node.opset();
-        String versionName = "TopK-" + (opset >= 24 ? 24 : opset >= 11 ? 11 : opset >= 10 ? 10 : 1);
+        // Without a spec the plugin knows TopK-1 and TopK-10 for sure; later versions it names by the opset.
+        String versionName = opset >= 11 ? "TopK at opset " + opset : opset >= 10 ? "TopK-10" : "TopK-1";
         Long k = node.attributes().get("k");
         if (opset < 10) {
             if (k == null) {

@@ -120,6 +120,12 @@ class ModelRequirementsTest {
         assertEquals(List.of("bad.onnx: TopK 'top' (node 0) in main graph: attribute 'k' is 0; TopK-1 allows 1 or more",
                 "bad.onnx: TopK 'top' (node 0) in main graph: attribute 'axis' is 2; TopK-1 allows -2 to 1 for 'X' of"
                 + " rank 2"), derive(bad).refusals());
+        Path later = write("later.onnx", model().opset("", 13).graph(graph("g").input("x", FLOAT, 2).input("k", INT64, 1)
+                .node(node("TopK", "top", names("x", "k"), names("v", "i")).attr("k", 3).attr("largest", 2))));
+        assertEquals(List.of("later.onnx: TopK 'top' (node 0) in main graph: attribute 'k' (= 3) is not in TopK at opset"
+                + " 13, which takes K as its second input",
+                "later.onnx: TopK 'top' (node 0) in main graph: attribute 'largest' is 2; TopK at opset 13 allows 0, 1"),
+                derive(later).refusals());
     }
 
     @Test
