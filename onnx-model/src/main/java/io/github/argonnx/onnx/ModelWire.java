@@ -171,7 +171,7 @@ final class ModelWire {
                 }
             });
         }
-        return new WireGraph(name, nodes, declared);
+        return new WireGraph(name, nodes, declared, List.copyOf(outputs.keySet()));
     }
 
     private void readInitializer(Map<String, ValueType> initializers) throws IOException {

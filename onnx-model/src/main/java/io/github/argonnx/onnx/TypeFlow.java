@@ -102,6 +102,11 @@ final class TypeFlow {
         } else if (op.equals("ConstantOfShape")) {
             result = new ValueType(node.valueType() != 0 ? node.valueType() : TypeRules.FLOAT, -1,
                     described + (node.valueType() != 0 ? ", its value's data_type" : ", float without a value"));
+        } else if (op.equals("If")) {
+            for (int j = 0; j < outputs.size(); j++) {
+                putIfUndeclared(scope, outputs.get(j), branchOutput(node, described, j));
+            }
+            return;
         } else if (TypeRules.INT64_OUTPUT.contains(op) || TypeRules.BOOL_OUTPUT.contains(op)) {
             int type = TypeRules.INT64_OUTPUT.contains(op) ? TypeRules.INT64 : TypeRules.BOOL;
             result = new ValueType(type, rankOf(node, scope, in0), described + ", whose output is "
@@ -127,6 +132,22 @@ final class TypeFlow {
             putIfUndeclared(scope, outputs.get(1), new ValueType(TypeRules.INT64, result.rank(),
                     described + ", whose indices are int64"));
         }
+    }
+
+    /** An If's output {@code j}: the type a branch's graph declares for its output {@code j}. */
+    private static ValueType branchOutput(WireNode node, String described, int j) {
+        for (Subgraph branch : node.subgraphs()) {
+            List<String> outputs = branch.graph().outputs();
+            if (outputs.size() > j) {
+                ValueType declared = branch.graph().declared().get(outputs.get(j));
+                if (declared != null && declared.known()) {
+                    return new ValueType(declared.elementType(), declared.rank(), described + " "
+                            + Text.shown(branch.attribute()) + ", its " + declared.source());
+                }
+            }
+        }
+        return ValueType.unknown("'" + Text.shown(node.outputs().get(j)) + "' comes from " + described
+                + ", whose branches declare no type for it");
     }
 
     /** The output's rank where the rules know it: shape-keeping operators, broadcasting, ArgMax/ArgMin. */

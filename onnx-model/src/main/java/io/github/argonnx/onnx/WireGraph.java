@@ -8,8 +8,9 @@ import java.util.Map;
  * initializers, {@code value_info} and outputs declare. Weights are not kept; only their element type is.
  *
  * @param declared declared value types by value name, the first declaration with an element type winning
+ * @param outputs the graph's output names, in order
  */
-record WireGraph(String name, List<WireNode> nodes, Map<String, ValueType> declared) {}
+record WireGraph(String name, List<WireNode> nodes, Map<String, ValueType> declared, List<String> outputs) {}
 
 /**
  * What the reader keeps of a {@code NodeProto}.

@@ -102,6 +102,19 @@ class OnnxModelTest {
     }
 
     @Test
+    void anIfsOutputTakesTheTypeItsBranchDeclares() throws IOException {
+        OnnxWriter.Graph then = graph("then").output("t", OnnxWriter.DOUBLE, 2)
+                .node(node("Unknown", "u", names("x"), names("t")));
+        byte[] bytes = model().opset("", 13).graph(graph("g").input("x", FLOAT, 2).input("c", OnnxWriter.BOOL, 0)
+                .node(node("If", "branch", names("c"), names("chosen")).attr("then_branch", then)
+                        .attr("else_branch", graph("else")))
+                .node(node("ArgMax", "a", names("chosen"), names("y")))).toBytes();
+        OnnxNode n = only(OnnxModel.read(bytes));
+        assertEquals("double", n.inputType().elementTypeName());
+        assertEquals("If 'branch' (node 0) then_branch, its graph output 't'", n.inputType().derivation());
+    }
+
+    @Test
     void saysWhyAnInputTypeIsUnknown() throws IOException {
         byte[] bytes = model().opset("", 13).opset("com.example", 1).graph(graph("g").input("x", FLOAT, 2)
                 .node(node("Mystery", "m", names("x"), names("u")).domain("com.example"))
