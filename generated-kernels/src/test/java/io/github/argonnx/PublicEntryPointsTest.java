@@ -72,6 +72,8 @@ class PublicEntryPointsTest {
         c.add(new Case("ArgMax/ArgMin.version", "version not generated", () -> ArgMax.version(2), "ArgMax has no version 2"));
         c.add(new Case("ArgMax/ArgMin.forModelOpset", "opset out of range", () -> ArgMin.forModelOpset(0),
                 "no version is known for opset 0"));
+        c.add(new Case("ArgMax/ArgMin.forNode", "opset beyond the int range", () -> ArgMax.forNode(1L << 32, Map.of()),
+                "no version is known for opset 4294967296"));
         c.add(new Case("ArgMax/ArgMin.forNode", "attributes null", () -> ArgMax.forNode(13, null),
                 "the node's attributes are null"));
         c.add(new Case("ArgMax/ArgMin.forNode", "attribute value null, fractional, too large or not a Number",

@@ -98,6 +98,23 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
     protected List<String> types;
 
     /**
+     * ONNX models to generate for: {@code .onnx} files, and directories searched recursively for them. For every
+     * ArgMax and ArgMin node of the main graph and of every subgraph, the version in force at the model's ai.onnx
+     * opset import and the node's input element type are selected (every type of that version where the model
+     * does not tell it), added to {@link #operators}, {@link #versions} and {@link #types}. The build fails on a
+     * node the runtime would refuse, and on a file that is not a model. Only the graph is read, never the
+     * weights. What was derived, per model and node, goes to {@link #modelRequirementsFile}. Relative paths are
+     * relative to the project's directory. As a property: comma-separated, {@code -Dargonnx.models=src/main/onnx}.
+     */
+    @Parameter(property = "argonnx.models")
+    protected List<String> models;
+
+    /** Where {@link #models}' requirements are written: per model and node, what was derived and from where. */
+    @Parameter(property = "argonnx.modelRequirementsFile",
+            defaultValue = "${project.build.directory}/argonnx/model-requirements.txt")
+    protected File modelRequirementsFile;
+
+    /**
      * Which {@code @Generated} annotation generated classes carry: {@code javax}
      * ({@code javax.annotation.processing.Generated}, in the JDK), {@code jakarta}
      * ({@code jakarta.annotation.Generated}; the project needs {@code jakarta.annotation-api}) or
@@ -268,7 +285,17 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
         problems.throwIfAny();
         Selection selection = Selection.parse(packageName, operators, versions, modelOpsets, types,
                 generatedAnnotation);
+        List<Path> modelFiles = ModelFiles.expand(models, project == null || project.getBasedir() == null
+                ? Path.of("") : project.getBasedir().toPath(), this::shown);
         SpecInputs specs = readSpecs();
+        List<OperatorSpec> operatorSpecs = null;
+        if (!modelFiles.isEmpty()) {
+            // The models' requirements come from the specs: they are part of the selection the fingerprint sees.
+            operatorSpecs = load(specs);
+            Path requirements = (modelRequirementsFile != null ? modelRequirementsFile
+                    : new File(outputDirectory(), "model-requirements.txt")).toPath().toAbsolutePath().normalize();
+            selection = ModelSelection.apply(selection, modelFiles, operatorSpecs, requirements, getLog(), this::shown);
+        }
         GeneratedOutputs outputs = new GeneratedOutputs(output.resolve(GenerationState.fileName(goal())), outputRoots(),
                 ownedRoots());
 
@@ -288,11 +315,8 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
         }
         getLog().debug("ArgONNX: regenerating, " + status.reason());
 
-        List<OperatorSpec> operatorSpecs;
-        try {
-            operatorSpecs = specs.load();
-        } catch (SpecLoadException e) {
-            throw new MojoFailureException(specs.describe(e));
+        if (operatorSpecs == null) {
+            operatorSpecs = load(specs);
         }
         selection.checkAgainst(operatorSpecs);
         List<GeneratedFile> files;
@@ -307,6 +331,14 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
         registerSourceRoot(output.toString());
         getLog().info("ArgONNX: " + files(result.total()) + " generated (" + result.written() + " written, "
                 + result.unchanged() + " unchanged, " + result.staleRemoved() + " stale removed) in " + shownRoots());
+    }
+
+    private static List<OperatorSpec> load(SpecInputs specs) throws IOException, MojoFailureException {
+        try {
+            return specs.load();
+        } catch (SpecLoadException e) {
+            throw new MojoFailureException(specs.describe(e));
+        }
     }
 
     private SpecInputs readSpecs() throws InvalidConfigurationException, IOException, MojoFailureException {

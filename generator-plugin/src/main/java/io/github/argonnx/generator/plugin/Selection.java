@@ -244,6 +244,22 @@ record Selection(
                 + op.versions().get(0).sinceVersion() + " to " + op.latestKnownOpset()).collect(Collectors.joining("; "));
     }
 
+    /**
+     * This selection with more operators, versions and types added (what {@code <models>} needs): each
+     * filter becomes the union of the user's values and these.
+     */
+    Selection including(Set<String> moreOperators, Set<Integer> moreVersions, Set<ElementType> moreTypes) {
+        SortedSet<String> allOperators = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        allOperators.addAll(operators);
+        allOperators.addAll(moreOperators);
+        SortedSet<Integer> allVersions = new TreeSet<>(versions);
+        allVersions.addAll(moreVersions);
+        Set<ElementType> allTypes = EnumSet.noneOf(ElementType.class);
+        allTypes.addAll(types);
+        allTypes.addAll(moreTypes);
+        return new Selection(packageName, allOperators, allVersions, modelOpsets, allTypes, generatedAnnotation);
+    }
+
     /** The generator's view of this selection over the loaded specs. */
     GenerationContext context(List<OperatorSpec> loaded) {
         List<OperatorSpec> specs = generatedOnly(loaded);

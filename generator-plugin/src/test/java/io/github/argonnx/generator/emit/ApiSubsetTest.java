@@ -120,8 +120,14 @@ class ApiSubsetTest {
         reversed.put("select_last_index", 1L);
         reversed.put("keepdims", 0L);
         reversed.put("axis", -1L);
-        Object node = argMax.getMethod("forNode", int.class, Map.class).invoke(null, 17, reversed);
+        // forNode takes the opset as ONNX stores it, an int64, and names a value past int rather than truncate it.
+        Method forNode = argMax.getMethod("forNode", long.class, Map.class);
+        Object node = forNode.invoke(null, 17L, reversed);
         assertEquals("ArgMax-13{axis=-1, keepdims=0, select_last_index=1}", node.toString());
+        assertEquals("ArgMax: no version is known for opset 4294967309 (known opsets: 1 to 26; the first version of"
+                + " ArgMax is ArgMax-1)", refusal(forNode, (1L << 32) + 13, Map.of()));
+        assertEquals("ArgMax: no version is known for opset -4294967296 (known opsets: 1 to 26; the first version of"
+                + " ArgMax is ArgMax-1)", refusal(forNode, -(1L << 32), Map.of()));
         Object chained = argMax.getMethod("version", int.class).invoke(null, 12);
         chained = argMax.getMethod("selectLastIndex", long.class).invoke(chained, 1L);
         chained = argMax.getMethod("axis", long.class).invoke(chained, 1L);

@@ -214,17 +214,22 @@ public final class ArgMin implements ArgReductionOperator {
      * The operator version in force for a model that imports this ai.onnx opset, with a model node's
      * attributes set: what an ONNX interpreter builds from a {@code NodeProto} with op type {@code "ArgMin"}.
      *
-     * @param opset the model's {@code opset_import} version for the ai.onnx domain, as
-     *     {@link #forModelOpset(int)} takes it
+     * @param opset the model's {@code opset_import} version for the ai.onnx domain, an int64 as ONNX
+     *     stores it (an {@code int} widens to it); the range {@link #forModelOpset(int)} takes
      * @param attributes the node's INT attributes by ONNX name ({@code axis}, {@code keepdims}, ...);
      *     those not given take the version's defaults
      * @return the version in force, with those attributes set
-     * @throws ArgOnnxException if the opset has no version of ArgMin, the map or an entry in it is null, or the
-     *     version has no such attribute or does not allow the value (its own message, as the
-     *     setters give it)
+     * @throws ArgOnnxException if the opset has no version of ArgMin (naming the opset, also past the {@code int}
+     *     range), the map or an entry in it is null, or the version has no such attribute or does not
+     *     allow the value (its own message, as the setters give it)
      */
-    public static ArgMin forNode(int opset, Map<String, Long> attributes) {
-        ArgMin operator = forModelOpset(opset);
+    public static ArgMin forNode(long opset, Map<String, Long> attributes) {
+        if (opset != (int) opset) {
+            // past int: no opset is known there; refused by its value, never by a truncated one
+            throw new ArgOnnxException(OPERATOR + ": no version is known for opset " + opset + " (known opsets: 1 to " + LATEST_KNOWN_OPSET
+                    + "; the first version of ArgMin is ArgMin-1)");
+        }
+        ArgMin operator = forModelOpset((int) opset);
         return operator.withAttributes(NodeAttributes.of(operator.versionName, attributes));
     }
 

@@ -100,7 +100,7 @@ public interface ArgReductionOperator {
      * @throws ArgOnnxException for an op type this build does not have, or as the class's
      *     {@code forNode} does
      */
-    static ArgReductionOperator forNode(String opType, int opset, Map<String, Long> attributes) {
+    static ArgReductionOperator forNode(String opType, long opset, Map<String, Long> attributes) {
         if (opType == null) {
             throw new ArgOnnxException("op type is null (this build has: ArgMax, ArgMin)");
         }

@@ -157,22 +157,30 @@ final class OperatorFactoryMethods {
 
     private static MethodSpec forNode(ArgOperator arg, ClassName self) {
         String name = arg.name();
+        int first = arg.spec().versions().get(0).sinceVersion();
         return MethodSpec.methodBuilder("forNode")
                 .addJavadoc("The operator version in force for a model that imports this ai.onnx opset, with a model node's\n"
                         + "attributes set: what an ONNX interpreter builds from a {@code NodeProto} with op type {@code $S}.\n\n"
-                        + "@param opset the model's {@code opset_import} version for the ai.onnx domain, as\n"
-                        + "    {@link #forModelOpset(int)} takes it\n"
+                        + "@param opset the model's {@code opset_import} version for the ai.onnx domain, an int64 as ONNX\n"
+                        + "    stores it (an {@code int} widens to it); the range {@link #forModelOpset(int)} takes\n"
                         + "@param attributes the node's INT attributes by ONNX name ({@code axis}, {@code keepdims}, ...);\n"
                         + "    those not given take the version's defaults\n"
                         + "@return the version in force, with those attributes set\n"
-                        + "@throws $T if the opset has no version of $L, the map or an entry in it is null, or the\n"
-                        + "    version has no such attribute or does not allow the value (its own message, as the\n"
-                        + "    setters give it)\n", name, RuntimeClasses.ARG_ONNX_EXCEPTION, name)
+                        + "@throws $T if the opset has no version of $L (naming the opset, also past the {@code int}\n"
+                        + "    range), the map or an entry in it is null, or the version has no such attribute or does not\n"
+                        + "    allow the value (its own message, as the setters give it)\n", name,
+                        RuntimeClasses.ARG_ONNX_EXCEPTION, name)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(self)
-                .addParameter(int.class, "opset")
+                .addParameter(long.class, "opset")
                 .addParameter(OperatorInterfaceEmitter.ATTRIBUTE_MAP, "attributes")
-                .addStatement("$T operator = forModelOpset(opset)", self)
+                .beginControlFlow("if (opset != (int) opset)")
+                .addComment("past int: no opset is known there; refused by its value, never by a truncated one")
+                .addStatement("throw new $T(OPERATOR + $S + opset + $S + LATEST_KNOWN_OPSET\n+ $S)",
+                        RuntimeClasses.ARG_ONNX_EXCEPTION, ": no version is known for opset ", " (known opsets: " + first + " to ",
+                        "; the first version of " + name + " is " + name + "-" + first + ")")
+                .endControlFlow()
+                .addStatement("$T operator = forModelOpset((int) opset)", self)
                 .addStatement("return operator.withAttributes($T.of(operator.versionName, attributes))",
                         RuntimeClasses.NODE_ATTRIBUTES)
                 .build();

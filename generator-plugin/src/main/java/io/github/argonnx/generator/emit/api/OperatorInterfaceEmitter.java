@@ -37,6 +37,8 @@ final class OperatorInterfaceEmitter {
 
     private static final Parameter INT_VERSION = new Parameter(TypeName.INT, "version");
     private static final Parameter INT_OPSET = new Parameter(TypeName.INT, "opset");
+    /** ONNX stores opset versions as int64: forNode takes them as read from a model. */
+    private static final Parameter LONG_OPSET = new Parameter(TypeName.LONG, "opset");
 
     private OperatorInterfaceEmitter() {}
 
@@ -68,7 +70,7 @@ final class OperatorInterfaceEmitter {
                 generated, self, names));
         type.addMethod(opTypeFactory("forNode", "The operator version in force for a model that imports this ai.onnx "
                 + "opset,\nwith a model node's attributes set", "forNode(opset, attributes)",
-                List.of(INT_OPSET, new Parameter(ATTRIBUTE_MAP, "attributes")), generated, self, names));
+                List.of(LONG_OPSET, new Parameter(ATTRIBUTE_MAP, "attributes")), generated, self, names));
 
         type.addMethod(abstractMethod("opType", "The operator's ONNX {@code op_type}.\n\n@return for example {@code $S}\n",
                 first.name()).returns(String.class).build());

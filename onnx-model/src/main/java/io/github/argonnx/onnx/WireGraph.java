@@ -1,0 +1,47 @@
+package io.github.argonnx.onnx;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the reader keeps of a {@code GraphProto}: its nodes as {@link WireNode}s and the types its inputs,
+ * initializers, {@code value_info} and outputs declare. Weights are not kept; only their element type is.
+ *
+ * @param declared declared value types by value name, the first declaration with an element type winning
+ * @param outputs the graph's output names, in order
+ */
+record WireGraph(String name, List<WireNode> nodes, Map<String, ValueType> declared, List<String> outputs) {}
+
+/**
+ * What the reader keeps of a {@code NodeProto}.
+ *
+ * @param ints the INT attributes, by name, in model order
+ * @param others the name and attribute type of every other attribute
+ * @param valueType the {@code data_type} of a TENSOR attribute {@code value} (Constant, ConstantOfShape), or 0
+ * @param duplicate the name of an attribute given twice, or null
+ * @param subgraphs the GRAPH and GRAPHS attributes' graphs
+ */
+record WireNode(String name, String opType, String domain, List<String> inputs, List<String> outputs,
+        Map<String, Long> ints, Map<String, String> others, int valueType, String duplicate,
+        List<Subgraph> subgraphs) {}
+
+/** A graph attribute's graph, with the attribute's name ({@code then_branch}, {@code body}, ...). */
+record Subgraph(String attribute, WireGraph graph) {}
+
+/**
+ * A value's element type and rank as far as they are known, and where they come from (or why not).
+ *
+ * @param elementType the {@code TensorProto.DataType} code, 0 when unknown
+ * @param rank the rank, -1 when unknown
+ * @param source where the type comes from, or why it is unknown
+ */
+record ValueType(int elementType, int rank, String source) {
+
+    static ValueType unknown(String reason) {
+        return new ValueType(0, -1, reason);
+    }
+
+    boolean known() {
+        return elementType != 0;
+    }
+}

@@ -1,0 +1,259 @@
+package io.github.argonnx.onnx;
+
+import static io.github.argonnx.onnx.testing.OnnxWriter.FLOAT;
+import static io.github.argonnx.onnx.testing.OnnxWriter.INT32;
+import static io.github.argonnx.onnx.testing.OnnxWriter.INT64;
+import static io.github.argonnx.onnx.testing.OnnxWriter.graph;
+import static io.github.argonnx.onnx.testing.OnnxWriter.model;
+import static io.github.argonnx.onnx.testing.OnnxWriter.names;
+import static io.github.argonnx.onnx.testing.OnnxWriter.node;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.argonnx.onnx.testing.OnnxWriter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class OnnxModelTest {
+
+    @TempDir
+    Path dir;
+
+    private static OnnxNode only(OnnxModel model) {
+        assertEquals(1, model.nodes().size(), model.nodes().toString());
+        return model.nodes().get(0);
+    }
+
+    @Test
+    void readsAMainGraphNodeWithItsAttributesOpsetAndDeclaredInputType() throws IOException {
+        byte[] bytes = model().opset("", 13).graph(graph("g").input("x", FLOAT, 3).output("y", INT64, 2)
+                .node(node("ArgMax", "am", names("x"), names("y")).attr("axis", -1).attr("keepdims", 0))).toBytes();
+        OnnxModel model = OnnxModel.read(bytes);
+        OnnxNode n = only(model);
+        assertEquals("ArgMax", n.opType());
+        assertEquals("am", n.name());
+        assertEquals("", n.domain());
+        assertTrue(n.inDefaultDomain());
+        assertEquals(13, n.opset());
+        assertEquals(List.of("x"), n.inputs());
+        assertEquals(List.of("y"), n.outputs());
+        assertEquals(Map.of("axis", -1L, "keepdims", 0L), n.attributes());
+        assertEquals(List.of("axis", "keepdims"), List.copyOf(n.attributes().keySet()), "model order");
+        assertEquals("main graph", n.graph());
+        assertEquals(0, n.index());
+        assertEquals("float", n.inputType().elementTypeName());
+        assertEquals(OptionalInt.of(3), n.inputType().rank());
+        assertEquals("graph input 'x'", n.inputType().derivation());
+        assertEquals("ArgMax 'am' (node 0) in main graph", n.describe());
+        assertEquals(OptionalLong.of(13), model.opset("ai.onnx"));
+        assertEquals(8, model.irVersion());
+    }
+
+    @Test
+    void findsNodesInSubgraphsNestedTwoDeepWithOuterScopeTypes() throws IOException {
+        OnnxWriter.Graph loopBody = graph("body").input("i", INT64, 0).input("c", OnnxWriter.BOOL, 0)
+                .node(node("ArgMin", "inner", names("x"), names("m")).attr("axis", 1));
+        OnnxWriter.Graph thenBranch = graph("then")
+                .node(node("Loop", "loop", names("", ""), names("out")).attr("body", loopBody))
+                .node(node("TopK", "topk", names("x", "k"), names("v", "i")).attr("axis", 0));
+        OnnxWriter.Graph elseBranch = graph("else").node(node("ArgMax", "", names("x"), names("e")));
+        byte[] bytes = model().opset("", 18).graph(graph("g").input("x", INT32, 2).input("cond", OnnxWriter.BOOL, 0)
+                .node(node("Relu", "r", names("x"), names("x2")))
+                .node(node("If", "branch", names("cond"), names("o")).attr("then_branch", thenBranch)
+                        .attr("else_branch", elseBranch))).toBytes();
+        List<OnnxNode> nodes = OnnxModel.read(bytes).nodes();
+        assertEquals(List.of("ArgMin", "TopK", "ArgMax"), nodes.stream().map(OnnxNode::opType).toList());
+        OnnxNode inner = nodes.get(0);
+        assertEquals("main graph > If 'branch' (node 1) then_branch > Loop 'loop' (node 0) body", inner.graph());
+        assertEquals(0, inner.index());
+        assertEquals(18, inner.opset());
+        assertEquals("int32", inner.inputType().elementTypeName());
+        assertEquals("graph input 'x'", inner.inputType().derivation());
+        assertEquals(1, nodes.get(1).index());
+        assertEquals("main graph > If 'branch' (node 1) else_branch", nodes.get(2).graph());
+        assertEquals("ArgMax (node 0) in main graph > If 'branch' (node 1) else_branch", nodes.get(2).describe());
+    }
+
+    @Test
+    void followsTheTypeThroughACastAndThroughAnUndeclaredIntermediateValue() throws IOException {
+        byte[] bytes = model().opset("", 13).graph(graph("g").input("x", FLOAT, 2)
+                .node(node("Cast", "c", names("x"), names("xi")).attr("to", INT32))
+                .node(node("ArgMax", "a", names("xi"), names("y")))
+                .node(node("Relu", "r", names("x"), names("hidden")))
+                .node(node("Transpose", "t", names("hidden"), names("hidden2")))
+                .node(node("ArgMin", "b", names("hidden2"), names("z")))).toBytes();
+        List<OnnxNode> nodes = OnnxModel.read(bytes).nodes();
+        assertEquals("int32", nodes.get(0).inputType().elementTypeName());
+        assertEquals("Cast 'c' (node 0) to int32", nodes.get(0).inputType().derivation());
+        assertEquals(OptionalInt.of(2), nodes.get(0).inputType().rank());
+        assertEquals("float", nodes.get(1).inputType().elementTypeName());
+        assertEquals("Transpose 't' (node 3) passes on the type of 'hidden'", nodes.get(1).inputType().derivation());
+        assertEquals(OptionalInt.empty(), nodes.get(1).inputType().rank(), "a transpose's rank is not followed");
+    }
+
+    @Test
+    void anIfsOutputTakesTheTypeItsBranchDeclares() throws IOException {
+        OnnxWriter.Graph then = graph("then").output("t", OnnxWriter.DOUBLE, 2)
+                .node(node("Unknown", "u", names("x"), names("t")));
+        byte[] bytes = model().opset("", 13).graph(graph("g").input("x", FLOAT, 2).input("c", OnnxWriter.BOOL, 0)
+                .node(node("If", "branch", names("c"), names("chosen")).attr("then_branch", then)
+                        .attr("else_branch", graph("else")))
+                .node(node("ArgMax", "a", names("chosen"), names("y")))).toBytes();
+        OnnxNode n = only(OnnxModel.read(bytes));
+        assertEquals("double", n.inputType().elementTypeName());
+        assertEquals("If 'branch' (node 0) then_branch, its graph output 't'", n.inputType().derivation());
+    }
+
+    @Test
+    void saysWhyAnInputTypeIsUnknown() throws IOException {
+        byte[] bytes = model().opset("", 13).opset("com.example", 1).graph(graph("g").input("x", FLOAT, 2)
+                .node(node("Mystery", "m", names("x"), names("u")).domain("com.example"))
+                .node(node("ArgMax", "a", names("u"), names("y")))
+                .node(node("ArgMin", "b", names("nowhere"), names("z")))).toBytes();
+        List<OnnxNode> nodes = OnnxModel.read(bytes).nodes();
+        assertFalse(nodes.get(0).inputType().known());
+        assertEquals("'u' comes from Mystery 'm' (node 0) of domain 'com.example', whose output types the reader does"
+                + " not know", nodes.get(0).inputType().derivation());
+        assertEquals("'nowhere' has no type: no graph input, initializer, value_info or output declares it and no"
+                + " earlier node produces it", nodes.get(1).inputType().derivation());
+    }
+
+    @Test
+    void aDeclarationWinsOverWhatTheFlowWouldGive() throws IOException {
+        byte[] bytes = model().opset("", 13).graph(graph("g").input("x", FLOAT, 2).valueInfo("h", INT64, 1)
+                .node(node("Unknown", "u", names("x"), names("h")))
+                .node(node("ArgMax", "a", names("h"), names("y")))).toBytes();
+        OnnxNode n = only(OnnxModel.read(bytes));
+        assertEquals("int64", n.inputType().elementTypeName());
+        assertEquals("value_info 'h'", n.inputType().derivation());
+    }
+
+    @Test
+    void reportsACustomDomainNodeWithItsDomainsOpset() throws IOException {
+        byte[] bytes = model().opset("ai.onnx", 11).opset("com.example", 3).graph(graph("g").input("x", FLOAT, 1)
+                .node(node("ArgMax", "custom", names("x"), names("y")).domain("com.example").attr("axis", 0))
+                .node(node("ArgMax", "standard", names("x"), names("z")).domain("ai.onnx"))).toBytes();
+        List<OnnxNode> nodes = OnnxModel.read(bytes).nodes();
+        assertEquals("com.example", nodes.get(0).domain());
+        assertFalse(nodes.get(0).inDefaultDomain());
+        assertEquals(3, nodes.get(0).opset());
+        assertTrue(nodes.get(1).inDefaultDomain());
+        assertEquals(11, nodes.get(1).opset(), "ai.onnx written out is the default domain");
+    }
+
+    @Test
+    void keepsNonIntAttributesByTypeAndReadsOnlyTheOpTypesAskedFor() throws IOException {
+        byte[] bytes = model().opset("", 13).graph(graph("g").input("x", FLOAT, 1)
+                .node(node("ArgMax", "a", names("x"), names("y")).attrFloat("axis", 1f))
+                .node(node("Relu", "r", names("x"), names("z")))).toBytes();
+        OnnxNode n = only(OnnxModel.read(bytes));
+        assertEquals(Map.of(), n.attributes());
+        assertEquals(Map.of("axis", "FLOAT"), n.otherAttributes());
+        assertEquals(List.of("Relu"), OnnxModel.read(bytes, Set.of("Relu")).nodes().stream().map(OnnxNode::opType).toList());
+    }
+
+    @Test
+    void readsTheElementTypeOfAnInitializerWithExternalDataWithoutOpeningIt() throws IOException {
+        byte[] bytes = model().opset("", 13).graph(graph("g")
+                .externalInitializer("w", OnnxWriter.FLOAT16, new long[] {1000, 1000}, "missing-weights.bin")
+                .node(node("ArgMax", "a", names("w"), names("y")))).toBytes();
+        Path file = dir.resolve("external.onnx");
+        Files.write(file, bytes);
+        OnnxNode n = only(OnnxModel.read(file));
+        assertEquals("float16", n.inputType().elementTypeName());
+        assertEquals(OptionalInt.of(2), n.inputType().rank());
+        assertEquals("initializer 'w'", n.inputType().derivation());
+    }
+
+    @Test
+    void refusesATruncatedFileNamingIt() throws IOException {
+        byte[] bytes = model().opset("", 13).graph(graph("g").input("x", FLOAT, 2)
+                .initializer("w", FLOAT, new long[] {4}, 16)
+                .node(node("ArgMax", "a", names("x"), names("y")))).toBytes();
+        for (int cut : new int[] {bytes.length - 1, bytes.length / 2, 3}) {
+            Path file = dir.resolve("cut" + cut + ".onnx");
+            Files.write(file, java.util.Arrays.copyOf(bytes, cut));
+            OnnxFormatException e = assertThrows(OnnxFormatException.class, () -> OnnxModel.read(file));
+            assertTrue(e.getMessage().startsWith("cut" + cut + ".onnx: not a readable ONNX model: "), e.getMessage());
+            assertTrue(e.getMessage().length() < 200, e.getMessage());
+        }
+    }
+
+    @Test
+    void refusesSubgraphsNestedBeyondTheBoundAndReadsThemUpToIt() throws IOException {
+        OnnxWriter.Graph inner = graph("g").node(node("ArgMax", "deepest", names("x"), names("y")));
+        for (int depth = 1; depth < ModelWire.MAX_GRAPH_DEPTH; depth++) {
+            inner = graph("g").node(node("If", "if", names("c"), names("o")).attr("then_branch", inner));
+        }
+        byte[] deepest = model().opset("", 13).graph(inner).toBytes();
+        assertEquals("deepest", only(OnnxModel.read(deepest)).name());
+        byte[] tooDeep = model().opset("", 13).graph(graph("g").node(node("If", "if", names("c"), names("o"))
+                .attr("then_branch", inner))).toBytes();
+        assertTrue(assertThrows(OnnxFormatException.class, () -> OnnxModel.read(tooDeep)).getMessage()
+                .startsWith("model bytes: not a readable ONNX model: graphs nested deeper than 64 (at byte "));
+    }
+
+    @Test
+    void refusesGarbageAndEmptyFiles() throws IOException {
+        Path text = dir.resolve("notes.onnx");
+        Files.writeString(text, "this is not a model\n");
+        assertTrue(assertThrows(OnnxFormatException.class, () -> OnnxModel.read(text)).getMessage()
+                .startsWith("notes.onnx: not a readable ONNX model: "));
+        Path empty = dir.resolve("empty.onnx");
+        Files.write(empty, new byte[0]);
+        assertEquals("empty.onnx: not a readable ONNX model: it has no graph (ModelProto field 7)",
+                assertThrows(OnnxFormatException.class, () -> OnnxModel.read(empty)).getMessage());
+    }
+
+    @Test
+    void readsAModelNearTwoGigabytesWithMemoryBoundedByTheGraph() throws IOException {
+        // The weights are a sparse run of zeros in raw_data: the reader must skip them, in this module's
+        // small test heap (see the surefire argLine), where reading them would not fit.
+        byte[] head = model().opset("", 13).toBytes();
+        byte[] node = graph("g").input("x", FLOAT, 2).node(node("ArgMax", "a", names("x"), names("y"))).toBytes();
+        int raw = Integer.MAX_VALUE - 4096;
+        Path file = dir.resolve("large.onnx");
+        try (var channel = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.CREATE_NEW,
+                java.nio.file.StandardOpenOption.WRITE, java.nio.file.StandardOpenOption.SPARSE)) {
+            var tensorHeader = new java.io.ByteArrayOutputStream();
+            var out = com.google.protobuf.CodedOutputStream.newInstance(tensorHeader);
+            out.writeInt32(2, FLOAT);
+            out.writeString(8, "w");
+            out.writeTag(9, 2);
+            out.writeUInt32NoTag(raw);
+            out.flush();
+            long tensorLength = (long) tensorHeader.size() + raw;
+            var graphHeader = new java.io.ByteArrayOutputStream();
+            out = com.google.protobuf.CodedOutputStream.newInstance(graphHeader);
+            out.writeTag(5, 2);
+            out.writeUInt32NoTag((int) tensorLength);
+            out.flush();
+            long graphLength = graphHeader.size() + tensorLength + node.length;
+            var modelHeader = new java.io.ByteArrayOutputStream();
+            out = com.google.protobuf.CodedOutputStream.newInstance(modelHeader);
+            out.writeRawBytes(head);
+            out.writeTag(7, 2);
+            out.writeUInt32NoTag((int) graphLength);
+            out.flush();
+            channel.write(java.nio.ByteBuffer.wrap(modelHeader.toByteArray()));
+            channel.write(java.nio.ByteBuffer.wrap(graphHeader.toByteArray()));
+            channel.write(java.nio.ByteBuffer.wrap(tensorHeader.toByteArray()));
+            channel.position(channel.position() + raw);
+            channel.write(java.nio.ByteBuffer.wrap(node));
+        }
+        assertTrue(Files.size(file) > Integer.MAX_VALUE - 4096L);
+        OnnxNode n = only(OnnxModel.read(file));
+        assertEquals("float", n.inputType().elementTypeName());
+        assertEquals("a", n.name());
+    }
+}
