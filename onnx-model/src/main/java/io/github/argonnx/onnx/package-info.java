@@ -1,0 +1,14 @@
+/**
+ * A model's ArgMax, ArgMin and TopK nodes, read from an ONNX file or its bytes without reading its weights:
+ * {@link io.github.argonnx.onnx.OnnxModel#read(java.nio.file.Path)}.
+ *
+ * <p>The reader walks the protobuf wire format with protobuf-java's {@code CodedInputStream} and no generated
+ * message classes, so it needs no particular protobuf-java version (its README says which ones are tested). Each node comes with its opset in
+ * force, its integer attributes and its input's element type where the graph tells it; the generated
+ * operators take a node through {@code forNode(node.opType(), node.opset(), node.attributes())}.
+ *
+ * <p>API: {@link io.github.argonnx.onnx.OnnxModel}, {@link io.github.argonnx.onnx.OnnxNode},
+ * {@link io.github.argonnx.onnx.InputType} and {@link io.github.argonnx.onnx.OnnxFormatException}, and no
+ * other type. Every other class of this module is package-private and may change in any release.
+ */
+package io.github.argonnx.onnx;
