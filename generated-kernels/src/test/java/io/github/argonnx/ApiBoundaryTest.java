@@ -56,6 +56,7 @@ class ApiBoundaryTest {
             "io.github.argonnx.runtime.Parallelism",
             "io.github.argonnx.runtime.PartialSignature",
             "io.github.argonnx.runtime.RuntimeVersion",
+            "io.github.argonnx.runtime.TopKResult",
             "io.github.argonnx.runtime.Vectorization"));
 
     static final String INTERNAL = "io.github.argonnx.internal.";
