@@ -15,6 +15,7 @@ import io.github.argonnx.generator.emit.kernel.KernelEmitter;
 import io.github.argonnx.generator.emit.kernel.VectorLoopEmitter;
 import io.github.argonnx.generator.emit.tests.ExampleTestEmitter;
 import io.github.argonnx.generator.emit.tests.KernelPropertyTestEmitter;
+import io.github.argonnx.generator.emit.topk.TopKKernelEmitter;
 import java.util.List;
 
 /**
@@ -29,6 +30,7 @@ public final class Emitters {
     public static Generator standard() {
         List<ArtifactEmitter> emitters = List.of(
                 new KernelEmitter(),
+                new TopKKernelEmitter(),
                 new VectorLoopEmitter(),
                 new KernelPropertyTestEmitter(),
                 new DataTypeEnumEmitter(),

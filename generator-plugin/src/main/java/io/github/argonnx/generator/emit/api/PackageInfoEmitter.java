@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import io.github.argonnx.generator.semantics.OperatorFamily;
 
 /**
  * Emits a {@code package-info.java} for every package the generator writes classes into: the operator API
@@ -30,10 +31,10 @@ public final class PackageInfoEmitter implements ArtifactEmitter {
 
     @Override
     public List<GeneratedFile> emit(GenerationContext context) {
-        String provenance = context.operatorsToGenerate().stream()
+        String provenance = context.operatorsToGenerate(OperatorFamily.ARG_REDUCTION).stream()
                 .map(op -> op.name() + ".yaml")
                 .collect(Collectors.joining(", "));
-        String operators = context.operatorsToGenerate().stream()
+        String operators = context.operatorsToGenerate(OperatorFamily.ARG_REDUCTION).stream()
                 .map(op -> "{@code " + op.name() + "}")
                 .collect(Collectors.joining(", "));
         List<GeneratedFile> files = new ArrayList<>();

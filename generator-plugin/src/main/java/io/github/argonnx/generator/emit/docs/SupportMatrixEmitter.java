@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import io.github.argonnx.generator.semantics.OperatorFamily;
 
 /**
  * {@code support-matrix.md}: which element types each generated operator version accepts, and
@@ -30,7 +31,7 @@ public final class SupportMatrixEmitter implements ArtifactEmitter {
 
     @Override
     public List<GeneratedFile> emit(GenerationContext context) {
-        List<OperatorSpec> operators = context.operatorsToGenerate();
+        List<OperatorSpec> operators = context.operatorsToGenerate(OperatorFamily.ARG_REDUCTION);
         if (operators.isEmpty()) {
             return List.of();
         }

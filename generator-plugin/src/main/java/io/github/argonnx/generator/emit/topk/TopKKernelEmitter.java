@@ -1,0 +1,166 @@
+package io.github.argonnx.generator.emit.topk;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import io.github.argonnx.generator.emit.GeneratedFile;
+import io.github.argonnx.generator.emit.GenerationContext;
+import io.github.argonnx.generator.emit.JavaSourceEmitter;
+import io.github.argonnx.generator.emit.KernelTarget;
+import io.github.argonnx.generator.java.Comparison;
+import io.github.argonnx.generator.java.GeneratedNames;
+import io.github.argonnx.generator.java.JavaStorage;
+import io.github.argonnx.generator.java.RuntimeClasses;
+import io.github.argonnx.generator.model.ElementType;
+import io.github.argonnx.generator.semantics.OperatorFamily;
+import java.util.ArrayList;
+import java.util.List;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Emits one TopK kernel per element type: {@code TopKFloatKernel}, {@code TopKUint8Kernel}, ...
+ *
+ * <p>Each element becomes its order key ({@link Comparison#orderKeyOfBits}: a {@code long} in value order, NaN
+ * above every number, -0 and +0 equal, unsigned types unsigned), flipped for the smallest, so that one
+ * {@code long} comparison decides and the axis index breaks ties. Per output column the kernel keeps a sorted
+ * buffer of the k best keys with their indices; an element enters only when it beats the k-th (a binary search
+ * and a shift), so the cost grows smoothly with k. An outer axis is walked in memory order over blocks of
+ * columns, a buffer per column.
+ */
+public final class TopKKernelEmitter extends JavaSourceEmitter {
+
+    /** The most buffer entries a block of columns keeps, so that a large k takes one column at a time. */
+    static final int BUFFER_ENTRIES = 1 << 16;
+
+    /** The columns of an outer axis walked together. */
+    static final int COLUMN_BLOCK = 64;
+
+    @Override
+    protected List<JavaSource> sources(GenerationContext context) {
+        List<JavaSource> files = new ArrayList<>();
+        for (KernelTarget target : context.kernelsToGenerate(OperatorFamily.TOP_K)) {
+            files.add(new JavaSource(GeneratedFile.Kind.MAIN_SOURCE, context.names().kernelPackage(),
+                    kernel(context, target.type()), target.provenance(context)));
+        }
+        return files;
+    }
+
+    private static TypeSpec.Builder kernel(GenerationContext context, ElementType type) {
+        ClassName name = context.names().topKKernelClass(type);
+        JavaStorage storage = JavaStorage.of(type);
+        return TypeSpec.classBuilder(name)
+                .addJavadoc("TopK over $L elements ($L), compared by their order keys ({@link #$N}).\n\n"
+                        + "<p>Not API: called by the generated operator class.\n",
+                        type.onnxName(), JavaStorage.description(type), GeneratedNames.ORDER_KEY)
+                .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+                .addField(FieldSpec.builder(TypeName.INT, "COLUMN_BLOCK", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                        .initializer("$L", COLUMN_BLOCK).build())
+                .addField(FieldSpec.builder(TypeName.INT, "BUFFER_ENTRIES", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                        .initializer("1 << $L", Integer.numberOfTrailingZeros(BUFFER_ENTRIES)).build())
+                .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build())
+                .addMethod(entry(storage, storage.arrayType(), "data[$L]"))
+                .addMethod(entry(storage, storage.bufferType(), "data.get($L)"))
+                .addMethod(MethodSpec.methodBuilder("offer")
+                        .addJavadoc("Offers one key to the sorted buffer {@code [base, base + count)}, best first, and returns\n"
+                                + "the new count. A key enters only when it beats the k-th; among equal keys the earlier\n"
+                                + "row stays ahead, as rows arrive in ascending order.\n")
+                        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                        .returns(TypeName.INT)
+                        .addParameter(long[].class, "keys")
+                        .addParameter(int[].class, "rows")
+                        .addParameter(TypeName.INT, "base")
+                        .addParameter(TypeName.INT, "count")
+                        .addParameter(TypeName.INT, "k")
+                        .addParameter(TypeName.LONG, "key")
+                        .addParameter(TypeName.INT, "row")
+                        .beginControlFlow("if (count == k)")
+                        .beginControlFlow("if (key <= keys[base + k - 1])")
+                        .addStatement("return count")
+                        .endControlFlow()
+                        .addStatement("count = k - 1")
+                        .endControlFlow()
+                        .addStatement("int low = 0")
+                        .addStatement("int high = count")
+                        .beginControlFlow("while (low < high)")
+                        .addStatement("int middle = (low + high) >>> 1")
+                        .beginControlFlow("if (keys[base + middle] >= key)")
+                        .addStatement("low = middle + 1")
+                        .nextControlFlow("else")
+                        .addStatement("high = middle")
+                        .endControlFlow()
+                        .endControlFlow()
+                        .addStatement("$T.arraycopy(keys, base + low, keys, base + low + 1, count - low)", System.class)
+                        .addStatement("$T.arraycopy(rows, base + low, rows, base + low + 1, count - low)", System.class)
+                        .addStatement("keys[base + low] = key")
+                        .addStatement("rows[base + low] = row")
+                        .addStatement("return count + 1")
+                        .build())
+                .addMethod(MethodSpec.methodBuilder(GeneratedNames.ORDER_KEY)
+                        .addJavadoc("The raw_data bits of an element, zero-extended, to a long in value order: $L.\n",
+                                Comparison.of(type).orderKeyDescription(type))
+                        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                        .returns(TypeName.LONG)
+                        .addParameter(TypeName.LONG, "bits")
+                        .addCode(Comparison.of(type).orderKeyOfBits(type))
+                        .build());
+    }
+
+    /** The public entry over one data source; {@code read} reads the element at a position given as {@code $L}. */
+    private static MethodSpec entry(JavaStorage storage, TypeName source, String read) {
+        CodeBlock element = CodeBlock.of(read, "rowBase + c");
+        CodeBlock winner = CodeBlock.of(read, "sliceBase + row * inner + from + c");
+        return MethodSpec.methodBuilder(GeneratedNames.TOP_K)
+                .addJavadoc("Writes, for every slice of {@code plan}, its {@code k} best elements and their indices along the\n"
+                        + "axis, best first (equal elements: the lower index first), to {@code values} and {@code indices}\n"
+                        + "in the output layout {@code (outer, k, inner)}. {@code largest} picks the largest, where NaN is\n"
+                        + "first, otherwise the smallest, where NaN is last. The output is always sorted.\n")
+                .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .addParameter(source, "data")
+                .addParameter(TypeName.INT, "offset")
+                .addParameter(RuntimeClasses.REDUCTION_PLAN, "plan")
+                .addParameter(TypeName.INT, "k")
+                .addParameter(TypeName.BOOLEAN, "largest")
+                .addParameter(storage.arrayType(), "values")
+                .addParameter(long[].class, "indices")
+                .addStatement("int outer = plan.outer()")
+                .addStatement("int axisLength = plan.axisLength()")
+                .addStatement("int inner = plan.inner()")
+                .beginControlFlow("if (k == 0 || outer == 0 || inner == 0)")
+                .addStatement("return")
+                .endControlFlow()
+                .addComment("flipping every bit reverses the order of keys: the smallest then compares as the best")
+                .addStatement("long flip = largest ? 0L : -1L")
+                .addStatement("int block = $T.max(1, $T.min($T.min(inner, COLUMN_BLOCK), BUFFER_ENTRIES / k))",
+                        Math.class, Math.class, Math.class)
+                .addStatement("long[] keys = new long[block * k]")
+                .addStatement("int[] rows = new int[block * k]")
+                .addStatement("int[] counts = new int[block]")
+                .beginControlFlow("for (int o = 0; o < outer; o++)")
+                .addStatement("int sliceBase = offset + o * axisLength * inner")
+                .addStatement("int outBase = o * k * inner")
+                .beginControlFlow("for (int from = 0; from < inner; from += block)")
+                .addStatement("int columns = $T.min(block, inner - from)", Math.class)
+                .addStatement("$T.fill(counts, 0, columns, 0)", java.util.Arrays.class)
+                .beginControlFlow("for (int r = 0; r < axisLength; r++)")
+                .addStatement("int rowBase = sliceBase + r * inner + from")
+                .beginControlFlow("for (int c = 0; c < columns; c++)")
+                .addStatement("long key = $N($L) ^ flip", GeneratedNames.ORDER_KEY, storage.toBits(element))
+                .addStatement("counts[c] = offer(keys, rows, c * k, counts[c], k, key, r)")
+                .endControlFlow()
+                .endControlFlow()
+                .beginControlFlow("for (int c = 0; c < columns; c++)")
+                .beginControlFlow("for (int j = 0; j < k; j++)")
+                .addStatement("int row = rows[c * k + j]")
+                .addStatement("int out = outBase + j * inner + from + c")
+                .addStatement("values[out] = $L", winner)
+                .addStatement("indices[out] = row")
+                .endControlFlow()
+                .endControlFlow()
+                .endControlFlow()
+                .endControlFlow()
+                .build();
+    }
+}
