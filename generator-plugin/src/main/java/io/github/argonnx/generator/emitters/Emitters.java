@@ -16,6 +16,7 @@ import io.github.argonnx.generator.emit.kernel.VectorLoopEmitter;
 import io.github.argonnx.generator.emit.tests.ExampleTestEmitter;
 import io.github.argonnx.generator.emit.tests.KernelPropertyTestEmitter;
 import io.github.argonnx.generator.emit.topk.TopKKernelEmitter;
+import io.github.argonnx.generator.emit.topk.TopKOperatorEmitter;
 import java.util.List;
 
 /**
@@ -37,6 +38,7 @@ public final class Emitters {
                 new TensorEmitter(),
                 new ValidatorEmitter(),
                 new OperatorApiEmitter(),
+                new TopKOperatorEmitter(),
                 new PartialKeysEmitter(),
                 new PartialReductionEmitter(),
                 new ExampleTestEmitter(),
