@@ -47,6 +47,7 @@ class ApiBoundaryTest {
             "io.github.argonnx.PartialReduction",
             "io.github.argonnx.PreparedArgReduction",
             "io.github.argonnx.Tensor",
+            "io.github.argonnx.TopK",
             // hand-written, argonnx-runtime
             "io.github.argonnx.runtime.ArgAccumulator",
             "io.github.argonnx.runtime.ArgOnnxException",
