@@ -88,7 +88,8 @@ final class TopKCalls {
                 .addStatement("throw new $T(versionName + \": outputs of shape \" + $T.format(outputShape) + \" hold \" + count\n"
                         + "+ \" elements, more than a Java array holds\")", EXCEPTION, SHAPES)
                 .endControlFlow()
-                .addStatement("return new $T(outputShape, (int) count, $T.plan(shape, normalized), (int) k, "
+                .addComment("an empty output has nothing to compute, and an empty input has no plan")
+                .addStatement("return new $T(outputShape, (int) count, count == 0 ? null : $T.plan(shape, normalized), (int) k, "
                         + "attributes.get($S, 1L) == 1L)", call, SHAPES, "largest")
                 .build());
         type.addMethod(MethodSpec.methodBuilder("kOf")
@@ -127,7 +128,9 @@ final class TopKCalls {
                 .addStatement("$T call = validate(data, kOf(k))", call)
                 .addStatement("Object values = newValues(data.dataType(), call.count())")
                 .addStatement("long[] indices = new long[call.count()]")
+                .beginControlFlow("if (call.count() > 0)")
                 .addStatement("run(data, call, values, indices)")
+                .endControlFlow()
                 .addStatement("return $T.of(wrap(data.dataType(), values, call.shape()), indices, call.shape())", TOP_K_RESULT)
                 .build());
         type.addMethod(MethodSpec.methodBuilder("apply")
@@ -169,14 +172,14 @@ final class TopKCalls {
                         + "+ $T.format(call.shape()) + \"), given values \" + $T.getLength(values) + \" and indices \"\n"
                         + "+ (indices == null ? \"null\" : String.valueOf(indices.length)))", EXCEPTION, SHAPES, java.lang.reflect.Array.class)
                 .endControlFlow()
-                .beginControlFlow("if (values == data.array() || indices == data.array())")
+                .beginControlFlow("if (call.count() > 0 && (values == data.array() || indices == data.array()))")
                 .addComment("an output is the input's own array: the kernel would overwrite elements it has yet to read")
                 .addStatement("Object ownValues = newValues(data.dataType(), call.count())")
                 .addStatement("long[] ownIndices = new long[call.count()]")
                 .addStatement("run(data, call, ownValues, ownIndices)")
                 .addStatement("System.arraycopy(ownValues, 0, values, 0, call.count())")
                 .addStatement("System.arraycopy(ownIndices, 0, indices, 0, call.count())")
-                .nextControlFlow("else")
+                .nextControlFlow("else if (call.count() > 0)")
                 .addStatement("run(data, call, values, indices)")
                 .endControlFlow()
                 .addStatement("return call.shape().clone()")
