@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.github.argonnx.runtime.ArgAccumulator;
 import io.github.argonnx.runtime.ArgResult;
+import io.github.argonnx.runtime.TopKResult;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -104,6 +105,21 @@ class ReadmeExamplesTest {
     }
 
     @Test
+    void topK() {
+        // snippet:top-k
+        // A classification head's five best classes, best first, over float logits [1, 10].
+        Tensor logits = Tensor.ofFloat(new float[] {0.1f, 2.5f, 0.3f, 4f, 1.2f, 0.7f, 3.1f, 0.2f, 2.5f, 0.9f}, 1, 10);
+        TopKResult<Tensor> top5 = TopK.latest().axis(1).apply(logits, 5);
+        long[] classes = top5.indices(); // {3, 6, 1, 8, 4}: equal scores, the lower index first
+        long[] shape = top5.shape();     // {1, 5}; top5.values() holds the scores, a float tensor
+        // end-snippet
+
+        assertArrayEquals(new long[] {3, 6, 1, 8, 4}, classes);
+        assertArrayEquals(new long[] {1, 5}, shape);
+        assertEquals(DataType.FLOAT, top5.values().dataType());
+    }
+
+    @Test
     void streamedChunks() {
         // snippet:streamed-chunks
         // The argmax over a reduced axis of 10^9 float scores that never sit in one array, fed in 1 Mi chunks.
@@ -141,7 +157,7 @@ class ReadmeExamplesTest {
                 Pattern.DOTALL));
         List<String> fromDoc = snippets(doc, Pattern.compile("<!-- snippet:([a-z-]+) -->\\n```java\\n(.*?)\\n```",
                 Pattern.DOTALL));
-        assertEquals(5, fromTest.size());
+        assertEquals(6, fromTest.size());
         assertEquals(fromTest, fromDoc, document + " and ReadmeExamplesTest differ: update both");
     }
 
