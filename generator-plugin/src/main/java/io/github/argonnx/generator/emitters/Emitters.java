@@ -15,6 +15,7 @@ import io.github.argonnx.generator.emit.kernel.KernelEmitter;
 import io.github.argonnx.generator.emit.kernel.VectorLoopEmitter;
 import io.github.argonnx.generator.emit.tests.ExampleTestEmitter;
 import io.github.argonnx.generator.emit.tests.KernelPropertyTestEmitter;
+import io.github.argonnx.generator.emit.topk.TopKExampleTestEmitter;
 import io.github.argonnx.generator.emit.topk.TopKKernelEmitter;
 import io.github.argonnx.generator.emit.topk.TopKOperatorEmitter;
 import java.util.List;
@@ -42,6 +43,7 @@ public final class Emitters {
                 new PartialKeysEmitter(),
                 new PartialReductionEmitter(),
                 new ExampleTestEmitter(),
+                new TopKExampleTestEmitter(),
                 new OperatorDocsEmitter(),
                 new SupportMatrixEmitter(),
                 new PackageInfoEmitter());
