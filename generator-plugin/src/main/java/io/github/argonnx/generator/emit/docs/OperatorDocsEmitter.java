@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
-import io.github.argonnx.generator.semantics.OperatorFamily;
 
 /**
  * One Markdown reference page per operator, {@code operators/ArgMax.md}: every version, newest
@@ -32,7 +31,7 @@ public final class OperatorDocsEmitter implements ArtifactEmitter {
     @Override
     public List<GeneratedFile> emit(GenerationContext context) {
         List<GeneratedFile> files = new ArrayList<>();
-        for (OperatorSpec op : context.operatorsToGenerate(OperatorFamily.ARG_REDUCTION)) {
+        for (OperatorSpec op : context.operatorsToGenerate()) {
             files.add(new GeneratedFile(GeneratedFile.Kind.DOC, pagePath(op), page(context, op)));
         }
         return files;

@@ -31,7 +31,7 @@ public final class SupportMatrixEmitter implements ArtifactEmitter {
 
     @Override
     public List<GeneratedFile> emit(GenerationContext context) {
-        List<OperatorSpec> operators = context.operatorsToGenerate(OperatorFamily.ARG_REDUCTION);
+        List<OperatorSpec> operators = context.operatorsToGenerate();
         if (operators.isEmpty()) {
             return List.of();
         }
@@ -73,7 +73,8 @@ public final class SupportMatrixEmitter implements ArtifactEmitter {
             }
             row.add(operators.stream()
                     .filter(op -> context.typesToGenerate(op).contains(type))
-                    .map(op -> "`" + context.names().kernelClass(Extremum.of(op), type).simpleName() + "`")
+                    .map(op -> "`" + (OperatorFamily.of(op) == OperatorFamily.TOP_K ? context.names().topKKernelClass(type)
+                            : context.names().kernelClass(Extremum.of(op), type)).simpleName() + "`")
                     .collect(Collectors.joining(", ")));
             row.add("`" + JavaStorage.of(type).primitive() + "[]`, `" + JavaStorage.of(type).bufferSimpleName() + "`");
             row.add(Comparison.summary(type));
