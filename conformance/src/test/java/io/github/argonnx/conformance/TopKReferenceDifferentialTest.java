@@ -78,4 +78,33 @@ class TopKReferenceDifferentialTest {
         assertEquals(List.of(), failures.subList(0, Math.min(5, failures.size())), failures.size() + " failures");
         assertEquals(CASES_PER_TYPE_AND_VERSION * (3 + 3 + 11 + 12), cases);
     }
+
+    @Test
+    void aLargeKAgreesWithTheReferenceAlongBothLayouts() {
+        SplittableRandom random = new SplittableRandom(4_180_117L);
+        List<String> failures = new ArrayList<>();
+        for (ElementType type : List.of(ElementType.FLOAT, ElementType.UINT8, ElementType.INT64, ElementType.FLOAT16)) {
+            List<Long> specials = Gen.specialBits(type, true);
+            for (int axis = 0; axis < 2; axis++) {
+                int n = 300 + random.nextInt(400);
+                long[] shape = axis == 0 ? new long[] {n, 3} : new long[] {2, n};
+                long[] bits = new long[2 * 3 * n / (axis == 0 ? 2 : 3)];
+                for (int i = 0; i < bits.length; i++) {
+                    bits[i] = specials.get(random.nextInt(specials.size()));
+                }
+                TensorValue x = TensorValue.ofBits(type, shape, bits);
+                for (long k : new long[] {257, n - 1, n}) {
+                    for (boolean largest : new boolean[] {true, false}) {
+                        TopKReference.Result expected = TopKReference.topK(x, k, axis, largest);
+                        TopKApi.Outputs got = TopKApi.viaArrays(TopK.latest().axis(axis).largest(largest),
+                                Api.input(x, Api.InputForm.ARRAY, random).tensor(), k, type);
+                        if (!got.values().equals(expected.values()) || !got.indices().equals(expected.indices())) {
+                            failures.add(type + " axis " + axis + " n " + n + " k " + k + " largest " + largest);
+                        }
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), failures);
+    }
 }

@@ -20,6 +20,8 @@ public final class TopKFloatKernel {
 
     private static final int BUFFER_ENTRIES = 1 << 16;
 
+    private static final int SORT_ABOVE = 256;
+
     private TopKFloatKernel() {
     }
 
@@ -35,6 +37,10 @@ public final class TopKFloatKernel {
         int axisLength = plan.axisLength();
         int inner = plan.inner();
         if (k == 0 || outer == 0 || inner == 0) {
+            return;
+        }
+        if (k > SORT_ABOVE) {
+            topKSorted(data, offset, plan, k, largest, values, indices);
             return;
         }
         // flipping every bit reverses the order of keys: the smallest then compares as the best
@@ -82,6 +88,10 @@ public final class TopKFloatKernel {
         if (k == 0 || outer == 0 || inner == 0) {
             return;
         }
+        if (k > SORT_ABOVE) {
+            topKSorted(data, offset, plan, k, largest, values, indices);
+            return;
+        }
         // flipping every bit reverses the order of keys: the smallest then compares as the best
         long flip = largest ? 0L : -1L;
         int block = Math.max(1, Math.min(Math.min(inner, COLUMN_BLOCK), BUFFER_ENTRIES / k));
@@ -110,6 +120,101 @@ public final class TopKFloatKernel {
                     }
                 }
             }
+        }
+    }
+
+    private static void topKSorted(float[] data, int offset, ReductionPlan plan, int k,
+            boolean largest, float[] values, long[] indices) {
+        int outer = plan.outer();
+        int axisLength = plan.axisLength();
+        int inner = plan.inner();
+        long flip = largest ? 0L : -1L;
+        long[] keys = new long[axisLength];
+        int[] rows = new int[axisLength];
+        long[] keyScratch = new long[axisLength];
+        int[] rowScratch = new int[axisLength];
+        for (int o = 0; o < outer; o++) {
+            int sliceBase = offset + o * axisLength * inner;
+            int outBase = o * k * inner;
+            for (int c = 0; c < inner; c++) {
+                for (int r = 0; r < axisLength; r++) {
+                    keys[r] = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[sliceBase + r * inner + c]))) ^ flip;
+                    rows[r] = r;
+                }
+                sortBestFirst(keys, rows, keyScratch, rowScratch, axisLength);
+                for (int j = 0; j < k; j++) {
+                    int out = outBase + j * inner + c;
+                    values[out] = data[sliceBase + rows[j] * inner + c];
+                    indices[out] = rows[j];
+                }
+            }
+        }
+    }
+
+    private static void topKSorted(FloatBuffer data, int offset, ReductionPlan plan, int k,
+            boolean largest, float[] values, long[] indices) {
+        int outer = plan.outer();
+        int axisLength = plan.axisLength();
+        int inner = plan.inner();
+        long flip = largest ? 0L : -1L;
+        long[] keys = new long[axisLength];
+        int[] rows = new int[axisLength];
+        long[] keyScratch = new long[axisLength];
+        int[] rowScratch = new int[axisLength];
+        for (int o = 0; o < outer; o++) {
+            int sliceBase = offset + o * axisLength * inner;
+            int outBase = o * k * inner;
+            for (int c = 0; c < inner; c++) {
+                for (int r = 0; r < axisLength; r++) {
+                    keys[r] = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(sliceBase + r * inner + c)))) ^ flip;
+                    rows[r] = r;
+                }
+                sortBestFirst(keys, rows, keyScratch, rowScratch, axisLength);
+                for (int j = 0; j < k; j++) {
+                    int out = outBase + j * inner + c;
+                    values[out] = data.get(sliceBase + rows[j] * inner + c);
+                    indices[out] = rows[j];
+                }
+            }
+        }
+    }
+
+    /**
+     * Sorts {@code keys[0, n)}, and {@code rows} with them, larger keys first; stable, so that equal
+     * keys keep the lower row first.
+     */
+    private static void sortBestFirst(long[] keys, int[] rows, long[] keyScratch, int[] rowScratch,
+            int n) {
+        long[] fromKeys = keys;
+        int[] fromRows = rows;
+        long[] toKeys = keyScratch;
+        int[] toRows = rowScratch;
+        for (int width = 1; width < n; width <<= 1) {
+            for (int low = 0; low < n; low += 2 * width) {
+                int middle = Math.min(low + width, n);
+                int high = Math.min(low + 2 * width, n);
+                int i = low;
+                int j = middle;
+                for (int out = low; out < high; out++) {
+                    if (j >= high || (i < middle && fromKeys[i] >= fromKeys[j])) {
+                        toKeys[out] = fromKeys[i];
+                        toRows[out] = fromRows[i++];
+                    } else {
+                        toKeys[out] = fromKeys[j];
+                        toRows[out] = fromRows[j++];
+                    }
+                }
+            }
+            long[] swapKeys = fromKeys;
+            fromKeys = toKeys;
+            toKeys = swapKeys;
+            int[] swapRows = fromRows;
+            fromRows = toRows;
+            toRows = swapRows;
+        }
+        if (fromKeys != keys) {
+            System.arraycopy(fromKeys, 0, keys, 0, n);
+            System.arraycopy(fromRows, 0, rows, 0, n);
         }
     }
 
