@@ -44,8 +44,15 @@ import javax.annotation.processing.Generated;
 public final class TopK {
     private static final String OPERATOR = "TopK";
 
+    /**
+     * The newest version generated, the one {@link #latest()} gives.
+     */
     public static final int LATEST_VERSION = 24;
 
+    /**
+     * The newest ai.onnx opset the spec is known to be complete up to: the highest that
+     * {@link #forModelOpset(int)} takes.
+     */
     public static final int LATEST_KNOWN_OPSET = 24;
 
     private static final String VERSIONS_TEXT = "1, 10, 11, 24";

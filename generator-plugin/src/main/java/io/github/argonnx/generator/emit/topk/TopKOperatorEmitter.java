@@ -61,8 +61,11 @@ public final class TopKOperatorEmitter extends JavaSourceEmitter {
                         + "leaves the order to the implementation. Every refusal is an {@link $T}.\n",
                         op.name(), numbers, EXCEPTION)
                 .addField(constant(TypeName.get(String.class), "OPERATOR", CodeBlock.of("$S", op.name()), false))
-                .addField(constant(TypeName.INT, "LATEST_VERSION", CodeBlock.of("$L", latest), true))
-                .addField(constant(TypeName.INT, "LATEST_KNOWN_OPSET", CodeBlock.of("$L", op.latestKnownOpset()), true))
+                .addField(constant(TypeName.INT, "LATEST_VERSION", CodeBlock.of("$L", latest), true).toBuilder()
+                        .addJavadoc("The newest version generated, the one {@link #latest()} gives.\n").build())
+                .addField(constant(TypeName.INT, "LATEST_KNOWN_OPSET", CodeBlock.of("$L", op.latestKnownOpset()), true).toBuilder()
+                        .addJavadoc("The newest ai.onnx opset the spec is known to be complete up to: the highest that\n"
+                                + "{@link #forModelOpset(int)} takes.\n").build())
                 .addField(constant(TypeName.get(String.class), "VERSIONS_TEXT", CodeBlock.of("$S", numbers), false))
                 .addField(TypeName.INT, "version", Modifier.PRIVATE, Modifier.FINAL)
                 .addField(TypeName.get(String.class), "versionName", Modifier.PRIVATE, Modifier.FINAL)
