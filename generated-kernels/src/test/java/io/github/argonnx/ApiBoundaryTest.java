@@ -47,6 +47,7 @@ class ApiBoundaryTest {
             "io.github.argonnx.PartialReduction",
             "io.github.argonnx.PreparedArgReduction",
             "io.github.argonnx.Tensor",
+            "io.github.argonnx.TopK",
             // hand-written, argonnx-runtime
             "io.github.argonnx.runtime.ArgAccumulator",
             "io.github.argonnx.runtime.ArgOnnxException",
@@ -56,6 +57,7 @@ class ApiBoundaryTest {
             "io.github.argonnx.runtime.Parallelism",
             "io.github.argonnx.runtime.PartialSignature",
             "io.github.argonnx.runtime.RuntimeVersion",
+            "io.github.argonnx.runtime.TopKResult",
             "io.github.argonnx.runtime.Vectorization"));
 
     static final String INTERNAL = "io.github.argonnx.internal.";

@@ -2,7 +2,9 @@
  * The hand-written runtime API that the generated operators return and take.
  *
  * <p>API, every public type of this package: {@link io.github.argonnx.runtime.ArgResult} (the indices and
- * shape of a call), {@link io.github.argonnx.runtime.ArgPartial} (the partial result of some chunks of the
+ * shape of a call),
+ * {@link io.github.argonnx.runtime.TopKResult} (the values, indices and shape of a TopK call),
+ * {@link io.github.argonnx.runtime.ArgPartial} (the partial result of some chunks of the
  * reduced axis), {@link io.github.argonnx.runtime.ArgAccumulator} (streams chunks into one result),
  * {@link io.github.argonnx.runtime.PartialSignature} (what a partial belongs to),
  * {@link io.github.argonnx.runtime.Parallelism} (how many threads a call may use),

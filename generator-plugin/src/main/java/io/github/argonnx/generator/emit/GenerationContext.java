@@ -37,7 +37,7 @@ public record GenerationContext(
      * The operator families the emitters generate. A spec of another family loads and is checked, and nothing
      * is generated from it; the plugin refuses to select it by name.
      */
-    public static final Set<OperatorFamily> GENERATED_FAMILIES = Set.of(OperatorFamily.ARG_REDUCTION);
+    public static final Set<OperatorFamily> GENERATED_FAMILIES = Set.of(OperatorFamily.ARG_REDUCTION, OperatorFamily.TOP_K);
 
     public GenerationContext {
         operators = operators.stream()
@@ -67,6 +67,39 @@ public record GenerationContext(
         return operators.stream()
                 .filter(op -> operatorFilter.isEmpty() || operatorFilter.contains(op.name()))
                 .toList();
+    }
+
+    /**
+     * The operators of one family selected for generation, sorted by name: what that family's emitters generate.
+     * An operator of no family, which only a model built by hand has, goes to the arg-reduction emitters, which
+     * refuse it by name.
+     */
+    public List<OperatorSpec> operatorsToGenerate(OperatorFamily family) {
+        return operatorsToGenerate().stream()
+                .filter(op -> OperatorFamily.forOperator(op.name())
+                        .map(f -> f == family)
+                        .orElse(family == OperatorFamily.ARG_REDUCTION))
+                .toList();
+    }
+
+    /** Every operator of one family and element type selected, operators by name, types in enum order. */
+    public List<KernelTarget> kernelsToGenerate(OperatorFamily family) {
+        List<KernelTarget> targets = new ArrayList<>();
+        for (OperatorSpec op : operatorsToGenerate(family)) {
+            for (ElementType type : typesToGenerate(op)) {
+                targets.add(new KernelTarget(op, type));
+            }
+        }
+        return targets;
+    }
+
+    /** Every element type some selected operator of one family accepts in a selected version, in enum order. */
+    public SortedSet<ElementType> typesToGenerate(OperatorFamily family) {
+        SortedSet<ElementType> types = new TreeSet<>();
+        for (OperatorSpec op : operatorsToGenerate(family)) {
+            types.addAll(typesToGenerate(op));
+        }
+        return types;
     }
 
     /** The versions of an operator selected for generation, ascending. */

@@ -15,6 +15,9 @@ import io.github.argonnx.generator.emit.kernel.KernelEmitter;
 import io.github.argonnx.generator.emit.kernel.VectorLoopEmitter;
 import io.github.argonnx.generator.emit.tests.ExampleTestEmitter;
 import io.github.argonnx.generator.emit.tests.KernelPropertyTestEmitter;
+import io.github.argonnx.generator.emit.topk.TopKExampleTestEmitter;
+import io.github.argonnx.generator.emit.topk.TopKKernelEmitter;
+import io.github.argonnx.generator.emit.topk.TopKOperatorEmitter;
 import java.util.List;
 
 /**
@@ -29,15 +32,18 @@ public final class Emitters {
     public static Generator standard() {
         List<ArtifactEmitter> emitters = List.of(
                 new KernelEmitter(),
+                new TopKKernelEmitter(),
                 new VectorLoopEmitter(),
                 new KernelPropertyTestEmitter(),
                 new DataTypeEnumEmitter(),
                 new TensorEmitter(),
                 new ValidatorEmitter(),
                 new OperatorApiEmitter(),
+                new TopKOperatorEmitter(),
                 new PartialKeysEmitter(),
                 new PartialReductionEmitter(),
                 new ExampleTestEmitter(),
+                new TopKExampleTestEmitter(),
                 new OperatorDocsEmitter(),
                 new SupportMatrixEmitter(),
                 new PackageInfoEmitter());

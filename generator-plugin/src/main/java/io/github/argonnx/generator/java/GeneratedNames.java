@@ -104,6 +104,14 @@ public final class GeneratedNames {
         return extremum.operatorName() + typeWord(type) + "Kernel";
     }
 
+    /** The TopK kernel of a type, for example {@code <base>.internal.kernels.TopKFloatKernel}. */
+    public ClassName topKKernelClass(ElementType type) {
+        return ClassName.get(kernelPackage(), "TopK" + typeWord(type) + "Kernel");
+    }
+
+    /** The public entry of a TopK kernel: the k best of every slice, with their indices. */
+    public static final String TOP_K = "topK";
+
     /** The property test of a kernel, for example {@code <base>.internal.kernels.ArgMaxFloat16KernelPropertyTest}. */
     public ClassName kernelPropertyTestClass(Extremum extremum, ElementType type) {
         return ClassName.get(kernelPackage(), kernelSimpleName(extremum, type) + "PropertyTest");

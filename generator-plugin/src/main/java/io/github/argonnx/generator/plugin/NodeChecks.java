@@ -6,6 +6,9 @@ import io.github.argonnx.generator.model.AttributeType;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.ParameterSpec;
 import io.github.argonnx.generator.model.VersionSpec;
+import io.github.argonnx.generator.semantics.FamilySemantics;
+import io.github.argonnx.generator.semantics.OperatorFamily;
+import io.github.argonnx.generator.semantics.TopKSemantics;
 import io.github.argonnx.onnx.OnnxNode;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,20 +75,25 @@ final class NodeChecks {
         if (spec.type() != AttributeType.INT) {
             return Optional.of("attribute '" + spec.name() + "' is an INT; " + versionName + " takes an " + spec.type());
         }
-        if (spec.constraint().isEmpty()) {
-            return Optional.empty();
+        Optional<FamilySemantics> family = OperatorFamily.forOperator(node.opType()).map(OperatorFamily::semantics);
+        if (family.orElse(null) instanceof TopKSemantics topK && spec.name().equals(topK.k()) && value < 0) {
+            return Optional.of("attribute '" + spec.name() + "' is " + value + "; " + versionName + " allows 0 or more");
         }
-        AttributeConstraint constraint = spec.constraint().get();
+        AttributeConstraint constraint = spec.constraint().orElse(null);
         if (constraint instanceof AttributeConstraint.AllowedValues allowed && !allowed.values().contains(value)) {
             return Optional.of("attribute '" + spec.name() + "' is " + value + "; " + versionName + " allows "
                     + allowed.values().stream().map(String::valueOf).collect(Collectors.joining(", ")));
         }
-        if (constraint instanceof AttributeConstraint.AxisOf axisOf) {
-            OptionalInt rank = rankOf(node, version, axisOf.input());
+        // The runtime checks the family's axis against the data's rank in every version, also where the
+        // document states no range (version 1), so the build does too.
+        String axisInput = constraint instanceof AttributeConstraint.AxisOf axisOf ? axisOf.input()
+                : family.isPresent() && spec.name().equals(family.get().axis()) ? version.inputs().get(0).name() : null;
+        if (axisInput != null) {
+            OptionalInt rank = rankOf(node, version, axisInput);
             if (rank.isPresent() && (value < -rank.getAsInt() || value >= rank.getAsInt())) {
                 return Optional.of("attribute '" + spec.name() + "' is " + value + "; " + versionName + " allows "
                         + (rank.getAsInt() == 0 ? "no axis" : -rank.getAsInt() + " to " + (rank.getAsInt() - 1))
-                        + " for '" + axisOf.input() + "' of rank " + rank.getAsInt() + " (from "
+                        + " for '" + axisInput + "' of rank " + rank.getAsInt() + " (from "
                         + node.inputType().derivation() + ")");
             }
         }

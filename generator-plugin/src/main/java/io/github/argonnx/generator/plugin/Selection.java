@@ -4,7 +4,6 @@ import io.github.argonnx.generator.emit.GeneratedAnnotation;
 import io.github.argonnx.generator.emit.GenerationContext;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.OperatorSpec;
-import io.github.argonnx.generator.semantics.OperatorFamily;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -127,9 +126,6 @@ record Selection(
                     .findFirst();
             if (spec.isEmpty()) {
                 problems.add(OPERATORS, name, "is not an operator in the specs", generatedNames);
-            } else if (!GenerationContext.generated(spec.get())) {
-                problems.add(OPERATORS, spec.get().name(), "is specified but not yet generated (the "
-                        + OperatorFamily.of(spec.get()).label() + " family has no emitters yet)", generatedNames);
             }
         }
         if (specs.isEmpty()) {

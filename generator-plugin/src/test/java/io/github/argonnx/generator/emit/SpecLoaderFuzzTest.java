@@ -69,7 +69,7 @@ class SpecLoaderFuzzTest {
             try {
                 List<OperatorSpec> ops = SpecLoader.load(List.of(SpecText.decode(original.displayName(), mutant)));
                 if (ops.stream().noneMatch(GenerationContext::generated)) {
-                    continue; // specified, not yet generated: the plugin refuses it by name
+                    continue; // of no generated family: the plugin refuses it by name
                 }
                 if (++loaded > GENERATED || Arrays.equals(mutant, original.content().getBytes(StandardCharsets.UTF_8))) {
                     continue;

@@ -9,6 +9,7 @@ import io.github.argonnx.generator.semantics.ArgOperator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
+import io.github.argonnx.generator.semantics.OperatorFamily;
 
 /**
  * Emits the public operator API: the common interface {@code <base>.ArgReductionOperator}
@@ -24,7 +25,7 @@ public final class OperatorApiEmitter extends JavaSourceEmitter {
     @Override
     protected List<JavaSource> sources(GenerationContext context) {
         List<ArgOperator> generated = new ArrayList<>();
-        for (OperatorSpec op : context.operatorsToGenerate()) {
+        for (OperatorSpec op : context.operatorsToGenerate(OperatorFamily.ARG_REDUCTION)) {
             if (!context.versionsToGenerate(op).isEmpty()) {
                 generated.add(new ArgOperator(op));
             }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import io.github.argonnx.generator.semantics.OperatorFamily;
 
 /**
  * Emits a {@code package-info.java} for every package the generator writes classes into: the operator API
@@ -33,13 +34,16 @@ public final class PackageInfoEmitter implements ArtifactEmitter {
         String provenance = context.operatorsToGenerate().stream()
                 .map(op -> op.name() + ".yaml")
                 .collect(Collectors.joining(", "));
-        String operators = context.operatorsToGenerate().stream()
+        String operators = context.operatorsToGenerate(OperatorFamily.ARG_REDUCTION).stream()
                 .map(op -> "{@code " + op.name() + "}")
                 .collect(Collectors.joining(", "));
+        String topK = context.operatorsToGenerate(OperatorFamily.TOP_K).stream()
+                .map(op -> ", {@code " + op.name() + "} (the k best elements along an axis)")
+                .collect(Collectors.joining());
         List<GeneratedFile> files = new ArrayList<>();
         if (!context.basePackage().isEmpty()) {
             files.add(file(context, GeneratedFile.Kind.MAIN_SOURCE, context.basePackage(), provenance,
-                    "The operator API: " + operators + ", their interface {@code ArgReductionOperator}, the\n"
+                    "The operator API: " + operators + ", their interface {@code ArgReductionOperator}" + topK + ", the\n"
                     + "{@code Tensor} they read, the {@code DataType} of its elements, {@code PreparedArgReduction} (an\n"
                     + "operator bound to one input type and shape) and {@code PartialReduction} (a reduction in chunks).\n"
                     + "This package is API. So is {@code io.github.argonnx.runtime}; nothing under\n"

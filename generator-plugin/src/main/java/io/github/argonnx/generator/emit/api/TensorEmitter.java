@@ -22,6 +22,7 @@ import java.util.Set;
 import java.util.SortedSet;
 import java.util.stream.Collectors;
 import javax.lang.model.element.Modifier;
+import io.github.argonnx.generator.semantics.OperatorFamily;
 
 /**
  * Emits {@code <base>.Tensor}: the immutable input view with a factory per element type of the run (a
@@ -168,9 +169,10 @@ public final class TensorEmitter extends JavaSourceEmitter {
                 "the generator's ElementType enum"));
     }
 
-    /** {@code input 'data'} when every operator names its input alike, else {@code input}. */
+    /** {@code input 'data'} when every arg-reduction operator names its input alike, else {@code input}. */
     static String subject(GenerationContext context) {
         Set<String> names = context.operators().stream()
+                .filter(op -> OperatorFamily.forOperator(op.name()).map(f -> f == OperatorFamily.ARG_REDUCTION).orElse(true))
                 .flatMap(op -> op.versions().stream())
                 .map(v -> v.inputs().get(0).name())
                 .collect(Collectors.toSet());

@@ -29,6 +29,7 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.stream.Collectors;
 import javax.lang.model.element.Modifier;
+import io.github.argonnx.generator.semantics.OperatorFamily;
 
 /**
  * Emits one validator per (operator, version), {@code <base>.internal.validation.ArgMaxV13Validator} and so on:
@@ -43,7 +44,7 @@ public final class ValidatorEmitter extends JavaSourceEmitter {
     @Override
     protected List<JavaSource> sources(GenerationContext context) {
         List<JavaSource> files = new ArrayList<>();
-        for (OperatorSpec op : context.operatorsToGenerate()) {
+        for (OperatorSpec op : context.operatorsToGenerate(OperatorFamily.ARG_REDUCTION)) {
             ArgOperator arg = new ArgOperator(op);
             for (VersionSpec v : context.versionsToGenerate(op)) {
                 files.add(new JavaSource(GeneratedFile.Kind.MAIN_SOURCE, context.names().validationPackage(),

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import io.github.argonnx.generator.semantics.OperatorFamily;
 
 /**
  * {@code support-matrix.md}: which element types each generated operator version accepts, and
@@ -72,7 +73,8 @@ public final class SupportMatrixEmitter implements ArtifactEmitter {
             }
             row.add(operators.stream()
                     .filter(op -> context.typesToGenerate(op).contains(type))
-                    .map(op -> "`" + context.names().kernelClass(Extremum.of(op), type).simpleName() + "`")
+                    .map(op -> "`" + (OperatorFamily.of(op) == OperatorFamily.TOP_K ? context.names().topKKernelClass(type)
+                            : context.names().kernelClass(Extremum.of(op), type)).simpleName() + "`")
                     .collect(Collectors.joining(", ")));
             row.add("`" + JavaStorage.of(type).primitive() + "[]`, `" + JavaStorage.of(type).bufferSimpleName() + "`");
             row.add(Comparison.summary(type));

@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import javax.lang.model.element.Modifier;
+import io.github.argonnx.generator.semantics.OperatorFamily;
 
 /**
  * Emits one kernel class per (operator, element type): {@code ArgMaxFloatKernel}, {@code ArgMinUint64Kernel}, ...
@@ -42,7 +43,7 @@ public final class KernelEmitter extends JavaSourceEmitter {
     @Override
     protected List<JavaSource> sources(GenerationContext context) {
         List<JavaSource> files = new ArrayList<>();
-        for (KernelTarget target : context.kernelsToGenerate()) {
+        for (KernelTarget target : context.kernelsToGenerate(OperatorFamily.ARG_REDUCTION)) {
             files.add(new JavaSource(GeneratedFile.Kind.MAIN_SOURCE, context.names().kernelPackage(),
                     new KernelClass(context, target).build(), target.provenance(context)));
         }

@@ -23,6 +23,7 @@ import io.github.argonnx.generator.model.Extremum;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Modifier;
+import io.github.argonnx.generator.semantics.OperatorFamily;
 
 /**
  * Emits the Vector API loops of each kernel that has any: {@code ArgMaxFloatVectorLoops} for
@@ -46,7 +47,7 @@ public final class VectorLoopEmitter extends JavaSourceEmitter {
     @Override
     protected List<JavaSource> sources(GenerationContext context) {
         List<JavaSource> files = new ArrayList<>();
-        for (KernelTarget target : context.kernelsToGenerate()) {
+        for (KernelTarget target : context.kernelsToGenerate(OperatorFamily.ARG_REDUCTION)) {
             files.add(new JavaSource(GeneratedFile.Kind.VECTOR_SOURCE, context.names().vectorPackage(),
                     new LoopClass(context, target).build(), target.provenance(context)));
         }

@@ -21,6 +21,7 @@ import io.github.argonnx.generator.model.OperatorSpec;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Modifier;
+import io.github.argonnx.generator.semantics.OperatorFamily;
 
 /**
  * Emits one package-private {@code <Type>PartialKeys} class per element type of the partial results:
@@ -41,7 +42,7 @@ public final class PartialKeysEmitter extends JavaSourceEmitter {
     protected List<JavaSource> sources(GenerationContext context) {
         List<JavaSource> files = new ArrayList<>();
         for (ElementType type : PartialReductionEmitter.typesToReduce(context)) {
-            List<OperatorSpec> reducing = context.operatorsToGenerate().stream()
+            List<OperatorSpec> reducing = context.operatorsToGenerate(OperatorFamily.ARG_REDUCTION).stream()
                     .filter(op -> context.typesToGenerate(op).contains(type)).toList();
             files.add(new JavaSource(GeneratedFile.Kind.MAIN_SOURCE, context.basePackage(),
                     new KeysClass(context, type, reducing).build(), "the " + type.onnxName() + " element type"));

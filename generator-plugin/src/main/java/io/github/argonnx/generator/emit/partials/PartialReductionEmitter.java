@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.SortedSet;
 import java.util.stream.Collectors;
 import javax.lang.model.element.Modifier;
+import io.github.argonnx.generator.semantics.OperatorFamily;
 
 /**
  * Emits the public {@code PartialReduction}, the mergeable partial results of the generated operators:
@@ -35,12 +36,12 @@ public final class PartialReductionEmitter extends JavaSourceEmitter {
 
     /** Every element type some selected operator reduces, in enum order: the types partial results take. */
     static SortedSet<ElementType> typesToReduce(GenerationContext context) {
-        return context.typesToGenerate();
+        return context.typesToGenerate(OperatorFamily.ARG_REDUCTION);
     }
 
     @Override
     protected List<JavaSource> sources(GenerationContext context) {
-        List<OperatorSpec> operators = context.operatorsToGenerate();
+        List<OperatorSpec> operators = context.operatorsToGenerate(OperatorFamily.ARG_REDUCTION);
         SortedSet<ElementType> types = typesToReduce(context);
         if (types.isEmpty()) {
             return List.of(); // no element type selected: nothing to reduce

@@ -32,6 +32,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import javax.lang.model.element.Modifier;
+import io.github.argonnx.generator.semantics.OperatorFamily;
 
 /**
  * Emits JUnit 5 tests from the specs' worked examples: one class per (operator, element type), with a
@@ -53,7 +54,7 @@ public final class ExampleTestEmitter extends JavaSourceEmitter {
     @Override
     protected List<JavaSource> sources(GenerationContext context) {
         List<JavaSource> files = new ArrayList<>();
-        for (OperatorSpec op : context.operatorsToGenerate()) {
+        for (OperatorSpec op : context.operatorsToGenerate(OperatorFamily.ARG_REDUCTION)) {
             if (context.versionsToGenerate(op).isEmpty()) {
                 continue;
             }

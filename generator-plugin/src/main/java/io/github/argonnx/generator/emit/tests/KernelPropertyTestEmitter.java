@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import javax.lang.model.element.Modifier;
+import io.github.argonnx.generator.semantics.OperatorFamily;
 
 /**
  * Emits one JUnit 5 class per kernel, {@code ArgMaxFloatKernelPropertyTest} and so on, that runs the
@@ -54,7 +55,7 @@ public final class KernelPropertyTestEmitter extends JavaSourceEmitter {
     @Override
     protected List<JavaSource> sources(GenerationContext context) {
         List<JavaSource> files = new ArrayList<>();
-        for (KernelTarget target : context.kernelsToGenerate()) {
+        for (KernelTarget target : context.kernelsToGenerate(OperatorFamily.ARG_REDUCTION)) {
             files.add(new JavaSource(GeneratedFile.Kind.TEST_SOURCE, context.names().kernelPackage(),
                     testClass(context, target), target.provenance(context)));
         }
