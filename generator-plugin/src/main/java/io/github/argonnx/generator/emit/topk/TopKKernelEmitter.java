@@ -122,18 +122,8 @@ public final class TopKKernelEmitter extends JavaSourceEmitter {
 
     /** A large k: every slice sorted whole, best first, and its first k written. */
     private static MethodSpec sortedEntry(JavaStorage storage, TypeName source, String read) {
-        return MethodSpec.methodBuilder("topKSorted")
-                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .addParameter(source, "data")
-                .addParameter(TypeName.INT, "offset")
-                .addParameter(RuntimeClasses.REDUCTION_PLAN, "plan")
-                .addParameter(TypeName.INT, "k")
-                .addParameter(TypeName.BOOLEAN, "largest")
-                .addParameter(storage.arrayType(), "values")
-                .addParameter(long[].class, "indices")
-                .addStatement("int outer = plan.outer()")
-                .addStatement("int axisLength = plan.axisLength()")
-                .addStatement("int inner = plan.inner()")
+        return withKernelParameters(MethodSpec.methodBuilder("topKSorted")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC), storage, source)
                 .addStatement("long flip = largest ? 0L : -1L")
                 .addStatement("long[] keys = new long[axisLength]")
                 .addStatement("int[] rows = new int[axisLength]")
@@ -208,22 +198,12 @@ public final class TopKKernelEmitter extends JavaSourceEmitter {
     private static MethodSpec entry(JavaStorage storage, TypeName source, String read) {
         CodeBlock element = CodeBlock.of(read, "rowBase + c");
         CodeBlock winner = CodeBlock.of(read, "sliceBase + row * inner + from + c");
-        return MethodSpec.methodBuilder(GeneratedNames.TOP_K)
+        return withKernelParameters(MethodSpec.methodBuilder(GeneratedNames.TOP_K)
                 .addJavadoc("Writes, for every slice of {@code plan}, its {@code k} best elements and their indices along the\n"
                         + "axis, best first (equal elements: the lower index first), to {@code values} and {@code indices}\n"
                         + "in the output layout {@code (outer, k, inner)}. {@code largest} picks the largest, where NaN is\n"
                         + "first, otherwise the smallest, where NaN is last. The output is always sorted.\n")
-                .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-                .addParameter(source, "data")
-                .addParameter(TypeName.INT, "offset")
-                .addParameter(RuntimeClasses.REDUCTION_PLAN, "plan")
-                .addParameter(TypeName.INT, "k")
-                .addParameter(TypeName.BOOLEAN, "largest")
-                .addParameter(storage.arrayType(), "values")
-                .addParameter(long[].class, "indices")
-                .addStatement("int outer = plan.outer()")
-                .addStatement("int axisLength = plan.axisLength()")
-                .addStatement("int inner = plan.inner()")
+                .addModifiers(Modifier.PUBLIC, Modifier.STATIC), storage, source)
                 .beginControlFlow("if (k == 0 || outer == 0 || inner == 0)")
                 .addStatement("return")
                 .endControlFlow()
@@ -262,5 +242,20 @@ public final class TopKKernelEmitter extends JavaSourceEmitter {
                 .endControlFlow()
                 .endControlFlow()
                 .build();
+    }
+
+    /** The parameters every TopK entry takes, and the plan's three extents read into locals. */
+    private static MethodSpec.Builder withKernelParameters(MethodSpec.Builder method, JavaStorage storage,
+            TypeName source) {
+        return method.addParameter(source, "data")
+                .addParameter(TypeName.INT, "offset")
+                .addParameter(RuntimeClasses.REDUCTION_PLAN, "plan")
+                .addParameter(TypeName.INT, "k")
+                .addParameter(TypeName.BOOLEAN, "largest")
+                .addParameter(storage.arrayType(), "values")
+                .addParameter(long[].class, "indices")
+                .addStatement("int outer = plan.outer()")
+                .addStatement("int axisLength = plan.axisLength()")
+                .addStatement("int inner = plan.inner()");
     }
 }
