@@ -32,7 +32,7 @@ class OrtTopKDecodingTest {
     private static final int VOCAB = 32_000;
     /** Tokens whose logits are exactly equal (zero weights, one bias) and high enough to be among the best. */
     private static final int[] TIED = {5, 100, 31_999};
-    private static final float[][] STEPS = {
+    static final float[][] STEPS = {
         {1, 0, 0, 0, 0, 0, 0, 0}, {0.3f, -0.7f, 0.2f, 0.9f, -0.1f, 0.5f, -0.4f, 0.8f}, {-0.5f, 0.5f, -0.5f, 0.5f, -0.5f, 0.5f, -0.5f, 0.5f}};
 
     @Test
@@ -107,7 +107,7 @@ class OrtTopKDecodingTest {
         long[] again = decode(new SplittableRandom(2026), 20);
         assertArrayEquals(first, again);
         // each step's draw (several per step) is one of its 20 best, and not always the best
-        float[][] reference = referenceLogits();
+        float[][] reference = referenceLogits(STEPS);
         for (int step = 0; step < STEPS.length; step++) {
             long[] top = plainTopK(reference[step], 20);
             for (int draw = 0; draw < DRAWS; draw++) {
@@ -144,18 +144,18 @@ class OrtTopKDecodingTest {
     }
 
     /** The k best tokens: larger logit first, equal logits in token order (the logits hold no NaN). */
-    private static long[] plainTopK(float[] logits, int k) {
+    static long[] plainTopK(float[] logits, int k) {
         return IntStream.range(0, logits.length).boxed()
                 .sorted(Comparator.<Integer>comparingDouble(i -> logits[i]).reversed().thenComparingInt(i -> i))
                 .limit(k).mapToLong(i -> i).toArray();
     }
 
     /** Each step's logits as a fresh session writes them into an output of its own, copied out. */
-    private static float[][] referenceLogits() throws Exception {
-        float[][] all = new float[STEPS.length][];
+    static float[][] referenceLogits(float[][] steps) throws Exception {
+        float[][] all = new float[steps.length][];
         try (OrtSession session = ENV.createSession(lmHead(), new OrtSession.SessionOptions())) {
-            for (int step = 0; step < STEPS.length; step++) {
-                try (OnnxTensor input = OnnxTensor.createTensor(ENV, new float[][] {STEPS[step]});
+            for (int step = 0; step < steps.length; step++) {
+                try (OnnxTensor input = OnnxTensor.createTensor(ENV, new float[][] {steps[step]});
                         OrtSession.Result result = session.run(Map.of("hidden", input))) {
                     all[step] = ((float[][]) result.get(0).getValue())[0];
                 }
