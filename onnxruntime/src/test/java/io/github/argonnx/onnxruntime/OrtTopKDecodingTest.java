@@ -32,8 +32,14 @@ class OrtTopKDecodingTest {
     private static final int VOCAB = 32_000;
     /** Tokens whose logits are exactly equal (zero weights, one bias) and high enough to be among the best. */
     private static final int[] TIED = {5, 100, 31_999};
+    /** Hidden states, one per step; the first keeps every other logit below the tie's. */
     static final float[][] STEPS = {
-        {1, 0, 0, 0, 0, 0, 0, 0}, {0.3f, -0.7f, 0.2f, 0.9f, -0.1f, 0.5f, -0.4f, 0.8f}, {-0.5f, 0.5f, -0.5f, 0.5f, -0.5f, 0.5f, -0.5f, 0.5f}};
+        {1, 0, 0, 0, 0, 0, 0, 0},
+        {0.3f, -0.7f, 0.2f, 0.9f, -0.1f, 0.5f, -0.4f, 0.8f},
+        {-0.5f, 0.5f, -0.5f, 0.5f, -0.5f, 0.5f, -0.5f, 0.5f}};
+
+    /** Tokens drawn per step in the sampling test. */
+    private static final int DRAWS = 50;
 
     @Test
     void theTopKOfPinnedLogitsIsTheLibrarysOverACopyAndThePlainReferences() throws Exception {
@@ -117,8 +123,6 @@ class OrtTopKDecodingTest {
         }
         assertTrue(Arrays.stream(first).distinct().count() > STEPS.length, Arrays.toString(first));
     }
-
-    private static final int DRAWS = 50;
 
     /** DRAWS tokens per step, drawn among the k best at temperature 1.5, from one generator. */
     private static long[] decode(SplittableRandom random, int k) throws Exception {

@@ -61,7 +61,8 @@ class TopKSamplingTest {
         double[] p = TopKSampling.probabilities(values, 1.3);
         for (RandomGenerator seeded : new RandomGenerator[] {new SplittableRandom(42), new Random(42)}) {
             long[] first = draws(values, tokens, 1.3, seeded, 2_000);
-            long[] again = draws(values, tokens, 1.3, seeded instanceof Random ? new Random(42) : new SplittableRandom(42), 2_000);
+            RandomGenerator reseeded = seeded instanceof Random ? new Random(42) : new SplittableRandom(42);
+            long[] again = draws(values, tokens, 1.3, reseeded, 2_000);
             assertArrayEquals(first, again, "the same seed draws the same tokens");
             for (int i = 0; i < tokens.length; i++) {
                 long token = tokens[i];
@@ -86,7 +87,8 @@ class TopKSamplingTest {
         long[] tokens = {3, 4};
         RandomGenerator random = new SplittableRandom(1);
         assertEquals("TopKSampling.sample: temperature 0.0 is not allowed: a finite number above 0 (the greedy "
-                + "choice is the first of TopK's candidates)", refusal(() -> TopKSampling.sample(values, tokens, 0, random)));
+                + "choice is the first of TopK's candidates)",
+                refusal(() -> TopKSampling.sample(values, tokens, 0, random)));
         assertEquals("TopKSampling.sample: temperature NaN is not allowed: a finite number above 0 (the greedy "
                 + "choice is the first of TopK's candidates)",
                 refusal(() -> TopKSampling.sample(values, tokens, Double.NaN, random)));
@@ -103,9 +105,12 @@ class TopKSamplingTest {
                 refusal(() -> TopKSampling.sample(new float[] {NEG_INF, NEG_INF}, tokens, 1, random)));
         assertEquals("TopKSampling.sample: no candidates; give the k >= 1 best logits",
                 refusal(() -> TopKSampling.sample(new float[0], new long[0], 1, random)));
-        assertEquals("TopKSampling.sample: the values are null", refusal(() -> TopKSampling.sample(null, tokens, 1, random)));
-        assertEquals("TopKSampling.sample: the tokens are null", refusal(() -> TopKSampling.sample(values, null, 1, random)));
-        assertEquals("TopKSampling.sample: the generator is null", refusal(() -> TopKSampling.sample(values, tokens, 1, null)));
+        assertEquals("TopKSampling.sample: the values are null",
+                refusal(() -> TopKSampling.sample(null, tokens, 1, random)));
+        assertEquals("TopKSampling.sample: the tokens are null",
+                refusal(() -> TopKSampling.sample(values, null, 1, random)));
+        assertEquals("TopKSampling.sample: the generator is null",
+                refusal(() -> TopKSampling.sample(values, tokens, 1, null)));
     }
 
     private static long[] draws(float[] values, long[] tokens, double temperature, RandomGenerator random, int n) {
