@@ -22,6 +22,15 @@ final class OnnxModels {
      * weights {@code [n, classes]} and bias {@code [classes]} as initializers, opset 13.
      */
     static byte[] linearClassifier(float[][] weights, float[] bias) {
+        return linear("features", "logits", weights, bias);
+    }
+
+    /**
+     * {@code output = input · weights + bias}, with input {@code float [1, n]}, weights {@code [n, classes]} and
+     * bias {@code [classes]} as initializers, opset 13: a classifier, or a language model's head over its hidden
+     * state.
+     */
+    static byte[] linear(String input, String output, float[][] weights, float[] bias) {
         int n = weights.length;
         int classes = bias.length;
         ByteBuffer w = ByteBuffer.allocate(4 * n * classes).order(ByteOrder.LITTLE_ENDIAN);
@@ -35,13 +44,13 @@ final class OnnxModels {
             b.putFloat(v);
         }
         Message graph = new Message()
-                .message(1, node("MatMul", "matmul", new String[] {"features", "weights"}, "scores"))
-                .message(1, node("Add", "add", new String[] {"scores", "bias"}, "logits"))
-                .string(2, "classifier")
+                .message(1, node("MatMul", "matmul", new String[] {input, "weights"}, "scores"))
+                .message(1, node("Add", "add", new String[] {"scores", "bias"}, output))
+                .string(2, "linear")
                 .message(5, initializer("weights", FLOAT, w.array(), n, classes))
                 .message(5, initializer("bias", FLOAT, b.array(), classes))
-                .message(11, valueInfo("features", FLOAT, 1, n))
-                .message(12, valueInfo("logits", FLOAT, 1, classes));
+                .message(11, valueInfo(input, FLOAT, 1, n))
+                .message(12, valueInfo(output, FLOAT, 1, classes));
         return model(graph, 13);
     }
 

@@ -43,6 +43,7 @@ class OrtApiBoundaryTest {
         }
         Set<String> listed = listedInPackageDoc();
         assertTrue(listed.contains(OrtTensors.class.getName()), "the package doc's API list: " + listed);
+        assertTrue(listed.contains(TopKSampling.class.getName()), "the package doc's API list: " + listed);
         assertEquals(listed, exported, "public types of argonnx-onnxruntime must be the package doc's API list");
     }
 
@@ -76,6 +77,7 @@ class OrtApiBoundaryTest {
     @Test
     void aPackagePrivateClassIsNotExported() {
         assertTrue(isExported(OrtTensors.class)); // a control for the scan
+        assertTrue(isExported(TopKSampling.class));
         assertTrue(!isExported(TensorRegion.class));
     }
 

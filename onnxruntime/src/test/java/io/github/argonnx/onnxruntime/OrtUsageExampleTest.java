@@ -11,18 +11,27 @@ import io.github.argonnx.ArgMax;
 import io.github.argonnx.DataType;
 import io.github.argonnx.PreparedArgReduction;
 import io.github.argonnx.Tensor;
+import io.github.argonnx.TopK;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.random.RandomGenerator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** The ONNX Runtime example of docs/usage.md, run verbatim: a classifier's logits reduced where ONNX Runtime wrote them. */
+/**
+ * The ONNX Runtime examples of docs/usage.md, run verbatim: a classifier's logits reduced where ONNX Runtime wrote
+ * them, and a decoding step's top-k of the logits with a token drawn among them.
+ */
 class OrtUsageExampleTest {
 
     @Test
@@ -55,16 +64,67 @@ class OrtUsageExampleTest {
     }
 
     @Test
-    void docsUsageCarriesTheSameExample() throws Exception {
+    void theDocsDecodingExampleRunsAndDrawsAmongEachStepsBest() throws Exception {
+        float[][] steps = OrtTopKDecodingTest.STEPS;
+        long[] drawn = decodingExample(OrtEnvironment.getEnvironment(), OrtTopKDecodingTest.lmHead(), steps);
+        assertArrayEquals(drawn, decodingExample(OrtEnvironment.getEnvironment(), OrtTopKDecodingTest.lmHead(), steps),
+                "seeded: the same tokens every run");
+        float[][] logits = OrtTopKDecodingTest.referenceLogits(steps);
+        for (int step = 0; step < steps.length; step++) {
+            long token = drawn[step];
+            assertTrue(Arrays.stream(OrtTopKDecodingTest.plainTopK(logits[step], 40)).anyMatch(t -> t == token),
+                    "step " + step + " drew " + token + ", not one of its 40 best");
+        }
+    }
+
+    /** The snippet, verbatim; {@code modelBytes} maps {@code hidden [1, 8]} to {@code logits [1, 32000]}. */
+    private static long[] decodingExample(OrtEnvironment env, byte[] modelBytes, float[][] steps) throws Exception {
+        // snippet:ort-decoding
+        // A language model's next tokens: per step, the 40 best of its logits [1, 32000], read where ONNX Runtime
+        // wrote them, and one token drawn among those 40.
+        FloatBuffer hidden = ByteBuffer.allocateDirect(4 * 8).order(ByteOrder.nativeOrder()).asFloatBuffer();
+        RandomGenerator random = new SplittableRandom(42); // seeded: the same tokens every run
+        long[] drawn = new long[steps.length];
+        try (OrtSession session = env.createSession(modelBytes, new OrtSession.SessionOptions());
+                OnnxTensor input = OnnxTensor.createTensor(env, hidden, new long[] {1, 8});
+                OnnxTensor logits = OrtTensors.allocate(env, DataType.FLOAT, 1, 32000)) { // the pinned output
+            Tensor scores = OrtTensors.view(logits); // every step's logits, where ONNX Runtime writes them
+            TopK topK = TopK.latest(); // along the last axis, largest first
+            float[] values = new float[40];
+            long[] tokens = new long[40];
+            for (int step = 0; step < steps.length; step++) {
+                hidden.put(0, steps[step]); // this step's hidden state
+                try (OrtSession.Result unused = session.run(Map.of("hidden", input), Map.of("logits", logits))) {
+                    topK.apply(scores, 40, values, tokens); // the 40 best logits, best first, and their token ids
+                    drawn[step] = TopKSampling.sample(values, tokens, 0.8, random); // softmax(values / 0.8)
+                }
+            }
+        }
+        // drawn holds one token per step, each among that step's 40 best (tokens[0] is the greedy choice)
+        // end-snippet
+        return drawn;
+    }
+
+    @Test
+    void docsUsageCarriesTheSameExamples() throws Exception {
         String test = Files.readString(Path.of("src/test/java/io/github/argonnx/onnxruntime/OrtUsageExampleTest.java"),
                 StandardCharsets.UTF_8);
         String docs = Files.readString(Path.of("../docs/usage.md"), StandardCharsets.UTF_8);
-        Matcher inTest = Pattern.compile("// snippet:ort-classifier\\n(.*?)\\n\\s*// end-snippet", Pattern.DOTALL)
-                .matcher(test);
-        Matcher inDocs = Pattern.compile("<!-- ort-snippet:classifier -->\\n```java\\n(.*?)\\n```", Pattern.DOTALL)
-                .matcher(docs);
-        assertTrue(inTest.find() && inDocs.find(), "docs/usage.md lost its ONNX Runtime example");
-        String snippet = inTest.group(1).stripIndent().replace("\n    result = classes;", "");
-        assertEquals(snippet, inDocs.group(1).stripIndent(), "docs/usage.md and OrtUsageExampleTest differ: update both");
+        Map<String, String> inTest = snippets(test, "// snippet:ort-([a-z-]+)\\n(.*?)\\n\\s*// end-snippet");
+        Map<String, String> inDocs = snippets(docs, "<!-- ort-snippet:([a-z-]+) -->\\n```java\\n(.*?)\\n```");
+        assertEquals(Set.of("classifier", "decoding"), inTest.keySet());
+        // the classifier's snippet hands its answer to the test in one line the page leaves out
+        inTest.put("classifier", inTest.get("classifier").replace("\n    result = classes;", ""));
+        assertEquals(inTest, inDocs, "docs/usage.md's ONNX Runtime examples and OrtUsageExampleTest's differ: update both");
+    }
+
+    /** Each snippet by name, its lines with their common indentation removed. */
+    private static Map<String, String> snippets(String text, String regex) {
+        Matcher snippet = Pattern.compile(regex, Pattern.DOTALL).matcher(text);
+        Map<String, String> byName = new TreeMap<>();
+        while (snippet.find()) {
+            byName.put(snippet.group(1), snippet.group(2).stripIndent());
+        }
+        return byName;
     }
 }
