@@ -110,12 +110,13 @@ class ReadmeExamplesTest {
         Tensor logits = Tensor.ofFloat(new float[] {0.1f, 2.5f, 0.3f, 4f, 1.2f, 0.7f, 3.1f, 0.2f, 2.5f, 0.9f}, 1, 10);
         TopKResult<Tensor> top5 = TopK.latest().axis(1).apply(logits, 5);
         long[] classes = top5.indices(); // {3, 6, 1, 8, 4}: equal scores, the lower index first
-        long[] shape = top5.shape();     // {1, 5}; top5.values() holds the scores, a float tensor
+        float[] scores = top5.values().toFloatArray(); // {4f, 3.1f, 2.5f, 2.5f, 1.2f}
+        long[] shape = top5.shape();     // {1, 5}, the shape of both
         // end-snippet
 
         assertArrayEquals(new long[] {3, 6, 1, 8, 4}, classes);
+        assertArrayEquals(new float[] {4f, 3.1f, 2.5f, 2.5f, 1.2f}, scores);
         assertArrayEquals(new long[] {1, 5}, shape);
-        assertEquals(DataType.FLOAT, top5.values().dataType());
     }
 
     @Test

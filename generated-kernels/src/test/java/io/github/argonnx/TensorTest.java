@@ -239,4 +239,35 @@ class TensorTest {
         assertEquals("Tensor{int32, shape=[], direct buffer}",
                 Tensor.ofInt32(ByteBuffer.allocateDirect(4).asIntBuffer()).toString());
     }
+
+    @Test
+    void copiesReadTheElementsOfArraysHeapAndDirectBuffers() {
+        float[] data = {99, 2, 1, 3, 99};
+        assertArrayEquals(new float[] {2, 1, 3}, Tensor.ofFloat(FloatBuffer.wrap(data, 1, 3), 3).toFloatArray());
+        FloatBuffer direct = ByteBuffer.allocateDirect(20).order(ByteOrder.nativeOrder()).asFloatBuffer().put(data);
+        direct.position(1).limit(4);
+        assertArrayEquals(new float[] {2, 1, 3}, Tensor.ofFloat(direct, 3).toFloatArray());
+        short[] bits = {0x3c00, (short) 0xfc00};
+        assertArrayEquals(bits, Tensor.ofFloat16(bits, 2).toShortArray());
+        ByteBuffer raw = ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN).putLong(-1L).putLong(7L).flip();
+        assertArrayEquals(new long[] {-1L, 7L}, Tensor.ofRawData(DataType.UINT64, raw, 2).toLongArray());
+    }
+
+    @Test
+    void aCopyIsTheCallersOwnAndLeavesTheTensorAlone() {
+        int[] data = {4, 5, 6};
+        Tensor x = Tensor.ofInt32(data, 3);
+        int[] copy = x.toIntArray();
+        copy[0] = 40;
+        assertArrayEquals(new int[] {4, 5, 6}, x.toIntArray());
+        assertArrayEquals(new int[] {4, 5, 6}, data);
+    }
+
+    @Test
+    void aCopyOfAnotherStorageIsRefusedNamingTheOneToUse() {
+        Tensor halves = Tensor.ofFloat16(new short[2], 2);
+        assertEquals("a float16 tensor's elements are not floats: read them with toShortArray(), not toFloatArray()",
+                refusal(halves::toFloatArray));
+        assertTrue(refusal(Tensor.ofUint8(new byte[1], 1)::toLongArray).contains("toByteArray()"));
+    }
 }

@@ -20,6 +20,7 @@ import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Set;
 import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 import javax.lang.model.element.Modifier;
 import io.github.argonnx.generator.semantics.OperatorFamily;
@@ -135,6 +136,10 @@ public final class TensorEmitter extends JavaSourceEmitter {
                 .returns(long.class)
                 .addStatement("return elementCount")
                 .build());
+        for (JavaStorage storage : storages(types)) {
+            type.addMethod(copyOut(storage, types));
+        }
+        type.addMethod(copyMethodName(dataType, types));
         type.addMethod(MethodSpec.methodBuilder("hasArray")
                 .addJavadoc("Whether the elements are in a Java array ({@link #array()}), not a buffer ({@link #buffer()}).\n")
                 .returns(boolean.class)
@@ -316,6 +321,64 @@ public final class TensorEmitter extends JavaSourceEmitter {
                         RuntimeClasses.BUFFERS)
                 .addStatement("$T bytes = $T.littleEndianView(littleEndianBytes)", ByteBuffer.class, RuntimeClasses.BUFFERS)
                 .addCode(views.build())
+                .build();
+    }
+
+    /** The storages of the run's types, in the order of {@link JavaStorage}. */
+    private static SortedSet<JavaStorage> storages(SortedSet<ElementType> types) {
+        return types.stream().map(JavaStorage::of).collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    /** The name of the copy method for a storage, for example {@code toFloatArray}. */
+    private static String copyMethod(JavaStorage storage) {
+        String primitive = storage.primitive();
+        return "to" + Character.toUpperCase(primitive.charAt(0)) + primitive.substring(1) + "Array";
+    }
+
+    /**
+     * {@code toFloatArray()} and its siblings: a result's values (a TopK's {@code values()}) are a tensor, and
+     * this is how a caller reads them. A copy keeps the tensor immutable, whatever holds its elements.
+     */
+    private static MethodSpec copyOut(JavaStorage storage, SortedSet<ElementType> types) {
+        String name = copyMethod(storage);
+        List<String> onnxTypes = types.stream()
+                .filter(t -> JavaStorage.of(t) == storage).map(ElementType::onnxName).toList();
+        return MethodSpec.methodBuilder(name)
+                .addJavadoc("A copy of the elements, row-major, for a tensor of $L elements ($L).\n\n"
+                        + "@return a new array of {@link #elementCount()} elements\n"
+                        + "@throws $T if the tensor holds another type's elements; the message names the method to use\n",
+                        storage.primitive(), String.join(", ", onnxTypes), RuntimeClasses.ARG_ONNX_EXCEPTION)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(storage.arrayType())
+                .beginControlFlow("if (!(array instanceof $T || buffer instanceof $T))", storage.arrayType(), storage.bufferType())
+                .addStatement("throw new $T($S + dataType.onnxName() + $S + copyMethod() + $S)", RuntimeClasses.ARG_ONNX_EXCEPTION,
+                        "a ", " tensor's elements are not " + storage.primitive() + "s: read them with ", ", not " + name + "()")
+                .endControlFlow()
+                .beginControlFlow("if (array != null)")
+                .addStatement("return $T.copyOfRange(($T) array, arrayOffset, arrayOffset + elementCount)",
+                        java.util.Arrays.class, storage.arrayType())
+                .endControlFlow()
+                .addStatement("$T copy = new $L[elementCount]", storage.arrayType(), storage.primitive())
+                .addStatement("(($T) buffer).get(0, copy)", storage.bufferType())
+                .addStatement("return copy")
+                .build();
+    }
+
+    /** The copy method that reads this tensor's elements, named in a refusal of another one. */
+    private static MethodSpec copyMethodName(ClassName dataType, SortedSet<ElementType> types) {
+        CodeBlock.Builder cases = CodeBlock.builder().add("return switch (dataType) {\n").indent();
+        for (ElementType t : types) {
+            cases.add("case $L -> $S;\n", t.name(), copyMethod(JavaStorage.of(t)) + "()");
+        }
+        if (types.size() < ElementType.values().length) {
+            // a tensor of this build holds one of its types; DataType names every ONNX type
+            cases.add("default -> throw new $T(dataType);\n", AssertionError.class);
+        }
+        cases.unindent().add("};\n");
+        return MethodSpec.methodBuilder("copyMethod")
+                .addModifiers(Modifier.PRIVATE)
+                .returns(String.class)
+                .addCode(cases.build())
                 .build();
     }
 
