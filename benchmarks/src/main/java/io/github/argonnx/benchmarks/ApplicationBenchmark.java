@@ -151,7 +151,7 @@ public final class ApplicationBenchmark implements Callable<Integer> {
             rows.addAll(interleaved(cases));
             progress(cases.size() + " cases interleaved", started);
         }
-        List<ApplicationResults.TopKRow> topK = ApplicationTopK.run(topKCases, inputs, environment, this::time);
+        List<ApplicationResults.TopKRow> topK = ApplicationTopK.run(topKCases, inputs, environment, warmup, this::time);
         if (!topKCases.isEmpty()) {
             progress(topKCases.size() + " TopK cases", started);
         }
@@ -257,11 +257,11 @@ public final class ApplicationBenchmark implements Callable<Integer> {
      * Warm-up calls, then timed calls back to back. The bytes a call allocates are counted on the
      * calling thread, so only where the call runs on it alone ({@code countBytes}).
      */
-    Timing time(Call call, boolean countBytes) throws OrtException {
+    private Timing time(Call call, boolean countBytes) throws OrtException {
         return time(call, countBytes, warmup);
     }
 
-    private Timing time(Call call, boolean countBytes, int warmupCalls) throws OrtException {
+    Timing time(Call call, boolean countBytes, int warmupCalls) throws OrtException {
         for (int i = 0; i < warmupCalls; i++) {
             consume(call.run());
         }

@@ -31,7 +31,8 @@ final class ApplicationOptions {
     @Option(names = "--application",
             description = "Run the application benchmark instead of JMH: for each --jvm, one JVM without and one with"
                     + " the Vector API module, each running every case through the public API in sequence and"
-                    + " interleaved (with ONNX Runtime and the read floor), and numpy_bench.py on the same data;"
+                    + " interleaved (with ONNX Runtime and the read floor), then the TopK cases of the types given"
+                    + " (with TopK in --ops, the default here), and numpy_bench.py on the same data;"
                     + " writes DIR/" + ApplicationResults.FILE + " with --results.")
     boolean enabled;
 

@@ -21,6 +21,10 @@ import java.util.Set;
  * ArgONNX's {@code TopK.latest().axis(axis).apply(tensor, k)} through the public API (it runs on the
  * calling thread), then ONNX Runtime's TopK on one thread, each with its warm-up and timed calls back
  * to back. Both contenders' indices are checked against {@link TopKReference} before either is timed.
+ *
+ * <p>A case of fewer elements gets more warm-up calls ({@link #warmupCalls}): a decoding step or a
+ * batch of heads runs many times in an application, and a few calls over 32,000 elements leave the
+ * JIT with too little to compile from.
  */
 final class ApplicationTopK {
 
@@ -34,10 +38,25 @@ final class ApplicationTopK {
     /** How the benchmark JVM times a call: its warm-up calls, then the median of its timed calls. */
     @FunctionalInterface
     interface Timer {
-        ApplicationBenchmark.Timing time(ApplicationBenchmark.Call call, boolean countBytes) throws OrtException;
+        ApplicationBenchmark.Timing time(ApplicationBenchmark.Call call, boolean countBytes, int warmupCalls)
+                throws OrtException;
     }
 
     private ApplicationTopK() {}
+
+    /** Elements a warm-up reads at least, the matrix's elements per call: one call of the largest cases. */
+    static final long WARMUP_ELEMENTS = 16_777_216;
+    /** Warm-up calls at most, whatever the case. */
+    static final int MAX_WARMUP_CALLS = 100_000;
+
+    /**
+     * The warm-up calls of a case: {@code warmup} calls of the matrix's size in elements, so that every
+     * case's warm-up reads as many elements as a 16,777,216-element case's {@code warmup} calls.
+     */
+    static int warmupCalls(TopKCase c, int warmup) {
+        long calls = warmup * WARMUP_ELEMENTS / c.geometry().elementCount();
+        return (int) Math.min(MAX_WARMUP_CALLS, Math.max(warmup, calls));
+    }
 
     /** The cases of the types given, in {@link TopKCase} order. */
     static List<TopKCase> cases(List<DataType> types) {
@@ -50,7 +69,7 @@ final class ApplicationTopK {
      * @throws IllegalStateException when a contender's indices differ from the reference's
      */
     static List<TopKRow> run(List<TopKCase> cases, Map<DataType, InputData> inputs, OrtEnvironment environment,
-            Timer timer) throws OrtException {
+            int warmup, Timer timer) throws OrtException {
         List<TopKRow> rows = new ArrayList<>();
         for (TopKCase c : cases) {
             InputData input = c.input(inputs.get(c.type()));
@@ -58,9 +77,11 @@ final class ApplicationTopK {
             TopK op = TopK.latest().axis(c.geometry().axis());
             long[] expected = TopKReference.indices(input, c.k());
             require("ArgONNX TopK", c, expected, op.apply(tensor, c.k()).indices());
-            rows.add(row(c, ApplicationBenchmark.ONE_THREAD, timer.time(() -> op.apply(tensor, c.k()), true)));
+            int warmupCalls = warmupCalls(c, warmup);
+            rows.add(row(c, ApplicationBenchmark.ONE_THREAD, timer.time(() -> op.apply(tensor, c.k()), true,
+                    warmupCalls)));
             if (ORT_TYPES.contains(c.type())) {
-                rows.add(row(c, ApplicationBenchmark.ORT, ort(environment, c, input, expected, timer)));
+                rows.add(row(c, ApplicationBenchmark.ORT, ort(environment, c, input, expected, timer, warmupCalls)));
             }
         }
         return rows;
@@ -68,7 +89,7 @@ final class ApplicationTopK {
 
     /** ONNX Runtime's TopK on one intra-op thread: the input in a direct buffer, k fed with every call. */
     private static ApplicationBenchmark.Timing ort(OrtEnvironment environment, TopKCase c, InputData input,
-            long[] expected, Timer timer) throws OrtException {
+            long[] expected, Timer timer, int warmupCalls) throws OrtException {
         try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
             options.setIntraOpNumThreads(1);
             options.setInterOpNumThreads(1);
@@ -84,7 +105,7 @@ final class ApplicationTopK {
                     try (OrtSession.Result result = session.run(feed)) {
                         return result.size();
                     }
-                }, false);
+                }, false, warmupCalls);
             }
         }
     }

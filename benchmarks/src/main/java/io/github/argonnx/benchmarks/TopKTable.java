@@ -63,8 +63,8 @@ final class TopKTable {
                         sb.append("- ").append(series.size() > 1 ? "run " + (k + 1) + ", " : "")
                                 .append(run.vectorModule() ? "SIMD: " : "plain: ").append(run.version())
                                 .append(run.vectorModule() ? ", with `--add-modules jdk.incubator.vector`" : "")
-                                .append(", ").append(run.warmup()).append(" warm-up calls, median of ")
-                                .append(run.calls()).append("\n");
+                                .append(", warm-up calls reading ").append(run.warmup())
+                                .append(" x 16,777,216 elements, median of ").append(run.calls()).append("\n");
                     }
                 }
             }

@@ -119,6 +119,15 @@ class TopKContendersTest {
     }
 
     @Test
+    void smallerCasesWarmUpWithMoreCallsSoThatEveryWarmUpReadsAsManyElements() {
+        assertEquals(5, ApplicationTopK.warmupCalls(TopKCase.FLOAT_16777216_K10, 5));
+        assertEquals(5, ApplicationTopK.warmupCalls(TopKCase.FLOAT_4096x4096_AXIS0_K5, 5));
+        assertEquals(20, ApplicationTopK.warmupCalls(TopKCase.FLOAT_4096x1000_K5, 5), "4,096,000 elements");
+        assertEquals(2621, ApplicationTopK.warmupCalls(TopKCase.FLOAT_1x32000_K10, 5), "32,000 elements");
+        assertEquals(0, ApplicationTopK.warmupCalls(TopKCase.FLOAT_1x32000_K10, 0), "no warm-up asked, none given");
+    }
+
+    @Test
     void everyCaseReadsTheFirstElementsOfItsTypesInput() {
         InputData floats = InputData.generate(new BenchCase(DataType.FLOAT, Layout.SLICE, DataKind.NO_EXTREME));
         InputData heads = TopKCase.FLOAT_4096x1000_K5.input(floats);
