@@ -18,6 +18,14 @@ of the timed calls after the warm-up ones, the statistic the JVMs report; --repe
 case timed twice; and --read-floor: numpy's own read of each type's input (np.max, and
 np.bitwise_or.reduce of its bits), timed before and after the type's cases, as
 TYPE_SLICE_NO_EXTREME<TAB>read-max|read-or<TAB>BEFORE<TAB>AFTER.
+
+With TopK among --ops it times numpy's top-k recipe on the TopK cases of the selected types (as
+TopKCase.java; each reads the first elements of TYPE_SLICE_NO_EXTREME's data):
+np.argpartition(-x, k - 1, axis) cut to its first k along the axis, then those k ordered by value
+with np.lexsort, ties by the lower index. argpartition leaves unspecified which of several equal
+elements at the k-th place it keeps, so before timing the script checks the indices against a
+stable sort of the whole axis (the largest first, equal elements by index, as ONNX's TopK) and
+stops on any difference. Written as CASE<TAB>TopK<TAB>MILLISECONDS.
 """
 
 import argparse
@@ -42,6 +50,15 @@ DATA_KINDS = {  # name: the types it applies to, as DataKind.java
     "NAN_LAST": FLOAT_TYPES,
     "ALL_EQUAL": set(TYPES),
     "SUBNORMAL": {"FLOAT16", "BFLOAT16"},
+}
+TOPK_CASES = {  # name: (type, shape, axis, k), as TopKCase.java
+    "FLOAT_1x32000_K1": ("FLOAT", (1, 32000), 1, 1),
+    "FLOAT_1x32000_K10": ("FLOAT", (1, 32000), 1, 10),
+    "FLOAT_1x32000_K50": ("FLOAT", (1, 32000), 1, 50),
+    "FLOAT_4096x1000_K5": ("FLOAT", (4096, 1000), 1, 5),
+    "FLOAT_16777216_K10": ("FLOAT", (16777216,), 0, 10),
+    "INT32_16777216_K10": ("INT32", (16777216,), 0, 10),
+    "FLOAT_4096x4096_AXIS0_K5": ("FLOAT", (4096, 4096), 0, 5),
 }
 INTEGER_BITS = {"UINT8": 8, "INT8": 8, "UINT16": 16, "INT16": 16, "INT32": 32, "UINT32": 32, "INT64": 64,
                 "UINT64": 64}
@@ -136,6 +153,56 @@ def check(name, op, x, axis, kind, indices):
         sys.exit(f"numpy {op} on {name}: expected every index {forced}")
 
 
+def first_k(a, axis, k):
+    """The first k entries of a along the axis."""
+    return a[(slice(None),) * axis + (slice(0, k),)]
+
+
+def top_k(x, axis, k):
+    """numpy's top-k recipe: argpartition of the negated input, its first k, ordered by value and index."""
+    chosen = first_k(np.argpartition(-x, k - 1, axis=axis), axis, k)
+    values = np.take_along_axis(x, chosen, axis=axis)
+    order = np.lexsort((chosen, -values), axis=axis)
+    return np.take_along_axis(chosen, order, axis=axis)
+
+
+def check_top_k(name, x, axis, k, indices):
+    """The recipe's values are those of a stable sort of the whole axis (largest first, equal elements by
+    index), cut to k, and its indices are distinct and point at them; returns in how many slices the
+    indices differ from the sort's, which can only be where argpartition kept another of equal elements
+    at the k-th place."""
+    expected = first_k(np.argsort(-x, axis=axis, kind="stable"), axis, k)
+    if np.array_equal(expected, indices):
+        return 0
+    if not np.array_equal(np.take_along_axis(x, expected, axis), np.take_along_axis(x, indices, axis)):
+        sys.exit(f"numpy's top-k recipe on {name}: its values differ from the stable sort's")
+    if not (np.diff(np.sort(indices, axis=axis), axis=axis) != 0).all():
+        sys.exit(f"numpy's top-k recipe on {name}: an index appears twice in a slice")
+    return int(np.any(expected != indices, axis=axis).sum())
+
+
+def time_top_k(args, lines):
+    """numpy's recipe on every TopK case of the selected types, checked, then timed."""
+    for name, (type_name, shape, axis, k) in TOPK_CASES.items():
+        if type_name not in args.types:
+            continue
+        x = generate(f"{type_name}_SLICE_NO_EXTREME", type_name, shape, axis, "NO_EXTREME")
+        differing = check_top_k(name, x, axis, k, top_k(x, axis, k))
+        if differing:
+            note = (f"# {name}: numpy's recipe keeps another of equal elements at the k-th place in {differing} of"
+                    f" {x.size // x.shape[axis]} slices (values checked)")
+            lines.append(note)
+            print(note[2:], file=sys.stderr)
+        call = lambda: top_k(x, axis, k)  # noqa: E731
+        times = []
+        for _ in range(args.repetitions):
+            for _ in range(args.warmup):
+                call()
+            times.append(median_millis(call, args.calls) if args.median else fastest_millis(call, args.calls))
+            print(f"{name} TopK: {times[-1]:.4f} ms", file=sys.stderr)
+        lines.append("\t".join([name, "TopK"] + [f"{m:.4f}" for m in times]))
+
+
 def fastest_millis(function, calls):
     best = float("inf")
     for _ in range(calls):
@@ -217,8 +284,8 @@ def main():
                         default=["NO_EXTREME"])
     parser.add_argument("--cases", type=lambda v: parse_list(v, all_cases(), "a case"),
                         help="case names instead of --types/--layouts/--data")
-    parser.add_argument("--ops", type=lambda v: parse_list(v, ["ArgMax", "ArgMin"], "an operator"),
-                        default=["ArgMax", "ArgMin"])
+    parser.add_argument("--ops", type=lambda v: parse_list(v, ["ArgMax", "ArgMin", "TopK"], "an operator"),
+                        default=["ArgMax", "ArgMin"], help="ArgMax, ArgMin (default: both) and TopK (its own cases)")
     parser.add_argument("--calls", type=int, default=20, help="timed calls per case and operator (default 20)")
     parser.add_argument("--warmup", type=int, default=0, help="untimed calls before the timed ones (default 0)")
     parser.add_argument("--median", action="store_true", help="write the median of the timed calls, not the fastest")
@@ -240,12 +307,15 @@ def main():
     if args.read_floor and not args.one_input_per_type:
         parser.error("--read-floor times the input of each type: add --one-input-per-type")
     self_check()
-    if args.cases:
+    arg_ops = [op for op in args.ops if op != "TopK"]
+    if not arg_ops:
+        cases = []
+    elif args.cases:
         cases = args.cases
     else:
         cases = [c for c in all_cases() if split_case(c)[0] in args.types and split_case(c)[1] in args.layouts
                  and split_case(c)[2] in args.data]
-    if not cases:
+    if arg_ops and not cases:
         parser.error("no case matches --types, --layouts and --data")
     lines = [f"# numpy {np.__version__}, Python {platform.python_version()}, {os.cpu_count()} CPUs,"
              + (f" median of {args.calls} calls after {args.warmup} warm-up calls" if args.median
@@ -273,7 +343,7 @@ def main():
                     if repetition == 0:
                         print(f"{name}: numpy has no bfloat16, left out", file=sys.stderr)
                     continue
-                for op in args.ops:
+                for op in arg_ops:
                     function = np.argmax if op == "ArgMax" else np.argmin
                     if repetition == 0:
                         check(name, op, x, axis, kind, function(x, axis=axis))
@@ -289,6 +359,8 @@ def main():
             lines.append("\t".join([name, op] + [f"{m:.4f}" for m in millis]))
         for variant, millis in floors.items():
             lines.append("\t".join([source, "read-" + variant] + [f"{m:.4f}" for m in millis]))
+    if "TopK" in args.ops:
+        time_top_k(args, lines)
     with open(args.out, "w", encoding="utf-8") as out:
         out.write("\n".join(lines) + "\n")
 

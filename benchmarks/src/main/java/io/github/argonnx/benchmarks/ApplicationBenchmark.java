@@ -12,6 +12,7 @@ import io.github.argonnx.benchmarks.ApplicationResults.Row;
 import io.github.argonnx.benchmarks.ApplicationResults.Run;
 import io.github.argonnx.runtime.ArgResult;
 import io.github.argonnx.runtime.Parallelism;
+import io.github.argonnx.runtime.TopKResult;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -43,6 +44,8 @@ import picocli.CommandLine.Option;
  * row is the fastest of them. Interleaved, each round calls every case once (one thread, then default), so
  * that between two calls of a case the JVM runs all the others; the first rounds are the warm-up.
  * Every contender's indices are checked against the plain loop before any call is timed.
+ *
+ * <p>With TopK among the operators, its cases of the selected types run last ({@link ApplicationTopK}).
  */
 @Command(name = "ApplicationBenchmark", mixinStandardHelpOptions = true,
         description = "One JVM of the application benchmark; the report's --application starts it.")
@@ -90,13 +93,20 @@ public final class ApplicationBenchmark implements Callable<Integer> {
     public Integer call() throws IOException, OrtException {
         Map<DataType, InputData> inputs = new EnumMap<>(DataType.class);
         List<Case> cases = new ArrayList<>();
+        List<Operator> argOps = ops.stream().filter(Operator::isArgReduction).toList();
+        List<DataType> argTypes = argOps.isEmpty() ? List.of() : types;
+        List<TopKCase> topKCases = ops.contains(Operator.TopK) ? ApplicationTopK.cases(types) : List.of();
         for (DataType type : types) {
-            InputData input = InputData.generate(new BenchCase(type, Layout.SLICE, DataKind.NO_EXTREME));
-            inputs.put(type, input);
+            if (argTypes.contains(type) || topKCases.stream().anyMatch(c -> c.type() == type)) {
+                inputs.put(type, InputData.generate(new BenchCase(type, Layout.SLICE, DataKind.NO_EXTREME)));
+            }
+        }
+        for (DataType type : argTypes) {
+            InputData input = inputs.get(type);
             for (Layout layout : layouts) {
                 Geometry g = layout.geometry();
                 Tensor tensor = ArgOnnxBenchmark.tensorOf(type, input.array(), g.shape());
-                for (Operator op : ops) {
+                for (Operator op : argOps) {
                     ArgReductionOperator configured = op.latest().axis(g.axis()).keepdims(0);
                     Case c = new Case(type, layout, op, tensor, configured.parallelism(Parallelism.singleThread()),
                             configured);
@@ -112,7 +122,7 @@ public final class ApplicationBenchmark implements Callable<Integer> {
         long started = System.nanoTime();
         OrtEnvironment environment = OrtEnvironment.getEnvironment();
         List<Floor> floors = new ArrayList<>();
-        for (DataType type : types) {
+        for (DataType type : argTypes) {
             InputData input = inputs.get(type);
             double[][] floorMillis = new double[ReadFloor.variants().size()][2];
             timeFloors(input, floorMillis, 0);
@@ -137,12 +147,18 @@ public final class ApplicationBenchmark implements Callable<Integer> {
             rows.add(row(type, null, null, FLOOR, SEQUENCE, new Timing(fastest, -1, -1)));
             progress(type + " in sequence", started);
         }
-        rows.addAll(interleaved(cases));
-        progress(cases.size() + " cases interleaved", started);
+        if (!cases.isEmpty()) {
+            rows.addAll(interleaved(cases));
+            progress(cases.size() + " cases interleaved", started);
+        }
+        List<ApplicationResults.TopKRow> topK = ApplicationTopK.run(topKCases, inputs, environment, warmup, this::time);
+        if (!topKCases.isEmpty()) {
+            progress(topKCases.size() + " TopK cases", started);
+        }
         Run run = new Run(System.getProperty("java.home"), System.getProperty("java.vm.name") + " "
                 + System.getProperty("java.runtime.version"), Runtime.version().feature(),
                 ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent(), ReadFloor.get().vectorized(),
-                Runtime.getRuntime().availableProcessors(), warmup, calls, rows, floors);
+                Runtime.getRuntime().availableProcessors(), warmup, calls, rows, floors, topK);
         Files.writeString(out, JmhResults.GSON.toJson(run) + "\n", StandardCharsets.UTF_8);
         return 0;
     }
@@ -230,12 +246,12 @@ public final class ApplicationBenchmark implements Callable<Integer> {
 
     /** A call whose result is kept from the JIT's dead-code elimination. */
     @FunctionalInterface
-    private interface Call {
+    interface Call {
         Object run() throws OrtException;
     }
 
     /** The median time of the timed calls, and the median and most bytes one of them allocated (-1: not counted). */
-    private record Timing(double medianMillis, long medianBytes, long maxBytes) {}
+    record Timing(double medianMillis, long medianBytes, long maxBytes) {}
 
     /**
      * Warm-up calls, then timed calls back to back. The bytes a call allocates are counted on the
@@ -245,7 +261,7 @@ public final class ApplicationBenchmark implements Callable<Integer> {
         return time(call, countBytes, warmup);
     }
 
-    private Timing time(Call call, boolean countBytes, int warmupCalls) throws OrtException {
+    Timing time(Call call, boolean countBytes, int warmupCalls) throws OrtException {
         for (int i = 0; i < warmupCalls; i++) {
             consume(call.run());
         }
@@ -281,6 +297,7 @@ public final class ApplicationBenchmark implements Callable<Integer> {
 
     /** Keeps a result observable, so that no call is optimized away. */
     private static void consume(Object result) {
-        sink += result instanceof ArgResult r ? (int) r.get(0) : result.hashCode();
+        sink += result instanceof ArgResult r ? (int) r.get(0)
+                : result instanceof TopKResult<?> t ? ApplicationTopK.observe(t) : result.hashCode();
     }
 }

@@ -31,7 +31,8 @@ final class ApplicationOptions {
     @Option(names = "--application",
             description = "Run the application benchmark instead of JMH: for each --jvm, one JVM without and one with"
                     + " the Vector API module, each running every case through the public API in sequence and"
-                    + " interleaved (with ONNX Runtime and the read floor), and numpy_bench.py on the same data;"
+                    + " interleaved (with ONNX Runtime and the read floor), then the TopK cases of the types given"
+                    + " (with TopK in --ops, the default here), and numpy_bench.py on the same data;"
                     + " writes DIR/" + ApplicationResults.FILE + " with --results.")
     boolean enabled;
 
@@ -67,6 +68,16 @@ final class ApplicationOptions {
     /** What an application run does, with the defaults filled in. */
     record Settings(List<DataType> types, List<Layout> layouts, List<Operator> ops, List<Path> jvms, int warmup,
             int calls, int repeat, boolean append, Path numpyScript, String python, Path results, List<Path> update) {
+
+        /** ArgMax and ArgMin, where selected: the operators of the matrix's cases. */
+        List<Operator> argOps() {
+            return ops.stream().filter(Operator::isArgReduction).toList();
+        }
+
+        /** The TopK cases run: those of the selected types, where TopK is selected. */
+        List<TopKCase> topKCases() {
+            return ops.contains(Operator.TopK) ? ApplicationTopK.cases(types) : List.of();
+        }
 
         /** The arguments that select the cases, as both the benchmark JVM and numpy_bench.py take them. */
         List<String> selection() {
@@ -116,7 +127,7 @@ final class ApplicationOptions {
         if (new LinkedHashSet<>(jvms).size() != jvms.size()) {
             throw new IllegalArgumentException("--jvm names the same JVM twice: " + jvms);
         }
-        return new Settings(
+        Settings settings = new Settings(
                 inOrder(DataType.class, report.types),
                 inOrder(Layout.class, report.layouts),
                 inOrder(Operator.class, report.ops),
@@ -129,6 +140,11 @@ final class ApplicationOptions {
                 python == null ? "python3" : python,
                 report.results,
                 report.update == null ? List.of() : List.copyOf(report.update));
+        if (settings.ops().contains(Operator.TopK) && settings.topKCases().isEmpty()) {
+            throw new IllegalArgumentException("--ops TopK runs the TopK cases of the types given, but --types "
+                    + settings.types() + " has none (TopK cases: FLOAT, INT32)");
+        }
+        return settings;
     }
 
     /** The options given that only apply with {@code --application}; empty when it is given. */

@@ -51,17 +51,35 @@ final class ApplicationResults {
     }
 
     /**
+     * One contender's median on one {@link TopKCase} (by name), timed in sequence; the bytes as in
+     * {@link Row}.
+     */
+    record TopKRow(String topKCase, String contender, double medianMillis, long medianBytes, long maxBytes) {}
+
+    /**
      * One JVM configuration: its {@code java.home}, version, feature release, whether it ran with the
      * Vector API module, whether the read floor used it, the processors it saw, the calls per case,
-     * its medians, and every read floor variant it timed (none in results of the earlier form, whose
-     * one floor row is the floor).
+     * its medians, every read floor variant it timed (none in results of the earlier form, whose
+     * one floor row is the floor), and its TopK medians (none in results from before the TopK cases,
+     * or of a run without them).
      */
     record Run(String jvm, String version, int feature, boolean vectorModule, boolean vectorFloor, int processors,
-            int warmup, int calls, List<Row> rows, List<Floor> floors) {
+            int warmup, int calls, List<Row> rows, List<Floor> floors, List<TopKRow> topK) {
 
         Run {
             rows = rows == null ? List.of() : List.copyOf(rows);
             floors = floors == null ? List.of() : List.copyOf(floors);
+            topK = topK == null ? List.of() : List.copyOf(topK);
+        }
+
+        /** A run without TopK cases. */
+        Run(String jvm, String version, int feature, boolean vectorModule, boolean vectorFloor, int processors,
+                int warmup, int calls, List<Row> rows, List<Floor> floors) {
+            this(jvm, version, feature, vectorModule, vectorFloor, processors, warmup, calls, rows, floors, null);
+        }
+
+        boolean isEmpty() {
+            return rows.isEmpty() && topK.isEmpty();
         }
     }
 
@@ -83,20 +101,28 @@ final class ApplicationResults {
     /**
      * Everything one run of the {@code --application} command measured: the machine, numpy's versions
      * (null when it did not run), its medians and its read floor variants, the JVM runs in the order
-     * they ran, and the lines of the report's checks on them (flagged cases, noise) as it wrote them.
+     * they ran, the lines of the report's checks on them (flagged cases, noise) as it wrote them, and
+     * numpy's TopK medians ({@code benchCase} a {@link TopKCase} name, op {@code TopK}).
      */
     record Results(String machine, String numpy, List<NumpyRow> numpyRows, List<Floor> numpyFloors, List<Run> runs,
-            List<String> checks) {
+            List<String> checks, List<NumpyRow> numpyTopK) {
 
         Results {
             numpyRows = numpyRows == null ? List.of() : List.copyOf(numpyRows);
             numpyFloors = numpyFloors == null ? List.of() : List.copyOf(numpyFloors);
             runs = runs == null ? List.of() : List.copyOf(runs);
             checks = checks == null ? List.of() : List.copyOf(checks);
+            numpyTopK = numpyTopK == null ? List.of() : List.copyOf(numpyTopK);
+        }
+
+        /** Results without TopK cases. */
+        Results(String machine, String numpy, List<NumpyRow> numpyRows, List<Floor> numpyFloors, List<Run> runs,
+                List<String> checks) {
+            this(machine, numpy, numpyRows, numpyFloors, runs, checks, null);
         }
 
         Results withChecks(List<String> lines) {
-            return new Results(machine, numpy, numpyRows, numpyFloors, runs, lines);
+            return new Results(machine, numpy, numpyRows, numpyFloors, runs, lines, numpyTopK);
         }
     }
 
@@ -116,7 +142,7 @@ final class ApplicationResults {
     /**
      * Reads committed results: a series, or one run in the earlier form (a series of one).
      *
-     * @throws IllegalArgumentException when the text is not JSON, or holds no run or a run without rows
+     * @throws IllegalArgumentException when the text is not JSON, or holds no run or a run without any row
      */
     static Series parse(String json) {
         Series series;
@@ -136,7 +162,7 @@ final class ApplicationResults {
         }
         for (Results results : series.results()) {
             for (Run run : results.runs()) {
-                if (run.rows().isEmpty()) {
+                if (run.isEmpty()) {
                     throw new IllegalArgumentException("the run of " + run.version() + " holds no rows");
                 }
             }
@@ -158,7 +184,7 @@ final class ApplicationResults {
     static Run parseRun(String json) {
         try {
             Run run = JmhResults.GSON.fromJson(json, Run.class);
-            if (run == null || run.rows().isEmpty()) {
+            if (run == null || run.isEmpty()) {
                 throw new IllegalArgumentException("a run of the application benchmark without rows");
             }
             return run;

@@ -81,7 +81,7 @@ final class ApplicationRun {
             }
             for (Layout layout : settings.layouts()) {
                 BenchCase c = new BenchCase(type, layout, DataKind.NO_EXTREME);
-                for (Operator op : settings.ops()) {
+                for (Operator op : settings.argOps()) {
                     double millis = figures.millis(c, op);
                     if (!Double.isNaN(millis)) {
                         numpy.add(new NumpyRow(c.name(), op.name(), millis, figures.repetitions(c, op.name())));
@@ -89,7 +89,15 @@ final class ApplicationRun {
                 }
             }
         }
-        return new Results(machine, figures.versions(), numpy, numpyFloors, runs, List.of());
+        List<NumpyRow> numpyTopK = new ArrayList<>();
+        for (TopKCase c : settings.topKCases()) {
+            List<Double> repetitions = figures.repetitions(c);
+            if (!repetitions.isEmpty()) {
+                double fastest = repetitions.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+                numpyTopK.add(new NumpyRow(c.name(), Operator.TopK.name(), fastest, repetitions));
+            }
+        }
+        return new Results(machine, figures.versions(), numpy, numpyFloors, runs, List.of(), numpyTopK);
     }
 
     /** The arguments of one benchmark JVM. */

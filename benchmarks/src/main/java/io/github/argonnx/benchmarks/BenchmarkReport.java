@@ -233,8 +233,11 @@ public final class BenchmarkReport implements Callable<Integer> {
         }
         ApplicationTable table = new ApplicationTable(results);
         System.out.println();
-        System.out.println(table.markdown());
-        System.out.println(table.headline());
+        if (!table.cases().isEmpty()) {
+            System.out.println(table.markdown());
+            System.out.println(table.headline());
+        }
+        System.out.println(new TopKTable(results).markdown("the results"));
         if (settings.results() != null) {
             Files.createDirectories(settings.results());
             Path file = settings.results().resolve(ApplicationResults.FILE);

@@ -65,9 +65,10 @@ final class CommittedResults {
 
     /**
      * The bodies of the sections a page may hold: {@code jdk<N>} for each JVM's tables,
-     * {@code application} for the application benchmark's, and {@code headline} for one small table
-     * (the application benchmark's where the directory holds it, else one over every JMH run), each
-     * saying which files it comes from.
+     * {@code application} for the application benchmark's ArgMax/ArgMin tables, {@code application-topk}
+     * for its TopK tables (a line saying that no run holds them, where none does), and {@code headline}
+     * for one small table (the application benchmark's where the directory holds it, else one over
+     * every JMH run), each saying which files it comes from.
      */
     static Map<String, String> sections(Path directory, List<JmhResults> runs, String machine,
             ApplicationResults.Series application) {
@@ -91,6 +92,13 @@ final class CommittedResults {
         if (application != null) {
             ApplicationTable table = new ApplicationTable(application);
             String source = "`" + directory.resolve(ApplicationResults.FILE) + "`";
+            bodies.put("application-topk", new TopKTable(application).markdown(source));
+            if (table.cases().isEmpty()) {
+                String none = "No run in " + source + " holds an ArgMax or ArgMin case.\n";
+                bodies.put("application", none);
+                bodies.put("headline", none);
+                return bodies;
+            }
             List<String> checks = new ApplicationChecks(table.views()).lines();
             StringBuilder body = new StringBuilder();
             List<ApplicationResults.Results> series = application.results();

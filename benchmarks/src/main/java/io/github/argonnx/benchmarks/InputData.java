@@ -113,6 +113,15 @@ public final class InputData {
         return input;
     }
 
+    /** An input over an array the caller built: a primitive array of the type's Java storage, in that shape. */
+    static InputData of(DataType type, Geometry geometry, Object array) {
+        if (java.lang.reflect.Array.getLength(array) != geometry.elementCount()) {
+            throw new IllegalArgumentException(geometry + " holds " + geometry.elementCount() + " elements, not "
+                    + java.lang.reflect.Array.getLength(array));
+        }
+        return new InputData(type, geometry, array);
+    }
+
     public DataType type() {
         return type;
     }

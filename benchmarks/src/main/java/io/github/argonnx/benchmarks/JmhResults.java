@@ -253,7 +253,7 @@ record JmhResults(String jvm, String version, int feature, String settings, Map<
         }
         Map<String, Measurement> merged = new LinkedHashMap<>(results);
         for (BenchCase c : ResultTable.casesIn(results)) {
-            for (Operator op : Operator.values()) {
+            for (Operator op : Operator.ARG_REDUCTIONS) {
                 double millis = numpy.millis(c, op);
                 if (!Double.isNaN(millis)) {
                     merged.put(ResultTable.key(BenchmarkReport.NUMPY, c.name(), op), new Measurement(millis, Double.NaN));

@@ -19,7 +19,8 @@ import picocli.CommandLine.TypeConversionException;
  * versions), then one line per measurement: {@code CASE<TAB>OP<TAB>MILLISECONDS}, the case a
  * {@link BenchCase} name, the time numpy's fastest or median call, one MILLISECONDS field per
  * repetition. OP is {@code ArgMax}, {@code ArgMin}, or {@code read-VARIANT} for numpy's read floor on
- * the case's input ({@code read-max}, {@code read-or}), timed before and after the cases of its type.
+ * the case's input ({@code read-max}, {@code read-or}), timed before and after the cases of its type;
+ * or CASE is a {@link TopKCase} name and OP {@code TopK}.
  */
 record NumpyFigures(String versions, Map<String, List<Double>> repetitions) {
 
@@ -39,6 +40,11 @@ record NumpyFigures(String versions, Map<String, List<Double>> repetitions) {
     /** The time of every repetition in ms, empty where there is no figure; OP as in the file. */
     List<Double> repetitions(BenchCase c, String op) {
         return repetitions.getOrDefault(c.name() + "\t" + op, List.of());
+    }
+
+    /** numpy's TopK recipe on a TopK case: every repetition in ms, empty where there is no figure. */
+    List<Double> repetitions(TopKCase c) {
+        return repetitions.getOrDefault(c.name() + "\t" + Operator.TopK, List.of());
     }
 
     /**
@@ -63,17 +69,12 @@ record NumpyFigures(String versions, Map<String, List<Double>> repetitions) {
                 throw new IllegalArgumentException(where + "expected CASE<TAB>OP<TAB>MILLISECONDS, found " + fields.length
                         + " field(s)");
             }
-            BenchCase c;
-            try {
-                c = BenchCase.named(fields[0]);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(where + "'" + fields[0] + "' is not a case");
-            }
             String op = fields[1];
-            if (!op.equals("ArgMax") && !op.equals("ArgMin")
+            String name = caseName(where, fields[0], op);
+            if (!op.equals("ArgMax") && !op.equals("ArgMin") && !op.equals("TopK")
                     && !FLOOR_VARIANTS.stream().anyMatch(v -> op.equals("read-" + v))) {
                 throw new IllegalArgumentException(where + "'" + op + "' is not an operator (allowed: ArgMax, ArgMin,"
-                        + " read-max, read-or)");
+                        + " TopK, read-max, read-or)");
             }
             List<Double> values = new ArrayList<>();
             for (int f = 2; f < fields.length; f++) {
@@ -89,8 +90,8 @@ record NumpyFigures(String versions, Map<String, List<Double>> repetitions) {
                 }
                 values.add(value);
             }
-            if (millis.put(c.name() + "\t" + op, List.copyOf(values)) != null) {
-                throw new IllegalArgumentException(where + c.name() + " " + op + " appears twice");
+            if (millis.put(name + "\t" + op, List.copyOf(values)) != null) {
+                throw new IllegalArgumentException(where + name + " " + op + " appears twice");
             }
         }
         if (versions == null) {
@@ -98,6 +99,16 @@ record NumpyFigures(String versions, Map<String, List<Double>> repetitions) {
                     + " output?)");
         }
         return new NumpyFigures(versions, millis);
+    }
+
+    /** A matrix case's name, or a TopK case's on a TopK line. */
+    private static String caseName(String where, String field, String op) {
+        try {
+            return op.equals("TopK") ? TopKCase.valueOf(field).name() : BenchCase.named(field).name();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(where + "'" + field + "' is not a " + (op.equals("TopK") ? "TopK case"
+                    : "case"));
+        }
     }
 
     /** {@code --numpy FILE}: read and checked while the options are parsed. */

@@ -5,7 +5,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Writes the smallest ONNX model that runs one ArgMax/ArgMin node, for ONNX Runtime. The protobuf
+ * Writes the smallest ONNX model that runs one ArgMax/ArgMin or TopK node, for ONNX Runtime. The protobuf
  * wire format is spelled out by hand (field numbers from onnx.proto) so that the benchmarks need no
  * generated protobuf classes.
  */
@@ -33,6 +33,36 @@ final class OnnxModel {
                 .string(2, "bench")
                 .message(11, valueInfo("x", type.tensorProtoCode(), g.shape()))
                 .message(12, valueInfo("y", ELEM_TYPE_INT64, g.reducedShape()));
+        return model(graph);
+    }
+
+    /**
+     * Model bytes for {@code values, indices = TopK(x, k, axis, largest=1, sorted=1)} (TopK-11 at the
+     * model's opset): k is the int64 input {@code k} of shape [1], fed with every call as an
+     * application feeds it.
+     */
+    static byte[] topK(DataType type, Geometry g, long[] outputShape) {
+        Proto node = new Proto()
+                .string(1, "x")
+                .string(1, "k")
+                .string(2, "values")
+                .string(2, "indices")
+                .string(3, "node")
+                .string(4, "TopK")
+                .message(5, intAttribute("axis", g.axis()))
+                .message(5, intAttribute("largest", 1))
+                .message(5, intAttribute("sorted", 1));
+        Proto graph = new Proto()
+                .message(1, node)
+                .string(2, "bench")
+                .message(11, valueInfo("x", type.tensorProtoCode(), g.shape()))
+                .message(11, valueInfo("k", ELEM_TYPE_INT64, new long[] {1}))
+                .message(12, valueInfo("values", type.tensorProtoCode(), outputShape))
+                .message(12, valueInfo("indices", ELEM_TYPE_INT64, outputShape));
+        return model(graph);
+    }
+
+    private static byte[] model(Proto graph) {
         Proto opsetImport = new Proto().string(1, "").varint(2, OPSET);
         return new Proto()
                 .varint(1, IR_VERSION)

@@ -72,7 +72,9 @@ final class ReportOptions {
     List<SmallCase> smallCases;
 
     @Option(names = "--ops", split = ",", paramLabel = "OP",
-            description = "Operators to run, comma-separated (default: all): ${COMPLETION-CANDIDATES}.")
+            description = "Operators to run, comma-separated: ${COMPLETION-CANDIDATES} (default: ArgMax and ArgMin;"
+                    + " with --application, all three; TopK runs in the application benchmark only, on its own"
+                    + " cases of the types FLOAT and INT32).")
     List<Operator> ops;
 
     @Option(names = "--jvm", paramLabel = "PATH", converter = PathOptions.JavaExecutable.class,
@@ -187,11 +189,15 @@ final class ReportOptions {
         if (new LinkedHashSet<>(jvmList).size() != jvmList.size()) {
             throw new IllegalArgumentException("--jvm names the same JVM twice: " + jvmList);
         }
+        if (ops != null && ops.contains(Operator.TopK)) {
+            throw new IllegalArgumentException("--ops TopK runs in the application benchmark only: add --application,"
+                    + " or leave TopK out (allowed here: ArgMax, ArgMin)");
+        }
         return new Settings(
                 selected,
                 small ? (smallCases == null ? EnumSet.allOf(SmallCase.class) : enumSet(SmallCase.class, smallCases))
                         : EnumSet.noneOf(SmallCase.class),
-                ops == null ? EnumSet.allOf(Operator.class) : enumSet(Operator.class, ops),
+                ops == null ? EnumSet.copyOf(Operator.ARG_REDUCTIONS) : enumSet(Operator.class, ops),
                 jvmList,
                 pick(warmupIterations, QUICK_WARMUP_ITERATIONS, DEFAULT_WARMUP_ITERATIONS),
                 pick(measurementIterations, QUICK_MEASUREMENT_ITERATIONS, DEFAULT_MEASUREMENT_ITERATIONS),

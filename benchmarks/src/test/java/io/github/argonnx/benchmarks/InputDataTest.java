@@ -94,7 +94,7 @@ class InputDataTest {
     void referenceGivesTheAnswerTheDataForces() {
         for (DataType type : DataType.values()) {
             for (Geometry g : SHAPES) {
-                for (Operator op : Operator.values()) {
+                for (Operator op : Operator.ARG_REDUCTIONS) {
                     long[] allEqual = PlainLoops.argReduce(generate(type, g, DataKind.ALL_EQUAL), op.isMax());
                     assertArrayEquals(new long[allEqual.length], allEqual, type + " " + g + " ALL_EQUAL " + op);
                     if (DataKind.NAN_LAST.appliesTo(type)) {
@@ -117,7 +117,7 @@ class InputDataTest {
                 }
                 for (Geometry g : SHAPES) {
                     InputData data = generate(type, g, kind);
-                    for (Operator op : Operator.values()) {
+                    for (Operator op : Operator.ARG_REDUCTIONS) {
                         long[] actual = op.latest().axis(g.axis()).keepdims(0)
                                 .apply(ArgOnnxBenchmark.tensorOf(data)).indices();
                         PlainLoops.requireSame("ArgONNX " + op, type + " " + g + " " + kind,

@@ -26,7 +26,7 @@ class OrtBenchmarkTest {
     void kernelTypesAreExactlyTheTypesOnnxRuntimeBuildsASessionFor() throws OrtException {
         OrtEnvironment environment = OrtEnvironment.getEnvironment();
         Geometry geometry = Layout.ROWS.geometry();
-        for (Operator op : Operator.values()) {
+        for (Operator op : Operator.ARG_REDUCTIONS) {
             Set<DataType> accepted = EnumSet.noneOf(DataType.class);
             for (DataType type : DataType.values()) {
                 try (OrtSession.SessionOptions options = new OrtSession.SessionOptions();
@@ -55,7 +55,7 @@ class OrtBenchmarkTest {
                 continue;
             }
             for (Geometry g : standIns) {
-                for (Operator op : Operator.values()) {
+                for (Operator op : Operator.ARG_REDUCTIONS) {
                     InputData data = InputData.generate("ORT_NAN", type, g, DataKind.NAN_LAST);
                     long[] actual;
                     try (OrtSession session = environment.createSession(OnnxModel.argReduce(op, type, g),

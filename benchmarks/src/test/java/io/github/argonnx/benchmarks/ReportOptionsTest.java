@@ -174,7 +174,7 @@ class ReportOptionsTest {
         assertEquals(List.of(1.5, 1.75), numpy.repetitions(c, "read-or"));
         Path wrongOp = Files.writeString(directory.resolve("op.tsv"), "# numpy 2\nFLOAT_SLICE_NO_EXTREME\tread-sum\t1\n");
         String message = refusal("--numpy", wrongOp.toString());
-        assertTrue(message.contains("op.tsv:2") && message.contains("allowed: ArgMax, ArgMin, read-max, read-or"),
+        assertTrue(message.contains("op.tsv:2") && message.contains("allowed: ArgMax, ArgMin, TopK, read-max, read-or"),
                 message);
     }
 
@@ -216,6 +216,24 @@ class ReportOptionsTest {
         assertTrue(message.contains("'--ops'"), message);
         assertTrue(message.contains("'argmax'"), message);
         assertTrue(message.contains("ArgMax") && message.contains("ArgMin"), message);
+    }
+
+    @Test
+    void topKIsRefusedOutsideTheApplicationBenchmark() {
+        String message = refusal("--ops", "ArgMax,TopK");
+        assertTrue(message.contains("--ops TopK") && message.contains("add --application"), message);
+    }
+
+    @Test
+    void numpyTopKFiguresAreReadByTopKCaseAndOtherNamesAreRefused() throws IOException {
+        Path file = Files.writeString(directory.resolve("numpy.tsv"), "# numpy 2.4.6, Python 3.11\n"
+                + "# FLOAT_4096x4096_AXIS0_K5: a note\nFLOAT_4096x4096_AXIS0_K5\tTopK\t3.5\t3.25\n");
+        NumpyFigures numpy = parse("--numpy", file.toString()).numpy();
+        assertEquals(List.of(3.5, 3.25), numpy.repetitions(TopKCase.FLOAT_4096x4096_AXIS0_K5));
+        assertEquals(List.of(), numpy.repetitions(TopKCase.FLOAT_1x32000_K1));
+        Path matrixName = Files.writeString(directory.resolve("topk.tsv"), "# numpy 2\nFLOAT_SLICE_NO_EXTREME\tTopK\t1\n");
+        String message = refusal("--numpy", matrixName.toString());
+        assertTrue(message.contains("topk.tsv:2") && message.contains("is not a TopK case"), message);
     }
 
     @Test
@@ -279,7 +297,7 @@ class ReportOptionsTest {
         // 48 cases x (4 ArgONNX, 2 halves at once, plain loop) x 2 ops + 48 x 6 floor variants + 28 ORT cases
         // (7 types) x 2 x 2 + 8 small x 2 ops x 5.
         assertEquals(48 * 14 + 48 * 6 + 28 * 4 + 8 * 2 * 5, settings.benchmarksPerJvm());
-        assertEquals(EnumSet.allOf(Operator.class), settings.ops());
+        assertEquals(EnumSet.of(Operator.ArgMax, Operator.ArgMin), settings.ops(), "TopK runs with --application only");
         assertEquals(3, settings.warmupIterations());
         assertEquals(5, settings.measurementIterations());
         assertEquals(400, settings.iterationMillis());
