@@ -30,7 +30,8 @@ import java.util.Set;
  * <p>Nodes come from the main graph and from every subgraph ({@code If}, {@code Loop}, {@code Scan} bodies and
  * any other graph attribute, at any depth), in node order, each subgraph's nodes after the node holding it.
  * Tensor contents are skipped as the stream passes them, so memory follows the graph, not the weights;
- * external data is never opened. Local functions ({@code ModelProto.functions}) are not read.
+ * external data is never opened. A local function's nodes ({@code ModelProto.functions}) come after each node that
+ * calls it, with the types of that call's inputs; a function no node calls is not read.
  */
 public final class OnnxModel {
 
@@ -130,7 +131,7 @@ public final class OnnxModel {
             throw new OnnxFormatException(origin, "it has no graph (ModelProto field 7)");
         }
         return new OnnxModel(model.irVersion(), model.opsetImports(),
-                TypeFlow.nodes(model.graph(), model.opsetImports(), wanted));
+                TypeFlow.nodes(model.graph(), model.opsetImports(), model.functions(), wanted, origin));
     }
 
     /** Protobuf's reasons, shorter. */

@@ -97,6 +97,26 @@ class ModelRequirementsTest {
     }
 
     @Test
+    void aLocalFunctionsNodeTakesEachCallsTypeOrEveryTypeWithAWarningNamingItAndWhy() throws Exception {
+        OnnxWriter.Function pick = OnnxWriter.function("local", "Pick", names("x"), names("y"))
+                .node(node("ArgMax", "inner", names("x"), names("y")));
+        Path m = write("f.onnx", model().opset("", 13).opset("local", 1).function(pick).graph(graph("g")
+                .input("x", FLOAT, 2)
+                .node(node("Pick", "typed", names("x"), names("a")).domain("local"))
+                .node(node("Pick", "untyped", names("nowhere"), names("b")).domain("local"))));
+        ModelRequirements r = derive(m);
+        assertEquals(List.of(), r.refusals());
+        assertTrue(r.report(Map.of()).contains("f.onnx: ArgMax 'inner' (node 0) in main graph > Pick 'typed' (node 0)"
+                + " function 'local.Pick': ArgMax-13 (ai.onnx opset 13), input float from 'x', which Pick 'typed' (node 0)"
+                + " passes to local function 'local.Pick'\n"), r.report(Map.of()));
+        assertEquals(List.of("f.onnx: ArgMax 'inner' (node 0) in main graph > Pick 'untyped' (node 1) function"
+                + " 'local.Pick': ArgMax-13 (ai.onnx opset 13), input type unknown (input 'x' of local function"
+                + " 'local.Pick' has no type: 'nowhere', which Pick 'untyped' (node 1) passes, has none): every type of"
+                + " ArgMax-13 (bfloat16, double, float, float16, int16, int32, int64, int8, uint16, uint32, uint64,"
+                + " uint8)"), r.warnings());
+    }
+
+    @Test
     void aNodeOfAnotherDomainIsLeftOutAndSaidSo() throws Exception {
         Path m = write("m.onnx", model().opset("", 13).opset("com.example", 1).graph(graph("g").input("x", FLOAT, 2)
                 .node(node("ArgMax", "custom", names("x"), names("y")).domain("com.example").attr("select_last_index", 7))));
