@@ -185,6 +185,32 @@ public final class OnnxModel {
     }
 
     /**
+     * The operators of this model's nodes of some op types in the default domain ({@code ""} or {@code ai.onnx}), in
+     * the order of {@link #nodes()}, each built by the generated operator API's {@code forNode}:
+     *
+     * <pre>{@code
+     * List<NodeOperator<ArgReductionOperator>> reductions =
+     *         model.operators(Set.of("ArgMax", "ArgMin"), ArgReductionOperator::forNode);
+     * List<NodeOperator<TopK>> topKs =
+     *         model.operators(Set.of("TopK"), (opType, opset, attributes) -> TopK.forNode(opset, attributes));
+     * }</pre>
+     *
+     * <p>A node of another domain is another operator: it is not built ({@link #nodes()} lists it). The op types
+     * must be among those the model was read for.
+     *
+     * @param <T> the operator's type
+     * @param opTypes the op types to build, such as {@code ArgMax}
+     * @param forNode the generated API's {@code forNode}
+     * @return each node of those op types with its operator
+     * @throws io.github.argonnx.runtime.ArgOnnxException if {@code forNode} refuses a node, or its operator's class is
+     *     not on the class path (a generated subset without it): naming the node, with {@code forNode}'s reason
+     */
+    public <T> List<NodeOperator<T>> operators(Set<String> opTypes, OperatorFactory<T> forNode) {
+        Objects.requireNonNull(forNode, "forNode");
+        return NodeOperators.build(nodes, Set.copyOf(opTypes), forNode);
+    }
+
+    /**
      * The nodes of the op types asked for, in every domain, main graph first, each subgraph after its node.
      *
      * @return the nodes
