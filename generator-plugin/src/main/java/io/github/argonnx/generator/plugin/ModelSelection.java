@@ -46,9 +46,11 @@ final class ModelSelection {
                     + " models hold") + " no node of an operator this plugin generates (" + file + " lists what they"
                     + " hold); give <operators> to generate some anyway, or leave <models> out");
         }
+        String needs = requirements.needs().entrySet().stream()
+                .map(e -> ModelRequirements.describe(e.getKey(), e.getValue()))
+                .collect(java.util.stream.Collectors.joining(" | "));
         log.info("ArgONNX: " + models.size() + (models.size() == 1 ? " model needs " : " models need ")
-                + requirements.needs().entrySet().stream().map(e -> ModelRequirements.describe(e.getKey(), e.getValue()))
-                        .collect(java.util.stream.Collectors.joining(" | "))
+                + (needs.isEmpty() ? "nothing this plugin generates" : needs)
                 + " (derived per node in " + file + ")");
         return selection;
     }
