@@ -1,5 +1,6 @@
 // <models> alone selects what the two node-test models need (ArgMax-13 and ArgMin-13 for float), the
-// requirements file says per node where that came from, and the application runs each node's operator.
+// requirements file says per node where that came from, and the application reads each model's nodes as ready
+// operators of the subset (OnnxModel.operators with ArgReductionOperator::forNode) and runs them.
 def jar = new File(basedir, 'target/models-consumer-1.0.jar')
 assert jar.isFile()
 def entries = new java.util.zip.ZipFile(jar).withCloseable { z -> z.entries().collect { it.name } }
@@ -11,9 +12,9 @@ def requirements = new File(basedir, 'target/argonnx/model-requirements.txt').ge
 println requirements
 assert requirements.contains("src/main/onnx/argmax_keepdims_example.onnx: ArgMax (node 0) in main graph: ArgMax-13 (ai.onnx opset 13), input float from graph input 'data'\n")
 assert requirements.contains("src/main/onnx/argmin/argmin_no_keepdims_example.onnx: ArgMin (node 0) in main graph: ArgMin-13 (ai.onnx opset 13), input float from graph input 'data'\n")
-assert requirements.contains('generated <types>: float\n')
+assert requirements.contains('generated: ArgMax versions 13; types float\ngenerated: ArgMin versions 13; types float\n')
 def log = new File(basedir, 'build.log').getText('UTF-8')
-assert log.contains('ArgONNX: 2 models need operators [ArgMax, ArgMin], versions [13], types [float]') : log
+assert log.contains('ArgONNX: 2 models need ArgMax versions 13; types float | ArgMin versions 13; types float') : log
 
 def jarOf = { String group, String artifact ->
     def dir = new File(localRepositoryPath, group.replace('.', '/') + "/$artifact")
@@ -32,6 +33,6 @@ process.waitForProcessOutput(out, err)
 def output = out.toString() + err.toString()
 println output
 assert process.exitValue() == 0 : output
-assert out.toString().contains('ArgMax (node 0) in main graph: ArgMax-13{axis=1, keepdims=1} -> [0, 1] shape [2, 1]') : output
-assert out.toString().contains('ArgMin (node 0) in main graph: ArgMin-13{axis=1, keepdims=0} -> [1, 0] shape [2]') : output
+assert out.toString().contains('ArgMax (node 0) in main graph: ArgMax-13{axis=1, keepdims=1} -> [0, 1] shape [2, 1], [data] to [result]') : output
+assert out.toString().contains('ArgMin (node 0) in main graph: ArgMin-13{axis=1, keepdims=0} -> [1, 0] shape [2], [data] to [result]') : output
 true

@@ -27,6 +27,16 @@ final class ModelWire {
     private static final int MODEL_IR_VERSION = tag(1, VARINT);
     private static final int MODEL_GRAPH = tag(7, LEN);
     private static final int MODEL_OPSET_IMPORT = tag(8, LEN);
+    private static final int MODEL_FUNCTIONS = tag(25, LEN);
+    // FunctionProto
+    private static final int FUNCTION_NAME = tag(1, LEN);
+    private static final int FUNCTION_INPUT = tag(4, LEN);
+    private static final int FUNCTION_OUTPUT = tag(5, LEN);
+    private static final int FUNCTION_NODE = tag(7, LEN);
+    private static final int FUNCTION_OPSET_IMPORT = tag(9, LEN);
+    private static final int FUNCTION_DOMAIN = tag(10, LEN);
+    private static final int FUNCTION_VALUE_INFO = tag(12, LEN);
+    private static final int FUNCTION_OVERLOAD = tag(13, LEN);
     // OperatorSetIdProto
     private static final int OPSET_DOMAIN = tag(1, LEN);
     private static final int OPSET_VERSION = tag(2, VARINT);
@@ -44,6 +54,7 @@ final class ModelWire {
     private static final int NODE_OP_TYPE = tag(4, LEN);
     private static final int NODE_ATTRIBUTE = tag(5, LEN);
     private static final int NODE_DOMAIN = tag(7, LEN);
+    private static final int NODE_OVERLOAD = tag(8, LEN);
     // AttributeProto
     private static final int ATTR_NAME = tag(1, LEN);
     private static final int ATTR_I = tag(3, VARINT);
@@ -90,13 +101,17 @@ final class ModelWire {
         return field << 3 | wireType;
     }
 
-    /** A model as read: its IR version, opset imports (domain as written, last import of a domain wins) and graph. */
-    record WireModel(long irVersion, Map<String, Long> opsetImports, WireGraph graph) {}
+    /**
+     * A model as read: its IR version, opset imports (domain as written, last import of a domain wins), graph and
+     * local functions.
+     */
+    record WireModel(long irVersion, Map<String, Long> opsetImports, WireGraph graph, List<WireFunction> functions) {}
 
     WireModel readModel() throws IOException {
         long irVersion = 0;
         Map<String, Long> opsets = new LinkedHashMap<>();
         WireGraph graph = null;
+        List<WireFunction> functions = new ArrayList<>();
         for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
             if (tag == MODEL_IR_VERSION) {
                 irVersion = in.readInt64();
@@ -108,11 +123,54 @@ final class ModelWire {
                 int old = enter();
                 readOpset(opsets);
                 leave(old);
+            } else if (tag == MODEL_FUNCTIONS) {
+                int old = enter();
+                functions.add(readFunction());
+                leave(old);
             } else {
                 skip(tag);
             }
         }
-        return new WireModel(irVersion, opsets, graph);
+        return new WireModel(irVersion, opsets, graph, functions);
+    }
+
+    /** A {@code FunctionProto}: its body as a graph whose inputs are untyped, and its own opset imports. */
+    private WireFunction readFunction() throws IOException {
+        String name = "";
+        String domain = "";
+        String overload = "";
+        List<String> inputs = new ArrayList<>();
+        List<String> outputs = new ArrayList<>();
+        List<WireNode> nodes = new ArrayList<>();
+        Map<String, Long> opsets = new LinkedHashMap<>();
+        Map<String, ValueType> valueInfo = new LinkedHashMap<>();
+        for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
+            if (tag == FUNCTION_NAME) {
+                name = in.readString();
+            } else if (tag == FUNCTION_DOMAIN) {
+                domain = in.readString();
+            } else if (tag == FUNCTION_OVERLOAD) {
+                overload = in.readString();
+            } else if (tag == FUNCTION_INPUT) {
+                inputs.add(in.readString());
+            } else if (tag == FUNCTION_OUTPUT) {
+                outputs.add(in.readString());
+            } else if (tag == FUNCTION_NODE || tag == FUNCTION_OPSET_IMPORT || tag == FUNCTION_VALUE_INFO) {
+                int old = enter();
+                if (tag == FUNCTION_NODE) {
+                    nodes.add(readNode(1));
+                } else if (tag == FUNCTION_OPSET_IMPORT) {
+                    readOpset(opsets);
+                } else {
+                    readValueInfo("value_info", valueInfo);
+                }
+                leave(old);
+            } else {
+                skip(tag);
+            }
+        }
+        return new WireFunction(name, domain, overload, inputs, opsets,
+                new WireGraph(name, nodes, valueInfo, List.copyOf(outputs)));
     }
 
     private void readOpset(Map<String, Long> opsets) throws IOException {
@@ -256,6 +314,7 @@ final class ModelWire {
         String name = "";
         String opType = "";
         String domain = "";
+        String overload = "";
         List<String> inputs = new ArrayList<>();
         List<String> outputs = new ArrayList<>();
         Map<String, Long> ints = new LinkedHashMap<>();
@@ -274,6 +333,8 @@ final class ModelWire {
                 opType = in.readString();
             } else if (tag == NODE_DOMAIN) {
                 domain = in.readString();
+            } else if (tag == NODE_OVERLOAD) {
+                overload = in.readString();
             } else if (tag == NODE_ATTRIBUTE) {
                 int old = enter();
                 Attribute a = readAttribute(depth);
@@ -296,7 +357,8 @@ final class ModelWire {
                 skip(tag);
             }
         }
-        return new WireNode(name, opType, domain, inputs, outputs, ints, others, valueType, duplicate, subgraphs);
+        return new WireNode(name, opType, domain, overload, inputs, outputs, ints, others, valueType, duplicate,
+                subgraphs);
     }
 
     /** One attribute as read: its graphs, and for a TENSOR only the element type. */

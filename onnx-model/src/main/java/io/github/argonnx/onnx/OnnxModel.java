@@ -30,7 +30,8 @@ import java.util.Set;
  * <p>Nodes come from the main graph and from every subgraph ({@code If}, {@code Loop}, {@code Scan} bodies and
  * any other graph attribute, at any depth), in node order, each subgraph's nodes after the node holding it.
  * Tensor contents are skipped as the stream passes them, so memory follows the graph, not the weights;
- * external data is never opened. Local functions ({@code ModelProto.functions}) are not read.
+ * external data is never opened. A local function's nodes ({@code ModelProto.functions}) come after each node that
+ * calls it, with the types of that call's inputs; a function no node calls is not read.
  */
 public final class OnnxModel {
 
@@ -130,7 +131,7 @@ public final class OnnxModel {
             throw new OnnxFormatException(origin, "it has no graph (ModelProto field 7)");
         }
         return new OnnxModel(model.irVersion(), model.opsetImports(),
-                TypeFlow.nodes(model.graph(), model.opsetImports(), wanted));
+                TypeFlow.nodes(model.graph(), model.opsetImports(), model.functions(), wanted, origin));
     }
 
     /** Protobuf's reasons, shorter. */
@@ -181,6 +182,32 @@ public final class OnnxModel {
             version = opsetImports.get(domain.isEmpty() ? OnnxNode.DEFAULT_DOMAIN : "");
         }
         return version == null ? OptionalLong.empty() : OptionalLong.of(version);
+    }
+
+    /**
+     * The operators of this model's nodes of some op types in the default domain ({@code ""} or {@code ai.onnx}), in
+     * the order of {@link #nodes()}, each built by the generated operator API's {@code forNode}:
+     *
+     * <pre>{@code
+     * List<NodeOperator<ArgReductionOperator>> reductions =
+     *         model.operators(Set.of("ArgMax", "ArgMin"), ArgReductionOperator::forNode);
+     * List<NodeOperator<TopK>> topKs =
+     *         model.operators(Set.of("TopK"), (opType, opset, attributes) -> TopK.forNode(opset, attributes));
+     * }</pre>
+     *
+     * <p>A node of another domain is another operator: it is not built ({@link #nodes()} lists it). The op types
+     * must be among those the model was read for.
+     *
+     * @param <T> the operator's type
+     * @param opTypes the op types to build, such as {@code ArgMax}
+     * @param forNode the generated API's {@code forNode}
+     * @return each node of those op types with its operator
+     * @throws io.github.argonnx.runtime.ArgOnnxException if {@code forNode} refuses a node, or its operator's class is
+     *     not on the class path (a generated subset without it): naming the node, with {@code forNode}'s reason
+     */
+    public <T> List<NodeOperator<T>> operators(Set<String> opTypes, OperatorFactory<T> forNode) {
+        Objects.requireNonNull(forNode, "forNode");
+        return NodeOperators.build(nodes, Set.copyOf(opTypes), forNode);
     }
 
     /**

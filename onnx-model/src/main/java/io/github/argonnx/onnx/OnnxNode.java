@@ -20,8 +20,9 @@ import java.util.Objects;
  * @param attributes the node's INT attributes by name, in model order
  * @param otherAttributes the name and attribute type ({@code FLOAT}, {@code INTS}, ...) of every other attribute
  * @param duplicateAttribute the name of an attribute the node gives twice (an invalid node), or null
- * @param graph where the node is: {@code main graph}, or the path of subgraphs to it, such as
- *     {@code main graph > If 'cond' (node 2) then_branch}
+ * @param graph where the node is: {@code main graph}, or the path of subgraphs and local function calls to it,
+ *     such as {@code main graph > If 'cond' (node 2) then_branch} or
+ *     {@code main graph > Pick 'p' (node 0) function 'local.Pick'}
  * @param index the node's position in its graph, from 0
  * @param inputType the element type of the node's first input and where it comes from
  */

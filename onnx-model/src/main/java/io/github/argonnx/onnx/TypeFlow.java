@@ -1,7 +1,10 @@
 package io.github.argonnx.onnx;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -13,9 +16,21 @@ import java.util.Set;
  */
 final class TypeFlow {
 
+    /** Local function calls followed in one model at most: a bound on the walks nested functions multiply. */
+    static final int MAX_FUNCTION_CALLS = 4096;
+
     private final Set<String> opTypes;
-    private final Map<String, Long> opsets;
+    private final Map<String, Long> modelOpsets;
+    private final Map<String, WireFunction> functions = new HashMap<>();
+    private final String origin;
     private final List<OnnxNode> found = new ArrayList<>();
+    /** Each walked graph's scope, for the types its outputs have after the walk (If, Loop, Scan). */
+    private final Map<WireGraph, Scope> walked = new IdentityHashMap<>();
+    /** The functions being walked, innermost first: a function is not followed into itself. */
+    private final Deque<WireFunction> calls = new ArrayDeque<>();
+    /** The opset imports in force where the walk is: the model's, or a function's over the model's. */
+    private Map<String, Long> opsets;
+    private int functionCalls;
 
     /** The values visible in a graph: its own, then its enclosing graphs' (outer scope). */
     private record Scope(Map<String, ValueType> values, Scope parent) {
@@ -30,20 +45,35 @@ final class TypeFlow {
         }
     }
 
-    private TypeFlow(Set<String> opTypes, Map<String, Long> opsets) {
+    private TypeFlow(Set<String> opTypes, Map<String, Long> opsets, List<WireFunction> functions, String origin) {
         this.opTypes = opTypes;
+        this.modelOpsets = opsets;
         this.opsets = opsets;
+        this.origin = origin;
+        functions.forEach(f -> this.functions.putIfAbsent(key(f.domain(), f.name(), f.overload()), f));
     }
 
-    /** The wanted nodes of the model's graph and every subgraph, in node order, each subgraph's after its node. */
-    static List<OnnxNode> nodes(WireGraph main, Map<String, Long> opsets, Set<String> opTypes) {
-        TypeFlow flow = new TypeFlow(opTypes, opsets);
-        flow.walk(main, null, "main graph");
+    private static String key(String domain, String name, String overload) {
+        return domain + '\0' + name + '\0' + overload;
+    }
+
+    /**
+     * The wanted nodes of the model's graph and every subgraph, in node order, each subgraph's after its node; a
+     * local function's nodes after each node calling it, with the types of that call's inputs.
+     *
+     * @throws OnnxFormatException if following local function calls takes more than {@link #MAX_FUNCTION_CALLS}
+     */
+    static List<OnnxNode> nodes(WireGraph main, Map<String, Long> opsets, List<WireFunction> functions,
+            Set<String> opTypes, String origin) throws OnnxFormatException {
+        TypeFlow flow = new TypeFlow(opTypes, opsets, functions, origin);
+        flow.walk(main, new HashMap<>(main.declared()), null, "main graph");
         return List.copyOf(flow.found);
     }
 
-    private void walk(WireGraph graph, Scope parent, String path) {
-        Scope scope = new Scope(new HashMap<>(graph.declared()), parent);
+    private Scope walk(WireGraph graph, Map<String, ValueType> values, Scope parent, String path)
+            throws OnnxFormatException {
+        Scope scope = new Scope(values, parent);
+        walked.put(graph, scope);
         List<WireNode> nodes = graph.nodes();
         for (int i = 0; i < nodes.size(); i++) {
             WireNode node = nodes.get(i);
@@ -52,9 +82,70 @@ final class TypeFlow {
                 found.add(record(node, scope, path, i));
             }
             for (Subgraph sub : node.subgraphs()) {
-                walk(sub.graph(), scope, path + " > " + described + " " + Text.shown(sub.attribute()));
+                walk(sub.graph(), new HashMap<>(sub.graph().declared()), scope,
+                        path + " > " + described + " " + Text.shown(sub.attribute()));
             }
             infer(node, described, scope);
+            WireFunction function = functions.get(key(node.domain(), node.opType(), node.overload()));
+            if (function != null) {
+                call(function, node, described, scope, path);
+            }
+        }
+        return scope;
+    }
+
+    /**
+     * Walks a local function's body for one call: its inputs take the types of the call's inputs, its nodes the
+     * function's opset imports (the model's where it has none for a domain), and the call's outputs the types the
+     * body gives its outputs. A function is not followed into itself.
+     */
+    private void call(WireFunction function, WireNode node, String described, Scope caller, String path)
+            throws OnnxFormatException {
+        if (calls.contains(function) || calls.size() >= ModelWire.MAX_GRAPH_DEPTH) {
+            return;
+        }
+        if (++functionCalls > MAX_FUNCTION_CALLS) {
+            throw new OnnxFormatException(origin, "more than " + MAX_FUNCTION_CALLS + " local function calls to follow");
+        }
+        String name = "'" + Text.shown(function.domain()) + "." + Text.shown(function.name()) + "'";
+        Map<String, ValueType> values = new HashMap<>(function.body().declared());
+        for (int j = 0; j < function.inputs().size(); j++) {
+            String input = function.inputs().get(j);
+            String argument = j < node.inputs().size() ? node.inputs().get(j) : "";
+            ValueType given = argument.isEmpty() ? null : typeOf(argument, caller);
+            ValueType type = given == null || !given.known()
+                    ? ValueType.unknown("input '" + Text.shown(input) + "' of local function " + name + " has no type: "
+                            + (given == null ? described + " gives no input " + j : "'" + Text.shown(argument)
+                                    + "', which " + described + " passes, has none"))
+                    : new ValueType(given.elementType(), given.rank(), "'" + Text.shown(argument) + "', which "
+                            + described + " passes to local function " + name);
+            ValueType declared = values.get(input);
+            if (declared == null || !declared.known()) {
+                values.put(input, type);
+            }
+        }
+        Map<String, Long> outer = opsets;
+        Map<String, Long> inner = new HashMap<>(modelOpsets);
+        if (function.opsets().keySet().stream().anyMatch(OnnxNode::isDefaultDomain)) {
+            inner.keySet().removeIf(OnnxNode::isDefaultDomain);
+        }
+        inner.putAll(function.opsets());
+        opsets = inner;
+        calls.push(function);
+        Scope body;
+        try {
+            body = walk(function.body(), values, null, path + " > " + described + " function " + name);
+        } finally {
+            calls.pop();
+            opsets = outer;
+        }
+        List<String> results = function.body().outputs();
+        for (int j = 0; j < node.outputs().size() && j < results.size(); j++) {
+            ValueType t = body.lookup(results.get(j));
+            if (t != null && t.known()) {
+                putIfUndeclared(caller, node.outputs().get(j), new ValueType(t.elementType(), t.rank(), described
+                        + ", output '" + Text.shown(results.get(j)) + "' of local function " + name));
+            }
         }
     }
 
@@ -63,13 +154,19 @@ final class TypeFlow {
                 ? ValueType.unknown("the node has no first input")
                 : typeOf(node.inputs().get(0), scope);
         String domain = node.domain();
+        Long opset = opsetOf(domain);
+        InputType inputType = new InputType(input.elementType(), input.rank(), input.source());
+        return new OnnxNode(node.opType(), domain, node.name(), opset == null ? 0 : opset, node.inputs(),
+                node.outputs(), node.ints(), node.others(), node.duplicate(), path, index, inputType);
+    }
+
+    /** The version of a domain imported where the walk is; {@code ""} and {@code ai.onnx} name the same domain. */
+    private Long opsetOf(String domain) {
         Long opset = opsets.get(domain);
         if (opset == null && OnnxNode.isDefaultDomain(domain)) {
             opset = opsets.get(domain.isEmpty() ? OnnxNode.DEFAULT_DOMAIN : "");
         }
-        InputType inputType = new InputType(input.elementType(), input.rank(), input.source());
-        return new OnnxNode(node.opType(), domain, node.name(), opset == null ? 0 : opset, node.inputs(),
-                node.outputs(), node.ints(), node.others(), node.duplicate(), path, index, inputType);
+        return opset;
     }
 
     private static ValueType typeOf(String value, Scope scope) {
@@ -79,7 +176,7 @@ final class TypeFlow {
     }
 
     /** Gives the node's outputs the types the graph does not declare, where the rules know them. */
-    private static void infer(WireNode node, String described, Scope scope) {
+    private void infer(WireNode node, String described, Scope scope) {
         List<String> outputs = node.outputs();
         if (outputs.isEmpty()) {
             return;
@@ -105,6 +202,17 @@ final class TypeFlow {
         } else if (op.equals("If")) {
             for (int j = 0; j < outputs.size(); j++) {
                 putIfUndeclared(scope, outputs.get(j), branchOutput(node, described, j));
+            }
+            return;
+        } else if (op.equals("Loop") || op.equals("Scan")) {
+            // Loop: body outputs are the condition, the loop-carried values, then the scan outputs; the node's
+            // outputs are the final loop-carried values, then the scan outputs. Scan: body and node outputs are
+            // both the state values, then the scan outputs. A scan output stacks the body's along a new axis.
+            boolean loop = op.equals("Loop");
+            int carried = loop ? node.inputs().size() - 2 : scanStates(node);
+            for (int j = 0; j < outputs.size(); j++) {
+                putIfUndeclared(scope, outputs.get(j), bodyOutput(node, described, j + (loop ? 1 : 0),
+                        carried < 0 ? -1 : j < carried ? 0 : 1));
             }
             return;
         } else if (TypeRules.INT64_OUTPUT.contains(op) || TypeRules.BOOL_OUTPUT.contains(op)) {
@@ -134,12 +242,12 @@ final class TypeFlow {
         }
     }
 
-    /** An If's output {@code j}: the type a branch's graph declares for its output {@code j}. */
-    private static ValueType branchOutput(WireNode node, String described, int j) {
+    /** An If's output {@code j}: the type a branch's graph gives its output {@code j}, declared or followed. */
+    private ValueType branchOutput(WireNode node, String described, int j) {
         for (Subgraph branch : node.subgraphs()) {
             List<String> outputs = branch.graph().outputs();
             if (outputs.size() > j) {
-                ValueType declared = branch.graph().declared().get(outputs.get(j));
+                ValueType declared = typeAfterWalk(branch.graph(), outputs.get(j));
                 if (declared != null && declared.known()) {
                     return new ValueType(declared.elementType(), declared.rank(), described + " "
                             + Text.shown(branch.attribute()) + ", its " + declared.source());
@@ -148,6 +256,42 @@ final class TypeFlow {
         }
         return ValueType.unknown("'" + Text.shown(node.outputs().get(j)) + "' comes from " + described
                 + ", whose branches declare no type for it");
+    }
+
+    /**
+     * A Loop's or Scan's output: the type its body gives its output {@code bodyIndex}, the rank raised by
+     * {@code rankDelta} (1 for a scan output), or unknown where {@code rankDelta} is negative.
+     */
+    private ValueType bodyOutput(WireNode node, String described, int bodyIndex, int rankDelta) {
+        String output = node.outputs().get(bodyIndex - (node.opType().equals("Loop") ? 1 : 0));
+        for (Subgraph body : node.subgraphs()) {
+            if (body.attribute().equals("body") && body.graph().outputs().size() > bodyIndex) {
+                ValueType t = typeAfterWalk(body.graph(), body.graph().outputs().get(bodyIndex));
+                if (t != null && t.known()) {
+                    return new ValueType(t.elementType(), t.rank() < 0 || rankDelta < 0 ? -1 : t.rank() + rankDelta,
+                            described + " body, its output " + bodyIndex + " from " + t.source());
+                }
+            }
+        }
+        return ValueType.unknown("'" + Text.shown(output) + "' comes from " + described
+                + ", whose body gives no type for it");
+    }
+
+    /** The number of a Scan's state values: its inputs less the scan inputs (and Scan-8's sequence_lens), or -1. */
+    private int scanStates(WireNode node) {
+        Long scanInputs = node.ints().get("num_scan_inputs");
+        Long opset = opsetOf(node.domain());
+        if (scanInputs == null || opset == null) {
+            return -1;
+        }
+        long states = node.inputs().size() - scanInputs - (opset < 9 ? 1 : 0);
+        return states < 0 ? -1 : (int) states;
+    }
+
+    /** A graph's value after its walk: declared, followed through its nodes, or from its outer scope. */
+    private ValueType typeAfterWalk(WireGraph graph, String value) {
+        Scope scope = walked.get(graph);
+        return scope != null ? scope.lookup(value) : graph.declared().get(value);
     }
 
     /** The output's rank where the rules know it: shape-keeping operators, broadcasting, ArgMax/ArgMin. */

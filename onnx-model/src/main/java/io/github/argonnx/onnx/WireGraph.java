@@ -15,15 +15,26 @@ record WireGraph(String name, List<WireNode> nodes, Map<String, ValueType> decla
 /**
  * What the reader keeps of a {@code NodeProto}.
  *
+ * @param overload the local function overload the node calls ({@code NodeProto.overload}), {@code ""} for none
  * @param ints the INT attributes, by name, in model order
  * @param others the name and attribute type of every other attribute
  * @param valueType the {@code data_type} of a TENSOR attribute {@code value} (Constant, ConstantOfShape), or 0
  * @param duplicate the name of an attribute given twice, or null
  * @param subgraphs the GRAPH and GRAPHS attributes' graphs
  */
-record WireNode(String name, String opType, String domain, List<String> inputs, List<String> outputs,
+record WireNode(String name, String opType, String domain, String overload, List<String> inputs, List<String> outputs,
         Map<String, Long> ints, Map<String, String> others, int valueType, String duplicate,
         List<Subgraph> subgraphs) {}
+
+/**
+ * A local function ({@code ModelProto.functions}): nodes of its {@code domain} with op type {@code name} (and the
+ * same {@code overload}) call it. Its body is a graph whose outputs are the function's outputs.
+ *
+ * @param inputs the function's input names, in order: a call's inputs in the same order
+ * @param opsets the function's own opset imports, by domain
+ */
+record WireFunction(String name, String domain, String overload, List<String> inputs, Map<String, Long> opsets,
+        WireGraph body) {}
 
 /** A graph attribute's graph, with the attribute's name ({@code then_branch}, {@code body}, ...). */
 record Subgraph(String attribute, WireGraph graph) {}

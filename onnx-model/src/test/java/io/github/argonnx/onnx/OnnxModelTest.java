@@ -115,6 +115,111 @@ class OnnxModelTest {
     }
 
     @Test
+    void aLoopsOutputsTakeTheTypesOfTheBodysLoopCarriedThenScanOutputs() throws IOException {
+        // Body outputs: cond, one loop-carried value (int32), one scan output (float); node outputs: final, scanned.
+        OnnxWriter.Graph body = graph("body").input("i", INT64, 0).input("c", OnnxWriter.BOOL, 0).input("acc", INT32, 1)
+                .output("c_out", OnnxWriter.BOOL, 0).output("acc_out", INT32, 1).output("step", FLOAT, 1)
+                .node(node("Identity", "keep", names("c"), names("c_out")));
+        byte[] bytes = model().opset("", 13).graph(graph("g").input("m", INT64, 0).input("start", INT32, 1)
+                .node(node("Loop", "loop", names("m", "", "start"), names("final", "scanned")).attr("body", body))
+                .node(node("ArgMax", "on_final", names("final"), names("a")))
+                .node(node("ArgMin", "on_scanned", names("scanned"), names("b")).attr("axis", 1))).toBytes();
+        List<OnnxNode> nodes = OnnxModel.read(bytes).nodes();
+        assertEquals("int32", nodes.get(0).inputType().elementTypeName());
+        assertEquals(OptionalInt.of(1), nodes.get(0).inputType().rank());
+        assertEquals("Loop 'loop' (node 0) body, its output 1 from graph output 'acc_out'",
+                nodes.get(0).inputType().derivation());
+        assertEquals("float", nodes.get(1).inputType().elementTypeName());
+        assertEquals(OptionalInt.of(2), nodes.get(1).inputType().rank(), "a scan output stacks the body's");
+    }
+
+    @Test
+    void aScansOutputsTakeTheTypesOfTheBodysStateThenScanOutputsFollowedThroughTheBody() throws IOException {
+        // One state (int64), one scan input; the body's scan output comes from a Cast, declared nowhere.
+        OnnxWriter.Graph body = graph("body").input("s", INT64, 1).input("e", FLOAT, 1)
+                .output("s_out", INT64, 1)
+                .node(node("Identity", "keep", names("s"), names("s_out")))
+                .node(node("Cast", "to_int32", names("e"), names("e_out")).attr("to", INT32));
+        body.output("e_out", 0, -1);
+        byte[] bytes = model().opset("", 16).graph(graph("g").input("s0", INT64, 1).input("xs", FLOAT, 2)
+                .node(node("Scan", "scan", names("s0", "xs"), names("s_final", "ys")).attr("body", body)
+                        .attr("num_scan_inputs", 1))
+                .node(node("ArgMax", "on_state", names("s_final"), names("a")))
+                .node(node("ArgMax", "on_scan", names("ys"), names("b")))).toBytes();
+        List<OnnxNode> nodes = OnnxModel.read(bytes).nodes();
+        assertEquals("int64", nodes.get(0).inputType().elementTypeName());
+        assertEquals(OptionalInt.of(1), nodes.get(0).inputType().rank());
+        assertEquals("int32", nodes.get(1).inputType().elementTypeName());
+        assertEquals("Scan 'scan' (node 0) body, its output 1 from Cast 'to_int32' (node 1) to int32",
+                nodes.get(1).inputType().derivation());
+    }
+
+    @Test
+    void aLocalFunctionsNodesComePerCallWithTheCallsInputTypesAndTheFunctionsOpset() throws IOException {
+        OnnxWriter.Function pick = OnnxWriter.function("local", "Pick", names("x"), names("y"))
+                .opset("", 11)
+                .node(node("ArgMax", "inner", names("x"), names("y")).attr("keepdims", 0));
+        byte[] bytes = model().opset("", 13).opset("local", 1).function(pick).graph(graph("g")
+                .input("f", FLOAT, 2).input("i", INT32, 2)
+                .node(node("Pick", "on_float", names("f"), names("pf")).domain("local"))
+                .node(node("Pick", "on_int", names("i"), names("pi")).domain("local"))
+                .node(node("ArgMin", "after", names("pf"), names("z")))).toBytes();
+        List<OnnxNode> nodes = OnnxModel.read(bytes).nodes();
+        assertEquals(3, nodes.size(), nodes.toString());
+        OnnxNode first = nodes.get(0);
+        assertEquals("ArgMax 'inner' (node 0) in main graph > Pick 'on_float' (node 0) function 'local.Pick'",
+                first.describe());
+        assertEquals(11, first.opset(), "the function's own opset import");
+        assertEquals("float", first.inputType().elementTypeName());
+        assertEquals("'f', which Pick 'on_float' (node 0) passes to local function 'local.Pick'",
+                first.inputType().derivation());
+        assertEquals("int32", nodes.get(1).inputType().elementTypeName());
+        assertEquals("int64", nodes.get(2).inputType().elementTypeName(), "the call's output: the function's output");
+    }
+
+    @Test
+    void aLocalFunctionCalledWithAnUnknownTypeSaysWhyAndOneNobodyCallsIsNotRead() throws IOException {
+        OnnxWriter.Function pick = OnnxWriter.function("local", "Pick", names("x"), names("y"))
+                .node(node("ArgMax", "inner", names("x"), names("y")));
+        OnnxWriter.Function unused = OnnxWriter.function("local", "Unused", names("x"), names("y"))
+                .node(node("ArgMin", "never", names("x"), names("y")));
+        byte[] bytes = model().opset("", 13).opset("local", 1).function(pick).function(unused).graph(graph("g")
+                .node(node("Pick", "call", names("mystery"), names("p")).domain("local"))).toBytes();
+        OnnxNode n = only(OnnxModel.read(bytes));
+        assertEquals(13, n.opset(), "the model's opset where the function imports none");
+        assertFalse(n.inputType().known());
+        assertEquals("input 'x' of local function 'local.Pick' has no type: 'mystery', which Pick 'call' (node 0)"
+                + " passes, has none", n.inputType().derivation());
+    }
+
+    @Test
+    void aFunctionCallingItselfIsNotFollowedIntoItself() throws IOException {
+        OnnxWriter.Function loop = OnnxWriter.function("local", "Again", names("x"), names("y"))
+                .node(node("ArgMax", "inner", names("x"), names("t")))
+                .node(node("Again", "again", names("x"), names("y")).domain("local"));
+        byte[] bytes = model().opset("", 13).opset("local", 1).function(loop).graph(graph("g").input("x", FLOAT, 1)
+                .node(node("Again", "call", names("x"), names("p")).domain("local"))).toBytes();
+        assertEquals("float", only(OnnxModel.read(bytes)).inputType().elementTypeName());
+    }
+
+    @Test
+    void refusesLocalFunctionCallsThatMultiplyBeyondTheBound() throws IOException {
+        // Each level calls the next twice: 2^13 - 1 calls in all, above the bound of 4096.
+        OnnxWriter.Model m = model().opset("", 13).opset("local", 1);
+        for (int level = 0; level < 13; level++) {
+            m.function(OnnxWriter.function("local", "L" + level, names("x"), names("y"))
+                    .node(node("L" + (level + 1), "a", names("x"), names("t")).domain("local"))
+                    .node(node("L" + (level + 1), "b", names("x"), names("y")).domain("local")));
+        }
+        m.function(OnnxWriter.function("local", "L13", names("x"), names("y")).node(node("ArgMax", "n", names("x"),
+                names("y"))));
+        byte[] bytes = m.graph(graph("g").node(node("L0", "call", names("x"), names("y")).domain("local"))).toBytes();
+        OnnxFormatException e = assertThrows(OnnxFormatException.class, () -> OnnxModel.read(bytes));
+        assertEquals("model bytes: not a readable ONNX model: more than 4096 local function calls to follow",
+                e.getMessage());
+    }
+
+    @Test
     void saysWhyAnInputTypeIsUnknown() throws IOException {
         byte[] bytes = model().opset("", 13).opset("com.example", 1).graph(graph("g").input("x", FLOAT, 2)
                 .node(node("Mystery", "m", names("x"), names("u")).domain("com.example"))

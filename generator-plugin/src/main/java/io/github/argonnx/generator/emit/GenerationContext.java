@@ -6,7 +6,9 @@ import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.model.VersionSpec;
 import io.github.argonnx.generator.semantics.OperatorFamily;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -21,6 +23,8 @@ import java.util.TreeSet;
  * @param opsetFilter operator versions (since_version values) to generate; empty means all
  * @param typeFilter element types to generate; empty means all
  * @param generatedAnnotation which {@code @Generated} annotation to use
+ * @param operatorFilters per operator name, the versions and types of that operator, which replace
+ *     {@code opsetFilter} and {@code typeFilter} for it: a selection made per operator, such as what models need
  */
 public record GenerationContext(
         List<OperatorSpec> operators,
@@ -28,7 +32,21 @@ public record GenerationContext(
         Set<String> operatorFilter,
         Set<Integer> opsetFilter,
         Set<ElementType> typeFilter,
-        GeneratedAnnotation generatedAnnotation) {
+        GeneratedAnnotation generatedAnnotation,
+        Map<String, OperatorFilter> operatorFilters) {
+
+    /**
+     * The versions and element types of one operator to generate; empty means all.
+     *
+     * @param versions operator versions (since_version values)
+     * @param types element types of the operator's first input
+     */
+    public record OperatorFilter(Set<Integer> versions, Set<ElementType> types) {
+        public OperatorFilter {
+            versions = Collections.unmodifiableSortedSet(new TreeSet<>(versions));
+            types = Collections.unmodifiableSortedSet(new TreeSet<>(types));
+        }
+    }
 
     /** Names the generator as it appears in {@code @Generated} and file headers. */
     public static final String GENERATOR_NAME = "io.github.argonnx.generator";
@@ -47,6 +65,13 @@ public record GenerationContext(
         operatorFilter = Set.copyOf(operatorFilter);
         opsetFilter = Set.copyOf(opsetFilter);
         typeFilter = Set.copyOf(typeFilter);
+        operatorFilters = Map.copyOf(operatorFilters);
+    }
+
+    /** A selection by the same filters for every operator. */
+    public GenerationContext(List<OperatorSpec> operators, String basePackage, Set<String> operatorFilter,
+            Set<Integer> opsetFilter, Set<ElementType> typeFilter, GeneratedAnnotation generatedAnnotation) {
+        this(operators, basePackage, operatorFilter, opsetFilter, typeFilter, generatedAnnotation, Map.of());
     }
 
     /**
@@ -104,18 +129,35 @@ public record GenerationContext(
 
     /** The versions of an operator selected for generation, ascending. */
     public List<VersionSpec> versionsToGenerate(OperatorSpec op) {
+        OperatorFilter own = operatorFilters.get(op.name());
+        Set<Integer> versions = own != null ? own.versions() : opsetFilter;
         return op.versions().stream()
-                .filter(v -> opsetFilter.isEmpty() || opsetFilter.contains(v.sinceVersion()))
+                .filter(v -> versions.isEmpty() || versions.contains(v.sinceVersion()))
                 .toList();
     }
 
-    /** The element types of the operator's first input that a version accepts and the user selected, in enum order. */
+    /**
+     * The element types of the operator's first input that a version accepts and the user selected, in enum order:
+     * the type filter of the operator the version belongs to.
+     */
     public SortedSet<ElementType> typesToGenerate(VersionSpec version) {
         SortedSet<ElementType> types = new TreeSet<>(version.allowedTypes(version.inputs().get(0)));
-        if (!typeFilter.isEmpty()) {
-            types.retainAll(typeFilter);
+        Set<ElementType> filter = typeFilterOf(version);
+        if (!filter.isEmpty()) {
+            types.retainAll(filter);
         }
         return types;
+    }
+
+    /** The type filter of the operator holding this very version; the common one for a version of no operator. */
+    private Set<ElementType> typeFilterOf(VersionSpec version) {
+        for (OperatorSpec op : operators) {
+            OperatorFilter own = operatorFilters.get(op.name());
+            if (own != null && op.versions().stream().anyMatch(v -> v == version)) {
+                return own.types();
+            }
+        }
+        return typeFilter;
     }
 
     /** Every element type any selected version of the operator accepts, in enum order. */

@@ -99,9 +99,11 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
 
     /**
      * ONNX models to generate for: {@code .onnx} files, and directories searched recursively for them. For every
-     * ArgMax and ArgMin node of the main graph and of every subgraph, the version in force at the model's ai.onnx
-     * opset import and the node's input element type are selected (every type of that version where the model
-     * does not tell it), added to {@link #operators}, {@link #versions} and {@link #types}. The build fails on a
+     * ArgMax, ArgMin and TopK node of the main graph, of every subgraph and of every local function, the version in
+     * force at the model's ai.onnx opset import and the node's input element type are selected for that operator
+     * (every type of that version where the model does not tell it). Each operator is generated for its own
+     * versions and types; {@link #operators} adds operators, {@link #versions}, {@link #modelOpsets} and
+     * {@link #types} add versions and types to every operator the models need. The build fails on a
      * node the runtime would refuse, and on a file that is not a model. Only the graph is read, never the
      * weights. What was derived, per model and node, goes to {@link #modelRequirementsFile}. Relative paths are
      * relative to the project's directory. As a property: comma-separated, {@code -Dargonnx.models=src/main/onnx}.

@@ -15,26 +15,27 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.SortedSet;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * What {@code <models>} needs generated: for every ArgMax, ArgMin and TopK node of every model (main graph and
- * subgraphs), the operator, the version in force at the model's ai.onnx opset import and the element type of
- * its input, or every type of the version where the model does not tell it. Also what the runtime would
+ * What {@code <models>} needs generated, per operator: for every ArgMax, ArgMin and TopK node of every model (main
+ * graph, subgraphs and local functions), the version in force at the model's ai.onnx opset import and the element
+ * type of its input, or every type of the version where the model does not tell it. Also what the runtime would
  * refuse (checked against the spec by {@link NodeChecks}), what is left out (other domains, operators without
  * a spec) and, per model and node, what was derived from where: the requirements file's lines.
  */
 final class ModelRequirements {
 
-    /** The op type the generator has no spec for yet but that models hold beside ArgMax and ArgMin. */
+    /** TopK, read from models also when the specs given have no TopK, so that its nodes are still checked. */
     static final String TOP_K = "TopK";
 
-    private final SortedSet<String> operators = new TreeSet<>();
-    private final SortedSet<Integer> versions = new TreeSet<>();
-    private final Set<ElementType> types = EnumSet.noneOf(ElementType.class);
+    private final SortedMap<String, SortedSet<Integer>> versions = new TreeMap<>();
+    private final SortedMap<String, Set<ElementType>> types = new TreeMap<>();
     private final List<String> lines = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
     private final List<String> refusals = new ArrayList<>();
@@ -101,16 +102,16 @@ final class ModelRequirements {
             problems.forEach(p -> refuse(where, where + ": " + p));
             return;
         }
-        operators.add(op.name());
-        versions.add(version.get().sinceVersion());
+        versions.computeIfAbsent(op.name(), name -> new TreeSet<>()).add(version.get().sinceVersion());
+        Set<ElementType> opTypes = types.computeIfAbsent(op.name(), name -> EnumSet.noneOf(ElementType.class));
         String derived = where + ": " + versionName + " (ai.onnx opset " + node.opset() + ")";
         if (node.inputType().known()) {
             ElementType type = NodeChecks.elementType(node.inputType().elementType()).orElseThrow();
-            types.add(type);
+            opTypes.add(type);
             lines.add(derived + ", input " + type.onnxName() + " from " + node.inputType().derivation());
         } else {
             Set<ElementType> all = version.get().allowedTypes(version.get().inputs().get(0));
-            types.addAll(all);
+            opTypes.addAll(all);
             String text = derived + ", input type unknown (" + node.inputType().derivation() + "): every type of "
                     + versionName + " (" + NodeChecks.typeNames(all) + ")";
             lines.add(text);
@@ -137,19 +138,16 @@ final class ModelRequirements {
                 : "REFUSED: " + problem);
     }
 
+    /** Per operator the models need, by spec name: its versions ({@code since_version}) and element types. */
+    SortedMap<String, GenerationContext.OperatorFilter> needs() {
+        SortedMap<String, GenerationContext.OperatorFilter> needs = new TreeMap<>();
+        versions.forEach((op, opVersions) -> needs.put(op, new GenerationContext.OperatorFilter(opVersions, types.get(op))));
+        return needs;
+    }
+
     /** The operators the models need, by spec name. */
     SortedSet<String> operators() {
-        return operators;
-    }
-
-    /** The versions ({@code since_version}) the models need. */
-    SortedSet<Integer> versions() {
-        return versions;
-    }
-
-    /** The element types the models need. */
-    Set<ElementType> types() {
-        return types;
+        return new TreeSet<>(versions.keySet());
     }
 
     /** Nodes whose type is unknown, nodes left out, TopK nodes: what the build log shows as warnings. */
@@ -175,19 +173,26 @@ final class ModelRequirements {
         return text.toString();
     }
 
-    /** The requirements file: per model and node what was derived and from where, then the selection generated. */
-    String report(Map<String, String> selection) {
+    /**
+     * The requirements file: per model and node what was derived and from where, per operator what the models
+     * need, then per operator what is generated ({@code generated}: operator name to versions and types).
+     */
+    String report(Map<String, GenerationContext.OperatorFilter> generated) {
         StringBuilder text = new StringBuilder("# ArgONNX model requirements: per model and node, the operator version")
                 .append(" in force, its input type and where it comes from.\n");
         lines.forEach(line -> text.append(line).append('\n'));
-        text.append("needed by the models: operators ").append(list(operators)).append("; versions ").append(list(versions))
-                .append("; types ").append(types.isEmpty() ? "none" : NodeChecks.typeNames(types)).append('\n');
-        selection.forEach((parameter, value) -> text.append("generated ").append(parameter).append(": ")
-                .append(value.isEmpty() ? "all" : value).append('\n'));
+        SortedMap<String, GenerationContext.OperatorFilter> needs = needs();
+        if (needs.isEmpty()) {
+            text.append("needed by the models: nothing\n");
+        }
+        needs.forEach((op, need) -> text.append("needed by the models: ").append(describe(op, need)).append('\n'));
+        generated.forEach((op, what) -> text.append("generated: ").append(describe(op, what)).append('\n'));
         return text.toString();
     }
 
-    private static String list(SortedSet<?> values) {
-        return values.isEmpty() ? "none" : values.stream().map(String::valueOf).collect(Collectors.joining(", "));
+    /** For example {@code ArgMax versions 11, 13; types float, int32}. */
+    static String describe(String op, GenerationContext.OperatorFilter filter) {
+        return op + " versions " + filter.versions().stream().map(String::valueOf).collect(Collectors.joining(", "))
+                + "; types " + (filter.types().isEmpty() ? "none" : NodeChecks.typeNames(filter.types()));
     }
 }

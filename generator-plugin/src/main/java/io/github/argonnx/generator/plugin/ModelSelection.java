@@ -1,6 +1,8 @@
 package io.github.argonnx.generator.plugin;
 
+import io.github.argonnx.generator.emit.GenerationContext;
 import io.github.argonnx.generator.model.OperatorSpec;
+import io.github.argonnx.generator.model.VersionSpec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,9 +15,10 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugin.logging.Log;
 
 /**
- * Turns {@code <models>} into the selection: what the models need, added to the {@code <operators>},
- * {@code <versions>} and {@code <types>} the user gave (a union, never a replacement). Writes the
- * requirements file, logs what it could not derive, and fails the build on what the runtime would refuse.
+ * Turns {@code <models>} into the selection: per operator, the versions and types the models need, with the
+ * {@code <operators>}, {@code <versions>}, {@code <modelOpsets>} and {@code <types>} the user gave added (a union,
+ * never a replacement; see {@link Selection}). Writes the requirements file, logs what it could not derive, and
+ * fails the build on what the runtime would refuse.
  */
 final class ModelSelection {
 
@@ -24,16 +27,13 @@ final class ModelSelection {
     static Selection apply(Selection user, List<Path> models, List<OperatorSpec> specs, Path requirementsFile, Log log,
             Function<Path, String> shown) throws IOException, MojoFailureException {
         ModelRequirements requirements = ModelRequirements.derive(models, specs, shown);
-        Selection selection = user.including(requirements.operators(), requirements.versions(), requirements.types());
-        Map<String, String> generated = new TreeMap<>();
-        selection.fingerprintInputs().forEach((key, value) -> {
-            String parameter = key.substring("config.".length());
-            boolean noOpsets = parameter.equals(Selection.MODEL_OPSETS) && value.isEmpty();
-            if (!noOpsets && List.of(Selection.OPERATORS, Selection.VERSIONS, Selection.MODEL_OPSETS, Selection.TYPES)
-                    .contains(parameter)) {
-                generated.put("<" + parameter + ">", value);
-            }
-        });
+        Selection selection = user.withModelNeeds(requirements.needs());
+        GenerationContext context = selection.context(specs);
+        Map<String, GenerationContext.OperatorFilter> generated = new TreeMap<>();
+        for (OperatorSpec op : context.operatorsToGenerate()) {
+            generated.put(op.name(), new GenerationContext.OperatorFilter(context.versionsToGenerate(op).stream()
+                    .map(VersionSpec::sinceVersion).collect(java.util.stream.Collectors.toSet()), context.typesToGenerate(op)));
+        }
         writeIfChanged(requirementsFile, requirements.report(generated));
         String file = shown.apply(requirementsFile);
         requirements.warnings().forEach(w -> log.warn("ArgONNX: " + w));
@@ -46,9 +46,11 @@ final class ModelSelection {
                     + " models hold") + " no node of an operator this plugin generates (" + file + " lists what they"
                     + " hold); give <operators> to generate some anyway, or leave <models> out");
         }
-        log.info("ArgONNX: " + models.size() + (models.size() == 1 ? " model needs" : " models need") + " operators "
-                + requirements.operators() + ", versions " + requirements.versions() + ", types "
-                + (requirements.types().isEmpty() ? "[]" : "[" + NodeChecks.typeNames(requirements.types()) + "]")
+        String needs = requirements.needs().entrySet().stream()
+                .map(e -> ModelRequirements.describe(e.getKey(), e.getValue()))
+                .collect(java.util.stream.Collectors.joining(" | "));
+        log.info("ArgONNX: " + models.size() + (models.size() == 1 ? " model needs " : " models need ")
+                + (needs.isEmpty() ? "nothing this plugin generates" : needs)
                 + " (derived per node in " + file + ")");
         return selection;
     }

@@ -128,8 +128,9 @@ final class NodeChecks {
 
     /**
      * The rules of ONNX's TopK that the generator has no spec for, checked minimally so that the build still
-     * refuses a node no runtime accepts: {@code k} (an attribute in TopK-1, at least 1; an input from
-     * TopK-10), {@code axis} within the rank, {@code largest} and {@code sorted} flags (from TopK-11).
+     * refuses a node no runtime accepts: {@code k} (an attribute in TopK-1, 0 or more as in the spec and the
+     * runtime, where 0 gives empty outputs; the reader gives ranks, not dimensions, so the runtime alone compares
+     * it with the axis's length; an input from TopK-10), {@code axis} within the rank, {@code largest} and {@code sorted} flags (from TopK-11).
      */
     static List<String> topKProblems(OnnxNode node) {
         List<String> problems = new ArrayList<>();
@@ -140,8 +141,8 @@ final class NodeChecks {
         if (opset < 10) {
             if (k == null) {
                 problems.add("attribute 'k' is missing; " + versionName + " requires it");
-            } else if (k < 1) {
-                problems.add("attribute 'k' is " + k + "; " + versionName + " allows 1 or more");
+            } else if (k < 0) {
+                problems.add("attribute 'k' is " + k + "; " + versionName + " allows 0 or more");
             }
         } else if (k != null) {
             problems.add("attribute 'k' (= " + k + ") is not in " + versionName + ", which takes K as its second input");

@@ -10,6 +10,7 @@ import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
@@ -29,6 +30,11 @@ import javax.lang.model.SourceVersion;
  * <p>{@link #parse} checks what can be checked without the specs; {@link #checkAgainst} checks the
  * filters against the loaded operators, so that every filter value selects something and no selected
  * operator ends up with nothing to generate.
+ *
+ * <p>{@code modelNeeds} is what {@code <models>} needs, per operator: its versions and types. An operator the
+ * models need is generated at those versions for those types, and also at the given {@code versions} and
+ * {@code modelOpsets} and for the given {@code types}; an operator only {@code operators} names is selected by
+ * the filters alone, as without models. With models, {@code operators} adds operators to theirs.
  */
 record Selection(
         String packageName,
@@ -36,7 +42,8 @@ record Selection(
         SortedSet<Integer> versions,
         SortedSet<Integer> modelOpsets,
         Set<ElementType> types,
-        GeneratedAnnotation generatedAnnotation) {
+        GeneratedAnnotation generatedAnnotation,
+        SortedMap<String, GenerationContext.OperatorFilter> modelNeeds) {
 
     static final String PACKAGE_NAME = "packageName";
     static final String OPERATORS = "operators";
@@ -50,6 +57,7 @@ record Selection(
         versions = Collections.unmodifiableSortedSet(new TreeSet<>(versions));
         modelOpsets = Collections.unmodifiableSortedSet(new TreeSet<>(modelOpsets));
         types = Collections.unmodifiableSet(types.isEmpty() ? EnumSet.noneOf(ElementType.class) : EnumSet.copyOf(types));
+        modelNeeds = Collections.unmodifiableSortedMap(new TreeMap<>(modelNeeds));
     }
 
     /**
@@ -96,7 +104,7 @@ record Selection(
         }
 
         problems.throwIfAny();
-        return new Selection(pkg, operatorNames, versionNumbers, opsetNumbers, dataTypes, annotation);
+        return new Selection(pkg, operatorNames, versionNumbers, opsetNumbers, dataTypes, annotation, new TreeMap<>());
     }
 
     private static SortedSet<Integer> positiveIntegers(InvalidConfigurationException.Collector problems,
@@ -135,7 +143,7 @@ record Selection(
                             .flatMap(f -> f.operators().stream()).sorted().collect(Collectors.joining(", ")) + ")");
         }
         problems.throwIfAny();
-        SortedSet<String> operators = specNames(specs);
+        SortedSet<String> operators = selectedNames(specs);
         List<OperatorSpec> selected = new GenerationContext(specs, packageName, operators, Set.of(), Set.of(),
                 generatedAnnotation).operatorsToGenerate();
 
@@ -156,8 +164,7 @@ record Selection(
 
         // The generator's own view of the selection, without the type filter, says what each version accepts.
         SortedSet<Integer> resolved = resolvedVersions(specs);
-        GenerationContext unfilteredTypes = new GenerationContext(specs, packageName, operators, resolved, Set.of(),
-                generatedAnnotation);
+        GenerationContext unfilteredTypes = context(specs, false);
         Set<ElementType> acceptedBySelection = EnumSet.noneOf(ElementType.class);
         for (OperatorSpec op : selected) {
             acceptedBySelection.addAll(unfilteredTypes.typesToGenerate(op));
@@ -240,27 +247,48 @@ record Selection(
                 + op.versions().get(0).sinceVersion() + " to " + op.latestKnownOpset()).collect(Collectors.joining("; "));
     }
 
-    /**
-     * This selection with more operators, versions and types added (what {@code <models>} needs): each
-     * filter becomes the union of the user's values and these.
-     */
-    Selection including(Set<String> moreOperators, Set<Integer> moreVersions, Set<ElementType> moreTypes) {
-        SortedSet<String> allOperators = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
-        allOperators.addAll(operators);
-        allOperators.addAll(moreOperators);
-        SortedSet<Integer> allVersions = new TreeSet<>(versions);
-        allVersions.addAll(moreVersions);
-        Set<ElementType> allTypes = EnumSet.noneOf(ElementType.class);
-        allTypes.addAll(types);
-        allTypes.addAll(moreTypes);
-        return new Selection(packageName, allOperators, allVersions, modelOpsets, allTypes, generatedAnnotation);
+    /** This selection with what {@code <models>} needs, per operator by spec name: versions and types. */
+    Selection withModelNeeds(Map<String, GenerationContext.OperatorFilter> needs) {
+        return new Selection(packageName, operators, versions, modelOpsets, types, generatedAnnotation,
+                new TreeMap<>(needs));
     }
 
     /** The generator's view of this selection over the loaded specs. */
     GenerationContext context(List<OperatorSpec> loaded) {
-        List<OperatorSpec> specs = generatedOnly(loaded);
-        return new GenerationContext(specs, packageName, specNames(specs), resolvedVersions(specs), types,
-                generatedAnnotation);
+        return context(generatedOnly(loaded), true);
+    }
+
+    /**
+     * The generator's view; without {@code typeFilters}, every type the selected versions accept. An operator the
+     * models need gets its own filter: their versions and types, with the given versions, opsets and types added.
+     */
+    private GenerationContext context(List<OperatorSpec> specs, boolean typeFilters) {
+        Map<String, GenerationContext.OperatorFilter> own = new TreeMap<>();
+        for (OperatorSpec op : specs) {
+            GenerationContext.OperatorFilter needs = modelNeeds.get(op.name());
+            if (needs != null) {
+                SortedSet<Integer> opVersions = new TreeSet<>(needs.versions());
+                opVersions.addAll(versions);
+                modelOpsets.forEach(opset -> inForce(op, opset).ifPresent(opVersions::add));
+                Set<ElementType> opTypes = EnumSet.noneOf(ElementType.class);
+                if (typeFilters) {
+                    opTypes.addAll(needs.types());
+                    opTypes.addAll(types);
+                }
+                own.put(op.name(), new GenerationContext.OperatorFilter(opVersions, opTypes));
+            }
+        }
+        return new GenerationContext(specs, packageName, selectedNames(specs), resolvedVersions(specs),
+                typeFilters ? types : Set.of(), generatedAnnotation, own);
+    }
+
+    /** The operators to generate: those the models need and those {@code operators} names; empty means all. */
+    private SortedSet<String> selectedNames(List<OperatorSpec> specs) {
+        SortedSet<String> names = specNames(specs);
+        if (!modelNeeds.isEmpty()) {
+            specs.stream().map(OperatorSpec::name).filter(modelNeeds::containsKey).forEach(names::add);
+        }
+        return names;
     }
 
     /**
@@ -289,6 +317,11 @@ record Selection(
         inputs.put("config." + MODEL_OPSETS, modelOpsets.stream().map(String::valueOf).collect(Collectors.joining(",")));
         inputs.put("config." + TYPES, names(types, ","));
         inputs.put("config." + GENERATED_ANNOTATION, generatedAnnotation.name());
+        if (!modelNeeds.isEmpty()) {
+            inputs.put("config.modelNeeds", modelNeeds.entrySet().stream().map(e -> e.getKey() + ":"
+                    + e.getValue().versions().stream().map(String::valueOf).collect(Collectors.joining(",")) + ":"
+                    + names(e.getValue().types(), ",")).collect(Collectors.joining(";")));
+        }
         return inputs;
     }
 

@@ -12,6 +12,8 @@ import static io.github.argonnx.onnx.testing.OnnxWriter.node;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.argonnx.generator.emit.GenerationContext;
+import io.github.argonnx.generator.emit.GenerationContext.OperatorFilter;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.onnx.testing.OnnxWriter;
@@ -21,6 +23,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -67,17 +70,16 @@ class ModelRequirementsTest {
                 .node(node("If", "if", names("c"), names("r")).attr("then_branch", then).attr("else_branch", graph("e")))));
         ModelRequirements r = derive(a, b);
         assertEquals(List.of(), r.refusals());
-        assertEquals(new TreeSet<>(List.of("ArgMax", "ArgMin")), r.operators());
-        assertEquals(new TreeSet<>(List.of(11, 13)), r.versions());
-        assertEquals(EnumSet.of(ElementType.FLOAT, ElementType.INT32), r.types());
+        assertEquals(Map.of("ArgMax", new OperatorFilter(Set.of(11), Set.of(ElementType.FLOAT)),
+                "ArgMin", new OperatorFilter(Set.of(13), Set.of(ElementType.INT32))), r.needs());
         String report = r.report(Map.of());
         assertTrue(report.contains("a.onnx: ArgMax 'n' (node 0) in main graph: ArgMax-11 (ai.onnx opset 11), input float"
                 + " from graph input 'x'\n"), report);
         assertTrue(report.contains("sub/b.onnx: ArgMin 'deep' (node 0) in main graph > If 'if' (node 1) then_branch >"
                 + " Loop 'loop' (node 0) body: ArgMin-13 (ai.onnx opset 18), input int32 from Cast 'cast' (node 0) to"
                 + " int32\n"), report);
-        assertTrue(report.contains("needed by the models: operators ArgMax, ArgMin; versions 11, 13; types float, int32\n"),
-                report);
+        assertTrue(report.contains("needed by the models: ArgMax versions 11; types float\n"
+                + "needed by the models: ArgMin versions 13; types int32\n"), report);
     }
 
     @Test
@@ -87,11 +89,31 @@ class ModelRequirementsTest {
                 .node(node("ArgMax", "am", names("u"), names("y")))));
         ModelRequirements r = derive(m);
         assertEquals(EnumSet.copyOf(specs.get(0).version(13).orElseThrow().typeConstraints().get(0).allowedTypes()),
-                r.types());
+                r.needs().get("ArgMax").types());
         assertEquals(List.of("m.onnx: ArgMax 'am' (node 1) in main graph: ArgMax-13 (ai.onnx opset 13), input type"
                 + " unknown ('u' comes from Mystery 'my' (node 0) of domain 'com.example', whose output types the reader"
                 + " does not know): every type of ArgMax-13 (bfloat16, double, float, float16, int16, int32, int64, int8,"
                 + " uint16, uint32, uint64, uint8)"), r.warnings());
+    }
+
+    @Test
+    void aLocalFunctionsNodeTakesEachCallsTypeOrEveryTypeWithAWarningNamingItAndWhy() throws Exception {
+        OnnxWriter.Function pick = OnnxWriter.function("local", "Pick", names("x"), names("y"))
+                .node(node("ArgMax", "inner", names("x"), names("y")));
+        Path m = write("f.onnx", model().opset("", 13).opset("local", 1).function(pick).graph(graph("g")
+                .input("x", FLOAT, 2)
+                .node(node("Pick", "typed", names("x"), names("a")).domain("local"))
+                .node(node("Pick", "untyped", names("nowhere"), names("b")).domain("local"))));
+        ModelRequirements r = derive(m);
+        assertEquals(List.of(), r.refusals());
+        assertTrue(r.report(Map.of()).contains("f.onnx: ArgMax 'inner' (node 0) in main graph > Pick 'typed' (node 0)"
+                + " function 'local.Pick': ArgMax-13 (ai.onnx opset 13), input float from 'x', which Pick 'typed' (node 0)"
+                + " passes to local function 'local.Pick'\n"), r.report(Map.of()));
+        assertEquals(List.of("f.onnx: ArgMax 'inner' (node 0) in main graph > Pick 'untyped' (node 1) function"
+                + " 'local.Pick': ArgMax-13 (ai.onnx opset 13), input type unknown (input 'x' of local function"
+                + " 'local.Pick' has no type: 'nowhere', which Pick 'untyped' (node 1) passes, has none): every type of"
+                + " ArgMax-13 (bfloat16, double, float, float16, int16, int32, int64, int8, uint16, uint32, uint64,"
+                + " uint8)"), r.warnings());
     }
 
     @Test
@@ -126,6 +148,20 @@ class ModelRequirementsTest {
                 + " attributes: axis, largest, sorted)",
                 "later.onnx: TopK 'top' (node 0) in main graph: attribute 'largest' is 2; TopK-11 allows 0, 1"),
                 derive(later).refusals());
+    }
+
+    @Test
+    void withoutATopKSpecATopKNodeWithKZeroPassesTheFallbackChecksAsTheRuntimeAcceptsIt() throws Exception {
+        List<OperatorSpec> noTopK = specs.stream().filter(op -> !op.name().equals("TopK")).toList();
+        Path zero = write("zero.onnx", model().opset("", 9).graph(graph("g").input("x", FLOAT, 2)
+                .node(node("TopK", "top", names("x"), names("v", "i")).attr("k", 0))));
+        Path negative = write("negative.onnx", model().opset("", 9).graph(graph("g").input("x", FLOAT, 2)
+                .node(node("TopK", "top", names("x"), names("v", "i")).attr("k", -1))));
+        ModelRequirements r = ModelRequirements.derive(List.of(zero, negative), noTopK, p -> dir.relativize(p).toString());
+        assertEquals(List.of("negative.onnx: TopK 'top' (node 0) in main graph: attribute 'k' is -1; TopK-1 allows 0 or"
+                + " more"), r.refusals());
+        assertTrue(r.warnings().contains("zero.onnx: TopK 'top' (node 0) in main graph: TopK: not generated by this"
+                + " version of the plugin"), r.warnings().toString());
     }
 
     @Test
@@ -166,15 +202,41 @@ class ModelRequirementsTest {
                 .startsWith("ArgONNX: <models>: 2 nodes or files the runtime would refuse:\n  truncated.onnx: "));
     }
 
+    /** Per operator of a context: its versions and types to generate. */
+    private static Map<String, String> generated(Selection selection) {
+        GenerationContext context = selection.context(specs);
+        Map<String, String> generated = new TreeMap<>();
+        for (OperatorSpec op : context.operatorsToGenerate()) {
+            generated.put(op.name(), context.versionsToGenerate(op).stream().map(v -> String.valueOf(v.sinceVersion()))
+                    .toList() + " " + NodeChecks.typeNames(context.typesToGenerate(op)));
+        }
+        return generated;
+    }
+
     @Test
-    void theModelsAddToTheUsersFiltersInsteadOfReplacingThem() throws Exception {
-        Selection user = Selection.parse("com.example", List.of("ArgMin"), List.of("1"), List.of(), List.of("int64"),
+    void aMixedModelGeneratesEachOperatorOnlyForItsOwnVersionsAndTypes() throws Exception {
+        Path m = write("mixed.onnx", model().opset("", 13).graph(graph("g").input("x", FLOAT, 2).input("i", INT64, 2)
+                .input("k", INT64, 1)
+                .node(node("ArgMax", "am", names("x"), names("y")))
+                .node(node("TopK", "top", names("i", "k"), names("v", "j")))));
+        Selection selection = Selection.parse("com.example", null, null, null, null, "javax")
+                .withModelNeeds(derive(m).needs());
+        selection.checkAgainst(specs);
+        assertEquals(Map.of("ArgMax", "[13] float", "TopK", "[11] int64"), generated(selection));
+    }
+
+    @Test
+    void theUsersFiltersAddToWhatTheModelsNeedPerOperator() throws Exception {
+        ModelRequirements r = derive(write("m.onnx", model().opset("", 13).graph(graph("g").input("x", FLOAT, 2)
+                .input("i", INT64, 2).input("k", INT64, 1)
+                .node(node("ArgMax", "am", names("x"), names("y")))
+                .node(node("TopK", "top", names("i", "k"), names("v", "j"))))));
+        Selection user = Selection.parse("com.example", List.of("ArgMin"), List.of("12"), List.of(), List.of("int32"),
                 "javax");
-        ModelRequirements r = derive(write("m.onnx", single("ArgMax", 13, FLOAT, 2, Map.of())));
-        Selection both = user.including(r.operators(), r.versions(), r.types());
-        assertEquals(new TreeSet<>(List.of("ArgMax", "ArgMin")), new TreeSet<>(both.operators()));
-        assertEquals(new TreeSet<>(List.of(1, 13)), both.versions());
-        assertEquals(EnumSet.of(ElementType.FLOAT, ElementType.INT64), both.types());
+        Selection both = user.withModelNeeds(r.needs());
         both.checkAgainst(specs);
+        // ArgMin, which only <operators> names, is selected by the filters alone; TopK has no version 12.
+        assertEquals(Map.of("ArgMax", "[12, 13] float, int32", "ArgMin", "[12] int32", "TopK", "[11] int32, int64"),
+                generated(both));
     }
 }

@@ -1,6 +1,7 @@
 package io.github.argonnx.generator.plugin;
 
 import static io.github.argonnx.onnx.testing.OnnxWriter.FLOAT;
+import static io.github.argonnx.onnx.testing.OnnxWriter.INT64;
 import static io.github.argonnx.onnx.testing.OnnxWriter.graph;
 import static io.github.argonnx.onnx.testing.OnnxWriter.model;
 import static io.github.argonnx.onnx.testing.OnnxWriter.names;
@@ -98,15 +99,31 @@ class ModelsGoalTest {
         String requirements = Files.readString(basedir.resolve("target/argonnx/model-requirements.txt"));
         assertTrue(requirements.contains("models/deeper/b.onnx: ArgMax 'second' (node 0) in main graph: ArgMax-13"
                 + " (ai.onnx opset 17), input float from graph input 'x'\n"), requirements);
-        assertTrue(requirements.contains("generated <operators>: ArgMax\n"), requirements);
-        assertTrue(requirements.contains("generated <versions>: 13\n"), requirements);
-        assertTrue(requirements.contains("generated <types>: float\n"), requirements);
-        assertTrue(info.get(0).startsWith("ArgONNX: 2 models need operators [ArgMax], versions [13], types [float]"),
+        assertTrue(requirements.endsWith("needed by the models: ArgMax versions 13; types float\n"
+                + "generated: ArgMax versions 13; types float\n"), requirements);
+        assertTrue(info.get(0).startsWith("ArgONNX: 2 models need ArgMax versions 13; types float (derived per node in"),
                 info.get(0));
         assertEquals(List.of(), warnings);
 
         generate(List.of("models")).execute();
         assertTrue(info.get(info.size() - 1).startsWith("ArgONNX: up to date"), info.toString());
+    }
+
+    @Test
+    void aModelWithArgMaxOverFloatAndTopKOverInt64GeneratesEachOperatorOnlyForItsType() throws Exception {
+        Path file = basedir.resolve("mixed.onnx");
+        Files.write(file, model().opset("", 13).graph(graph("g").input("x", FLOAT, 2).input("i", INT64, 2)
+                .input("k", INT64, 1)
+                .node(node("ArgMax", "am", names("x"), names("y")))
+                .node(node("TopK", "top", names("i", "k"), names("v", "j")))).toBytes());
+        generate(List.of("mixed.onnx")).execute();
+        Path kernels = basedir.resolve("target/generated-sources/argonnx/com/example/onnx/internal/kernels");
+        try (var files = Files.list(kernels)) {
+            assertEquals(List.of("ArgMaxFloatKernel.java", "TopKInt64Kernel.java"), files.map(p -> p.getFileName()
+                    .toString()).filter(n -> n.endsWith("Kernel.java")).sorted().toList());
+        }
+        assertTrue(info.get(0).startsWith("ArgONNX: 1 model needs ArgMax versions 13; types float | TopK versions 11;"
+                + " types int64"), info.get(0));
     }
 
     @Test

@@ -111,9 +111,34 @@ public final class OnnxWriter {
             return message(7, graph);
         }
 
+        /** A local function ({@code ModelProto.functions}). */
+        public Model function(Function function) {
+            return message(25, function);
+        }
+
         /** A {@code doc_string}, to make a model larger without changing what it holds. */
         public Model doc(String doc) {
             return string(6, doc);
+        }
+    }
+
+    /** A {@code FunctionProto} of this domain and name, with its input and output names. */
+    public static Function function(String domain, String name, List<String> inputs, List<String> outputs) {
+        Function f = new Function().string(1, name).string(10, domain);
+        inputs.forEach(i -> f.string(4, i));
+        outputs.forEach(o -> f.string(5, o));
+        return f;
+    }
+
+    /** A FunctionProto. */
+    public static final class Function extends Message<Function> {
+        public Function node(Node node) {
+            return message(7, node);
+        }
+
+        /** The function's own {@code opset_import}. */
+        public Function opset(String domain, long version) {
+            return message(9, new Plain().string(1, domain).varint(2, version));
         }
     }
 
