@@ -23,8 +23,8 @@ import javax.lang.model.element.Modifier;
 final class TopKSelection {
 
     /**
-     * The buffer's work per entry besides its shift, in entries shifted; with {@link #SELECT_COST}, from the
-     * crossing of the two on float rows of 100, 1000 and 32000 elements (a main-method harness timing both).
+     * The buffer's work per entry besides its shift, in entries shifted; with {@link #SELECT_COST}, set where the
+     * two paths cost the same on float rows of 100, 1000 and 32000 elements in no particular order.
      */
     static final int ENTRY_COST = 8;
 
