@@ -27,9 +27,11 @@ import javax.lang.model.element.Modifier;
  * above every number, -0 and +0 equal, unsigned types unsigned), flipped for the smallest, so that one
  * {@code long} comparison decides and the axis index breaks ties. Per output column the kernel keeps a sorted
  * buffer of the k best keys with their indices; an element enters only when it beats the k-th (a binary search
- * and a shift), so the cost grows smoothly with k. An outer axis is walked in memory order over blocks of
- * columns, a buffer per column. Above {@link #SORT_ABOVE} each slice is sorted whole instead, so that a k
- * up to the whole axis costs a merge sort, not shifts that grow with k.
+ * and a shift). A contiguous slice screens blocks of elements against the k-th best and walks only a block
+ * with an element that beats it ({@link TopKSliceScreen}); an outer axis is walked in memory order over blocks
+ * of columns, a buffer per column. Where the buffer's expected shifts would cost more than a pass of selection,
+ * each slice is selected for its k best instead, which are then sorted ({@link TopKSelection}): the cost grows
+ * smoothly with k, up to the whole axis.
  */
 public final class TopKKernelEmitter extends JavaSourceEmitter {
 
@@ -38,12 +40,6 @@ public final class TopKKernelEmitter extends JavaSourceEmitter {
 
     /** The columns of an outer axis walked together. */
     static final int COLUMN_BLOCK = 64;
-
-    /**
-     * Above this k the kernel sorts each slice whole (a stable merge sort, n log n) instead of keeping a buffer
-     * of the k best, whose shifts grow with k: so a large k, up to the whole axis, costs no more than a sort.
-     */
-    static final int SORT_ABOVE = 256;
 
     @Override
     protected List<JavaSource> sources(GenerationContext context) {
@@ -58,6 +54,7 @@ public final class TopKKernelEmitter extends JavaSourceEmitter {
     private static TypeSpec.Builder kernel(GenerationContext context, ElementType type) {
         ClassName name = context.names().topKKernelClass(type);
         JavaStorage storage = JavaStorage.of(type);
+        TopKSliceScreen screen = new TopKSliceScreen(type);
         return TypeSpec.classBuilder(name)
                 .addJavadoc("TopK over $L elements ($L), compared by their order keys ({@link #$N}).\n\n"
                         + "<p>Not API: called by the generated operator class.\n",
@@ -67,14 +64,19 @@ public final class TopKKernelEmitter extends JavaSourceEmitter {
                         .initializer("$L", COLUMN_BLOCK).build())
                 .addField(FieldSpec.builder(TypeName.INT, "BUFFER_ENTRIES", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                         .initializer("1 << $L", Integer.numberOfTrailingZeros(BUFFER_ENTRIES)).build())
-                .addField(FieldSpec.builder(TypeName.INT, "SORT_ABOVE", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                        .initializer("$L", SORT_ABOVE).build())
+                .addField(FieldSpec.builder(TypeName.INT, TopKSliceScreen.SCREEN_BLOCK, Modifier.PRIVATE, Modifier.STATIC,
+                                Modifier.FINAL)
+                        .initializer("$L", TopKSliceScreen.BLOCK).build())
+                .addFields(TopKSelection.constants())
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build())
                 .addMethod(entry(storage, storage.arrayType(), "data[$L]"))
                 .addMethod(entry(storage, storage.bufferType(), "data.get($L)"))
-                .addMethod(sortedEntry(storage, storage.arrayType(), "data[$L]"))
-                .addMethod(sortedEntry(storage, storage.bufferType(), "data.get($L)"))
-                .addMethod(sortBestFirst())
+                .addMethod(selectedEntry(storage, storage.arrayType(), "data[$L]"))
+                .addMethod(selectedEntry(storage, storage.bufferType(), "data.get($L)"))
+                .addMethods(screen.methods(storage.arrayType(), "data[$L]"))
+                .addMethods(screen.methods(storage.bufferType(), "data.get($L)"))
+                .addMethods(screen.sharedMethods())
+                .addMethods(TopKSelection.sharedMethods())
                 .addMethod(MethodSpec.methodBuilder("offer")
                         .addJavadoc("Offers one key to the sorted buffer {@code [base, base + count)}, best first, and returns\n"
                                 + "the new count. A key enters only when it beats the k-th; among equal keys the earlier\n"
@@ -120,78 +122,10 @@ public final class TopKKernelEmitter extends JavaSourceEmitter {
                         .build());
     }
 
-    /** A large k: every slice sorted whole, best first, and its first k written. */
-    private static MethodSpec sortedEntry(JavaStorage storage, TypeName source, String read) {
-        return withKernelParameters(MethodSpec.methodBuilder("topKSorted")
-                .addModifiers(Modifier.PRIVATE, Modifier.STATIC), storage, source)
-                .addStatement("long flip = largest ? 0L : -1L")
-                .addStatement("long[] keys = new long[axisLength]")
-                .addStatement("int[] rows = new int[axisLength]")
-                .addStatement("long[] keyScratch = new long[axisLength]")
-                .addStatement("int[] rowScratch = new int[axisLength]")
-                .beginControlFlow("for (int o = 0; o < outer; o++)")
-                .addStatement("int sliceBase = offset + o * axisLength * inner")
-                .addStatement("int outBase = o * k * inner")
-                .beginControlFlow("for (int c = 0; c < inner; c++)")
-                .beginControlFlow("for (int r = 0; r < axisLength; r++)")
-                .addStatement("keys[r] = $N($L) ^ flip", GeneratedNames.ORDER_KEY,
-                        storage.toBits(CodeBlock.of(read, "sliceBase + r * inner + c")))
-                .addStatement("rows[r] = r")
-                .endControlFlow()
-                .addStatement("sortBestFirst(keys, rows, keyScratch, rowScratch, axisLength)")
-                .beginControlFlow("for (int j = 0; j < k; j++)")
-                .addStatement("int out = outBase + j * inner + c")
-                .addStatement("values[out] = $L", CodeBlock.of(read, "sliceBase + rows[j] * inner + c"))
-                .addStatement("indices[out] = rows[j]")
-                .endControlFlow()
-                .endControlFlow()
-                .endControlFlow()
-                .build();
-    }
-
-    /** A stable bottom-up merge sort, larger keys first: equal keys keep their rows' ascending order. */
-    private static MethodSpec sortBestFirst() {
-        return MethodSpec.methodBuilder("sortBestFirst")
-                .addJavadoc("Sorts {@code keys[0, n)}, and {@code rows} with them, larger keys first; stable, so that equal\n"
-                        + "keys keep the lower row first.\n")
-                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .addParameter(long[].class, "keys")
-                .addParameter(int[].class, "rows")
-                .addParameter(long[].class, "keyScratch")
-                .addParameter(int[].class, "rowScratch")
-                .addParameter(TypeName.INT, "n")
-                .addStatement("long[] fromKeys = keys")
-                .addStatement("int[] fromRows = rows")
-                .addStatement("long[] toKeys = keyScratch")
-                .addStatement("int[] toRows = rowScratch")
-                .beginControlFlow("for (int width = 1; width < n; width <<= 1)")
-                .beginControlFlow("for (int low = 0; low < n; low += 2 * width)")
-                .addStatement("int middle = $T.min(low + width, n)", Math.class)
-                .addStatement("int high = $T.min(low + 2 * width, n)", Math.class)
-                .addStatement("int i = low")
-                .addStatement("int j = middle")
-                .beginControlFlow("for (int out = low; out < high; out++)")
-                .beginControlFlow("if (j >= high || (i < middle && fromKeys[i] >= fromKeys[j]))")
-                .addStatement("toKeys[out] = fromKeys[i]")
-                .addStatement("toRows[out] = fromRows[i++]")
-                .nextControlFlow("else")
-                .addStatement("toKeys[out] = fromKeys[j]")
-                .addStatement("toRows[out] = fromRows[j++]")
-                .endControlFlow()
-                .endControlFlow()
-                .endControlFlow()
-                .addStatement("long[] swapKeys = fromKeys")
-                .addStatement("fromKeys = toKeys")
-                .addStatement("toKeys = swapKeys")
-                .addStatement("int[] swapRows = fromRows")
-                .addStatement("fromRows = toRows")
-                .addStatement("toRows = swapRows")
-                .endControlFlow()
-                .beginControlFlow("if (fromKeys != keys)")
-                .addStatement("$T.arraycopy(fromKeys, 0, keys, 0, n)", System.class)
-                .addStatement("$T.arraycopy(fromRows, 0, rows, 0, n)", System.class)
-                .endControlFlow()
-                .build();
+    /** A large k: each slice selected for its k best, which are then sorted ({@link TopKSelection}). */
+    private static MethodSpec selectedEntry(JavaStorage storage, TypeName source, String read) {
+        return TopKSelection.entry(withKernelParameters(MethodSpec.methodBuilder(TopKSelection.TOP_K_SELECTED)
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC), storage, source), storage, read);
     }
 
     /** The public entry over one data source; {@code read} reads the element at a position given as {@code $L}. */
@@ -207,8 +141,8 @@ public final class TopKKernelEmitter extends JavaSourceEmitter {
                 .beginControlFlow("if (k == 0 || outer == 0 || inner == 0)")
                 .addStatement("return")
                 .endControlFlow()
-                .beginControlFlow("if (k > SORT_ABOVE)")
-                .addStatement("topKSorted(data, offset, plan, k, largest, values, indices)")
+                .beginControlFlow("if ($N(axisLength, k))", TopKSelection.SELECTS)
+                .addStatement("$N(data, offset, plan, k, largest, values, indices)", TopKSelection.TOP_K_SELECTED)
                 .addStatement("return")
                 .endControlFlow()
                 .addComment("flipping every bit reverses the order of keys: the smallest then compares as the best")
@@ -223,12 +157,17 @@ public final class TopKKernelEmitter extends JavaSourceEmitter {
                 .addStatement("int outBase = o * k * inner")
                 .beginControlFlow("for (int from = 0; from < inner; from += block)")
                 .addStatement("int columns = $T.min(block, inner - from)", Math.class)
+                .beginControlFlow("if (inner == 1)")
+                .addComment("a contiguous slice: its blocks are screened against the k-th best")
+                .addStatement(TopKSliceScreen.call())
+                .nextControlFlow("else")
                 .addStatement("$T.fill(counts, 0, columns, 0)", java.util.Arrays.class)
                 .beginControlFlow("for (int r = 0; r < axisLength; r++)")
                 .addStatement("int rowBase = sliceBase + r * inner + from")
                 .beginControlFlow("for (int c = 0; c < columns; c++)")
                 .addStatement("long key = $N($L) ^ flip", GeneratedNames.ORDER_KEY, storage.toBits(element))
                 .addStatement("counts[c] = offer(keys, rows, c * k, counts[c], k, key, r)")
+                .endControlFlow()
                 .endControlFlow()
                 .endControlFlow()
                 .beginControlFlow("for (int c = 0; c < columns; c++)")

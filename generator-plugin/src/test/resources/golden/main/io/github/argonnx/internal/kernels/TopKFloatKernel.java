@@ -20,7 +20,17 @@ public final class TopKFloatKernel {
 
     private static final int BUFFER_ENTRIES = 1 << 16;
 
-    private static final int SORT_ABOVE = 256;
+    private static final int SCREEN_BLOCK = 64;
+
+    /**
+     * The buffer's work per entry besides its shift, in entries shifted.
+     */
+    private static final int ENTRY_COST = 8;
+
+    /**
+     * Selection's work per element of a slice, in entries shifted.
+     */
+    private static final int SELECT_COST = 40;
 
     private TopKFloatKernel() {
     }
@@ -39,8 +49,8 @@ public final class TopKFloatKernel {
         if (k == 0 || outer == 0 || inner == 0) {
             return;
         }
-        if (k > SORT_ABOVE) {
-            topKSorted(data, offset, plan, k, largest, values, indices);
+        if (selects(axisLength, k)) {
+            topKSelected(data, offset, plan, k, largest, values, indices);
             return;
         }
         // flipping every bit reverses the order of keys: the smallest then compares as the best
@@ -54,12 +64,17 @@ public final class TopKFloatKernel {
             int outBase = o * k * inner;
             for (int from = 0; from < inner; from += block) {
                 int columns = Math.min(block, inner - from);
-                Arrays.fill(counts, 0, columns, 0);
-                for (int r = 0; r < axisLength; r++) {
-                    int rowBase = sliceBase + r * inner + from;
-                    for (int c = 0; c < columns; c++) {
-                        long key = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[rowBase + c]))) ^ flip;
-                        counts[c] = offer(keys, rows, c * k, counts[c], k, key, r);
+                if (inner == 1) {
+                    // a contiguous slice: its blocks are screened against the k-th best
+                    topKOfSlice(data, sliceBase, axisLength, k, largest, keys, rows);
+                } else {
+                    Arrays.fill(counts, 0, columns, 0);
+                    for (int r = 0; r < axisLength; r++) {
+                        int rowBase = sliceBase + r * inner + from;
+                        for (int c = 0; c < columns; c++) {
+                            long key = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[rowBase + c]))) ^ flip;
+                            counts[c] = offer(keys, rows, c * k, counts[c], k, key, r);
+                        }
                     }
                 }
                 for (int c = 0; c < columns; c++) {
@@ -88,8 +103,8 @@ public final class TopKFloatKernel {
         if (k == 0 || outer == 0 || inner == 0) {
             return;
         }
-        if (k > SORT_ABOVE) {
-            topKSorted(data, offset, plan, k, largest, values, indices);
+        if (selects(axisLength, k)) {
+            topKSelected(data, offset, plan, k, largest, values, indices);
             return;
         }
         // flipping every bit reverses the order of keys: the smallest then compares as the best
@@ -103,12 +118,17 @@ public final class TopKFloatKernel {
             int outBase = o * k * inner;
             for (int from = 0; from < inner; from += block) {
                 int columns = Math.min(block, inner - from);
-                Arrays.fill(counts, 0, columns, 0);
-                for (int r = 0; r < axisLength; r++) {
-                    int rowBase = sliceBase + r * inner + from;
-                    for (int c = 0; c < columns; c++) {
-                        long key = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(rowBase + c)))) ^ flip;
-                        counts[c] = offer(keys, rows, c * k, counts[c], k, key, r);
+                if (inner == 1) {
+                    // a contiguous slice: its blocks are screened against the k-th best
+                    topKOfSlice(data, sliceBase, axisLength, k, largest, keys, rows);
+                } else {
+                    Arrays.fill(counts, 0, columns, 0);
+                    for (int r = 0; r < axisLength; r++) {
+                        int rowBase = sliceBase + r * inner + from;
+                        for (int c = 0; c < columns; c++) {
+                            long key = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(rowBase + c)))) ^ flip;
+                            counts[c] = offer(keys, rows, c * k, counts[c], k, key, r);
+                        }
                     }
                 }
                 for (int c = 0; c < columns; c++) {
@@ -123,60 +143,262 @@ public final class TopKFloatKernel {
         }
     }
 
-    private static void topKSorted(float[] data, int offset, ReductionPlan plan, int k,
+    private static void topKSelected(float[] data, int offset, ReductionPlan plan, int k,
             boolean largest, float[] values, long[] indices) {
         int outer = plan.outer();
         int axisLength = plan.axisLength();
         int inner = plan.inner();
         long flip = largest ? 0L : -1L;
         long[] keys = new long[axisLength];
-        int[] rows = new int[axisLength];
-        long[] keyScratch = new long[axisLength];
-        int[] rowScratch = new int[axisLength];
+        long[] selected = new long[axisLength];
+        long[] bestKeys = new long[k];
+        int[] bestRows = new int[k];
+        long[] keyScratch = new long[k];
+        int[] rowScratch = new int[k];
         for (int o = 0; o < outer; o++) {
             int sliceBase = offset + o * axisLength * inner;
             int outBase = o * k * inner;
             for (int c = 0; c < inner; c++) {
                 for (int r = 0; r < axisLength; r++) {
                     keys[r] = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[sliceBase + r * inner + c]))) ^ flip;
-                    rows[r] = r;
                 }
-                sortBestFirst(keys, rows, keyScratch, rowScratch, axisLength);
+                System.arraycopy(keys, 0, selected, 0, axisLength);
+                long kth = select(selected, axisLength, axisLength - k);
+                int above = 0;
+                for (int r = 0; r < axisLength; r++) {
+                    above += keys[r] > kth ? 1 : 0;
+                }
+                // of the keys equal to the k-th, the lowest rows: ties go to the lower index
+                int ties = k - above;
+                int n = 0;
+                for (int r = 0; n < k; r++) {
+                    long key = keys[r];
+                    if (key > kth || (key == kth && ties-- > 0)) {
+                        bestKeys[n] = key;
+                        bestRows[n++] = r;
+                    }
+                }
+                sortBestFirst(bestKeys, bestRows, keyScratch, rowScratch, k);
                 for (int j = 0; j < k; j++) {
                     int out = outBase + j * inner + c;
-                    values[out] = data[sliceBase + rows[j] * inner + c];
-                    indices[out] = rows[j];
+                    values[out] = data[sliceBase + bestRows[j] * inner + c];
+                    indices[out] = bestRows[j];
                 }
             }
         }
     }
 
-    private static void topKSorted(FloatBuffer data, int offset, ReductionPlan plan, int k,
+    private static void topKSelected(FloatBuffer data, int offset, ReductionPlan plan, int k,
             boolean largest, float[] values, long[] indices) {
         int outer = plan.outer();
         int axisLength = plan.axisLength();
         int inner = plan.inner();
         long flip = largest ? 0L : -1L;
         long[] keys = new long[axisLength];
-        int[] rows = new int[axisLength];
-        long[] keyScratch = new long[axisLength];
-        int[] rowScratch = new int[axisLength];
+        long[] selected = new long[axisLength];
+        long[] bestKeys = new long[k];
+        int[] bestRows = new int[k];
+        long[] keyScratch = new long[k];
+        int[] rowScratch = new int[k];
         for (int o = 0; o < outer; o++) {
             int sliceBase = offset + o * axisLength * inner;
             int outBase = o * k * inner;
             for (int c = 0; c < inner; c++) {
                 for (int r = 0; r < axisLength; r++) {
                     keys[r] = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(sliceBase + r * inner + c)))) ^ flip;
-                    rows[r] = r;
                 }
-                sortBestFirst(keys, rows, keyScratch, rowScratch, axisLength);
+                System.arraycopy(keys, 0, selected, 0, axisLength);
+                long kth = select(selected, axisLength, axisLength - k);
+                int above = 0;
+                for (int r = 0; r < axisLength; r++) {
+                    above += keys[r] > kth ? 1 : 0;
+                }
+                // of the keys equal to the k-th, the lowest rows: ties go to the lower index
+                int ties = k - above;
+                int n = 0;
+                for (int r = 0; n < k; r++) {
+                    long key = keys[r];
+                    if (key > kth || (key == kth && ties-- > 0)) {
+                        bestKeys[n] = key;
+                        bestRows[n++] = r;
+                    }
+                }
+                sortBestFirst(bestKeys, bestRows, keyScratch, rowScratch, k);
                 for (int j = 0; j < k; j++) {
                     int out = outBase + j * inner + c;
-                    values[out] = data.get(sliceBase + rows[j] * inner + c);
-                    indices[out] = rows[j];
+                    values[out] = data.get(sliceBase + bestRows[j] * inner + c);
+                    indices[out] = bestRows[j];
                 }
             }
         }
+    }
+
+    /**
+     * Fills {@code keys[0, k)} and {@code rows[0, k)} with the k best of the {@code length} elements from
+     * {@code start}, best first, equal keys by the lower row. From {@code k * SCREEN_BLOCK / 2} on, a block of
+     * {@code SCREEN_BLOCK} elements is walked only when its screen finds an element beating the k-th.
+     */
+    private static void topKOfSlice(float[] data, int start, int length, int k, boolean largest,
+            long[] keys, int[] rows) {
+        long flip = largest ? 0L : -1L;
+        int count = 0;
+        int r = 0;
+        // a block takes an entry with a chance of about 1 - exp(-k * SCREEN_BLOCK / r): the blocks
+        // before k * SCREEN_BLOCK / 2 mostly would, so they are walked without a screen
+        int unscreened = (int) Math.min(length, (long) k * SCREEN_BLOCK / 2);
+        for (; r < unscreened; r++) {
+            count = offer(keys, rows, 0, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[start + r]))) ^ flip, r);
+        }
+        for (; length - r >= SCREEN_BLOCK; r += SCREEN_BLOCK) {
+            float kth = data[start + rows[k - 1]];
+            int from = start + r;
+            if (largest ? anyAbove(data, from, from + SCREEN_BLOCK, kth) : anyBelow(data, from, from + SCREEN_BLOCK, kth)) {
+                for (int j = r; j < r + SCREEN_BLOCK; j++) {
+                    count = offer(keys, rows, 0, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[start + j]))) ^ flip, j);
+                }
+            }
+        }
+        for (; r < length; r++) {
+            count = offer(keys, rows, 0, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[start + r]))) ^ flip, r);
+        }
+    }
+
+    /**
+     * Whether an element of {@code [from, to)} may be larger than {@code kth}: its lane-wise max, with NaN
+     * as {@code Math.max} gives it, against {@code kth}. No branch in the loop.
+     */
+    private static boolean anyAbove(float[] data, int from, int to, float kth) {
+        float best = data[from];
+        for (int i = from + 1; i < to; i++) {
+            best = Math.max(best, data[i]);
+        }
+        // nothing beats a NaN k-th (a later NaN ties it); a NaN best beats every number
+        return kth == kth && !(best <= kth);
+    }
+
+    /**
+     * Whether an element of {@code [from, to)} may be smaller than {@code kth}: its lane-wise min, with NaN
+     * as {@code Math.min} gives it, against {@code kth}. No branch in the loop.
+     */
+    private static boolean anyBelow(float[] data, int from, int to, float kth) {
+        float best = data[from];
+        for (int i = from + 1; i < to; i++) {
+            best = Math.min(best, data[i]);
+        }
+        // a NaN best is a block with a NaN, which may hold a smaller number too
+        return !(best >= kth);
+    }
+
+    /**
+     * Fills {@code keys[0, k)} and {@code rows[0, k)} with the k best of the {@code length} elements from
+     * {@code start}, best first, equal keys by the lower row. From {@code k * SCREEN_BLOCK / 2} on, a block of
+     * {@code SCREEN_BLOCK} elements is walked only when its screen finds an element beating the k-th.
+     */
+    private static void topKOfSlice(FloatBuffer data, int start, int length, int k, boolean largest,
+            long[] keys, int[] rows) {
+        long flip = largest ? 0L : -1L;
+        int count = 0;
+        int r = 0;
+        // a block takes an entry with a chance of about 1 - exp(-k * SCREEN_BLOCK / r): the blocks
+        // before k * SCREEN_BLOCK / 2 mostly would, so they are walked without a screen
+        int unscreened = (int) Math.min(length, (long) k * SCREEN_BLOCK / 2);
+        for (; r < unscreened; r++) {
+            count = offer(keys, rows, 0, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(start + r)))) ^ flip, r);
+        }
+        for (; length - r >= SCREEN_BLOCK; r += SCREEN_BLOCK) {
+            float kth = data.get(start + rows[k - 1]);
+            int from = start + r;
+            if (largest ? anyAbove(data, from, from + SCREEN_BLOCK, kth) : anyBelow(data, from, from + SCREEN_BLOCK, kth)) {
+                for (int j = r; j < r + SCREEN_BLOCK; j++) {
+                    count = offer(keys, rows, 0, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(start + j)))) ^ flip, j);
+                }
+            }
+        }
+        for (; r < length; r++) {
+            count = offer(keys, rows, 0, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(start + r)))) ^ flip, r);
+        }
+    }
+
+    /**
+     * Whether an element of {@code [from, to)} may be larger than {@code kth}: its lane-wise max, with NaN
+     * as {@code Math.max} gives it, against {@code kth}. No branch in the loop.
+     */
+    private static boolean anyAbove(FloatBuffer data, int from, int to, float kth) {
+        float best = data.get(from);
+        for (int i = from + 1; i < to; i++) {
+            best = Math.max(best, data.get(i));
+        }
+        // nothing beats a NaN k-th (a later NaN ties it); a NaN best beats every number
+        return kth == kth && !(best <= kth);
+    }
+
+    /**
+     * Whether an element of {@code [from, to)} may be smaller than {@code kth}: its lane-wise min, with NaN
+     * as {@code Math.min} gives it, against {@code kth}. No branch in the loop.
+     */
+    private static boolean anyBelow(FloatBuffer data, int from, int to, float kth) {
+        float best = data.get(from);
+        for (int i = from + 1; i < to; i++) {
+            best = Math.min(best, data.get(i));
+        }
+        // a NaN best is a block with a NaN, which may hold a smaller number too
+        return !(best >= kth);
+    }
+
+    /**
+     * Whether selection costs less than the sorted buffer: the buffer takes about
+     * {@code k ln(axisLength / k)} entries from data in no particular order, each a search and a shift
+     * of {@code k / 2}; selection costs a pass over the axis.
+     */
+    private static boolean selects(int axisLength, int k) {
+        long entries = (long) k * (1 + 31 - Integer.numberOfLeadingZeros(axisLength / k));
+        return entries * (k / 2 + ENTRY_COST) > (long) SELECT_COST * axisLength;
+    }
+
+    /**
+     * The key that sorting {@code keys[0, n)} ascending would put at {@code target}; reorders the keys.
+     * Partitions around a median of three (Wirth's selection); once they pass a budget of twice
+     * {@code log2(n)}, the remaining range is sorted, so that no input costs more than a sort.
+     */
+    private static long select(long[] keys, int n, int target) {
+        int low = 0;
+        int high = n - 1;
+        int budget = 2 * (32 - Integer.numberOfLeadingZeros(n));
+        while (low < high) {
+            if (budget-- == 0) {
+                Arrays.sort(keys, low, high + 1);
+                break;
+            }
+            long a = keys[low];
+            long b = keys[(low + high) >>> 1];
+            long c = keys[high];
+            long pivot = Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
+            int i = low;
+            int j = high;
+            while (i <= j) {
+                // the pivot is a key of the range: each scan stops at it, or at a key swapped past it
+                while (keys[i] < pivot) {
+                    i++;
+                }
+                while (keys[j] > pivot) {
+                    j--;
+                }
+                if (i <= j) {
+                    long swap = keys[i];
+                    keys[i++] = keys[j];
+                    keys[j--] = swap;
+                }
+            }
+            // now [low, j] <= pivot <= [i, high], and every key between j and i equals the pivot
+            if (target <= j) {
+                high = j;
+            } else if (target >= i) {
+                low = i;
+            } else {
+                return pivot;
+            }
+        }
+        return keys[target];
     }
 
     /**
