@@ -14,7 +14,7 @@ import org.apache.spark.unsafe.types.UTF8String;
 import scala.collection.immutable.Seq;
 
 /**
- * ONNX ArgMax and ArgMin as Spark SQL functions, registered in a session with {@link #register(SparkSession)}.
+ * ONNX ArgMax, ArgMin and TopK as Spark SQL functions, registered in a session with {@link #register(SparkSession)}.
  *
  * <p>Per row, over an array column (axis 0, keepdims 0, the latest operator version):
  * <ul>
@@ -40,6 +40,14 @@ import scala.collection.immutable.Seq;
  * with a null value are skipped. Each group keeps only its winner so far (a declarative aggregate of
  * two primitive columns), and the answer does not depend on the order of rows or partitions.
  *
+ * <p>ONNX TopK (the library's {@link io.github.argonnx.TopK}, axis 0, latest version):
+ * {@code top_k(arr, k [, largest] [, 'type'])} gives the indices (bigint) of a row's k best elements,
+ * best first, and {@code top_k_values(...)} the elements at them, as the column holds them; a row
+ * shorter than k gives all its elements, an empty row an empty array. Over a Dataset or per group,
+ * {@code top_k_agg(score, position, k [, largest])} gives the positions of the k best scores, best
+ * first, keeping at most k (score, position) pairs per group. Ties go to the lower index (position);
+ * a NaN is above every number, first with {@code largest} (the default) and last without.
+ *
  * <p>A wrong argument is refused when the query is analysed, with an {@code AnalysisException} whose
  * cause is the library's {@link ArgOnnxException}; bad input found while a task runs is an
  * {@link ArgOnnxException} in the cause chain of Spark's exception.
@@ -60,8 +68,8 @@ public final class ArgOnnxFunctions {
     }
 
     /**
-     * Registers {@code argmax}, {@code argmin}, {@code argmax_agg} and {@code argmin_agg} as temporary
-     * functions of the session.
+     * Registers {@code argmax}, {@code argmin}, {@code argmax_agg}, {@code argmin_agg}, {@code top_k},
+     * {@code top_k_values} and {@code top_k_agg} as temporary functions of the session.
      *
      * @param spark the session
      */

@@ -125,6 +125,13 @@ class TopKFunctionsTest extends SparkTestSession {
     }
 
     @Test
+    void theReadmesExampleGivesTheAnswersItShows() {
+        Row row = spark.sql("SELECT top_k(scores, 3), top_k_values(scores, 3), top_k(scores, 2, false) FROM"
+                + " VALUES (array(0.5D, 2.0D, CAST('NaN' AS DOUBLE), 2.0D)) AS t(scores)").first();
+        assertEquals("[2, 1, 3]   [NaN, 2.0, 2.0]   [0, 1]", row.getList(0) + "   " + row.getList(1) + "   " + row.getList(2));
+    }
+
+    @Test
     void unsignedAndHalfTypesOrderTheirValuesAndValuesComeBackAsTheColumnHoldsThem() {
         Row row = spark.sql("SELECT top_k(array(1, 255, 7), 2, 'uint8'), top_k(array(15360, 48128, 0), 3, false, 'float16'),"
                 + " top_k_values(array(15360, 48128, 0), 2, 'float16'), top_k_values(array(-1L, 5L), 1, 'uint64')").first();
