@@ -1,6 +1,5 @@
 package io.github.argonnx.spark;
 
-import io.github.argonnx.runtime.ArgOnnxException;
 import java.io.Serializable;
 import java.util.Objects;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -19,11 +18,8 @@ import scala.collection.immutable.Seq;
  * first, as a Catalyst typed imperative aggregate whose buffer ({@link TopKBuffer}) holds at most k
  * (order key, position) pairs and travels between partitions and executors as bytes.
  *
- * <p>The order key makes TopK's order one comparison of longs: integer scores as they are, float and
- * double scores as the bits of the double (a NaN made one NaN, -0.0 made 0.0) turned so that their
- * signed order is the numbers' order, a NaN above every number; with {@code largest} false the key is
- * negated bitwise, so that the smallest score is the best and a NaN the worst, as ONNX TopK orders
- * them. Between equal keys the smaller position is better. Rows with a null score are skipped; a row
+ * <p>It serves k above {@link TopKRowAggregate#MAX_K}, where a buffer of 2k + 1 columns would be too
+ * wide; the order ({@link TopKBuffer#orderKey}) and the checks are {@link TopKRowAggregate}'s. Rows with a null score are skipped; a row
  * with a score needs a position from 0 to {@link Long#MAX_VALUE}, as {@code argmax_agg} asks.
  *
  * <p>Public, with a public constructor, only because Spark copies expressions through reflection on
@@ -77,33 +73,9 @@ public final class TopKAggregate extends TypedImperativeAggregate<TopKBuffer> im
         if (value == null) {
             return buffer;
         }
-        Object at = position.eval(input);
-        if (at == null) {
-            throw new ArgOnnxException(functionName + ": the row with score " + value + " has a null position;"
-                    + " every row with a score needs a position from 0 to " + Long.MAX_VALUE);
-        }
-        long p = ((Number) at).longValue();
-        if (p < 0) {
-            throw new ArgOnnxException(functionName + ": position " + p + " is negative; positions are bigint values from 0 to "
-                    + Long.MAX_VALUE);
-        }
-        buffer.offer(key((Number) value), p);
+        long p = TopKBuffer.checkedPosition(functionName, value, position.eval(input));
+        buffer.offer(TopKBuffer.orderKey((Number) value, integralScore, largest), p);
         return buffer;
-    }
-
-    /** The score's order key: larger is better. */
-    private long key(Number value) {
-        long key;
-        if (integralScore) {
-            key = value.longValue();
-        } else {
-            double d = value.doubleValue();
-            // One NaN and one zero: every NaN ties, and -0.0 ties with 0.0.
-            long bits = Double.isNaN(d) ? Double.doubleToLongBits(Double.NaN) : d == 0.0 ? 0L : Double.doubleToRawLongBits(d);
-            // Negative doubles order backwards as signed longs: flip their magnitude bits.
-            key = bits ^ ((bits >> 63) & Long.MAX_VALUE);
-        }
-        return largest ? key : ~key;
     }
 
     @Override

@@ -35,8 +35,48 @@ final class TopKBuffer {
         return offered;
     }
 
+    /**
+     * A score's order key, which makes TopK's order one comparison of longs, larger better: an integer
+     * score as it is; a float or double as the bits of the double (every NaN made one NaN, -0.0 made
+     * 0.0) turned so that their signed order is the numbers' order, a NaN above every number. Without
+     * {@code largest} the key is negated bitwise, so that the smallest score is the best and a NaN the
+     * worst, as ONNX TopK orders them.
+     */
+    static long orderKey(Number value, boolean integral, boolean largest) {
+        return integral ? integralKey(value.longValue(), largest) : floatingKey(value.doubleValue(), largest);
+    }
+
+    static long integralKey(long value, boolean largest) {
+        return largest ? value : ~value;
+    }
+
+    static long floatingKey(double value, boolean largest) {
+        long bits = Double.isNaN(value) ? Double.doubleToLongBits(Double.NaN) : value == 0.0 ? 0L : Double.doubleToRawLongBits(value);
+        // Negative doubles order backwards as signed longs: flip their magnitude bits.
+        long key = bits ^ ((bits >> 63) & Long.MAX_VALUE);
+        return largest ? key : ~key;
+    }
+
+    /**
+     * The position of a row whose score is not null, checked as {@code argmax_agg} checks it.
+     *
+     * @throws ArgOnnxException if it is null or negative, naming it (or the score)
+     */
+    static long checkedPosition(String functionName, Object score, Object position) {
+        if (position == null) {
+            throw new ArgOnnxException(functionName + ": the row with score " + score + " has a null position;"
+                    + " every row with a score needs a position from 0 to " + Long.MAX_VALUE);
+        }
+        long at = ((Number) position).longValue();
+        if (at < 0) {
+            throw new ArgOnnxException(functionName + ": position " + at + " is negative; positions are bigint values from 0 to "
+                    + Long.MAX_VALUE);
+        }
+        return at;
+    }
+
     /** Whether pair a is worse than pair b. */
-    private static boolean worse(long keyA, long positionA, long keyB, long positionB) {
+    static boolean worse(long keyA, long positionA, long keyB, long positionB) {
         return keyA < keyB || keyA == keyB && positionA > positionB;
     }
 
@@ -139,6 +179,16 @@ final class TopKBuffer {
             bytes.putLong(keys[i]).putLong(positions[i]);
         }
         return bytes.array();
+    }
+
+    /** A buffer holding these pairs, a heap in this order (as {@link TopKRowAggregate} keeps them). */
+    static TopKBuffer of(int k, long[] keys, long[] positions, int size, boolean offered) {
+        TopKBuffer buffer = new TopKBuffer(k);
+        buffer.keys = keys;
+        buffer.positions = positions;
+        buffer.size = size;
+        buffer.offered = offered;
+        return buffer;
     }
 
     static TopKBuffer deserialize(int k, byte[] stored) {

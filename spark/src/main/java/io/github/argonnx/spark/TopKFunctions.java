@@ -78,7 +78,8 @@ final class TopKFunctions {
         int k = (int) k(name, children.apply(2), ByteArrayMethods.MAX_ROUNDED_ARRAY_LENGTH);
         boolean largest = arity < 4 || largest(name, children.apply(3),
                 ArgOnnxFunctions.constant(name, "largest must be a constant", children.apply(3)));
-        return new TopKAggregate(name, k, largest, score, position, 0, 0);
+        return k <= TopKRowAggregate.MAX_K ? new TopKRowAggregate(name, k, largest, score, position, 0, 0)
+                : new TopKAggregate(name, k, largest, score, position, 0, 0);
     }
 
     /** The k argument: an integer constant from 0 to {@code max}. */

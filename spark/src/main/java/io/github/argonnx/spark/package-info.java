@@ -8,8 +8,8 @@
  *
  * <p>Not API: the Catalyst expressions {@link io.github.argonnx.spark.ArrayArgExpression},
  * {@link io.github.argonnx.spark.ArgExtremeAggregate}, {@link io.github.argonnx.spark.CheckedPosition},
- * {@link io.github.argonnx.spark.BeatsBest}, {@link io.github.argonnx.spark.ArrayTopKExpression} and
- * {@link io.github.argonnx.spark.TopKAggregate}, public only because Spark copies expressions through
+ * {@link io.github.argonnx.spark.BeatsBest}, {@link io.github.argonnx.spark.ArrayTopKExpression},
+ * {@link io.github.argonnx.spark.TopKRowAggregate} and {@link io.github.argonnx.spark.TopKAggregate}, public only because Spark copies expressions through
  * reflection on their public constructors and the code it generates calls some of them. Every other
  * class of the package is package-private.
  */

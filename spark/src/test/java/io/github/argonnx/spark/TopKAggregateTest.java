@@ -27,7 +27,8 @@ import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 
 class TopKAggregateTest extends SparkTestSession {
-    private static final int[] KS = {0, 1, 4, 50};
+    /** Up to {@link TopKRowAggregate#MAX_K} the buffer is columns; above, the typed aggregate's heap. */
+    private static final int[] KS = {0, 1, 4, 50, 150};
 
     /**
      * What {@code top_k_agg} should answer, from the library: the rows with a score, in position order,
@@ -165,10 +166,12 @@ class TopKAggregateTest extends SparkTestSession {
                 .add("position", DataTypes.LongType);
         for (int partitions : new int[] {1, 2, 7}) {
             inPartitions(rows, schema, partitions).createOrReplaceTempView("repeated");
-            ArgOnnxException error = ArgOnnxFunctionsTest.rootCause(assertThrows(Exception.class,
-                    () -> spark.sql("SELECT top_k_agg(score, position, 50) FROM repeated").collect()));
-            assertEquals("top_k_agg: position 12 appears in more than one row; each row needs a position of its own,"
-                    + " as an element of a tensor has", error.getMessage(), partitions + " partitions");
+            for (int k : new int[] {50, 200}) {
+                ArgOnnxException error = ArgOnnxFunctionsTest.rootCause(assertThrows(Exception.class,
+                        () -> spark.sql("SELECT top_k_agg(score, position, " + k + ") FROM repeated").collect()));
+                assertEquals("top_k_agg: position 12 appears in more than one row; each row needs a position of its own,"
+                        + " as an element of a tensor has", error.getMessage(), partitions + " partitions, k = " + k);
+            }
             assertTrue(ArgOnnxFunctionsTest.rootCause(assertThrows(Exception.class,
                     () -> spark.sql("SELECT g, top_k_agg(score, position, 60, false) FROM repeated GROUP BY g").collect()))
                     .getMessage().startsWith("top_k_agg: position 12 appears in more than one row"));
@@ -203,6 +206,19 @@ class TopKAggregateTest extends SparkTestSession {
                 .first();
         assertEquals(List.of(9L, 19L, 29L), row.getList(0));
         assertEquals(List.of(0L, 10L), row.getList(1));
+    }
+
+    @Test
+    void upToTheColumnLimitTheBufferStaysInSparksHashAggregationAboveItInTheObjectHashAggregation() {
+        String columns = spark.range(0, 1000, 1, 2).selectExpr("id % 10 AS g", "CAST(id AS DOUBLE) AS s", "id AS p")
+                .groupBy("g").agg(functions.expr("top_k_agg(s, p, " + TopKRowAggregate.MAX_K + ")"))
+                .queryExecution().executedPlan().toString();
+        assertTrue(columns.contains("HashAggregate"), columns);
+        assertTrue(!columns.contains("ObjectHashAggregate") && !columns.contains("SortAggregate"), columns);
+        String objects = spark.range(0, 1000, 1, 2).selectExpr("id % 10 AS g", "CAST(id AS DOUBLE) AS s", "id AS p")
+                .groupBy("g").agg(functions.expr("top_k_agg(s, p, " + (TopKRowAggregate.MAX_K + 1) + ")"))
+                .queryExecution().executedPlan().toString();
+        assertTrue(objects.contains("ObjectHashAggregate"), objects);
     }
 
     @Test
