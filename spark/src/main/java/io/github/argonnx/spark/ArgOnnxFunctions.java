@@ -14,7 +14,7 @@ import org.apache.spark.unsafe.types.UTF8String;
 import scala.collection.immutable.Seq;
 
 /**
- * ONNX ArgMax and ArgMin as Spark SQL functions, registered in a session with {@link #register(SparkSession)}.
+ * ONNX ArgMax, ArgMin and TopK as Spark SQL functions, registered in a session with {@link #register(SparkSession)}.
  *
  * <p>Per row, over an array column (axis 0, keepdims 0, the latest operator version):
  * <ul>
@@ -40,6 +40,14 @@ import scala.collection.immutable.Seq;
  * with a null value are skipped. Each group keeps only its winner so far (a declarative aggregate of
  * two primitive columns), and the answer does not depend on the order of rows or partitions.
  *
+ * <p>ONNX TopK (the library's {@link io.github.argonnx.TopK}, axis 0, latest version):
+ * {@code top_k(arr, k [, largest] [, 'type'])} gives the indices (bigint) of a row's k best elements,
+ * best first, and {@code top_k_values(...)} the elements at them, as the column holds them; a row
+ * shorter than k gives all its elements, an empty row an empty array. Over a Dataset or per group,
+ * {@code top_k_agg(score, position, k [, largest])} gives the positions of the k best scores, best
+ * first, keeping at most k (score, position) pairs per group. Ties go to the lower index (position);
+ * a NaN is above every number, first with {@code largest} (the default) and last without.
+ *
  * <p>A wrong argument is refused when the query is analysed, with an {@code AnalysisException} whose
  * cause is the library's {@link ArgOnnxException}; bad input found while a task runs is an
  * {@link ArgOnnxException} in the cause chain of Spark's exception.
@@ -60,8 +68,8 @@ public final class ArgOnnxFunctions {
     }
 
     /**
-     * Registers {@code argmax}, {@code argmin}, {@code argmax_agg} and {@code argmin_agg} as temporary
-     * functions of the session.
+     * Registers {@code argmax}, {@code argmin}, {@code argmax_agg}, {@code argmin_agg}, {@code top_k},
+     * {@code top_k_values} and {@code top_k_agg} as temporary functions of the session.
      *
      * @param spark the session
      */
@@ -72,6 +80,7 @@ public final class ArgOnnxFunctions {
             registerPerRow(registry, name, opType);
             registerAggregate(registry, name + "_agg", opType);
         }
+        TopKFunctions.register(registry);
     }
 
     private static void registerPerRow(FunctionRegistry registry, String name, String opType) {
@@ -125,7 +134,7 @@ public final class ArgOnnxFunctions {
      *
      * @param arguments what must be constant, for the message: the function's own option arguments
      */
-    private static Object constant(String name, String arguments, Expression argument) {
+    static Object constant(String name, String arguments, Expression argument) {
         if (!argument.foldable()) {
             throw new ArgOnnxException(name + ": " + arguments + ", not " + argument.sql());
         }
@@ -133,7 +142,7 @@ public final class ArgOnnxFunctions {
     }
 
     /** An argument as the query wrote it, with its SQL type: {@code 'true' (STRING)}. */
-    private static String asWritten(Expression argument) {
+    static String asWritten(Expression argument) {
         return argument.sql() + " (" + argument.dataType().sql() + ")";
     }
 
@@ -262,5 +271,53 @@ public final class ArgOnnxFunctions {
      */
     public static Column argminAgg(Column value, Column position, boolean selectLastIndex) {
         return functions.call_function("argmin_agg", value, position, functions.lit(selectLastIndex));
+    }
+
+    /**
+     * {@code top_k(array, k)} for the Dataset API; needs {@link #register(SparkSession)} first.
+     *
+     * @param array an array column
+     * @param k how many indices to take, not negative (a shorter row gives all of its)
+     * @return the indices of the k largest elements, best first (ONNX TopK: a NaN first, ties by the lower index)
+     */
+    public static Column topK(Column array, long k) {
+        return functions.call_function(TopKFunctions.TOP_K, array, functions.lit(k));
+    }
+
+    /**
+     * {@code top_k(array, k, largest)}.
+     *
+     * @param array an array column
+     * @param k how many indices to take, not negative
+     * @param largest whether to take the largest elements (the smallest otherwise, a NaN last)
+     * @return the indices, best first
+     */
+    public static Column topK(Column array, long k, boolean largest) {
+        return functions.call_function(TopKFunctions.TOP_K, array, functions.lit(k), functions.lit(largest));
+    }
+
+    /**
+     * {@code top_k_values(array, k, largest)}: the elements at the indices {@code top_k} gives.
+     *
+     * @param array an array column
+     * @param k how many elements to take, not negative
+     * @param largest whether to take the largest elements (the smallest otherwise, a NaN last)
+     * @return the elements, best first, of the column's element type
+     */
+    public static Column topKValues(Column array, long k, boolean largest) {
+        return functions.call_function(TopKFunctions.TOP_K_VALUES, array, functions.lit(k), functions.lit(largest));
+    }
+
+    /**
+     * {@code top_k_agg(score, position, k, largest)}: an aggregate; needs {@link #register(SparkSession)} first.
+     *
+     * @param score a numeric column
+     * @param position each row's position (an integer from 0 to Long.MAX_VALUE)
+     * @param k how many positions to keep, not negative
+     * @param largest whether the largest scores are the best (the smallest otherwise, a NaN last)
+     * @return the positions of the k best scores, best first (ties by the smaller position)
+     */
+    public static Column topKAgg(Column score, Column position, int k, boolean largest) {
+        return functions.call_function(TopKFunctions.TOP_K_AGG, score, position, functions.lit(k), functions.lit(largest));
     }
 }

@@ -8,29 +8,22 @@ import io.github.argonnx.runtime.Parallelism;
 import java.io.Serializable;
 import java.util.Objects;
 import org.apache.spark.sql.catalyst.util.ArrayData;
-import org.apache.spark.sql.types.ArrayType;
-import org.apache.spark.sql.types.DataTypes;
 
 /**
  * One per-row function over an array column, its element types settled when the query is analysed:
  * converts a row's array, as Spark holds it ({@link ArrayData}), to a one-dimensional {@link Tensor}
- * of primitives and applies the operator on axis 0 with keepdims 0, so the rules (NaN, ties, unsigned
- * order, float16/bfloat16, empty axis) are the library's own.
+ * of primitives ({@link ArrayElements}) and applies the operator on axis 0 with keepdims 0, so the
+ * rules (NaN, ties, unsigned order, float16/bfloat16, empty axis) are the library's own.
  */
 final class ArrayArgReduction implements Serializable {
-    private static final long serialVersionUID = 3L;
+    private static final long serialVersionUID = 4L;
 
     /** What {@link #index} gives for an empty array: the expression's null. */
     static final long NO_INDEX = -1;
 
-    private final String functionName;
     private final String opType;
     private final boolean selectLastIndex;
-    /** The ONNX type of the column's SQL element type (float, double, int8, int16, int32 or int64). */
-    private final DataType columnType;
-    /** The ONNX type the elements are read as: the column's own, or the one a type argument names. */
-    private final DataType type;
-    private final boolean containsNull;
+    private final ArrayElements elements;
     /** Whether an empty array raises ONNX's empty-axis error rather than giving null. */
     private final boolean emptyIsAnError;
     private transient ArgReductionOperator operator;
@@ -43,25 +36,10 @@ final class ArrayArgReduction implements Serializable {
      */
     ArrayArgReduction(String functionName, String opType, boolean selectLastIndex,
             org.apache.spark.sql.types.DataType arrayType, DataType declaredType, boolean emptyIsAnError) {
-        this.functionName = functionName;
         this.opType = opType;
         this.selectLastIndex = selectLastIndex;
-        if (!(arrayType instanceof ArrayType array)) {
-            throw new ArgOnnxException(functionName + ": the argument is a " + arrayType.sql() + ", not an array");
-        }
-        this.columnType = columnType(functionName, array.elementType());
-        this.type = declaredType == null ? columnType : declaredType;
-        this.containsNull = array.containsNull();
+        this.elements = new ArrayElements(functionName, arrayType, declaredType);
         this.emptyIsAnError = emptyIsAnError;
-        boolean integral = columnType != DataType.FLOAT && columnType != DataType.DOUBLE;
-        if (type.isFloatingPoint() && type.byteWidth() >= 4 && type != columnType) {
-            throw new ArgOnnxException(functionName + ": element type '" + type.onnxName() + "' needs a "
-                    + sqlName(type) + " array, not a " + sqlName(columnType) + " array");
-        }
-        if (!integral && type != columnType) {
-            throw new ArgOnnxException(functionName + ": element type '" + type.onnxName()
-                    + "' takes its elements (or bit patterns) as an integer array, not a " + sqlName(columnType) + " array");
-        }
     }
 
     private ArgReductionOperator operator() {
@@ -82,169 +60,27 @@ final class ArrayArgReduction implements Serializable {
      *     and the session asks for ONNX's refusal
      */
     long index(ArrayData array) {
-        int n = array.numElements();
-        if (n == 0 && !emptyIsAnError) {
+        if (array.numElements() == 0 && !emptyIsAnError) {
             return NO_INDEX;
         }
-        if (containsNull) {
-            for (int i = 0; i < n; i++) {
-                if (array.isNullAt(i)) {
-                    throw new ArgOnnxException(functionName + ": element " + i + " of the array is null;"
-                            + " an ONNX tensor has no missing elements (filter or replace nulls first)");
-                }
-            }
-        }
-        return operator().apply(tensor(array, n)).get(0);
-    }
-
-    /**
-     * The row's array as a tensor of the type. Every per-type table here is an exhaustive switch without
-     * a default branch: an element type that one of them does not know fails to compile.
-     */
-    private Tensor tensor(ArrayData array, int n) {
-        return switch (type) {
-            case FLOAT -> Tensor.ofFloat(array.toFloatArray(), n);
-            case DOUBLE -> Tensor.ofDouble(array.toDoubleArray(), n);
-            case INT8 -> Tensor.ofInt8(bytes(array, n), n);
-            case UINT8 -> Tensor.ofUint8(bytes(array, n), n);
-            case INT16 -> Tensor.ofInt16(shorts(array, n), n);
-            case UINT16 -> Tensor.ofUint16(shorts(array, n), n);
-            case FLOAT16 -> Tensor.ofFloat16(shorts(array, n), n);
-            case BFLOAT16 -> Tensor.ofBfloat16(shorts(array, n), n);
-            case INT32 -> Tensor.ofInt32(ints(array, n), n);
-            case UINT32 -> Tensor.ofUint32(ints(array, n), n);
-            case INT64 -> Tensor.ofInt64(longs(array, n), n);
-            case UINT64 -> Tensor.ofUint64(longs(array, n), n);
-        };
-    }
-
-    /** A tinyint is an int8 as it is, but a uint8 only when it is not negative. */
-    private byte[] bytes(ArrayData array, int n) {
-        if (columnType == DataType.INT8 && type == DataType.INT8) {
-            return array.toByteArray();
-        }
-        byte[] data = new byte[n];
-        for (int i = 0; i < n; i++) {
-            data[i] = (byte) inRange(array, i);
-        }
-        return data;
-    }
-
-    /** Every smallint is a valid int16 and a valid 16-bit pattern; uint16 needs the range check. */
-    private short[] shorts(ArrayData array, int n) {
-        if (columnType == DataType.INT16 && type != DataType.UINT16) {
-            return array.toShortArray();
-        }
-        short[] data = new short[n];
-        for (int i = 0; i < n; i++) {
-            data[i] = (short) inRange(array, i);
-        }
-        return data;
-    }
-
-    private int[] ints(ArrayData array, int n) {
-        if (columnType == DataType.INT32 && type == DataType.INT32) {
-            return array.toIntArray();
-        }
-        int[] data = new int[n];
-        for (int i = 0; i < n; i++) {
-            data[i] = (int) inRange(array, i);
-        }
-        return data;
-    }
-
-    /** A bigint array holds int64 values, or uint64 values as their 64-bit patterns. */
-    private long[] longs(ArrayData array, int n) {
-        if (columnType == DataType.INT64) {
-            return array.toLongArray();
-        }
-        long[] data = new long[n];
-        for (int i = 0; i < n; i++) {
-            data[i] = inRange(array, i);
-        }
-        return data;
-    }
-
-    /**
-     * Element {@code i} of an integer array as a long, checked against what the type's values (or, for
-     * float16 and bfloat16, its 16-bit patterns, signed or unsigned) can be. Only a bigint array holds
-     * uint64 patterns (read directly); a narrower one holds uint64 values, which are not negative.
-     */
-    private long inRange(ArrayData array, int i) {
-        long value = switch (columnType) {
-            case INT8 -> array.getByte(i);
-            case INT16 -> array.getShort(i);
-            case INT32 -> array.getInt(i);
-            case INT64 -> array.getLong(i);
-            case FLOAT, DOUBLE, UINT8, UINT16, UINT32, UINT64, FLOAT16, BFLOAT16 ->
-                throw new IllegalStateException("no integer column holds " + columnType);
-        };
-        long[] range = switch (type) {
-            case INT8 -> new long[] {Byte.MIN_VALUE, Byte.MAX_VALUE};
-            case UINT8 -> new long[] {0, 0xFF};
-            case INT16 -> new long[] {Short.MIN_VALUE, Short.MAX_VALUE};
-            case UINT16 -> new long[] {0, 0xFFFF};
-            case FLOAT16, BFLOAT16 -> new long[] {Short.MIN_VALUE, 0xFFFF};
-            case INT32 -> new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE};
-            case UINT32 -> new long[] {0, 0xFFFF_FFFFL};
-            case INT64 -> new long[] {Long.MIN_VALUE, Long.MAX_VALUE};
-            case UINT64 -> new long[] {0, Long.MAX_VALUE};
-            case FLOAT, DOUBLE -> throw new IllegalStateException(type + " elements are not read from integers");
-        };
-        if (value < range[0] || value > range[1]) {
-            throw new ArgOnnxException(functionName + ": element " + i + " is " + value + ", outside the range of "
-                    + type.onnxName() + (type.isFloatingPoint() ? " bit patterns" : "") + " [" + range[0] + ", " + range[1] + "]");
-        }
-        return value;
+        return operator().apply(elements.tensor(array)).get(0);
     }
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof ArrayArgReduction that && functionName.equals(that.functionName) && opType.equals(that.opType)
-                && selectLastIndex == that.selectLastIndex && columnType == that.columnType && type == that.type
-                && containsNull == that.containsNull && emptyIsAnError == that.emptyIsAnError;
+        return other instanceof ArrayArgReduction that && opType.equals(that.opType)
+                && selectLastIndex == that.selectLastIndex && elements.equals(that.elements)
+                && emptyIsAnError == that.emptyIsAnError;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(functionName, opType, selectLastIndex, columnType, type, containsNull, emptyIsAnError);
+        return Objects.hash(opType, selectLastIndex, elements, emptyIsAnError);
     }
 
     @Override
     public String toString() {
-        return opType + "(" + type.onnxName() + (selectLastIndex ? ", select_last_index" : "")
+        return opType + "(" + elements + (selectLastIndex ? ", select_last_index" : "")
                 + (emptyIsAnError ? ", empty array an error" : "") + ")";
-    }
-
-    private static DataType columnType(String functionName, org.apache.spark.sql.types.DataType elementType) {
-        if (elementType == DataTypes.FloatType) {
-            return DataType.FLOAT;
-        } else if (elementType == DataTypes.DoubleType) {
-            return DataType.DOUBLE;
-        } else if (elementType == DataTypes.ByteType) {
-            return DataType.INT8;
-        } else if (elementType == DataTypes.ShortType) {
-            return DataType.INT16;
-        } else if (elementType == DataTypes.IntegerType) {
-            return DataType.INT32;
-        } else if (elementType == DataTypes.LongType) {
-            return DataType.INT64;
-        }
-        throw new ArgOnnxException(functionName + ": arrays of " + elementType.sql()
-                + " are not supported (float, double, tinyint, smallint, int and bigint arrays are)");
-    }
-
-    /** The SQL name of the element type of an array column that holds elements of this type as they are. */
-    private static String sqlName(DataType type) {
-        return switch (type) {
-            case FLOAT -> "float";
-            case DOUBLE -> "double";
-            case INT8 -> "tinyint";
-            case INT16 -> "smallint";
-            case INT32 -> "int";
-            case INT64 -> "bigint";
-            case UINT8, UINT16, UINT32, UINT64, FLOAT16, BFLOAT16 ->
-                throw new IllegalStateException("no SQL column holds " + type.onnxName() + " elements as they are");
-        };
     }
 }

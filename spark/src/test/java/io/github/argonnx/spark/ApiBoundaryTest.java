@@ -60,7 +60,8 @@ class ApiBoundaryTest extends SparkTestSession {
 
     @Test
     void theTypesThatAreNotApiAreExpressionsSparkCopies() throws Exception {
-        LogicalPlan plan = spark.sql("SELECT argmax(array(1, 2)), argmin_agg(id, id) FROM range(3)").queryExecution().analyzed();
+        LogicalPlan plan = spark.sql("SELECT argmax(array(1, 2)), argmin_agg(id, id), top_k(array(1, 2), 1),"
+                + " top_k_agg(id, id, 2), top_k_agg(id, id, 200) FROM range(3)").queryExecution().analyzed();
         List<Expression> found = new ArrayList<>();
         for (Expression expression : CollectionConverters.asJava(plan.expressions())) {
             walk(expression, found);

@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 class ArgOnnxFunctionsTest extends SparkTestSession {
     /** The SQL element type a column of this ONNX type has, and the type argument it needs (or null). */
-    private static org.apache.spark.sql.types.DataType sqlType(DataType type) {
+    static org.apache.spark.sql.types.DataType sqlType(DataType type) {
         return switch (type) {
             case FLOAT -> DataTypes.FloatType;
             case DOUBLE -> DataTypes.DoubleType;
@@ -40,12 +40,12 @@ class ArgOnnxFunctionsTest extends SparkTestSession {
         };
     }
 
-    private static boolean needsTypeArgument(DataType type) {
+    static boolean needsTypeArgument(DataType type) {
         return type.isUnsigned() || type == DataType.FLOAT16 || type == DataType.BFLOAT16;
     }
 
     /** The element at i of raw_data as the SQL column holds it. */
-    private static Object sqlValue(DataType type, ByteBuffer raw, int i) {
+    static Object sqlValue(DataType type, ByteBuffer raw, int i) {
         return switch (type) {
             case FLOAT -> raw.getFloat(i * 4);
             case DOUBLE -> raw.getDouble(i * 8);

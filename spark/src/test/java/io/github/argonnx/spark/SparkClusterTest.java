@@ -61,6 +61,7 @@ class SparkClusterTest {
             awaitExecutors(spark);
             perRow(spark);
             aggregates(spark);
+            topK(spark);
             shardedTensor(spark);
             badInput(spark);
         } finally {
@@ -126,6 +127,47 @@ class SparkClusterTest {
             assertEquals(AggregateReference.all(events.stream().filter(e -> e.getInt(0) == g).toList()),
                     ArgExtremeAggregateTest.values(row, 1), "group " + g);
         }
+    }
+
+    private static void topK(SparkSession spark) {
+        List<Row> rows = spark.sql("SELECT a, top_k(a, 4), top_k(a, 40, false), top_k_values(a, 3) FROM"
+                + " (SELECT transform(sequence(0, 1 + id % 30), j -> IF(hash(id, j) % 11 = 0, CAST('NaN' AS FLOAT),"
+                + " CAST(hash(id, j) % 5 AS FLOAT))) AS a FROM range(0, 400, 1, 4))").collectAsList();
+        assertEquals(400, rows.size());
+        for (Row row : rows) {
+            List<Float> a = row.getList(0);
+            float[] floats = new float[a.size()];
+            for (int i = 0; i < floats.length; i++) {
+                floats[i] = a.get(i);
+            }
+            Tensor tensor = Tensor.ofFloat(floats, floats.length);
+            assertEquals(TopKFunctionsTest.libraryIndices(tensor, 4, true), row.getList(1), row.toString());
+            assertEquals(TopKFunctionsTest.libraryIndices(tensor, 40, false), row.getList(2), row.toString());
+            List<Float> values = new ArrayList<>();
+            for (long index : TopKFunctionsTest.libraryIndices(tensor, 3, true)) {
+                values.add(floats[(int) index]);
+            }
+            assertEquals(values, row.getList(3), row.toString());
+        }
+        // The aggregates' events with a position of each row's own: ties and NaN among the scores.
+        spark.sql("SELECT CAST(id % 97 AS INT) AS g, IF(id % 13 = 0, CAST('NaN' AS DOUBLE), CAST(hash(id) % 1000 AS DOUBLE))"
+                + " AS value, xxhash64(id) & 9223372036854775807L AS position FROM range(0, 6000, 1, 4)")
+                .createOrReplaceTempView("scored");
+        List<Row> scored = spark.sql("SELECT * FROM scored").collectAsList();
+        assertEquals(scored.size(), scored.stream().map(r -> r.getLong(2)).distinct().count(), "distinct positions");
+        Row global = spark.sql("SELECT top_k_agg(value, position, 25), top_k_agg(value, position, 25, false) FROM scored").first();
+        assertEquals(TopKAggregateTest.reference(scored, 25, true), global.getList(0));
+        assertEquals(TopKAggregateTest.reference(scored, 25, false), global.getList(1));
+        List<Row> grouped = spark.sql("SELECT g, top_k_agg(value, position, 7) FROM scored GROUP BY g").collectAsList();
+        assertEquals(97, grouped.size());
+        for (Row row : grouped) {
+            int g = row.getInt(0);
+            assertEquals(TopKAggregateTest.reference(scored.stream().filter(e -> e.getInt(0) == g).toList(), 7, true),
+                    row.getList(1), "group " + g);
+        }
+        assertTrue(ArgOnnxFunctionsTest.rootCause(assertThrows(Exception.class,
+                () -> spark.sql("SELECT top_k_agg(id, id % 3, 5) FROM range(0, 8, 1, 2)").collect()))
+                .getMessage().contains("appears in more than one row"));
     }
 
     private static void shardedTensor(SparkSession spark) {
