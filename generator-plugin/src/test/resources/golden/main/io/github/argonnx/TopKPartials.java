@@ -91,9 +91,12 @@ public final class TopKPartials {
             chunkOperator = chunkOperator.sorted(attributes.get("sorted", 1L) == 1L);
         }
         int rank = inputShape.length;
-        int normalized = (int) (axis < -rank || axis > rank - 1 ? 0 : axis < 0 ? axis + rank : axis);
-        // the operator's own checks of type, rank and axis, on an empty input of the full shape but
-        // for that axis
+        if (axis < -rank || axis > rank - 1) {
+            throw new ArgOnnxException(operator + " partials: attribute 'axis' = " + axis + " is out of range for input shape " + Shapes.format(inputShape) + " of rank " + rank + "; allowed: ["
+                    + (-rank) + ", " + (rank - 1) + "]");
+        }
+        int normalized = (int) (axis < 0 ? axis + rank : axis);
+        // the operator's own check of the type, on an empty input of the full shape but for the axis
         long[] probeShape = inputShape.clone();
         probeShape[normalized] = 0;
         chunkOperator.outputShape(values(type, new long[0], probeShape), 0);
@@ -102,8 +105,8 @@ public final class TopKPartials {
             throw new ArgOnnxException(operator + " partials: axis " + normalized + " of input shape " + Shapes.format(inputShape) + " is empty, so there is no chunk to reduce (allowed: length >= 1)");
         }
         if (k < 0 || k > axisLength) {
-            throw new ArgOnnxException(operator + " partials: k = " + k + " is " + (k < 0 ? "negative" : "larger than the length of axis " + normalized) + " of input shape "
-                    + Shapes.format(inputShape) + "; allowed: 0 to " + axisLength);
+            throw new ArgOnnxException(operator + " partials: k = " + k + " is " + (k < 0 ? "negative" : "larger than the length of axis " + normalized) + " (input shape "
+                    + Shapes.format(inputShape) + "); allowed: 0 to " + axisLength);
         }
         ReductionSignature state = ReductionSignature.topK(operator.opType(), operator.version(), elementKeys(type), inputShape,
                 normalized, k, attributes.get("largest", 1L) == 1L, attributes.get("sorted", 1L) == 1L);

@@ -5,6 +5,7 @@ import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.zip.CRC32C;
 
 /**
@@ -220,6 +221,7 @@ public final class PartialCodec {
         }
         BestLists lists = expected.keepsBits() ? BestLists.vacant(count, expected.outputSize())
                 : BestLists.empty(count, expected.outputSize());
+        long[] scratch = stored > 1 ? new long[stored] : null;
         for (int p = 0; p < lists.keys.length; p++) {
             if (p % count >= stored) {
                 continue; // an empty place, as vacant lists hold it
@@ -242,8 +244,27 @@ public final class PartialCodec {
                 throw new ArgOnnxException(subject + " is malformed: entry " + p + " (index " + lists.indices[p]
                         + ") does not rank after the entry before it in its list");
             }
+            if (stored > 1 && p % count == stored - 1) {
+                refuseRepeatedIndex(subject, lists.indices, p - stored + 1, stored, scratch, p / count);
+            }
         }
         return new PartialState(expected, lists, coverage);
+    }
+
+    /**
+     * Refuses a list that holds an index twice (under different keys, which the order check lets pass):
+     * a sort of its indices, so reading costs O(log k) per entry beyond the linear pass.
+     */
+    private static void refuseRepeatedIndex(String subject, long[] indices, int from, int length, long[] scratch,
+            int element) {
+        System.arraycopy(indices, from, scratch, 0, length);
+        Arrays.sort(scratch);
+        for (int i = 1; i < length; i++) {
+            if (scratch[i] == scratch[i - 1]) {
+                throw new ArgOnnxException(subject + " is malformed: the list of output element " + element
+                        + " holds index " + scratch[i] + " twice");
+            }
+        }
     }
 
     private static boolean flag(String subject, String attribute, byte value) {

@@ -168,9 +168,13 @@ public final class TopKPartialsEmitter extends JavaSourceEmitter {
                     .addStatement("chunkOperator = chunkOperator.sorted(attributes.get($S, 1L) == 1L)", "sorted")
                     .endControlFlow()
                     .addStatement("int rank = inputShape.length")
-                    .addStatement("int normalized = (int) (axis < -rank || axis > rank - 1 ? 0 : axis < 0 ? axis + rank : axis)")
-                    .addComment("the operator's own checks of type, rank and axis, on an empty input of the full shape but")
-                    .addComment("for that axis")
+                    .beginControlFlow("if (axis < -rank || axis > rank - 1)")
+                    .addStatement("throw new $T(operator + $S + axis + $S + $T.format(inputShape) + $S + rank + $S\n"
+                            + "+ (-rank) + $S + (rank - 1) + $S)", EXCEPTION, " partials: attribute 'axis' = ",
+                            " is out of range for input shape ", RuntimeClasses.SHAPES, " of rank ", "; allowed: [", ", ", "]")
+                    .endControlFlow()
+                    .addStatement("int normalized = (int) (axis < 0 ? axis + rank : axis)")
+                    .addComment("the operator's own check of the type, on an empty input of the full shape but for the axis")
                     .addStatement("long[] probeShape = inputShape.clone()")
                     .addStatement("probeShape[normalized] = 0")
                     .addStatement("chunkOperator.outputShape(values(type, new long[0], probeShape), 0)")
@@ -184,7 +188,7 @@ public final class TopKPartialsEmitter extends JavaSourceEmitter {
                     .addStatement("throw new $T(operator + $S + k + $S + (k < 0 ? $S : $S + normalized) + $S\n"
                             + "+ $T.format(inputShape) + $S + axisLength)", EXCEPTION,
                             " partials: k = ", " is ", "negative", "larger than the length of axis ",
-                            " of input shape ", RuntimeClasses.SHAPES, "; allowed: 0 to ")
+                            " (input shape ", RuntimeClasses.SHAPES, "); allowed: 0 to ")
                     .endControlFlow()
                     .addStatement("$T state = $T.topK(operator.opType(), operator.version(), elementKeys(type), inputShape,\n"
                             + "normalized, k, attributes.get($S, 1L) == 1L, attributes.get($S, 1L) == 1L)",
