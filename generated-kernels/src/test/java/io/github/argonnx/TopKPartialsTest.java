@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.argonnx.runtime.ArgAccumulator;
 import io.github.argonnx.runtime.ArgOnnxException;
+import io.github.argonnx.runtime.ArgPartial;
 import io.github.argonnx.runtime.TopKAccumulator;
 import io.github.argonnx.runtime.TopKPartial;
 import io.github.argonnx.runtime.TopKResult;
@@ -87,6 +89,10 @@ class TopKPartialsTest {
                 refusal(() -> argMax.fromBytes(ofThree.toBytes())));
         assertEquals("ArgMax-13 partial over float [2, 6]: not a TopK signature (ArgMax and ArgMin partials are ArgPartials)",
                 refusal(() -> new TopKAccumulator(argMax.signature())));
+        assertEquals("TopK-11 partial over float [2, 6]: a TopK signature (TopK partials are TopKPartials)",
+                refusal(() -> new ArgAccumulator(three.signature())));
+        assertEquals("TopK-11 partial over float [2, 6]: a TopK signature (TopK partials are TopKPartials)",
+                refusal(() -> ArgPartial.fromBytes(three.signature(), ofThree.toBytes())));
         assertEquals("TopK-11 partial over float [2, 6]: the accumulator is of another reduction: attribute 'k' 2, expected 3",
                 refusal(() -> three.reduceInto(columns(0, 1), 0, two.accumulator())));
     }
