@@ -1,5 +1,7 @@
 package io.github.argonnx.internal.runtime;
 
+import java.util.Arrays;
+
 /**
  * The entries of a partial result: per output element, in row-major order, a list of its
  * {@link ReductionSignature#bestCount()} best entries so far, best first, each a winning key and a global
@@ -55,8 +57,8 @@ final class BestLists {
 
     /** Empties every place. */
     void clear() {
-        java.util.Arrays.fill(keys, EMPTY_KEY);
-        java.util.Arrays.fill(indices, EMPTY_INDEX);
+        Arrays.fill(keys, EMPTY_KEY);
+        Arrays.fill(indices, EMPTY_INDEX);
     }
 
     BestLists copy() {
