@@ -48,6 +48,7 @@ class ApiBoundaryTest {
             "io.github.argonnx.PreparedArgReduction",
             "io.github.argonnx.Tensor",
             "io.github.argonnx.TopK",
+            "io.github.argonnx.TopKPartials",
             // hand-written, argonnx-runtime
             "io.github.argonnx.runtime.ArgAccumulator",
             "io.github.argonnx.runtime.ArgOnnxException",
@@ -57,6 +58,8 @@ class ApiBoundaryTest {
             "io.github.argonnx.runtime.Parallelism",
             "io.github.argonnx.runtime.PartialSignature",
             "io.github.argonnx.runtime.RuntimeVersion",
+            "io.github.argonnx.runtime.TopKAccumulator",
+            "io.github.argonnx.runtime.TopKPartial",
             "io.github.argonnx.runtime.TopKResult",
             "io.github.argonnx.runtime.Vectorization"));
 

@@ -38,13 +38,13 @@ public final class ArgAccumulator {
      * An accumulator with nothing added yet.
      *
      * @param signature the reduction whose partials it takes
-     * @throws ArgOnnxException if {@code signature} is null
+     * @throws ArgOnnxException if {@code signature} is null or a TopK's
      */
     public ArgAccumulator(PartialSignature signature) {
         if (signature == null) {
             throw new ArgOnnxException("accumulator: the signature (argument 'signature') is null");
         }
-        this.signature = signature;
+        this.signature = ArgPartial.requireArgReduction(signature);
         this.state = new Accumulation(signature.state());
     }
 

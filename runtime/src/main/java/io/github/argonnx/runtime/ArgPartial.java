@@ -32,15 +32,24 @@ public final class ArgPartial {
      * @param expected the reduction the partial must belong to
      * @param bytes the partial's byte form, as {@link #toBytes} wrote it
      * @return the partial
-     * @throws ArgOnnxException if {@code expected} or the bytes are null, or the bytes are truncated,
+     * @throws ArgOnnxException if {@code expected} or the bytes are null, {@code expected} is a TopK's, or the
+     *     bytes are truncated,
      *     corrupted, malformed, of an unknown format version, or of another reduction; the message names
      *     what differs
      */
     public static ArgPartial fromBytes(PartialSignature expected, byte[] bytes) {
-        if (expected == null) {
+        return new ArgPartial(requireArgReduction(expected), PartialCodec.decode(expected.state(), bytes));
+    }
+
+    /** Refuses a null signature, or a TopK's, whose partials keep k values per element. */
+    static PartialSignature requireArgReduction(PartialSignature signature) {
+        if (signature == null) {
             throw new ArgOnnxException("partial result: the expected signature (argument 'expected') is null");
         }
-        return new ArgPartial(expected, PartialCodec.decode(expected.state(), bytes));
+        if (signature.state().keepsBits()) {
+            throw new ArgOnnxException(signature.state().what() + ": a TopK signature (TopK partials are TopKPartials)");
+        }
+        return signature;
     }
 
     /** The internal value, for the other API types of this package. */

@@ -5,10 +5,11 @@ import io.github.argonnx.internal.runtime.ReductionSignature;
 
 /**
  * What a partial result is a part of: the operator and its version, the element type, the resolved
- * attributes and the full input shape (the reduced axis at its whole length). Partials merge only
- * with partials of an equal signature; their byte form carries it, and reading refuses any other.
+ * attributes (for TopK {@code largest}, {@code sorted} and k) and the full input shape (the reduced axis
+ * at its whole length). Partials merge only with partials of an equal signature; their byte form
+ * carries it, and reading refuses any other.
  *
- * <p>Generated {@code PartialReduction}s make signatures; immutable and thread-safe.
+ * <p>Generated {@code PartialReduction}s and {@code TopKPartials} make signatures; immutable and thread-safe.
  */
 public final class PartialSignature {
 
@@ -77,7 +78,7 @@ public final class PartialSignature {
     /**
      * Whether the reduced dimension stays in the output with length 1.
      *
-     * @return true when it is kept
+     * @return true when it is kept; false for TopK, whose outputs keep the axis with length k
      */
     public boolean keepdims() {
         return state.keepdims();
@@ -86,7 +87,7 @@ public final class PartialSignature {
     /**
      * Whether ties resolve to the last index instead of the first.
      *
-     * @return true when ties go to the last index
+     * @return true when ties go to the last index; false for TopK
      */
     public boolean selectLastIndex() {
         return state.selectLastIndex();
@@ -111,7 +112,7 @@ public final class PartialSignature {
     }
 
     /**
-     * The ONNX output shape, {@code keepdims} honoured.
+     * The ONNX output shape, {@code keepdims} honoured; for TopK the input shape with the axis replaced by k.
      *
      * @return a copy of the shape
      */
@@ -120,9 +121,10 @@ public final class PartialSignature {
     }
 
     /**
-     * Output elements, one entry each in a partial.
+     * Output elements, one entry each in a partial; for TopK the positions of the output but for the
+     * axis, k entries each.
      *
-     * @return the number of output elements
+     * @return the number of output elements (for TopK, of best lists)
      */
     public int outputSize() {
         return state.outputSize();

@@ -23,7 +23,7 @@ import java.util.Properties;
 public final class RuntimeVersion {
 
     /** Private, read through {@link #apiLevel()}: javac never copies it into the callers' class files. */
-    private static final int API_LEVEL = 4;
+    private static final int API_LEVEL = 5;
 
     private static final String VERSION = readVersion();
 

@@ -6,6 +6,8 @@
  * {@link io.github.argonnx.runtime.TopKResult} (the values, indices and shape of a TopK call),
  * {@link io.github.argonnx.runtime.ArgPartial} (the partial result of some chunks of the
  * reduced axis), {@link io.github.argonnx.runtime.ArgAccumulator} (streams chunks into one result),
+ * {@link io.github.argonnx.runtime.TopKPartial} and {@link io.github.argonnx.runtime.TopKAccumulator} (the same
+ * for TopK),
  * {@link io.github.argonnx.runtime.PartialSignature} (what a partial belongs to),
  * {@link io.github.argonnx.runtime.Parallelism} (how many threads a call may use),
  * {@link io.github.argonnx.runtime.NodeAttributes} (the attributes set on an operator),
@@ -13,7 +15,7 @@
  * {@link io.github.argonnx.runtime.RuntimeVersion} (this runtime's version; generated code checks its level
  * first) and {@link io.github.argonnx.runtime.Vectorization} (only {@code status()}: which loops run). With
  * the generated operator package (the operators, {@code ArgReductionOperator}, {@code Tensor},
- * {@code DataType}, {@code PreparedArgReduction}, {@code PartialReduction}) that is the whole API; the list
+ * {@code DataType}, {@code PreparedArgReduction}, {@code PartialReduction}, {@code TopKPartials}) that is the whole API; the list
  * is in docs/usage.md ("API"), and a test fails when a public type appears outside it.
  *
  * <p>Not API: {@code io.github.argonnx.internal.runtime} and every generated {@code .internal} package. They

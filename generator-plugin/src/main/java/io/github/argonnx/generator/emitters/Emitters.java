@@ -7,6 +7,7 @@ import io.github.argonnx.generator.emit.api.OperatorApiEmitter;
 import io.github.argonnx.generator.emit.api.PackageInfoEmitter;
 import io.github.argonnx.generator.emit.partials.PartialKeysEmitter;
 import io.github.argonnx.generator.emit.partials.PartialReductionEmitter;
+import io.github.argonnx.generator.emit.partials.TopKPartialsEmitter;
 import io.github.argonnx.generator.emit.api.TensorEmitter;
 import io.github.argonnx.generator.emit.api.ValidatorEmitter;
 import io.github.argonnx.generator.emit.docs.OperatorDocsEmitter;
@@ -42,6 +43,7 @@ public final class Emitters {
                 new TopKOperatorEmitter(),
                 new PartialKeysEmitter(),
                 new PartialReductionEmitter(),
+                new TopKPartialsEmitter(),
                 new ExampleTestEmitter(),
                 new TopKExampleTestEmitter(),
                 new OperatorDocsEmitter(),

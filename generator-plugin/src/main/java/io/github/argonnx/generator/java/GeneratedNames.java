@@ -155,6 +155,11 @@ public final class GeneratedNames {
         return ClassName.get(basePackage, "PartialReduction");
     }
 
+    /** The entry point of TopK's partial results, {@code <base>.TopKPartials}. */
+    public ClassName topKPartialsClass() {
+        return ClassName.get(basePackage, "TopKPartials");
+    }
+
     /** The package-private partial keys of a type, for example {@code <base>.Float16PartialKeys}. */
     public ClassName partialKeysClass(ElementType type) {
         return ClassName.get(basePackage, typeWord(type) + "PartialKeys");

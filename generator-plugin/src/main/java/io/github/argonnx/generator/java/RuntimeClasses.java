@@ -19,7 +19,7 @@ public final class RuntimeClasses {
      * before anything else of the runtime is used. Raise it, together with the runtime's, whenever generated
      * code starts to call something an earlier runtime lacks or the runtime changes what generated code calls.
      */
-    public static final int API_LEVEL = 4;
+    public static final int API_LEVEL = 5;
 
     /** {@code RuntimeVersion.require(level, generatedClass)}: the stable first call of generated entry points. */
     public static final ClassName RUNTIME_VERSION = ClassName.get(PACKAGE, "RuntimeVersion");
@@ -66,6 +66,17 @@ public final class RuntimeClasses {
     public static final ClassName PARTIAL_SIGNATURE = ClassName.get(PACKAGE, "PartialSignature");
     public static final ClassName ARG_PARTIAL = ClassName.get(PACKAGE, "ArgPartial");
     public static final ClassName ARG_ACCUMULATOR = ClassName.get(PACKAGE, "ArgAccumulator");
+    public static final ClassName TOP_K_RESULT = ClassName.get(PACKAGE, "TopKResult");
+    public static final ClassName TOP_K_PARTIAL = ClassName.get(PACKAGE, "TopKPartial");
+    public static final ClassName TOP_K_ACCUMULATOR = ClassName.get(PACKAGE, "TopKAccumulator");
+    /** Finds a TopK chunk's best elements for an accumulation; generated code implements it with {@code apply}. */
+    public static final ClassName TOP_K_CHUNK = ClassName.get(INTERNAL_PACKAGE, "TopKChunk");
+    /** A finished TopK partial's outputs: the values' bits, the indices and their shape. */
+    public static final ClassName TOP_K_OUTPUT = ClassName.get(INTERNAL_PACKAGE, "TopKOutput");
+    /** Storage arrays as bits and back, exact. */
+    public static final ClassName STORED_BITS = ClassName.get(INTERNAL_PACKAGE, "StoredBits");
+    /** What a {@code TopKPartial} or an {@code ArgPartial} wraps. */
+    public static final ClassName PARTIAL_STATE = ClassName.get(INTERNAL_PACKAGE, "PartialState");
     /** Folds an outer-axis chunk into an accumulator's running bests; generated per element type. */
     public static final ClassName CHUNK_FOLD = ClassName.get(INTERNAL_PACKAGE, "ChunkFold");
     /** An accumulator's running bests in a kernel's form; generated per element type. */

@@ -154,7 +154,7 @@ public final class ArgMin implements ArgReductionOperator {
      */
     public static ArgMin version(int version) {
         // first, before anything else of the runtime links: a mismatched runtime fails here, named
-        RuntimeVersion.require(4, ArgMin.class);
+        RuntimeVersion.require(5, ArgMin.class);
         switch (version) {
             case 1, 11, 12, 13 -> {
                 return new ArgMin(version, NodeAttributes.none());

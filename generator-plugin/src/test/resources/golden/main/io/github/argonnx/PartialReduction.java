@@ -68,7 +68,7 @@ public final class PartialReduction {
     public static PartialReduction of(ArgReductionOperator operator, DataType type,
             long... inputShape) {
         // first, before anything else of the runtime links: a mismatched runtime fails here, named
-        RuntimeVersion.require(4, PartialReduction.class);
+        RuntimeVersion.require(5, PartialReduction.class);
         if (operator == null) {
             throw new ArgOnnxException("partial reduction: the operator is null");
         }

@@ -87,7 +87,7 @@ public final class TopK {
      */
     public static TopK version(int version) {
         // first, before anything else of the runtime links: a mismatched runtime fails here, named
-        RuntimeVersion.require(4, TopK.class);
+        RuntimeVersion.require(5, TopK.class);
         switch (version) {
             case 1, 10, 11, 24 -> {
                 return new TopK(version, NodeAttributes.none());

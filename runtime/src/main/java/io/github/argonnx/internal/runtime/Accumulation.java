@@ -3,7 +3,7 @@ package io.github.argonnx.internal.runtime;
 import io.github.argonnx.runtime.ArgOnnxException;
 
 /**
- * The state an {@code ArgAccumulator} wraps: one best list per output element and the ranges of the
+ * The state an {@code ArgAccumulator} or a {@code TopKAccumulator} wraps: one best list per output element and the ranges of the
  * axis seen so far, updated in place as partials and chunks come, in any order. Generated code feeds it
  * chunks in a kernel's form ({@link #add(long, long, ChunkWinners)}, {@link #fold}), reaching it
  * through {@link Faces}. Not thread-safe. Not API.
@@ -25,6 +25,10 @@ public final class Accumulation {
      */
     private RunningBests running;
     private boolean settled;
+    /** What {@link #add(long, long, TopKChunk)} reads a chunk into, reused from chunk to chunk. */
+    private long[] topKIndices;
+    private long[] topKBits;
+    private BestLists topKLists;
 
     /**
      * An accumulation with nothing added yet.
@@ -174,10 +178,58 @@ public final class Accumulation {
         coverage.add(axisOffset, axisOffset + chunkLength);
     }
 
+    /**
+     * Merges in one chunk of the reduced axis of a TopK: {@code chunk} writes the chunk's best elements
+     * per output element into arrays kept from one chunk to the next, and each output element keeps the
+     * k best of its list and the chunk's. The accumulation holds k entries per output element, whatever
+     * the number of chunks.
+     *
+     * @param chunkLength the chunk's length along the reduced axis
+     * @param axisOffset where the chunk starts along the reduced axis
+     * @param chunk finds the chunk's best elements
+     * @throws ArgOnnxException if {@code chunk} is null, or the chunk does not fit the reduced axis or
+     *     overlaps what was added before; nothing changes then, and {@code chunk} is not called
+     */
+    public void add(long chunkLength, long axisOffset, TopKChunk chunk) {
+        requireArgument(chunk, "chunk", "the chunk's best elements");
+        signature.checkChunkRange(chunkLength, axisOffset);
+        long chunkEnd = axisOffset + chunkLength;
+        if (coverage != null) {
+            PartialState.refuseOverlap(signature, coverage.overlapWith(axisOffset, chunkEnd));
+        }
+        int size = signature.outputSize();
+        int k = signature.bestCount();
+        if (size == 0 || k == 0) {
+            cover(axisOffset, chunkEnd, size);
+            return;
+        }
+        int count = (int) Math.min(k, chunkLength);
+        if (topKIndices == null) {
+            topKIndices = new long[size * k];
+            topKBits = new long[size * k];
+        }
+        if (topKLists == null) {
+            topKLists = BestLists.vacant(k, size);
+        } else {
+            topKLists.clear();
+        }
+        chunk.find(count, topKIndices, topKBits);
+        TopKLists.fill(signature, topKLists, count, axisOffset, topKIndices, topKBits);
+        if (coverage == null) {
+            entries = topKLists;
+            topKLists = null;
+            coverage = AxisCoverage.of(axisOffset, chunkEnd);
+            return;
+        }
+        entries.mergeFrom(topKLists, signature);
+        coverage.add(axisOffset, chunkEnd);
+    }
+
     /** Adds a chunk of an empty output: only the coverage changes. */
     private void cover(long start, long end, int size) {
         if (coverage == null) {
-            entries = BestLists.empty(signature.bestCount(), size);
+            entries = signature.keepsBits() ? BestLists.vacant(signature.bestCount(), size)
+                    : BestLists.empty(signature.bestCount(), size);
             coverage = AxisCoverage.of(start, end);
         } else {
             coverage.add(start, end);
@@ -236,6 +288,23 @@ public final class Accumulation {
     public OutputIndices finish() {
         settle();
         return PartialState.finish(signature, coverage, entries);
+    }
+
+    /**
+     * TopK's outputs.
+     *
+     * @throws ArgOnnxException if part of the reduced axis has not been added, naming the missing ranges
+     */
+    public TopKOutput finishTopK() {
+        return PartialState.finishTopK(signature, coverage, entries);
+    }
+
+    /** The entries the accumulation retains, its scratch included: k per output element, a few times over. */
+    long retainedEntries() {
+        long held = entries == null ? 0 : entries.keys.length;
+        held += topKLists == null ? 0 : topKLists.keys.length;
+        held += topKIndices == null ? 0 : topKIndices.length + topKBits.length;
+        return held + (chunkIndices == null ? 0 : chunkIndices.length);
     }
 
     /** The ranges the coverage has room for, used or not: what it retains (16 bytes each). */

@@ -5,6 +5,7 @@ import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.zip.CRC32C;
 
 /**
@@ -12,13 +13,15 @@ import java.util.zip.CRC32C;
  *
  * <pre>
  * magic "ARGP" | format version u8 | total length int32 | op type: length u8, UTF-8 | operator version int32
- * | element type int32 (TensorProto code) | axis int32 | keepdims u8 | select_last_index u8
+ * | element type int32 (TensorProto code) | axis int32 | attributes
  * | rank int32 | input shape int64 x rank | ranges int32 | (start int64, end int64) x ranges
  * | (element bits, byteWidth bytes; global index int64) x entries | CRC-32C int32 of all before
  * </pre>
  *
- * <p>The entries are the output elements' best lists in order, {@link ReductionSignature#bestCount()}
- * per element, best first: one per element for ArgMax and ArgMin.
+ * <p>The op type decides the attributes: {@code keepdims u8 | select_last_index u8} for ArgMax and ArgMin,
+ * {@code largest u8 | sorted u8 | k int64} for TopK. The entries are the output elements' best lists in
+ * order, best first: one per element for ArgMax and ArgMin, for TopK k per element, or as many as the
+ * covered ranges hold positions if that is fewer; TopK's keep each element's exact bits.
  */
 public final class PartialCodec {
 
@@ -46,8 +49,13 @@ public final class PartialCodec {
         long[] shape = signature.inputShape();
         int rangeCount = coverage.size();
         int width = signature.elementKeys().byteWidth();
-        long length = (long) PREAMBLE + 1 + opType.length + 4 + 4 + 4 + 1 + 1 + 4 + 8L * shape.length + 4
-                + 16L * rangeCount + (long) (width + 8) * keys.length + CHECKSUM;
+        String[] attributeNames = signature.attributeNames();
+        long[] attributeValues = signature.attributeValues();
+        int count = signature.bestCount();
+        int stored = storedPerList(count, coverage);
+        long entryCount = (long) signature.outputSize() * stored;
+        long length = (long) PREAMBLE + 1 + opType.length + 4 + 4 + 4 + attributesLength(attributeNames) + 4
+                + 8L * shape.length + 4 + 16L * rangeCount + (width + 8) * entryCount + CHECKSUM;
         if (length > Integer.MAX_VALUE - 8) {
             throw new ArgOnnxException(signature.what() + ": the byte form would take " + length
                     + " bytes, more than a Java array holds");
@@ -56,7 +64,13 @@ public final class PartialCodec {
         out.put(MAGIC).put((byte) FORMAT_VERSION).putInt((int) length);
         out.put((byte) opType.length).put(opType).putInt(signature.version());
         out.putInt(signature.elementKeys().tensorProtoCode()).putInt(signature.axis());
-        out.put((byte) (signature.keepdims() ? 1 : 0)).put((byte) (signature.selectLastIndex() ? 1 : 0));
+        for (int i = 0; i < attributeNames.length; i++) {
+            if (isCount(attributeNames[i])) {
+                out.putLong(attributeValues[i]);
+            } else {
+                out.put((byte) attributeValues[i]);
+            }
+        }
         out.putInt(shape.length);
         for (long d : shape) {
             out.putLong(d);
@@ -66,8 +80,12 @@ public final class PartialCodec {
             out.putLong(start).putLong(end);
             return true;
         });
+        long[] exactBits = partial.entries().bits;
         for (int p = 0; p < keys.length; p++) {
-            long bits = signature.bits(keys[p]);
+            if (p % count >= stored) {
+                continue; // an empty place: the ranges hold fewer positions than k
+            }
+            long bits = exactBits != null ? exactBits[p] : signature.bits(keys[p]);
             for (int b = 0; b < width; b++) {
                 out.put((byte) (bits >>> (8 * b)));
             }
@@ -75,6 +93,29 @@ public final class PartialCodec {
         }
         out.putInt(checksum(out.array(), out.position()));
         return out.array();
+    }
+
+    /** Entries stored per list: the count, or the positions the ranges hold if fewer. */
+    private static int storedPerList(int count, AxisCoverage coverage) {
+        long[] positions = {0};
+        coverage.forEach((start, end) -> {
+            positions[0] += end - start;
+            return positions[0] < count;
+        });
+        return (int) Math.min(count, positions[0]);
+    }
+
+    /** The attribute stored as an int64 count; the others are flags, one byte each. */
+    private static boolean isCount(String attribute) {
+        return attribute.equals("k");
+    }
+
+    private static int attributesLength(String[] names) {
+        int length = 0;
+        for (String name : names) {
+            length += isCount(name) ? 8 : 1;
+        }
+        return length;
     }
 
     /**
@@ -137,8 +178,14 @@ public final class PartialCodec {
         int version = in.getInt();
         int typeCode = in.getInt();
         int axis = in.getInt();
-        boolean keepdims = flag(subject, "keepdims", in.get());
-        boolean selectLastIndex = flag(subject, "select_last_index", in.get());
+        // the op type read decides the attributes stored; any other op type is refused below by name
+        String[] attributeNames = opType.equals("TopK") ? new String[] {"largest", "sorted", "k"}
+                : new String[] {"keepdims", "select_last_index"};
+        long[] attributeValues = new long[attributeNames.length];
+        for (int i = 0; i < attributeNames.length; i++) {
+            attributeValues[i] = isCount(attributeNames[i]) ? in.getLong()
+                    : flag(subject, attributeNames[i], in.get()) ? 1 : 0;
+        }
         int rank = in.getInt();
         if (rank < 0 || rank > in.remaining() / 8) {
             throw new ArgOnnxException(subject + " is malformed: rank " + rank + " does not fit its length");
@@ -149,7 +196,7 @@ public final class PartialCodec {
         }
         ElementKeys keys = expected.elementKeys();
         String type = typeCode == keys.tensorProtoCode() ? keys.onnxName() : "with TensorProto code " + typeCode;
-        String differs = expected.firstDifference(opType, version, type, axis, keepdims, selectLastIndex, shape);
+        String differs = expected.firstDifference(opType, version, type, axis, attributeNames, attributeValues, shape);
         if (differs != null) {
             throw new ArgOnnxException(subject + " is of another reduction: " + differs);
         }
@@ -164,27 +211,60 @@ public final class PartialCodec {
             ends[i] = in.getLong();
         }
         AxisCoverage coverage = AxisCoverage.ofRanges(subject, starts, ends, expected.axisLength());
-        int size = expected.outputSize() * expected.bestCount();
+        int count = expected.bestCount();
+        int stored = storedPerList(count, coverage);
+        long size = (long) expected.outputSize() * stored;
         int width = keys.byteWidth();
-        if (in.remaining() != (long) size * (width + 8)) {
+        if (in.remaining() != size * (width + 8)) {
             throw new ArgOnnxException(subject + " is malformed: " + in.remaining() + " bytes of entries, "
-                     + size + " entries take " + (long) size * (width + 8));
+                     + size + " entries take " + size * (width + 8));
         }
-        long[] entryKeys = new long[size];
-        long[] entryIndices = new long[size];
-        for (int p = 0; p < size; p++) {
+        BestLists lists = expected.keepsBits() ? BestLists.vacant(count, expected.outputSize())
+                : BestLists.empty(count, expected.outputSize());
+        long[] scratch = stored > 1 ? new long[stored] : null;
+        for (int p = 0; p < lists.keys.length; p++) {
+            if (p % count >= stored) {
+                continue; // an empty place, as vacant lists hold it
+            }
             long bits = 0;
             for (int b = 0; b < width; b++) {
                 bits |= Byte.toUnsignedLong(in.get()) << (8 * b);
             }
-            entryKeys[p] = expected.winningKey(bits);
-            entryIndices[p] = in.getLong();
-            if (!coverage.covers(entryIndices[p])) {
-                throw new ArgOnnxException(subject + " is malformed: entry " + p + " has index " + entryIndices[p]
+            lists.keys[p] = expected.winningKey(bits);
+            lists.indices[p] = in.getLong();
+            if (lists.bits != null) {
+                lists.bits[p] = bits;
+            }
+            if (!coverage.covers(lists.indices[p])) {
+                throw new ArgOnnxException(subject + " is malformed: entry " + p + " has index " + lists.indices[p]
                         + ", outside the covered ranges " + coverage.summary());
             }
+            // merges rely on each list being best first, with distinct indices
+            if (p % count > 0 && !expected.beats(lists.keys[p - 1], lists.indices[p - 1], lists.keys[p], lists.indices[p])) {
+                throw new ArgOnnxException(subject + " is malformed: entry " + p + " (index " + lists.indices[p]
+                        + ") does not rank after the entry before it in its list");
+            }
+            if (stored > 1 && p % count == stored - 1) {
+                refuseRepeatedIndex(subject, lists.indices, p - stored + 1, stored, scratch, p / count);
+            }
         }
-        return new PartialState(expected, new BestLists(expected.bestCount(), entryKeys, entryIndices), coverage);
+        return new PartialState(expected, lists, coverage);
+    }
+
+    /**
+     * Refuses a list that holds an index twice (under different keys, which the order check lets pass):
+     * a sort of its indices, so reading costs O(log k) per entry beyond the linear pass.
+     */
+    private static void refuseRepeatedIndex(String subject, long[] indices, int from, int length, long[] scratch,
+            int element) {
+        System.arraycopy(indices, from, scratch, 0, length);
+        Arrays.sort(scratch);
+        for (int i = 1; i < length; i++) {
+            if (scratch[i] == scratch[i - 1]) {
+                throw new ArgOnnxException(subject + " is malformed: the list of output element " + element
+                        + " holds index " + scratch[i] + " twice");
+            }
+        }
     }
 
     private static boolean flag(String subject, String attribute, byte value) {

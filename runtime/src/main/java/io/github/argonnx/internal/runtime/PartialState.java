@@ -3,7 +3,7 @@ package io.github.argonnx.internal.runtime;
 import io.github.argonnx.runtime.ArgOnnxException;
 
 /**
- * The value of a partial result, which an {@code ArgPartial} wraps: its signature, per output element
+ * The value of a partial result, which an {@code ArgPartial} or a {@code TopKPartial} wraps: its signature, per output element
  * the best entries so far ({@link BestLists}), and the ranges of the reduced axis seen. Immutable: it
  * never changes the lists or the coverage it holds, and nothing else holds them. Its byte form is
  * {@link PartialCodec}'s. Not API.
@@ -71,6 +71,16 @@ public final class PartialState {
         return finish(signature, coverage, entries);
     }
 
+    /**
+     * TopK's outputs: per output element its k best, best first, laid out in the output's row-major order
+     * (the axis replaced by k).
+     *
+     * @throws ArgOnnxException if part of the reduced axis has not been seen, naming the missing ranges
+     */
+    public TopKOutput finishTopK() {
+        return finishTopK(signature, coverage, entries);
+    }
+
     /** Every range of the reduced axis seen, in axis order. */
     public String coveredRanges() {
         return coverage.toString();
@@ -97,12 +107,40 @@ public final class PartialState {
 
     /** The output of entries over a coverage, refused unless the coverage (null: nothing) is the whole axis. */
     static OutputIndices finish(ReductionSignature signature, AxisCoverage coverage, BestLists entries) {
+        requireComplete(signature, coverage);
+        return new OutputIndices(entries.firstIndices(), signature.outputShape());
+    }
+
+    /** TopK's outputs of entries over a coverage, refused unless the coverage (null: nothing) is the whole axis. */
+    static TopKOutput finishTopK(ReductionSignature signature, AxisCoverage coverage, BestLists entries) {
+        requireComplete(signature, coverage);
+        if (!signature.keepsBits()) {
+            throw new IllegalStateException(signature.what() + " has no values to output");
+        }
+        int k = entries.count;
+        long inner = signature.inner();
+        long[] bits = new long[entries.indices.length];
+        long[] indices = new long[entries.indices.length];
+        // list p = outer * inner + i holds the output's positions outer * k * inner + j * inner + i
+        int p = 0;
+        for (long base = 0; p < signature.outputSize(); base += k * inner) {
+            for (long i = 0; i < inner; i++, p++) {
+                for (int j = 0; j < k; j++) {
+                    int at = (int) (base + j * inner + i);
+                    bits[at] = entries.bits[p * k + j];
+                    indices[at] = entries.indices[p * k + j];
+                }
+            }
+        }
+        return new TopKOutput(bits, indices, signature.outputShape());
+    }
+
+    private static void requireComplete(ReductionSignature signature, AxisCoverage coverage) {
         String missing = coverage == null ? AxisCoverage.format(0, signature.axisLength())
                 : coverage.missing(signature.axisLength());
         if (missing != null) {
             throw new ArgOnnxException(signature.what() + ": cannot finish, the reduced axis is not covered: missing "
                     + missing);
         }
-        return new OutputIndices(entries.firstIndices(), signature.outputShape());
     }
 }

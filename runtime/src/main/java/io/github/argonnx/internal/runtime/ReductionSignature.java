@@ -7,11 +7,13 @@ import java.util.Objects;
 /**
  * What a partial result is a part of, the state a {@code PartialSignature} wraps: the operator and its
  * version, the element type, the resolved attributes, the full input shape (the reduced axis at its whole
- * length) and how many best entries each output element keeps. Immutable. Not API.
+ * length) and how many best entries each output element keeps: one for ArgMax and ArgMin, k for TopK.
+ * Immutable. Not API.
  *
  * <p>It also holds the comparison partials use: each element becomes a <em>winning key</em>, a
- * {@code long} where the larger key wins for ArgMax and ArgMin alike (the order key, bit-inverted for
- * ArgMin), NaN being {@link Long#MAX_VALUE} for both.
+ * {@code long} where the larger key wins (the order key, bit-inverted when the smallest win), NaN being
+ * {@link Long#MAX_VALUE} for ArgMax and ArgMin alike. TopK orders NaN above every number in both
+ * directions, so its NaN is the best with {@code largest = 1} and the worst with {@code largest = 0}.
  */
 public final class ReductionSignature {
 
@@ -23,6 +25,15 @@ public final class ReductionSignature {
     private final long[] inputShape;
     private final long inner;
     private final int outputSize;
+    /** Whether a NaN wins for both directions (ArgMax, ArgMin), or only for the largest (TopK). */
+    private final boolean nanAlwaysWins;
+    /** The attributes besides the axis, in byte-form order: ArgMax/ArgMin's flags or TopK's. */
+    private final String[] attributeNames;
+    private final long[] attributeValues;
+    /** Best entries kept per output element. */
+    private final int bestCount;
+    /** Whether the partials keep each element's exact bits (TopK outputs values too). */
+    private final boolean keepsBits;
 
     /**
      * The signature of one operator version, element type, attributes and full input shape; generated
@@ -37,6 +48,41 @@ public final class ReductionSignature {
      *     elements
      */
     public ReductionSignature(String opType, int version, boolean largest, ElementKeys elementKeys, ValidatedCall call) {
+        this(opType, version, largest, elementKeys, call, true, new String[] {"keepdims", "select_last_index"},
+                new long[] {call == null || !call.keepdims() ? 0 : 1, call == null || !call.selectLastIndex() ? 0 : 1}, 1,
+                false);
+    }
+
+    /**
+     * The signature of a TopK over chunks: per output element the {@code k} best, with their exact bits.
+     *
+     * @param opType the op type, {@code TopK}
+     * @param version the operator version
+     * @param elementKeys the element type
+     * @param inputShape the full input shape, checked by the operator
+     * @param axis the axis, normalised to {@code [0, rank-1]}
+     * @param k the number of entries kept per output element, {@code 0 <= k <= } the axis length
+     * @param largest whether the largest elements win
+     * @param sorted the attribute {@code sorted}, which the signature carries
+     * @return the signature
+     * @throws ArgOnnxException if the outputs would hold more than a Java array does
+     */
+    public static ReductionSignature topK(String opType, int version, ElementKeys elementKeys, long[] inputShape,
+            int axis, long k, boolean largest, boolean sorted) {
+        ValidatedCall call = new ValidatedCall(inputShape, axis, false, false);
+        long entries = call.outputElementCount() * k;
+        if (k < 0 || k > inputShape[axis] || (k > 0 && entries / k != call.outputElementCount())
+                || entries > Integer.MAX_VALUE - 8) {
+            throw new ArgOnnxException(opType + "-" + version + ": a partial result keeps k = " + k
+                    + " entries for each of " + call.outputElementCount() + " output elements (allowed: k <= "
+                    + inputShape[axis] + " and at most " + (Integer.MAX_VALUE - 8) + " entries in all)");
+        }
+        return new ReductionSignature(opType, version, largest, elementKeys, call, false,
+                new String[] {"largest", "sorted", "k"}, new long[] {largest ? 1 : 0, sorted ? 1 : 0, k}, (int) k, true);
+    }
+
+    private ReductionSignature(String opType, int version, boolean largest, ElementKeys elementKeys, ValidatedCall call,
+            boolean nanAlwaysWins, String[] attributeNames, long[] attributeValues, int bestCount, boolean keepsBits) {
         if (opType == null || elementKeys == null || call == null) {
             throw new ArgOnnxException("partial signature: argument '"
                     + (opType == null ? "opType" : elementKeys == null ? "elementKeys" : "call") + "' is null");
@@ -58,6 +104,11 @@ public final class ReductionSignature {
                     + " (allowed: at most " + Integer.MAX_VALUE + ")");
         }
         this.outputSize = (int) call.outputElementCount();
+        this.nanAlwaysWins = nanAlwaysWins;
+        this.attributeNames = attributeNames;
+        this.attributeValues = attributeValues;
+        this.bestCount = bestCount;
+        this.keepsBits = keepsBits;
     }
 
     /** For example {@code ArgMax-13}. */
@@ -99,23 +150,39 @@ public final class ReductionSignature {
         return inputShape[call.axis()];
     }
 
-    /** A copy of the ONNX output shape, {@code keepdims} honoured. */
+    /** A copy of the ONNX output shape: {@code keepdims} honoured; for TopK the axis replaced by k. */
     public long[] outputShape() {
+        if (keepsBits) {
+            long[] shape = inputShape.clone();
+            shape[call.axis()] = bestCount;
+            return shape;
+        }
         return call.outputShape();
     }
 
-    /** Output elements, one best list each in a partial. */
+    /** Whether partials keep each entry's exact bits, as TopK's values output needs. */
+    public boolean keepsBits() {
+        return keepsBits;
+    }
+
+    /** The attributes besides the axis, in byte-form order. */
+    String[] attributeNames() {
+        return attributeNames.clone();
+    }
+
+    /** The attributes' values, in the order of {@link #attributeNames()}. */
+    long[] attributeValues() {
+        return attributeValues.clone();
+    }
+
+    /** Output elements (for TopK: positions of the output but for the axis), one best list each in a partial. */
     public int outputSize() {
         return outputSize;
     }
 
-    /**
-     * How many best entries each output element keeps: 1 for ArgMax and ArgMin. The partial core and the
-     * byte form take any count, so that a reduction that keeps the k best of each output element (TopK)
-     * fits the same state.
-     */
+    /** How many best entries each output element keeps: 1 for ArgMax and ArgMin, k for TopK. */
     public int bestCount() {
-        return 1;
+        return bestCount;
     }
 
     /** The product of the dimensions after the reduced axis: the axis's stride. */
@@ -130,7 +197,7 @@ public final class ReductionSignature {
 
     /** The winning key of an element's order key ({@link ElementKeys#orderKey}). */
     public long winningKeyOfOrder(long order) {
-        if (largest || (elementKeys.hasNaN() && order == Long.MAX_VALUE)) {
+        if (largest || (nanAlwaysWins && elementKeys.hasNaN() && order == Long.MAX_VALUE)) {
             return order;
         }
         return ~order; // reverses the order without overflow: the smallest element gets the largest key
@@ -138,7 +205,7 @@ public final class ReductionSignature {
 
     /** The bits of an element with this winning key ({@link ElementKeys#bits}). */
     public long bits(long winningKey) {
-        if (largest || (elementKeys.hasNaN() && winningKey == Long.MAX_VALUE)) {
+        if (largest || (nanAlwaysWins && elementKeys.hasNaN() && winningKey == Long.MAX_VALUE)) {
             return elementKeys.bits(winningKey);
         }
         return elementKeys.bits(~winningKey);
@@ -205,16 +272,26 @@ public final class ReductionSignature {
         if (other == this) {
             return; // the usual case, once per chunk of a stream: an accumulator of this reduction
         }
-        String differs = firstDifference(other.opType, other.version, other.elementKeys.onnxName(), other.axis(),
-                other.keepdims(), other.selectLastIndex(), other.inputShape);
+        String differs = firstDifference(other);
         if (differs != null) {
             throw new ArgOnnxException(what() + ": " + subject + " is of another reduction: " + differs);
         }
     }
 
-    /** The first field that differs from these values, as bounded text, or null when none does. */
-    public String firstDifference(String otherOpType, int otherVersion, String otherType, int otherAxis,
-            boolean otherKeepdims, boolean otherSelectLastIndex, long[] otherInputShape) {
+    /** The first field that differs from {@code other}'s, as bounded text, or null when none does. */
+    String firstDifference(ReductionSignature other) {
+        return firstDifference(other.opType, other.version, other.elementKeys.onnxName(), other.axis(),
+                other.attributeNames, other.attributeValues, other.inputShape);
+    }
+
+    /**
+     * The first field that differs from these values, as bounded text, or null when none does.
+     *
+     * @param otherAttributeNames the attributes besides the axis, as {@link #attributeNames()} orders them
+     * @param otherAttributeValues their values
+     */
+    String firstDifference(String otherOpType, int otherVersion, String otherType, int otherAxis,
+            String[] otherAttributeNames, long[] otherAttributeValues, long[] otherInputShape) {
         if (!opType.equals(otherOpType)) {
             return "operator " + otherOpType + ", expected " + opType;
         }
@@ -227,12 +304,14 @@ public final class ReductionSignature {
         if (axis() != otherAxis) {
             return "attribute 'axis' " + otherAxis + ", expected " + axis();
         }
-        if (keepdims() != otherKeepdims) {
-            return "attribute 'keepdims' " + (otherKeepdims ? 1 : 0) + ", expected " + (keepdims() ? 1 : 0);
+        if (!Arrays.equals(attributeNames, otherAttributeNames)) {
+            return "attributes " + String.join(", ", otherAttributeNames) + ", expected " + String.join(", ", attributeNames);
         }
-        if (selectLastIndex() != otherSelectLastIndex) {
-            return "attribute 'select_last_index' " + (otherSelectLastIndex ? 1 : 0) + ", expected "
-                    + (selectLastIndex() ? 1 : 0);
+        for (int i = 0; i < attributeNames.length; i++) {
+            if (attributeValues[i] != otherAttributeValues[i]) {
+                return "attribute '" + attributeNames[i] + "' " + otherAttributeValues[i] + ", expected "
+                        + attributeValues[i];
+            }
         }
         if (!Arrays.equals(inputShape, otherInputShape)) {
             return "input shape " + Shapes.format(otherInputShape) + ", expected " + Shapes.format(inputShape);
@@ -248,19 +327,21 @@ public final class ReductionSignature {
     /** Equal when they describe the same reduction. */
     @Override
     public boolean equals(Object other) {
-        return other instanceof ReductionSignature that && firstDifference(that.opType, that.version,
-                that.elementKeys.onnxName(), that.axis(), that.keepdims(), that.selectLastIndex(), that.inputShape) == null;
+        return other instanceof ReductionSignature that && firstDifference(that) == null;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(opType, version, elementKeys.onnxName(), axis(), keepdims(), selectLastIndex(),
+        return Objects.hash(opType, version, elementKeys.onnxName(), axis(), Arrays.hashCode(attributeValues),
                 Arrays.hashCode(inputShape));
     }
 
     @Override
     public String toString() {
-        return what() + "{axis=" + axis() + ", keepdims=" + (keepdims() ? 1 : 0) + ", select_last_index="
-                + (selectLastIndex() ? 1 : 0) + "}";
+        StringBuilder text = new StringBuilder(what()).append("{axis=").append(axis());
+        for (int i = 0; i < attributeNames.length; i++) {
+            text.append(", ").append(attributeNames[i]).append('=').append(attributeValues[i]);
+        }
+        return text.append('}').toString();
     }
 }

@@ -38,7 +38,8 @@ public final class PackageInfoEmitter implements ArtifactEmitter {
                 .map(op -> "{@code " + op.name() + "}")
                 .collect(Collectors.joining(", "));
         String topK = context.operatorsToGenerate(OperatorFamily.TOP_K).stream()
-                .map(op -> ", {@code " + op.name() + "} (the k best elements along an axis)")
+                .map(op -> ", {@code " + op.name() + "} (the k best elements along an axis) with {@code "
+                        + context.names().topKPartialsClass().simpleName() + "} (in chunks)")
                 .collect(Collectors.joining());
         List<GeneratedFile> files = new ArrayList<>();
         if (!context.basePackage().isEmpty()) {
