@@ -38,7 +38,8 @@ public final class PackageInfoEmitter implements ArtifactEmitter {
                 .map(op -> "{@code " + op.name() + "}")
                 .collect(Collectors.joining(", "));
         String topK = context.operatorsToGenerate(OperatorFamily.TOP_K).stream()
-                .map(op -> ", {@code " + op.name() + "} (the k best elements along an axis)")
+                .map(op -> ", {@code " + op.name() + "} (the k best elements along an axis) and {@code "
+                        + context.names().preparedTopKClass(op).simpleName() + "} (bound to one input type, shape and k)")
                 .collect(Collectors.joining());
         List<GeneratedFile> files = new ArrayList<>();
         if (!context.basePackage().isEmpty()) {
