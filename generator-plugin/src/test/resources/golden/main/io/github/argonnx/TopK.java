@@ -48,6 +48,7 @@ import io.github.argonnx.runtime.Parallelism;
 import io.github.argonnx.runtime.RuntimeVersion;
 import io.github.argonnx.runtime.TopKResult;
 import java.lang.reflect.Array;
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.DoubleBuffer;
 import java.nio.FloatBuffer;
@@ -544,6 +545,45 @@ public final class TopK {
         Call call = validate(data, kOf(k));
         requireOutputs(versionName, data.dataType(), call, values, indices, 0);
         write(versionName, parallelism, data, call, values, indices, 0, null, null, null);
+        return call.shape().clone();
+    }
+
+    /**
+     * Writes the k best elements along the axis to {@code values} and their indices to {@code indices},
+     * heap or direct, from each buffer's position, best first; positions and limits are left as they were.
+     *
+     * @param data the input {@code X}
+     * @param k the number of elements to take
+     * @param values a buffer of the input type's storage ({@code FloatBuffer} for float, {@code ShortBuffer}
+     *     for float16 bits, ...) with room for the outputs
+     * @param indices room for the int64 indices
+     * @return the shape of both outputs
+     * @throws ArgOnnxException if the operator refuses the call, a buffer is null,
+     *     of the wrong type, read-only or has too few elements remaining; nothing has been written then
+     */
+    public long[] apply(Tensor data, long k, Buffer values, LongBuffer indices) {
+        Call call = validate(data, kOf(k));
+        if (values == null || !valuesBufferClass(data.dataType()).isInstance(values)) {
+            throw new ArgOnnxException(versionName + ": output 'Values' is " + (values == null ? "null" : "a " + values.getClass().getSimpleName())
+                    + ", expected a " + valuesBufferClass(data.dataType()).getSimpleName() + " for input type " + data.dataType().onnxName());
+        }
+        if (values.isReadOnly() || values.remaining() < call.count()) {
+            throw new ArgOnnxException(versionName + ": output 'Values' is " + (values.isReadOnly() ? "read-only" : "a buffer with " + values.remaining()
+                    + " elements remaining") + ", but the outputs need room for " + call.count() + " elements (shape " + Shapes.format(call.shape()) + ")");
+        }
+        if (indices == null || indices.isReadOnly() || indices.remaining() < call.count()) {
+            throw new ArgOnnxException(versionName + ": output 'Indices' is " + (indices == null ? "null" : indices.isReadOnly() ? "read-only"
+                    : "a buffer with " + indices.remaining() + " elements remaining") + ", but the outputs need room for " + call.count()
+                    + " elements (shape " + Shapes.format(call.shape()) + ")");
+        }
+        if (call.count() > 0) {
+            // Kernels write arrays: stage both outputs, then copy them in with one absolute bulk put each.
+            Object ownValues = newValues(data.dataType(), call.count());
+            long[] ownIndices = new long[call.count()];
+            run(versionName, parallelism, data, call, ownValues, ownIndices, 0, null);
+            putValues(data.dataType(), values, ownValues);
+            indices.put(indices.position(), ownIndices);
+        }
         return call.shape().clone();
     }
 
@@ -1089,6 +1129,66 @@ public final class TopK {
             case BFLOAT16 -> {
                 return short[].class;
             }
+            default -> throw new IllegalStateException("no kernel for " + type);
+        }
+    }
+
+    private static Class<? extends Buffer> valuesBufferClass(DataType type) {
+        switch (type) {
+            case FLOAT -> {
+                return FloatBuffer.class;
+            }
+            case UINT8 -> {
+                return ByteBuffer.class;
+            }
+            case INT8 -> {
+                return ByteBuffer.class;
+            }
+            case UINT16 -> {
+                return ShortBuffer.class;
+            }
+            case INT16 -> {
+                return ShortBuffer.class;
+            }
+            case INT32 -> {
+                return IntBuffer.class;
+            }
+            case INT64 -> {
+                return LongBuffer.class;
+            }
+            case FLOAT16 -> {
+                return ShortBuffer.class;
+            }
+            case DOUBLE -> {
+                return DoubleBuffer.class;
+            }
+            case UINT32 -> {
+                return IntBuffer.class;
+            }
+            case UINT64 -> {
+                return LongBuffer.class;
+            }
+            case BFLOAT16 -> {
+                return ShortBuffer.class;
+            }
+            default -> throw new IllegalStateException("no kernel for " + type);
+        }
+    }
+
+    private static void putValues(DataType type, Buffer values, Object staged) {
+        switch (type) {
+            case FLOAT -> ((FloatBuffer) values).put(values.position(), (float[]) staged);
+            case UINT8 -> ((ByteBuffer) values).put(values.position(), (byte[]) staged);
+            case INT8 -> ((ByteBuffer) values).put(values.position(), (byte[]) staged);
+            case UINT16 -> ((ShortBuffer) values).put(values.position(), (short[]) staged);
+            case INT16 -> ((ShortBuffer) values).put(values.position(), (short[]) staged);
+            case INT32 -> ((IntBuffer) values).put(values.position(), (int[]) staged);
+            case INT64 -> ((LongBuffer) values).put(values.position(), (long[]) staged);
+            case FLOAT16 -> ((ShortBuffer) values).put(values.position(), (short[]) staged);
+            case DOUBLE -> ((DoubleBuffer) values).put(values.position(), (double[]) staged);
+            case UINT32 -> ((IntBuffer) values).put(values.position(), (int[]) staged);
+            case UINT64 -> ((LongBuffer) values).put(values.position(), (long[]) staged);
+            case BFLOAT16 -> ((ShortBuffer) values).put(values.position(), (short[]) staged);
             default -> throw new IllegalStateException("no kernel for " + type);
         }
     }

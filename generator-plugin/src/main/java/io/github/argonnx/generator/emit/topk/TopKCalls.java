@@ -156,6 +156,7 @@ final class TopKCalls {
         type.addMethod(TopKOutputs.applyInto(context, input, call, LONGS, "int64 indices"));
         type.addMethod(TopKOutputs.applyInto(context, input, call, ArrayTypeName.of(TypeName.INT), "indices as ints (every index fits: an axis "
                 + "holds at most {@link Integer#MAX_VALUE} elements)"));
+        type.addMethod(TopKOutputs.applyIntoBuffers(context, input, call));
         type.addMethod(TopKOutputs.prepare(context, op, input, call));
         type.addMethod(TopKOutputs.requireOutputs(dataType, call));
         type.addMethod(TopKOutputs.write(context, call));
@@ -163,6 +164,8 @@ final class TopKCalls {
         type.addMethod(TopKRun.run(context, op, types, call));
         type.addMethod(TopKRun.scratch(context, types, dataType, call));
         type.addMethod(TopKRun.valuesClass(types, dataType));
+        type.addMethod(TopKRun.valuesBufferClass(types, dataType));
+        type.addMethod(TopKRun.putValues(types, dataType));
         type.addMethod(typeSwitch("newValues", context, types, dataType, call));
         type.addMethod(typeSwitch("wrap", context, types, dataType, call));
         type.addMethod(MethodSpec.methodBuilder("toString")

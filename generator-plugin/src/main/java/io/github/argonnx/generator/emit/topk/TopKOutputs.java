@@ -7,6 +7,8 @@ import com.palantir.javapoet.TypeName;
 import io.github.argonnx.generator.emit.GenerationContext;
 import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.model.OperatorSpec;
+import java.nio.Buffer;
+import java.nio.LongBuffer;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -146,6 +148,51 @@ final class TopKOutputs {
                 .addStatement("ints[outOffset + j] = (int) ownIndices[j]")
                 .endControlFlow()
                 .endControlFlow()
+                .build();
+    }
+
+    /** {@code apply(data, k, values, indices)} into NIO buffers: the values' typed buffer and a {@code LongBuffer}. */
+    static MethodSpec applyIntoBuffers(GenerationContext context, String input, ClassName call) {
+        return MethodSpec.methodBuilder("apply")
+                .addJavadoc("Writes the k best elements along the axis to {@code values} and their indices to {@code indices},\n"
+                        + "heap or direct, from each buffer's position, best first; positions and limits are left as they were.\n\n"
+                        + "@param data the input {@code $L}\n@param k the number of elements to take\n"
+                        + "@param values a buffer of the input type's storage ({@code FloatBuffer} for float, {@code ShortBuffer}\n"
+                        + "    for float16 bits, ...) with room for the outputs\n@param indices room for the int64 indices\n"
+                        + "@return the shape of both outputs\n@throws $T if the operator refuses the call, a buffer is null,\n"
+                        + "    of the wrong type, read-only or has too few elements remaining; nothing has been written then\n",
+                        input, EXCEPTION)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(LONGS)
+                .addParameter(context.names().tensorClass(), "data")
+                .addParameter(TypeName.LONG, "k")
+                .addParameter(Buffer.class, "values")
+                .addParameter(LongBuffer.class, "indices")
+                .addStatement("$T call = validate(data, kOf(k))", call)
+                .beginControlFlow("if (values == null || !valuesBufferClass(data.dataType()).isInstance(values))")
+                .addStatement("throw new $T(versionName + \": output 'Values' is \" + (values == null ? \"null\" : \"a \" "
+                        + "+ values.getClass().getSimpleName())\n+ \", expected a \" + valuesBufferClass(data.dataType()).getSimpleName() "
+                        + "+ \" for input type \" + data.dataType().onnxName())", EXCEPTION)
+                .endControlFlow()
+                .beginControlFlow("if (values.isReadOnly() || values.remaining() < call.count())")
+                .addStatement("throw new $T(versionName + \": output 'Values' is \" + (values.isReadOnly() ? \"read-only\" : \"a buffer with \" "
+                        + "+ values.remaining()\n+ \" elements remaining\") + \", but the outputs need room for \" + call.count() "
+                        + "+ \" elements (shape \" + $T.format(call.shape()) + \")\")", EXCEPTION, RuntimeClasses.SHAPES)
+                .endControlFlow()
+                .beginControlFlow("if (indices == null || indices.isReadOnly() || indices.remaining() < call.count())")
+                .addStatement("throw new $T(versionName + \": output 'Indices' is \" + (indices == null ? \"null\" : indices.isReadOnly() "
+                        + "? \"read-only\"\n: \"a buffer with \" + indices.remaining() + \" elements remaining\") + \", but the outputs need "
+                        + "room for \" + call.count()\n+ \" elements (shape \" + $T.format(call.shape()) + \")\")", EXCEPTION, RuntimeClasses.SHAPES)
+                .endControlFlow()
+                .beginControlFlow("if (call.count() > 0)")
+                .addComment("Kernels write arrays: stage both outputs, then copy them in with one absolute bulk put each.")
+                .addStatement("Object ownValues = newValues(data.dataType(), call.count())")
+                .addStatement("long[] ownIndices = new long[call.count()]")
+                .addStatement("run(versionName, parallelism, data, call, ownValues, ownIndices, 0, null)")
+                .addStatement("putValues(data.dataType(), values, ownValues)")
+                .addStatement("indices.put(indices.position(), ownIndices)")
+                .endControlFlow()
+                .addStatement("return call.shape().clone()")
                 .build();
     }
 }

@@ -174,4 +174,35 @@ final class TopKRun {
         method.addCode("default -> throw new $T(\"no kernel for \" + type);\n", IllegalStateException.class);
         return method.endControlFlow().build();
     }
+
+    /** {@code valuesBufferClass}: the NIO buffer class of a type's values. */
+    static MethodSpec valuesBufferClass(SortedSet<ElementType> types, ClassName dataType) {
+        MethodSpec.Builder method = MethodSpec.methodBuilder("valuesBufferClass")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(ParameterizedTypeName.get(ClassName.get(Class.class), WildcardTypeName.subtypeOf(java.nio.Buffer.class)))
+                .addParameter(dataType, "type")
+                .beginControlFlow("switch (type)");
+        for (ElementType t : types) {
+            method.addCode("case $L -> {\n$>return $T.class;\n$<}\n", t.name(), JavaStorage.of(t).bufferType());
+        }
+        method.addCode("default -> throw new $T(\"no kernel for \" + type);\n", IllegalStateException.class);
+        return method.endControlFlow().build();
+    }
+
+    /** {@code putValues}: staged values into a caller's buffer of the type, from its position, with one bulk put. */
+    static MethodSpec putValues(SortedSet<ElementType> types, ClassName dataType) {
+        MethodSpec.Builder method = MethodSpec.methodBuilder("putValues")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addParameter(dataType, "type")
+                .addParameter(java.nio.Buffer.class, "values")
+                .addParameter(Object.class, "staged")
+                .beginControlFlow("switch (type)");
+        for (ElementType t : types) {
+            JavaStorage storage = JavaStorage.of(t);
+            method.addCode("case $L -> ", t.name())
+                    .addStatement("(($T) values).put(values.position(), ($T) staged)", storage.bufferType(), storage.arrayType());
+        }
+        method.addCode("default -> throw new $T(\"no kernel for \" + type);\n", IllegalStateException.class);
+        return method.endControlFlow().build();
+    }
 }
