@@ -71,8 +71,8 @@ public final class PreparedTopK {
 
     /**
      * Writes the k best elements along the axis to {@code values} and their indices to {@code indices},
-     * both from {@code outOffset}, best first, in the output layout of {@code apply}. Allocates nothing unless an output is the input's own array
-     * once the operator's parallelism runs the call on the calling thread.
+     * both from {@code outOffset}, best first, in the output layout of {@code apply}. A call that the
+     * operator's parallelism leaves on the calling thread allocates nothing, unless an output is the input's own array.
      *
      * @param input the input, of the prepared type and shape
      * @param values an array of the input type's storage ({@code float[]} for float, {@code short[]} for
@@ -91,8 +91,8 @@ public final class PreparedTopK {
 
     /**
      * Writes the k best elements along the axis to {@code values} and their indices to {@code indices},
-     * both from {@code outOffset}, best first, in the output layout of {@code apply}. Allocates nothing after its first call
-     * once the operator's parallelism runs the call on the calling thread.
+     * both from {@code outOffset}, best first, in the output layout of {@code apply}. A call that the
+     * operator's parallelism leaves on the calling thread allocates nothing after the first call with int indices.
      *
      * @param input the input, of the prepared type and shape
      * @param values an array of the input type's storage ({@code float[]} for float, {@code short[]} for

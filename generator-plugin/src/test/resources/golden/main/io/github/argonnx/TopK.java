@@ -61,12 +61,12 @@ import javax.annotation.processing.Generated;
 /**
  * The ONNX operator TopK: the k largest or smallest elements along an axis, and their indices.
  *
- * <p>Immutable and thread-safe: every setter returns a new instance; {@code prepare} gives a form bound to
- * an input type, shape and k, for many calls. Large inputs are shared over threads
- * ({@code parallelism}). Versions: 1, 10, 11, 24. The
+ * <p>Immutable and thread-safe: every setter returns a new instance. Versions: 1, 10, 11, 24. The
  * outputs are always sorted, best first (equal elements: the lower index first; NaN is
  * larger than every number; -0 and +0 are equal), also with {@code sorted(false)}, which
- * leaves the order to the implementation. Every refusal is an {@link ArgOnnxException}.
+ * leaves the order to the implementation. Large inputs are shared over threads
+ * ({@code parallelism}); {@code prepare} binds the operator to an input type, shape and k for
+ * many calls. Every refusal is an {@link ArgOnnxException}.
  */
 @Generated(
         value = "io.github.argonnx.generator",

@@ -128,14 +128,14 @@ public final class PreparedTopKEmitter extends JavaSourceEmitter {
             boolean staged) {
         MethodSpec.Builder method = MethodSpec.methodBuilder("apply")
                 .addJavadoc("Writes the k best elements along the axis to {@code values} and their indices to {@code indices},\n"
-                        + "both from {@code outOffset}, best first, in the output layout of {@code apply}. Allocates nothing$L\n"
-                        + "once the operator's parallelism runs the call on the calling thread.\n\n"
+                        + "both from {@code outOffset}, best first, in the output layout of {@code apply}. A call that the\n"
+                        + "operator's parallelism leaves on the calling thread allocates nothing$L.\n\n"
                         + "@param input the input, of the prepared type and shape\n"
                         + "@param values an array of the input type's storage ({@code float[]} for float, {@code short[]} for\n"
                         + "    float16 bits, ...)\n@param indices receives the $L\n@param outOffset where the first value and index go\n"
                         + "@throws $T if the input has another type or shape, or an output is of the wrong type or has no\n"
                         + "    room from {@code outOffset}; nothing has been written then\n",
-                        staged ? " after its first call" : " unless an output is the input's own array", indicesDoc, EXCEPTION)
+                        staged ? " after the first call with int indices" : ", unless an output is the input's own array", indicesDoc, EXCEPTION)
                 .addModifiers(Modifier.PUBLIC)
                 .addParameter(tensor, "input")
                 .addParameter(Object.class, "values")

@@ -55,12 +55,12 @@ public final class TopKOperatorEmitter extends JavaSourceEmitter {
         TypeSpec.Builder type = TypeSpec.classBuilder(self)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addJavadoc("The ONNX operator $L: the k largest or smallest elements along an axis, and their indices.\n\n"
-                        + "<p>Immutable and thread-safe: every setter returns a new instance; {@code prepare} gives a form bound to\n"
-                        + "an input type, shape and k, for many calls. Large inputs are shared over threads\n"
-                        + "({@code parallelism}). Versions: $L. The\n"
+                        + "<p>Immutable and thread-safe: every setter returns a new instance. Versions: $L. The\n"
                         + "outputs are always sorted, best first (equal elements: the lower index first; NaN is\n"
                         + "larger than every number; -0 and +0 are equal), also with {@code sorted(false)}, which\n"
-                        + "leaves the order to the implementation. Every refusal is an {@link $T}.\n",
+                        + "leaves the order to the implementation. Large inputs are shared over threads\n"
+                        + "({@code parallelism}); {@code prepare} binds the operator to an input type, shape and k for\n"
+                        + "many calls. Every refusal is an {@link $T}.\n",
                         op.name(), numbers, EXCEPTION)
                 .addField(constant(TypeName.get(String.class), "OPERATOR", CodeBlock.of("$S", op.name()), false))
                 .addField(constant(TypeName.INT, "LATEST_VERSION", CodeBlock.of("$L", latest), true).toBuilder()
