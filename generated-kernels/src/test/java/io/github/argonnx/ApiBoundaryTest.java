@@ -46,6 +46,7 @@ class ApiBoundaryTest {
             "io.github.argonnx.DataType",
             "io.github.argonnx.PartialReduction",
             "io.github.argonnx.PreparedArgReduction",
+            "io.github.argonnx.PreparedTopK",
             "io.github.argonnx.Tensor",
             "io.github.argonnx.TopK",
             "io.github.argonnx.TopKPartials",

@@ -120,6 +120,30 @@ class ReadmeExamplesTest {
     }
 
     @Test
+    void topKPrepared() {
+        List<float[]> batches = List.of(new float[4 * 1000], new float[4 * 1000]);
+        for (int b = 0; b < batches.size(); b++) {
+            for (int row = 0; row < 4; row++) {
+                batches.get(b)[row * 1000 + 10 * row + b] = 5f;
+                batches.get(b)[row * 1000 + 999] = 4f;
+                batches.get(b)[row * 1000 + 20] = 4f;
+            }
+        }
+        // snippet:top-k-prepared
+        // The best three of every row of each batch of logits [4, 1000], into int indices, call after call.
+        PreparedTopK top3 = TopK.latest().axis(1).prepare(DataType.FLOAT, 3, 4, 1000);
+        float[] scores = new float[top3.outputSize()]; // [4, 3], row after row
+        int[] classes = new int[top3.outputSize()];
+        for (float[] batch : batches) {
+            top3.apply(Tensor.ofFloat(batch, 4, 1000), scores, classes, 0); // checks type, shape and room only
+        }
+        // end-snippet
+
+        assertArrayEquals(new int[] {1, 20, 999, 11, 20, 999, 21, 20, 999, 31, 20, 999}, classes);
+        assertEquals(5f, scores[0]);
+    }
+
+    @Test
     void streamedChunks() {
         // snippet:streamed-chunks
         // The argmax over a reduced axis of 10^9 float scores that never sit in one array, fed in 1 Mi chunks.
@@ -150,7 +174,7 @@ class ReadmeExamplesTest {
     @Test
     void usageCarriesEverySnippet() throws IOException {
         List<String> fromTest = testSnippets();
-        assertEquals(6, fromTest.size());
+        assertEquals(7, fromTest.size());
         assertEquals(fromTest, documentSnippets("../docs/usage.md"), "docs/usage.md and ReadmeExamplesTest differ: update both");
     }
 

@@ -94,6 +94,30 @@ class TopKTest {
     }
 
     @Test
+    void buffersHeapOrDirectReceiveTheOutputsFromTheirPositions() {
+        java.nio.FloatBuffer values = java.nio.ByteBuffer.allocateDirect(6 * Float.BYTES).order(java.nio.ByteOrder.nativeOrder())
+                .asFloatBuffer().position(2);
+        java.nio.LongBuffer indices = java.nio.LongBuffer.allocate(5).position(1);
+        assertArrayEquals(new long[] {2, 2}, TopK.latest().apply(SCORES, 2, values, indices));
+        assertEquals(2, values.position());
+        assertEquals(1, indices.position());
+        float[] written = new float[4];
+        values.get(2, written);
+        assertArrayEquals(new float[] {0.7f, 0.2f, 0.9f, 0.7f}, written);
+        long[] writtenIndices = new long[4];
+        indices.get(1, writtenIndices);
+        assertArrayEquals(new long[] {1, 2, 2, 0}, writtenIndices);
+        assertEquals("TopK-24: output 'Values' is a HeapIntBuffer, expected a FloatBuffer for input type float",
+                refusal(() -> TopK.latest().apply(SCORES, 2, java.nio.IntBuffer.allocate(4), java.nio.LongBuffer.allocate(4))));
+        assertEquals("TopK-24: output 'Values' is read-only, but the outputs need room for 4 elements (shape [2, 2])",
+                refusal(() -> TopK.latest().apply(SCORES, 2, java.nio.FloatBuffer.allocate(4).asReadOnlyBuffer(),
+                        java.nio.LongBuffer.allocate(4))));
+        assertEquals("TopK-24: output 'Indices' is a buffer with 3 elements remaining, but the outputs need room for 4 elements"
+                + " (shape [2, 2])", refusal(() -> TopK.latest().apply(SCORES, 2, java.nio.FloatBuffer.allocate(4),
+                        java.nio.LongBuffer.allocate(3))));
+    }
+
+    @Test
     void operatorsAreValuesAndSettersReturnNewOnes() {
         TopK base = TopK.latest();
         TopK smallest = base.largest(false);

@@ -1,5 +1,6 @@
 package io.github.argonnx.conformance.support;
 
+import io.github.argonnx.PreparedTopK;
 import io.github.argonnx.Tensor;
 import io.github.argonnx.TopK;
 import io.github.argonnx.runtime.TopKResult;
@@ -39,6 +40,21 @@ public final class TopKApi {
             throw new AssertionError("apply returned shape " + Arrays.toString(returned) + ", outputShape "
                     + Arrays.toString(shape));
         }
+        return outputs(type, shape, values, indices);
+    }
+
+    /** Through {@code prepare(type, k, shape)} and a prepared call into fresh arrays, indices as ints. */
+    public static Outputs viaPrepared(TopK op, Tensor data, long k, ElementType type) {
+        PreparedTopK prepared = op.prepare(Api.dataType(type), k, data.shape());
+        int n = prepared.outputSize();
+        Object values = storage(type, n);
+        int[] ints = new int[n];
+        prepared.apply(data, values, ints, 0);
+        return outputs(type, prepared.outputShape(), values, Arrays.stream(ints).asLongStream().toArray());
+    }
+
+    private static Outputs outputs(ElementType type, long[] shape, Object values, long[] indices) {
+        int n = indices.length;
         long[] bits = new long[n];
         long mask = type.byteWidth() == 8 ? -1L : (1L << (8 * type.byteWidth())) - 1;
         for (int i = 0; i < n; i++) {

@@ -17,6 +17,7 @@ import io.github.argonnx.generator.emit.kernel.VectorLoopEmitter;
 import io.github.argonnx.generator.emit.tests.ExampleTestEmitter;
 import io.github.argonnx.generator.emit.tests.KernelPropertyTestEmitter;
 import io.github.argonnx.generator.emit.topk.TopKExampleTestEmitter;
+import io.github.argonnx.generator.emit.topk.PreparedTopKEmitter;
 import io.github.argonnx.generator.emit.topk.TopKKernelEmitter;
 import io.github.argonnx.generator.emit.topk.TopKOperatorEmitter;
 import java.util.List;
@@ -41,6 +42,7 @@ public final class Emitters {
                 new ValidatorEmitter(),
                 new OperatorApiEmitter(),
                 new TopKOperatorEmitter(),
+                new PreparedTopKEmitter(),
                 new PartialKeysEmitter(),
                 new PartialReductionEmitter(),
                 new TopKPartialsEmitter(),

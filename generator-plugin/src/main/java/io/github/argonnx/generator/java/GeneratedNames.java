@@ -150,6 +150,11 @@ public final class GeneratedNames {
         return ClassName.get(basePackage, "PreparedArgReduction");
     }
 
+    /** A TopK-family operator bound to an input type, shape and k, for example {@code <base>.PreparedTopK}. */
+    public ClassName preparedTopKClass(OperatorSpec op) {
+        return ClassName.get(basePackage, "Prepared" + op.name());
+    }
+
     /** The entry point of partial results, {@code <base>.PartialReduction}. */
     public ClassName partialReductionClass() {
         return ClassName.get(basePackage, "PartialReduction");

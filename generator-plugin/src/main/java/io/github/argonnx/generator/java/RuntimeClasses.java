@@ -58,6 +58,8 @@ public final class RuntimeClasses {
     /** {@code TaskCount.tasksFor(workers, plan, elementBytes, simdLoops)}: how many tasks a call takes. */
     public static final ClassName TASK_COUNT = ClassName.get(INTERNAL_PACKAGE, "TaskCount");
     public static final ClassName PARALLEL_REDUCTION = ClassName.get(INTERNAL_PACKAGE, "ParallelReduction");
+    /** Splits a TopK call over threads by output slices or columns. */
+    public static final ClassName PARALLEL_TOP_K = ClassName.get(INTERNAL_PACKAGE, "ParallelTopK");
     public static final ClassName SHAPES = ClassName.get(INTERNAL_PACKAGE, "Shapes");
 
     /** How partial results key, store and read the elements of one type; generated per type. */

@@ -52,5 +52,23 @@ class TopKEmittersTest {
         ClassLoader loader = CompiledKernels.compile(files, work);
         Class<?> topK = loader.loadClass("io.github.argonnx.TopK");
         assertEquals(24, topK.getField("LATEST_VERSION").getInt(null));
+        assertEquals(topK, loader.loadClass("io.github.argonnx.PreparedTopK").getMethod("operator").getReturnType());
+    }
+
+    @Test
+    void kOneTakesTheArgScanOnlyWhereTheSelectionGeneratesItsKernelAndItsAnswerIsTopKs() throws Exception {
+        List<OperatorSpec> all = SpecLoader.loadBundled();
+        String both = generate(select(all, Set.of())).get("MAIN_SOURCE io/github/argonnx/TopK.java");
+        // the largest: ArgMax, NaN first as in TopK; the smallest: ArgMin only where no NaN is to be put last
+        assertTrue(both.contains("ArgMaxFloatKernel.reduce("), "float, largest");
+        assertFalse(both.contains("ArgMinFloatKernel"), "float, smallest");
+        assertFalse(both.contains("ArgMinBfloat16Kernel"), "bfloat16, smallest");
+        assertTrue(both.contains("ArgMinInt32Kernel.reduce("), "int32, smallest");
+        assertTrue(both.contains("ArgMinUint8Kernel.reduce("), "uint8, smallest");
+        String maxOnly = generate(select(all, Set.of("TopK", "ArgMax"))).get("MAIN_SOURCE io/github/argonnx/TopK.java");
+        assertTrue(maxOnly.contains("ArgMaxInt32Kernel.reduce("));
+        assertFalse(maxOnly.contains("ArgMin"));
+        String alone = generate(select(all, Set.of("TopK"))).get("MAIN_SOURCE io/github/argonnx/TopK.java");
+        assertFalse(alone.contains("ArgMax") || alone.contains("ArgMin"));
     }
 }

@@ -226,7 +226,7 @@ public final class ParallelReduction {
     }
 
     /** Where range {@code r} of {@code ranges} starts: an even share, rounded to {@link #COLUMN_ALIGNMENT}. */
-    private static int columnBound(int inner, int r, int ranges) {
+    static int columnBound(int inner, int r, int ranges) {
         if (r == ranges) {
             return inner;
         }
@@ -337,7 +337,7 @@ public final class ParallelReduction {
      * @throws ArgOnnxException naming the first failure (a refused task, or a piece that threw), once
      *     no piece is running any more; pieces not started by then are never run
      */
-    private static void runAll(String context, Workers workers, int tasks, Runnable[] work) {
+    static void runAll(String context, Workers workers, int tasks, Runnable[] work) {
         Pieces pieces = new Pieces(work);
         for (int t = 1; t < tasks && !pieces.failed(); t++) {
             try {

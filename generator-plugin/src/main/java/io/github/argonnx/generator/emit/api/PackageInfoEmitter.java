@@ -39,6 +39,7 @@ public final class PackageInfoEmitter implements ArtifactEmitter {
                 .collect(Collectors.joining(", "));
         String topK = context.operatorsToGenerate(OperatorFamily.TOP_K).stream()
                 .map(op -> ", {@code " + op.name() + "} (the k best elements along an axis) with {@code "
+                        + context.names().preparedTopKClass(op).simpleName() + "} (bound to one input type, shape and k) and {@code "
                         + context.names().topKPartialsClass().simpleName() + "} (in chunks)")
                 .collect(Collectors.joining());
         List<GeneratedFile> files = new ArrayList<>();

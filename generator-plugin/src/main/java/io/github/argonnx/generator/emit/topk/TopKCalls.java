@@ -43,7 +43,6 @@ final class TopKCalls {
         ClassName call = ClassName.get(context.basePackage(), op.name(), "Call");
         type.addType(TypeSpec.recordBuilder(call)
                 .addJavadoc("A call the checks accepted: the outputs' shape and element count, the plan, k and the direction.\n")
-                .addModifiers(Modifier.PRIVATE)
                 .recordConstructor(MethodSpec.constructorBuilder()
                         .addParameter(LONGS, "shape")
                         .addParameter(TypeName.INT, "count")
@@ -61,8 +60,16 @@ final class TopKCalls {
                 .beginControlFlow("if (data == null)")
                 .addStatement("throw new $T(versionName + $S)", EXCEPTION, ": input '" + input + "' is null")
                 .endControlFlow()
-                .addStatement("checkType(versionName, version, data.dataType())")
-                .addStatement("long[] shape = data.dimensions()")
+                .addStatement("return check(data.dataType(), data.dimensions(), k)")
+                .build());
+        type.addMethod(MethodSpec.methodBuilder("check")
+                .addJavadoc("Checks a call on an input of this type and shape with this k, as every {@code apply} and {@code prepare} do.\n")
+                .addModifiers(Modifier.PRIVATE)
+                .returns(call)
+                .addParameter(dataType, "type")
+                .addParameter(LONGS, "shape")
+                .addParameter(TypeName.LONG, "k")
+                .addStatement("checkType(versionName, version, type)")
                 .addStatement("int rank = shape.length")
                 .addStatement("long axis = attributes.get($S, $LL)", "axis", axisDefault)
                 .beginControlFlow("if (rank == 0)")
@@ -129,7 +136,7 @@ final class TopKCalls {
                 .addStatement("Object values = newValues(data.dataType(), call.count())")
                 .addStatement("long[] indices = new long[call.count()]")
                 .beginControlFlow("if (call.count() > 0)")
-                .addStatement("run(data, call, values, indices)")
+                .addStatement("run(versionName, parallelism, data, call, values, indices, 0, null)")
                 .endControlFlow()
                 .addStatement("return $T.of(wrap(data.dataType(), values, call.shape()), indices, call.shape())", TOP_K_RESULT)
                 .build());
@@ -146,46 +153,19 @@ final class TopKCalls {
                 .endControlFlow()
                 .addStatement("return apply(data, attributes.get($S, 0L))", "k")
                 .build());
-        type.addMethod(MethodSpec.methodBuilder("apply")
-                .addJavadoc("Writes the k best elements along the axis to {@code values} and their indices to {@code indices},\n"
-                        + "from position 0, best first.\n\n@param data the input {@code $L}\n@param k the number of elements to take\n"
-                        + "@param values an array of the input type's storage ({@code float[]} for float, {@code short[]} for\n"
-                        + "    float16 bits, ...) with room for the outputs\n@param indices room for the int64 indices\n"
-                        + "@return the shape of both outputs\n@throws $T if the operator refuses the call, an array is null,\n"
-                        + "    of the wrong type or too short\n", input, EXCEPTION)
-                .addModifiers(Modifier.PUBLIC)
-                .returns(LONGS)
-                .addParameter(tensor, "data")
-                .addParameter(TypeName.LONG, "k")
-                .addParameter(Object.class, "values")
-                .addParameter(LONGS, "indices")
-                .addStatement("$T call = validate(data, kOf(k))", call)
-                .addStatement("Object fresh = newValues(data.dataType(), 0)")
-                .beginControlFlow("if (values == null || values.getClass() != fresh.getClass())")
-                .addStatement("throw new $T(versionName + \": output 'Values' is \" + (values == null ? \"null\" : \"a \" "
-                        + "+ values.getClass().getSimpleName())\n+ \", expected a \" + fresh.getClass().getSimpleName() + \" for input type \" "
-                        + "+ data.dataType().onnxName())", EXCEPTION)
-                .endControlFlow()
-                .beginControlFlow("if (indices == null || indices.length < call.count() || $T.getLength(values) < call.count())",
-                        java.lang.reflect.Array.class)
-                .addStatement("throw new $T(versionName + \": the outputs need room for \" + call.count() + \" elements (shape \"\n"
-                        + "+ $T.format(call.shape()) + \"), given values \" + $T.getLength(values) + \" and indices \"\n"
-                        + "+ (indices == null ? \"null\" : String.valueOf(indices.length)))", EXCEPTION, SHAPES, java.lang.reflect.Array.class)
-                .endControlFlow()
-                .beginControlFlow("if (call.count() > 0 && (values == data.array() || indices == data.array()))")
-                .addComment("an output is the input's own array: the kernel would overwrite elements it has yet to read")
-                .addStatement("Object ownValues = newValues(data.dataType(), call.count())")
-                .addStatement("long[] ownIndices = new long[call.count()]")
-                .addStatement("run(data, call, ownValues, ownIndices)")
-                .addStatement("System.arraycopy(ownValues, 0, values, 0, call.count())")
-                .addStatement("System.arraycopy(ownIndices, 0, indices, 0, call.count())")
-                .nextControlFlow("else if (call.count() > 0)")
-                .addStatement("run(data, call, values, indices)")
-                .endControlFlow()
-                .addStatement("return call.shape().clone()")
-                .build());
+        type.addMethod(TopKOutputs.applyInto(context, input, call, LONGS, "int64 indices"));
+        type.addMethod(TopKOutputs.applyInto(context, input, call, ArrayTypeName.of(TypeName.INT), "indices as ints (every index fits: an axis "
+                + "holds at most {@link Integer#MAX_VALUE} elements)"));
+        type.addMethod(TopKOutputs.applyIntoBuffers(context, input, call));
+        type.addMethod(TopKOutputs.prepare(context, op, input, call));
+        type.addMethod(TopKOutputs.requireOutputs(dataType, call));
+        type.addMethod(TopKOutputs.write(context, call));
         SortedSet<ElementType> types = context.typesToGenerate(op);
-        type.addMethod(typeSwitch("run", context, types, dataType, call));
+        type.addMethod(TopKRun.run(context, op, types, call));
+        type.addMethod(TopKRun.scratch(context, types, dataType, call));
+        type.addMethod(TopKRun.valuesClass(types, dataType));
+        type.addMethod(TopKRun.valuesBufferClass(types, dataType));
+        type.addMethod(TopKRun.putValues(types, dataType));
         type.addMethod(typeSwitch("newValues", context, types, dataType, call));
         type.addMethod(typeSwitch("wrap", context, types, dataType, call));
         type.addMethod(MethodSpec.methodBuilder("toString")
@@ -245,39 +225,30 @@ final class TopKCalls {
                 .build();
     }
 
-    /** One switch from the element type: to its kernel ({@code run}), a new values array, or a values tensor. */
+    /** One switch from the element type: to a new values array, or a values tensor. */
     private static MethodSpec typeSwitch(String name, GenerationContext context, SortedSet<ElementType> types,
             ClassName dataType, ClassName call) {
-        MethodSpec.Builder method = MethodSpec.methodBuilder(name).addModifiers(Modifier.PRIVATE, Modifier.STATIC);
+        // newValues is package-private: the prepared class stages values in arrays it makes once
+        MethodSpec.Builder method = MethodSpec.methodBuilder(name).addModifiers(Modifier.STATIC);
+        if (!name.equals("newValues")) {
+            method.addModifiers(Modifier.PRIVATE);
+        }
         switch (name) {
-            case "run" -> method.addParameter(context.names().tensorClass(), "data").addParameter(call, "call")
-                    .addParameter(Object.class, "values").addParameter(LONGS, "indices");
             case "newValues" -> method.returns(Object.class).addParameter(dataType, "type").addParameter(TypeName.INT, "count");
             default -> method.returns(context.names().tensorClass()).addParameter(dataType, "type")
                     .addParameter(Object.class, "values").addParameter(LONGS, "shape");
         }
-        method.beginControlFlow("switch ($L)", name.equals("run") ? "data.dataType()" : "type");
+        method.beginControlFlow("switch (type)");
         for (ElementType t : types) {
             JavaStorage storage = JavaStorage.of(t);
-            ClassName kernel = context.names().topKKernelClass(t);
             method.addCode("case $L -> ", t.name());
             switch (name) {
-                case "run" -> method.addCode("{\n$>")
-                        .beginControlFlow("if (data.hasArray())")
-                        .addStatement("$T.$N(($T) data.array(), data.arrayOffset(), call.plan(), call.k(), call.largest(), ($T) values, indices)",
-                                kernel, GeneratedNames.TOP_K, storage.arrayType(), storage.arrayType())
-                        .nextControlFlow("else")
-                        .addStatement("$T.$N(($T) data.buffer(), 0, call.plan(), call.k(), call.largest(), ($T) values, indices)",
-                                kernel, GeneratedNames.TOP_K, storage.bufferType(), storage.arrayType())
-                        .endControlFlow()
-                        .addCode("$<}\n");
                 case "newValues" -> method.addCode("{\n$>return new $L[count];\n$<}\n", storage.primitive());
                 default -> method.addCode("{\n$>return $T.$N(($T) values, shape);\n$<}\n", context.names().tensorClass(),
                         GeneratedNames.tensorFactory(t), storage.arrayType());
             }
         }
-        method.addCode("default -> throw new $T(\"no kernel for \" + $L);\n", IllegalStateException.class,
-                name.equals("run") ? "data.dataType()" : "type");
+        method.addCode("default -> throw new $T(\"no kernel for \" + type);\n", IllegalStateException.class);
         method.endControlFlow();
         return method.build();
     }

@@ -13,7 +13,6 @@ import io.github.argonnx.generator.emit.KernelTarget;
 import io.github.argonnx.generator.java.Comparison;
 import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.JavaStorage;
-import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.semantics.OperatorFamily;
 import java.util.ArrayList;
@@ -69,10 +68,12 @@ public final class TopKKernelEmitter extends JavaSourceEmitter {
                         .initializer("$L", TopKSliceScreen.BLOCK).build())
                 .addFields(TopKSelection.constants())
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build())
-                .addMethod(entry(storage, storage.arrayType(), "data[$L]"))
-                .addMethod(entry(storage, storage.bufferType(), "data.get($L)"))
-                .addMethod(selectedEntry(storage, storage.arrayType(), "data[$L]"))
-                .addMethod(selectedEntry(storage, storage.bufferType(), "data.get($L)"))
+                .addType(TopKKernelContract.scratch(name))
+                .addMethod(entry(name, storage, storage.arrayType(), "data[$L]"))
+                .addMethod(entry(name, storage, storage.bufferType(), "data.get($L)"))
+                .addMethod(selectedEntry(name, storage, storage.arrayType(), "data[$L]"))
+                .addMethod(selectedEntry(name, storage, storage.bufferType(), "data.get($L)"))
+                .addMethod(TopKKernelContract.valuesAt(storage))
                 .addMethods(screen.methods(storage.arrayType(), "data[$L]"))
                 .addMethods(screen.methods(storage.bufferType(), "data.get($L)"))
                 .addMethods(screen.sharedMethods())
@@ -123,40 +124,43 @@ public final class TopKKernelEmitter extends JavaSourceEmitter {
     }
 
     /** A large k: each slice selected for its k best, which are then sorted ({@link TopKSelection}). */
-    private static MethodSpec selectedEntry(JavaStorage storage, TypeName source, String read) {
-        return TopKSelection.entry(withKernelParameters(MethodSpec.methodBuilder(TopKSelection.TOP_K_SELECTED)
-                .addModifiers(Modifier.PRIVATE, Modifier.STATIC), storage, source), storage, read);
+    private static MethodSpec selectedEntry(ClassName kernel, JavaStorage storage, TypeName source, String read) {
+        return TopKSelection.entry(TopKKernelContract.withKernelParameters(MethodSpec.methodBuilder(TopKSelection.TOP_K_SELECTED)
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC), kernel, storage, source), kernel, storage, read);
     }
 
     /** The public entry over one data source; {@code read} reads the element at a position given as {@code $L}. */
-    private static MethodSpec entry(JavaStorage storage, TypeName source, String read) {
+    private static MethodSpec entry(ClassName kernel, JavaStorage storage, TypeName source, String read) {
         CodeBlock element = CodeBlock.of(read, "rowBase + c");
         CodeBlock winner = CodeBlock.of(read, "sliceBase + row * inner + from + c");
-        return withKernelParameters(MethodSpec.methodBuilder(GeneratedNames.TOP_K)
-                .addJavadoc("Writes, for every slice of {@code plan}, its {@code k} best elements and their indices along the\n"
-                        + "axis, best first (equal elements: the lower index first), to {@code values} and {@code indices}\n"
-                        + "in the output layout {@code (outer, k, inner)}. {@code largest} picks the largest, where NaN is\n"
-                        + "first, otherwise the smallest, where NaN is last. The output is always sorted.\n")
-                .addModifiers(Modifier.PUBLIC, Modifier.STATIC), storage, source)
-                .beginControlFlow("if (k == 0 || outer == 0 || inner == 0)")
+        return TopKKernelContract.withKernelParameters(MethodSpec.methodBuilder(GeneratedNames.TOP_K)
+                .addJavadoc("Writes, for every slice {@code (o, i)} of {@code plan} with {@code columnFrom <= i < columnTo}, its\n"
+                        + "{@code k} best elements and their indices along the axis, best first (equal elements: the lower\n"
+                        + "index first), to {@code values} and {@code indices} in the output layout {@code (outer, k, inner)}\n"
+                        + "from {@code outOffset}. {@code largest} picks the largest, where NaN is first, otherwise the\n"
+                        + "smallest, where NaN is last. The output is always sorted. Works in {@code scratch}, made for\n"
+                        + "this plan and k, or in arrays of its own when it is null.\n")
+                .addModifiers(Modifier.PUBLIC, Modifier.STATIC), kernel, storage, source)
+                .beginControlFlow("if (k == 0 || outer == 0 || columnFrom >= columnTo)")
                 .addStatement("return")
                 .endControlFlow()
                 .beginControlFlow("if ($N(axisLength, k))", TopKSelection.SELECTS)
-                .addStatement("$N(data, offset, plan, k, largest, values, indices)", TopKSelection.TOP_K_SELECTED)
+                .addStatement("$N(data, offset, plan, columnFrom, columnTo, k, largest, scratch, values, indices, outOffset)",
+                        TopKSelection.TOP_K_SELECTED)
                 .addStatement("return")
                 .endControlFlow()
                 .addComment("flipping every bit reverses the order of keys: the smallest then compares as the best")
                 .addStatement("long flip = largest ? 0L : -1L")
-                .addStatement("int block = $T.max(1, $T.min($T.min(inner, COLUMN_BLOCK), BUFFER_ENTRIES / k))",
-                        Math.class, Math.class, Math.class)
-                .addStatement("long[] keys = new long[block * k]")
-                .addStatement("int[] rows = new int[block * k]")
-                .addStatement("int[] counts = new int[block]")
+                .addCode(TopKKernelContract.scratchOrOwn(kernel))
+                .addStatement("int block = work.block")
+                .addStatement("long[] keys = work.keys")
+                .addStatement("int[] rows = work.rows")
+                .addStatement("int[] counts = work.counts")
                 .beginControlFlow("for (int o = 0; o < outer; o++)")
                 .addStatement("int sliceBase = offset + o * axisLength * inner")
-                .addStatement("int outBase = o * k * inner")
-                .beginControlFlow("for (int from = 0; from < inner; from += block)")
-                .addStatement("int columns = $T.min(block, inner - from)", Math.class)
+                .addStatement("int outBase = outOffset + o * k * inner")
+                .beginControlFlow("for (int from = columnFrom; from < columnTo; from += block)")
+                .addStatement("int columns = $T.min(block, columnTo - from)", Math.class)
                 .beginControlFlow("if (inner == 1)")
                 .addComment("a contiguous slice: its blocks are screened against the k-th best")
                 .addStatement(TopKSliceScreen.call())
@@ -181,20 +185,5 @@ public final class TopKKernelEmitter extends JavaSourceEmitter {
                 .endControlFlow()
                 .endControlFlow()
                 .build();
-    }
-
-    /** The parameters every TopK entry takes, and the plan's three extents read into locals. */
-    private static MethodSpec.Builder withKernelParameters(MethodSpec.Builder method, JavaStorage storage,
-            TypeName source) {
-        return method.addParameter(source, "data")
-                .addParameter(TypeName.INT, "offset")
-                .addParameter(RuntimeClasses.REDUCTION_PLAN, "plan")
-                .addParameter(TypeName.INT, "k")
-                .addParameter(TypeName.BOOLEAN, "largest")
-                .addParameter(storage.arrayType(), "values")
-                .addParameter(long[].class, "indices")
-                .addStatement("int outer = plan.outer()")
-                .addStatement("int axisLength = plan.axisLength()")
-                .addStatement("int inner = plan.inner()");
     }
 }

@@ -58,7 +58,9 @@ public final class TopKOperatorEmitter extends JavaSourceEmitter {
                         + "<p>Immutable and thread-safe: every setter returns a new instance. Versions: $L. The\n"
                         + "outputs are always sorted, best first (equal elements: the lower index first; NaN is\n"
                         + "larger than every number; -0 and +0 are equal), also with {@code sorted(false)}, which\n"
-                        + "leaves the order to the implementation. Every refusal is an {@link $T}.\n",
+                        + "leaves the order to the implementation. Large inputs are shared over threads\n"
+                        + "({@code parallelism}); {@code prepare} binds the operator to an input type, shape and k for\n"
+                        + "many calls. Every refusal is an {@link $T}.\n",
                         op.name(), numbers, EXCEPTION)
                 .addField(constant(TypeName.get(String.class), "OPERATOR", CodeBlock.of("$S", op.name()), false))
                 .addField(constant(TypeName.INT, "LATEST_VERSION", CodeBlock.of("$L", latest), true).toBuilder()
@@ -70,19 +72,43 @@ public final class TopKOperatorEmitter extends JavaSourceEmitter {
                 .addField(TypeName.INT, "version", Modifier.PRIVATE, Modifier.FINAL)
                 .addField(TypeName.get(String.class), "versionName", Modifier.PRIVATE, Modifier.FINAL)
                 .addField(NODE_ATTRIBUTES, "attributes", Modifier.PRIVATE, Modifier.FINAL)
+                .addField(RuntimeClasses.PARALLELISM, "parallelism", Modifier.PRIVATE, Modifier.FINAL)
                 .addMethod(MethodSpec.constructorBuilder()
                         .addModifiers(Modifier.PRIVATE)
                         .addParameter(TypeName.INT, "version")
                         .addParameter(NODE_ATTRIBUTES, "attributes")
+                        .addParameter(RuntimeClasses.PARALLELISM, "parallelism")
                         .addStatement("this.version = version")
                         .addStatement("this.versionName = OPERATOR + \"-\" + version")
                         .addStatement("this.attributes = attributes")
-                        .build());
+                        .addStatement("this.parallelism = parallelism")
+                        .build())
+                .addMethod(parallelism(self));
         factories(type, self, op, versions, numbers);
         setters(type, self);
         type.addMethod(checkAttribute(op, versions));
         TopKCalls.add(type, context, op, versions);
         return type;
+    }
+
+    /** {@code parallelism(Parallelism)}: a copy that runs on these threads, as ArgMax's does. */
+    private static MethodSpec parallelism(ClassName self) {
+        return MethodSpec.methodBuilder("parallelism")
+                .addJavadoc("A copy that runs on these threads: by default large inputs are shared with the common\n"
+                        + "{@code ForkJoinPool}, by output slices or by columns of an outer axis; {@link $T#singleThread()}\n"
+                        + "keeps every call on the calling thread. The outputs are the same either way. Not an ONNX\n"
+                        + "attribute: {@code equals} ignores it.\n\n@param parallelism the threads calls may use\n"
+                        + "@return a copy of this operator that uses them\n@throws $T if {@code parallelism} is null\n",
+                        RuntimeClasses.PARALLELISM, EXCEPTION)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(self)
+                .addParameter(RuntimeClasses.PARALLELISM, "parallelism")
+                .beginControlFlow("if (parallelism == null)")
+                .addStatement("throw new $T(versionName + $S)", EXCEPTION, ": the parallelism (argument 'parallelism') is null; "
+                        + "Parallelism.singleThread() keeps every call on the calling thread")
+                .endControlFlow()
+                .addStatement("return new $T(version, attributes, parallelism)", self)
+                .build();
     }
 
     private static FieldSpec constant(TypeName type, String name, CodeBlock value, boolean isPublic) {
@@ -110,7 +136,7 @@ public final class TopKOperatorEmitter extends JavaSourceEmitter {
                 .addStatement("$T.require($L, $T.class)", RuntimeClasses.RUNTIME_VERSION, RuntimeClasses.API_LEVEL, self)
                 .beginControlFlow("switch (version)")
                 .addCode("case $L -> {\n", numbers)
-                .addStatement("$>return new $T(version, $T.none())$<", self, NODE_ATTRIBUTES)
+                .addStatement("$>return new $T(version, $T.none(), $T.commonPool())$<", self, NODE_ATTRIBUTES, RuntimeClasses.PARALLELISM)
                 .addCode("}\n")
                 .addCode("default -> throw new $T(OPERATOR + \" has no version \" + version + \" (versions: \" + VERSIONS_TEXT\n"
                         + "        + \"; each is in force from its opset until the next)\" + modelOpsetHint(version));\n", EXCEPTION)
@@ -203,7 +229,7 @@ public final class TopKOperatorEmitter extends JavaSourceEmitter {
                 .addParameter(String.class, "name")
                 .addParameter(TypeName.LONG, "value")
                 .addStatement("checkAttribute(versionName, version, name, value)")
-                .addStatement("return new $T(version, attributes.with(name, value))", self)
+                .addStatement("return new $T(version, attributes.with(name, value), parallelism)", self)
                 .build());
     }
 

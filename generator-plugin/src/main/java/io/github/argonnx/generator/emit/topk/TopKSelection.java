@@ -1,5 +1,6 @@
 package io.github.argonnx.generator.emit.topk;
 
+import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
@@ -70,20 +71,21 @@ final class TopKSelection {
                 .build();
     }
 
-    /** The entry of selection over one data source, with the kernel's parameters; it allocates its scratch. */
-    static MethodSpec entry(MethodSpec.Builder method, JavaStorage storage, String read) {
+    /** The entry of selection over one data source, with the kernel's parameters; it works in the call's scratch. */
+    static MethodSpec entry(MethodSpec.Builder method, ClassName kernel, JavaStorage storage, String read) {
         return method
                 .addStatement("long flip = largest ? 0L : -1L")
-                .addStatement("long[] keys = new long[axisLength]")
-                .addStatement("long[] selected = new long[axisLength]")
-                .addStatement("long[] bestKeys = new long[k]")
-                .addStatement("int[] bestRows = new int[k]")
-                .addStatement("long[] keyScratch = new long[k]")
-                .addStatement("int[] rowScratch = new int[k]")
+                .addCode(TopKKernelContract.scratchOrOwn(kernel))
+                .addStatement("long[] keys = work.keys")
+                .addStatement("long[] selected = work.selected")
+                .addStatement("long[] bestKeys = work.bestKeys")
+                .addStatement("int[] bestRows = work.rows")
+                .addStatement("long[] keyScratch = work.keyScratch")
+                .addStatement("int[] rowScratch = work.rowScratch")
                 .beginControlFlow("for (int o = 0; o < outer; o++)")
                 .addStatement("int sliceBase = offset + o * axisLength * inner")
-                .addStatement("int outBase = o * k * inner")
-                .beginControlFlow("for (int c = 0; c < inner; c++)")
+                .addStatement("int outBase = outOffset + o * k * inner")
+                .beginControlFlow("for (int c = columnFrom; c < columnTo; c++)")
                 .beginControlFlow("for (int r = 0; r < axisLength; r++)")
                 .addStatement("keys[r] = $N($L) ^ flip", GeneratedNames.ORDER_KEY,
                         storage.toBits(CodeBlock.of(read, "sliceBase + r * inner + c")))

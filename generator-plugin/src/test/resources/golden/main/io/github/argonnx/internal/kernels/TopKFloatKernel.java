@@ -36,34 +36,38 @@ public final class TopKFloatKernel {
     }
 
     /**
-     * Writes, for every slice of {@code plan}, its {@code k} best elements and their indices along the
-     * axis, best first (equal elements: the lower index first), to {@code values} and {@code indices}
-     * in the output layout {@code (outer, k, inner)}. {@code largest} picks the largest, where NaN is
-     * first, otherwise the smallest, where NaN is last. The output is always sorted.
+     * Writes, for every slice {@code (o, i)} of {@code plan} with {@code columnFrom <= i < columnTo}, its
+     * {@code k} best elements and their indices along the axis, best first (equal elements: the lower
+     * index first), to {@code values} and {@code indices} in the output layout {@code (outer, k, inner)}
+     * from {@code outOffset}. {@code largest} picks the largest, where NaN is first, otherwise the
+     * smallest, where NaN is last. The output is always sorted. Works in {@code scratch}, made for
+     * this plan and k, or in arrays of its own when it is null.
      */
-    public static void topK(float[] data, int offset, ReductionPlan plan, int k, boolean largest,
-            float[] values, long[] indices) {
+    public static void topK(float[] data, int offset, ReductionPlan plan, int columnFrom,
+            int columnTo, int k, boolean largest, Scratch scratch, float[] values, long[] indices,
+            int outOffset) {
         int outer = plan.outer();
         int axisLength = plan.axisLength();
         int inner = plan.inner();
-        if (k == 0 || outer == 0 || inner == 0) {
+        if (k == 0 || outer == 0 || columnFrom >= columnTo) {
             return;
         }
         if (selects(axisLength, k)) {
-            topKSelected(data, offset, plan, k, largest, values, indices);
+            topKSelected(data, offset, plan, columnFrom, columnTo, k, largest, scratch, values, indices, outOffset);
             return;
         }
         // flipping every bit reverses the order of keys: the smallest then compares as the best
         long flip = largest ? 0L : -1L;
-        int block = Math.max(1, Math.min(Math.min(inner, COLUMN_BLOCK), BUFFER_ENTRIES / k));
-        long[] keys = new long[block * k];
-        int[] rows = new int[block * k];
-        int[] counts = new int[block];
+        Scratch work = scratch != null ? scratch : new Scratch(plan, k);
+        int block = work.block;
+        long[] keys = work.keys;
+        int[] rows = work.rows;
+        int[] counts = work.counts;
         for (int o = 0; o < outer; o++) {
             int sliceBase = offset + o * axisLength * inner;
-            int outBase = o * k * inner;
-            for (int from = 0; from < inner; from += block) {
-                int columns = Math.min(block, inner - from);
+            int outBase = outOffset + o * k * inner;
+            for (int from = columnFrom; from < columnTo; from += block) {
+                int columns = Math.min(block, columnTo - from);
                 if (inner == 1) {
                     // a contiguous slice: its blocks are screened against the k-th best
                     topKOfSlice(data, sliceBase, axisLength, k, largest, keys, rows);
@@ -90,34 +94,38 @@ public final class TopKFloatKernel {
     }
 
     /**
-     * Writes, for every slice of {@code plan}, its {@code k} best elements and their indices along the
-     * axis, best first (equal elements: the lower index first), to {@code values} and {@code indices}
-     * in the output layout {@code (outer, k, inner)}. {@code largest} picks the largest, where NaN is
-     * first, otherwise the smallest, where NaN is last. The output is always sorted.
+     * Writes, for every slice {@code (o, i)} of {@code plan} with {@code columnFrom <= i < columnTo}, its
+     * {@code k} best elements and their indices along the axis, best first (equal elements: the lower
+     * index first), to {@code values} and {@code indices} in the output layout {@code (outer, k, inner)}
+     * from {@code outOffset}. {@code largest} picks the largest, where NaN is first, otherwise the
+     * smallest, where NaN is last. The output is always sorted. Works in {@code scratch}, made for
+     * this plan and k, or in arrays of its own when it is null.
      */
-    public static void topK(FloatBuffer data, int offset, ReductionPlan plan, int k,
-            boolean largest, float[] values, long[] indices) {
+    public static void topK(FloatBuffer data, int offset, ReductionPlan plan, int columnFrom,
+            int columnTo, int k, boolean largest, Scratch scratch, float[] values, long[] indices,
+            int outOffset) {
         int outer = plan.outer();
         int axisLength = plan.axisLength();
         int inner = plan.inner();
-        if (k == 0 || outer == 0 || inner == 0) {
+        if (k == 0 || outer == 0 || columnFrom >= columnTo) {
             return;
         }
         if (selects(axisLength, k)) {
-            topKSelected(data, offset, plan, k, largest, values, indices);
+            topKSelected(data, offset, plan, columnFrom, columnTo, k, largest, scratch, values, indices, outOffset);
             return;
         }
         // flipping every bit reverses the order of keys: the smallest then compares as the best
         long flip = largest ? 0L : -1L;
-        int block = Math.max(1, Math.min(Math.min(inner, COLUMN_BLOCK), BUFFER_ENTRIES / k));
-        long[] keys = new long[block * k];
-        int[] rows = new int[block * k];
-        int[] counts = new int[block];
+        Scratch work = scratch != null ? scratch : new Scratch(plan, k);
+        int block = work.block;
+        long[] keys = work.keys;
+        int[] rows = work.rows;
+        int[] counts = work.counts;
         for (int o = 0; o < outer; o++) {
             int sliceBase = offset + o * axisLength * inner;
-            int outBase = o * k * inner;
-            for (int from = 0; from < inner; from += block) {
-                int columns = Math.min(block, inner - from);
+            int outBase = outOffset + o * k * inner;
+            for (int from = columnFrom; from < columnTo; from += block) {
+                int columns = Math.min(block, columnTo - from);
                 if (inner == 1) {
                     // a contiguous slice: its blocks are screened against the k-th best
                     topKOfSlice(data, sliceBase, axisLength, k, largest, keys, rows);
@@ -143,22 +151,24 @@ public final class TopKFloatKernel {
         }
     }
 
-    private static void topKSelected(float[] data, int offset, ReductionPlan plan, int k,
-            boolean largest, float[] values, long[] indices) {
+    private static void topKSelected(float[] data, int offset, ReductionPlan plan, int columnFrom,
+            int columnTo, int k, boolean largest, Scratch scratch, float[] values, long[] indices,
+            int outOffset) {
         int outer = plan.outer();
         int axisLength = plan.axisLength();
         int inner = plan.inner();
         long flip = largest ? 0L : -1L;
-        long[] keys = new long[axisLength];
-        long[] selected = new long[axisLength];
-        long[] bestKeys = new long[k];
-        int[] bestRows = new int[k];
-        long[] keyScratch = new long[k];
-        int[] rowScratch = new int[k];
+        Scratch work = scratch != null ? scratch : new Scratch(plan, k);
+        long[] keys = work.keys;
+        long[] selected = work.selected;
+        long[] bestKeys = work.bestKeys;
+        int[] bestRows = work.rows;
+        long[] keyScratch = work.keyScratch;
+        int[] rowScratch = work.rowScratch;
         for (int o = 0; o < outer; o++) {
             int sliceBase = offset + o * axisLength * inner;
-            int outBase = o * k * inner;
-            for (int c = 0; c < inner; c++) {
+            int outBase = outOffset + o * k * inner;
+            for (int c = columnFrom; c < columnTo; c++) {
                 for (int r = 0; r < axisLength; r++) {
                     keys[r] = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[sliceBase + r * inner + c]))) ^ flip;
                 }
@@ -188,22 +198,24 @@ public final class TopKFloatKernel {
         }
     }
 
-    private static void topKSelected(FloatBuffer data, int offset, ReductionPlan plan, int k,
-            boolean largest, float[] values, long[] indices) {
+    private static void topKSelected(FloatBuffer data, int offset, ReductionPlan plan,
+            int columnFrom, int columnTo, int k, boolean largest, Scratch scratch, float[] values,
+            long[] indices, int outOffset) {
         int outer = plan.outer();
         int axisLength = plan.axisLength();
         int inner = plan.inner();
         long flip = largest ? 0L : -1L;
-        long[] keys = new long[axisLength];
-        long[] selected = new long[axisLength];
-        long[] bestKeys = new long[k];
-        int[] bestRows = new int[k];
-        long[] keyScratch = new long[k];
-        int[] rowScratch = new int[k];
+        Scratch work = scratch != null ? scratch : new Scratch(plan, k);
+        long[] keys = work.keys;
+        long[] selected = work.selected;
+        long[] bestKeys = work.bestKeys;
+        int[] bestRows = work.rows;
+        long[] keyScratch = work.keyScratch;
+        int[] rowScratch = work.rowScratch;
         for (int o = 0; o < outer; o++) {
             int sliceBase = offset + o * axisLength * inner;
-            int outBase = o * k * inner;
-            for (int c = 0; c < inner; c++) {
+            int outBase = outOffset + o * k * inner;
+            for (int c = columnFrom; c < columnTo; c++) {
                 for (int r = 0; r < axisLength; r++) {
                     keys[r] = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(sliceBase + r * inner + c)))) ^ flip;
                 }
@@ -229,6 +241,24 @@ public final class TopKFloatKernel {
                     values[out] = data.get(sliceBase + bestRows[j] * inner + c);
                     indices[out] = bestRows[j];
                 }
+            }
+        }
+    }
+
+    /**
+     * Writes, for every slice of {@code plan}, the element at its index in {@code indices} to
+     * {@code values}, both from {@code outOffset} in the layout {@code (outer, inner)}: the values of
+     * the indices an arg-reduction kernel found, for k = 1.
+     */
+    public static void valuesAt(float[] data, int offset, ReductionPlan plan, long[] indices,
+            float[] values, int outOffset) {
+        int axisLength = plan.axisLength();
+        int inner = plan.inner();
+        for (int o = 0; o < plan.outer(); o++) {
+            int sliceBase = offset + o * axisLength * inner;
+            int out = outOffset + o * inner;
+            for (int c = 0; c < inner; c++) {
+                values[out + c] = data[sliceBase + (int) indices[out + c] * inner + c];
             }
         }
     }
@@ -479,5 +509,68 @@ public final class TopKFloatKernel {
             return Long.MAX_VALUE;
         }
         return (bits & 0x80000000L) == 0 ? magnitude : -magnitude;
+    }
+
+    /**
+     * The arrays one call works in, sized for one plan and k: a prepared call keeps one, so that its
+     * calls allocate nothing. Not thread-safe: one call at a time uses it.
+     */
+    public static final class Scratch {
+        /**
+         * The columns of an outer axis walked together.
+         */
+        final int block;
+
+        /**
+         * The buffers' keys, or a slice's keys where the kernel selects.
+         */
+        final long[] keys;
+
+        /**
+         * The buffers' rows, or the rows of a slice's k best where the kernel selects.
+         */
+        final int[] rows;
+
+        final int[] counts;
+
+        /**
+         * Selection's copy of a slice's keys, which it reorders; null for the buffer.
+         */
+        final long[] selected;
+
+        final long[] bestKeys;
+
+        final long[] keyScratch;
+
+        final int[] rowScratch;
+
+        /**
+         * Scratch for the calls of {@code plan} and {@code k}, and for any range of its columns.
+         *
+         * @param plan the call's geometry
+         * @param k the elements each slice gives
+         */
+        public Scratch(ReductionPlan plan, int k) {
+            int axisLength = plan.axisLength();
+            if (k > 0 && selects(axisLength, k)) {
+                block = 1;
+                keys = new long[axisLength];
+                rows = new int[k];
+                counts = new int[0];
+                selected = new long[axisLength];
+                bestKeys = new long[k];
+                keyScratch = new long[k];
+                rowScratch = new int[k];
+            } else {
+                block = Math.max(1, Math.min(Math.min(plan.inner(), COLUMN_BLOCK), BUFFER_ENTRIES / Math.max(1, k)));
+                keys = new long[block * k];
+                rows = new int[block * k];
+                counts = new int[block];
+                selected = null;
+                bestKeys = null;
+                keyScratch = null;
+                rowScratch = null;
+            }
+        }
     }
 }
