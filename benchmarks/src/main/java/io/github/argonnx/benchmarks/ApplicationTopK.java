@@ -8,6 +8,7 @@ import io.github.argonnx.DataType;
 import io.github.argonnx.Tensor;
 import io.github.argonnx.TopK;
 import io.github.argonnx.benchmarks.ApplicationResults.TopKRow;
+import io.github.argonnx.runtime.Parallelism;
 import io.github.argonnx.runtime.TopKResult;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -18,9 +19,8 @@ import java.util.Set;
 
 /**
  * The TopK cases of one application benchmark JVM, after its ArgMax/ArgMin cases: for each case,
- * ArgONNX's {@code TopK.latest().axis(axis).apply(tensor, k)} through the public API (it runs on the
- * calling thread), then ONNX Runtime's TopK on one thread, each with its warm-up and timed calls back
- * to back. Both contenders' indices are checked against {@link TopKReference} before either is timed.
+ * ArgONNX's {@code TopK.latest().axis(axis).apply(tensor, k)} through the public API, on one thread,
+ * then ONNX Runtime's TopK on one thread, each with its warm-up and timed calls back to back. Both contenders' indices are checked against {@link TopKReference} before either is timed.
  *
  * <p>A case of fewer elements gets more warm-up calls ({@link #warmupCalls}): a decoding step or a
  * batch of heads runs many times in an application, and a few calls over 32,000 elements leave the
@@ -74,7 +74,7 @@ final class ApplicationTopK {
         for (TopKCase c : cases) {
             InputData input = c.input(inputs.get(c.type()));
             Tensor tensor = ArgOnnxBenchmark.tensorOf(input);
-            TopK op = TopK.latest().axis(c.geometry().axis());
+            TopK op = TopK.latest().axis(c.geometry().axis()).parallelism(Parallelism.singleThread());
             long[] expected = TopKReference.indices(input, c.k());
             require("ArgONNX TopK", c, expected, op.apply(tensor, c.k()).indices());
             int warmupCalls = warmupCalls(c, warmup);
