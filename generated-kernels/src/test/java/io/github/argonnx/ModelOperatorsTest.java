@@ -36,8 +36,7 @@ class ModelOperatorsTest {
         assertEquals(List.of("a"), reductions.get(0).outputs());
         assertArrayEquals(new long[] {1, 2}, reductions.get(0).operator().apply(SCORES).indices());
 
-        List<NodeOperator<TopK>> topK = model.operators(Set.of("TopK"),
-                (opType, opset, attributes) -> TopK.forNode(opset, attributes));
+        List<NodeOperator<TopK>> topK = model.operators(Set.of("TopK"), TopK::forNode);
         assertEquals(List.of("x", "k"), topK.get(0).inputs());
         TopKResult<Tensor> lowest = topK.get(0).operator().apply(SCORES, 1);
         assertArrayEquals(new long[] {0, 1}, lowest.indices());

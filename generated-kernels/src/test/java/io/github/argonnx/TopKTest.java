@@ -78,6 +78,9 @@ class TopKTest {
         assertEquals(11, TopK.forModelOpset(23).version());
         assertEquals(24, TopK.forModelOpset(TopK.LATEST_KNOWN_OPSET).version());
         assertEquals(1, TopK.forNode(9, Map.of("k", 2L)).version());
+        assertEquals(TopK.forNode(11, Map.of("largest", 0L)), TopK.forNode("TopK", 11, Map.of("largest", 0L)));
+        assertEquals("op type 'ArgMax' is not TopK (TopK.forNode builds TopK nodes)",
+                refusal(() -> TopK.forNode("ArgMax", 11, Map.of())));
         String message = refusal(() -> TopK.version(12));
         assertEquals("TopK has no version 12 (versions: 1, 10, 11, 24; each is in force from its opset until the next);"
                 + " for a model's opset import use TopK.forModelOpset(12), which selects TopK-11", message);

@@ -220,6 +220,23 @@ public final class TopK {
     }
 
     /**
+     * As {@link #forNode(long, Map)}, for a node read with its op type: a reader of nodes passes every
+     * node's fields alike, as to {@code ArgReductionOperator.forNode}.
+     *
+     * @param opType the node's {@code op_type}, which must be {@code TopK}
+     * @param opset as {@link #forNode(long, Map)} takes it
+     * @param attributes as {@link #forNode(long, Map)} takes them
+     * @return the version in force, with those attributes set
+     * @throws ArgOnnxException if the op type is not TopK, or as {@link #forNode(long, Map)} throws
+     */
+    public static TopK forNode(String opType, long opset, Map<String, Long> attributes) {
+        if (!OPERATOR.equals(opType)) {
+            throw new ArgOnnxException("op type '" + opType + "' is not TopK (TopK.forNode builds TopK nodes)");
+        }
+        return forNode(opset, attributes);
+    }
+
+    /**
      * The ONNX {@code op_type}.
      *
      * @return the value

@@ -203,6 +203,24 @@ public final class TopKOperatorEmitter extends JavaSourceEmitter {
                 .endControlFlow()
                 .addStatement("return operator")
                 .build());
+        type.addMethod(MethodSpec.methodBuilder("forNode")
+                .addJavadoc("As {@link #forNode(long, Map)}, for a node read with its op type: a reader of nodes passes every\n"
+                        + "node's fields alike, as to {@code ArgReductionOperator.forNode}.\n\n"
+                        + "@param opType the node's {@code op_type}, which must be {@code TopK}\n"
+                        + "@param opset as {@link #forNode(long, Map)} takes it\n"
+                        + "@param attributes as {@link #forNode(long, Map)} takes them\n"
+                        + "@return the version in force, with those attributes set\n"
+                        + "@throws $T if the op type is not TopK, or as {@link #forNode(long, Map)} throws\n", EXCEPTION)
+                .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .returns(self)
+                .addParameter(String.class, "opType")
+                .addParameter(TypeName.LONG, "opset")
+                .addParameter(ParameterizedTypeName.get(Map.class, String.class, Long.class), "attributes")
+                .beginControlFlow("if (!OPERATOR.equals(opType))")
+                .addStatement("throw new $T($S + opType + $S)", EXCEPTION, "op type '", "' is not TopK (TopK.forNode builds TopK nodes)")
+                .endControlFlow()
+                .addStatement("return forNode(opset, attributes)")
+                .build());
     }
 
     private static void setters(TypeSpec.Builder type, ClassName self) {
