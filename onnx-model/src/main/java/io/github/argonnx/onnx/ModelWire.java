@@ -5,6 +5,7 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.WireFormat;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,12 @@ final class ModelWire {
 
     /** Graphs nested in graph attributes deeper than this are refused: a bound on the reader's recursion. */
     static final int MAX_GRAPH_DEPTH = 64;
+
+    /**
+     * Dimensions are kept for shapes of at most this many axes; a larger shape is kept as its rank alone, its
+     * sizes unknown: a bound on what each value's shape holds.
+     */
+    static final int MAX_KEPT_DIMS = 64;
 
     private static final int LEN = WireFormat.WIRETYPE_LENGTH_DELIMITED;
     private static final int VARINT = WireFormat.WIRETYPE_VARINT;
@@ -74,6 +81,7 @@ final class ModelWire {
     private static final int TENSOR_TYPE_ELEM = tag(1, VARINT);
     private static final int TENSOR_TYPE_SHAPE = tag(2, LEN);
     private static final int SHAPE_DIM = tag(1, LEN);
+    private static final int DIM_VALUE = tag(1, VARINT);
 
     /** AttributeProto.AttributeType names by code, as messages show them. */
     private static final String[] ATTRIBUTE_TYPES = {"UNDEFINED", "FLOAT", "INT", "STRING", "TENSOR", "GRAPH",
@@ -235,20 +243,18 @@ final class ModelWire {
     private void readInitializer(Map<String, ValueType> initializers) throws IOException {
         String name = "";
         int dataType = 0;
-        int rank = 0;
+        Dims dims = new Dims();
         for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
             if (tag == TENSOR_NAME) {
                 name = in.readString();
             } else if (tag == TENSOR_DATA_TYPE) {
                 dataType = in.readInt32();
             } else if (tag == TENSOR_DIMS) {
-                in.readInt64();
-                rank++;
+                dims.add(in.readInt64());
             } else if (tag == TENSOR_DIMS_PACKED) {
                 int old = enter();
                 while (!in.isAtEnd()) {
-                    in.readInt64();
-                    rank++;
+                    dims.add(in.readInt64());
                 }
                 leave(old);
             } else {
@@ -258,13 +264,13 @@ final class ModelWire {
         }
         String source = "initializer '" + Text.shown(name) + "'";
         initializers.putIfAbsent(name, dataType == 0 ? ValueType.unknown(source + " has no data_type")
-                : new ValueType(dataType, rank, source));
+                : new ValueType(dataType, dims.rank, dims.kept(), source));
     }
 
     private void readValueInfo(String kind, Map<String, ValueType> values) throws IOException {
         String name = "";
         int elementType = 0;
-        int rank = -1;
+        Dims dims = null;
         for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
             if (tag == VALUE_NAME) {
                 name = in.readString();
@@ -277,7 +283,7 @@ final class ModelWire {
                             if (u == TENSOR_TYPE_ELEM) {
                                 elementType = in.readInt32();
                             } else if (u == TENSOR_TYPE_SHAPE) {
-                                rank = readRank();
+                                dims = readShape();
                             } else {
                                 skip(u);
                             }
@@ -294,20 +300,55 @@ final class ModelWire {
         }
         String source = kind + " '" + Text.shown(name) + "'";
         values.putIfAbsent(name, elementType == 0 ? ValueType.unknown(source + " declares no tensor element type")
-                : new ValueType(elementType, rank, source));
+                : dims == null ? new ValueType(elementType, -1, source)
+                : new ValueType(elementType, dims.rank, dims.kept(), source));
     }
 
-    private int readRank() throws IOException {
+    /** A {@code TensorShapeProto}: each dimension's {@code dim_value}, unknown for a {@code dim_param} or none. */
+    private Dims readShape() throws IOException {
         int old = enter();
-        int rank = 0;
+        Dims dims = new Dims();
         for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
             if (tag == SHAPE_DIM) {
-                rank++;
+                int dim = enter();
+                long value = -1;
+                for (int t = in.readTag(); t != 0; t = in.readTag()) {
+                    if (t == DIM_VALUE) {
+                        value = in.readInt64();
+                    } else {
+                        // dim_param (a symbolic size), denotation: the size stays unknown.
+                        skip(t);
+                    }
+                }
+                leave(dim);
+                dims.add(value);
+            } else {
+                skip(tag);
             }
-            skip(tag);
         }
         leave(old);
-        return rank;
+        return dims;
+    }
+
+    /** A shape as read: its rank, and its sizes (-1 where unknown) while the rank is within {@link #MAX_KEPT_DIMS}. */
+    private static final class Dims {
+        int rank;
+        private long[] sizes = new long[4];
+
+        void add(long size) {
+            if (rank < MAX_KEPT_DIMS) {
+                if (rank == sizes.length) {
+                    sizes = Arrays.copyOf(sizes, Math.min(2 * rank, MAX_KEPT_DIMS));
+                }
+                sizes[rank] = size < 0 ? -1 : size;
+            }
+            rank++;
+        }
+
+        /** The sizes, or null when the shape has more axes than are kept. */
+        long[] kept() {
+            return rank > MAX_KEPT_DIMS ? null : Arrays.copyOf(sizes, rank);
+        }
     }
 
     private WireNode readNode(int depth) throws IOException {
