@@ -5,7 +5,6 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.WireFormat;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,12 +19,6 @@ final class ModelWire {
 
     /** Graphs nested in graph attributes deeper than this are refused: a bound on the reader's recursion. */
     static final int MAX_GRAPH_DEPTH = 64;
-
-    /**
-     * Dimensions are kept for shapes of at most this many axes; a larger shape is kept as its rank alone, its
-     * sizes unknown: a bound on what each value's shape holds.
-     */
-    static final int MAX_KEPT_DIMS = 64;
 
     private static final int LEN = WireFormat.WIRETYPE_LENGTH_DELIMITED;
     private static final int VARINT = WireFormat.WIRETYPE_VARINT;
@@ -243,7 +236,7 @@ final class ModelWire {
     private void readInitializer(Map<String, ValueType> initializers) throws IOException {
         String name = "";
         int dataType = 0;
-        Dims dims = new Dims();
+        ReadDims dims = new ReadDims();
         for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
             if (tag == TENSOR_NAME) {
                 name = in.readString();
@@ -264,13 +257,13 @@ final class ModelWire {
         }
         String source = "initializer '" + Text.shown(name) + "'";
         initializers.putIfAbsent(name, dataType == 0 ? ValueType.unknown(source + " has no data_type")
-                : new ValueType(dataType, dims.rank, dims.kept(), source));
+                : new ValueType(dataType, dims.rank(), dims.kept(), source));
     }
 
     private void readValueInfo(String kind, Map<String, ValueType> values) throws IOException {
         String name = "";
         int elementType = 0;
-        Dims dims = null;
+        ReadDims dims = null;
         for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
             if (tag == VALUE_NAME) {
                 name = in.readString();
@@ -301,13 +294,13 @@ final class ModelWire {
         String source = kind + " '" + Text.shown(name) + "'";
         values.putIfAbsent(name, elementType == 0 ? ValueType.unknown(source + " declares no tensor element type")
                 : dims == null ? new ValueType(elementType, -1, source)
-                : new ValueType(elementType, dims.rank, dims.kept(), source));
+                : new ValueType(elementType, dims.rank(), dims.kept(), source));
     }
 
     /** A {@code TensorShapeProto}: each dimension's {@code dim_value}, unknown for a {@code dim_param} or none. */
-    private Dims readShape() throws IOException {
+    private ReadDims readShape() throws IOException {
         int old = enter();
-        Dims dims = new Dims();
+        ReadDims dims = new ReadDims();
         for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
             if (tag == SHAPE_DIM) {
                 int dim = enter();
@@ -328,27 +321,6 @@ final class ModelWire {
         }
         leave(old);
         return dims;
-    }
-
-    /** A shape as read: its rank, and its sizes (-1 where unknown) while the rank is within {@link #MAX_KEPT_DIMS}. */
-    private static final class Dims {
-        int rank;
-        private long[] sizes = new long[4];
-
-        void add(long size) {
-            if (rank < MAX_KEPT_DIMS) {
-                if (rank == sizes.length) {
-                    sizes = Arrays.copyOf(sizes, Math.min(2 * rank, MAX_KEPT_DIMS));
-                }
-                sizes[rank] = size < 0 ? -1 : size;
-            }
-            rank++;
-        }
-
-        /** The sizes, or null when the shape has more axes than are kept. */
-        long[] kept() {
-            return rank > MAX_KEPT_DIMS ? null : Arrays.copyOf(sizes, rank);
-        }
     }
 
     private WireNode readNode(int depth) throws IOException {

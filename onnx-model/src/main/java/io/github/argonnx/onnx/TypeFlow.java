@@ -330,11 +330,12 @@ final class TypeFlow {
     private static long[] dimsOf(WireNode node, Scope scope, ValueType in0) {
         String op = node.opType();
         int rank = rankOf(node, scope, in0);
-        if (rank < 0 || rank > ModelWire.MAX_KEPT_DIMS || op.equals("ArgMax") || op.equals("ArgMin")
+        if (rank < 0 || rank > ReadDims.MAX_KEPT_DIMS || op.equals("ArgMax") || op.equals("ArgMin")
                 || op.equals("TopK")) {
             return null;
         }
-        if (!TypeRules.BROADCASTING.contains(op)) {
+        // Before opset 7, a broadcast attribute broadcasts the second input to the first's shape, aligned at axis.
+        if (!TypeRules.BROADCASTING.contains(op) || node.ints().containsKey("broadcast")) {
             return in0.dims();
         }
         long[] dims = new long[rank];

@@ -157,13 +157,32 @@ class OnnxModelTest {
     }
 
     @Test
+    void dimensionsFollowALocalFunctionCallsInputsAndOutputsButNotALegacyBroadcastsSecondInput() throws IOException {
+        OnnxWriter.Function keep = OnnxWriter.function("local", "Keep", names("x"), names("y"))
+                .node(node("Sigmoid", "s", names("x"), names("y")))
+                .node(node("TopK", "inner", names("x"), names("v", "i")).attr("k", 1));
+        byte[] bytes = model().opset("", 6).opset("local", 1).function(keep).graph(graph("g")
+                .inputShape("x", FLOAT, "n", "7").inputShape("b", FLOAT, "3")
+                .node(node("Keep", "call", names("x"), names("kept")).domain("local"))
+                .node(node("TopK", "after", names("kept"), names("v", "i")).attr("k", 1))
+                .node(node("Add", "legacy", names("x", "b"), names("sum")).attr("broadcast", 1).attr("axis", 0))
+                .node(node("TopK", "on_sum", names("sum"), names("w", "j")).attr("k", 1))).toBytes();
+        List<OnnxNode> nodes = OnnxModel.read(bytes).nodes();
+        assertEquals(List.of("inner", "after", "on_sum"), nodes.stream().map(OnnxNode::name).toList());
+        assertArrayEquals(new long[] {-1, 7}, nodes.get(0).inputType().dims());
+        assertArrayEquals(new long[] {-1, 7}, nodes.get(1).inputType().dims());
+        assertArrayEquals(new long[] {-1, 7}, nodes.get(2).inputType().dims(),
+                "a broadcast attribute aligns the second input at axis, and the output has the first input's shape");
+    }
+
+    @Test
     void aShapeOfMoreAxesThanAreKeptKeepsItsRankOnly() throws IOException {
-        String[] dims = new String[ModelWire.MAX_KEPT_DIMS + 1];
+        String[] dims = new String[ReadDims.MAX_KEPT_DIMS + 1];
         java.util.Arrays.fill(dims, "3");
         byte[] bytes = model().opset("", 9).graph(graph("g").inputShape("x", FLOAT, dims)
                 .node(node("TopK", "top", names("x"), names("v", "i")).attr("k", 1))).toBytes();
         InputType type = only(OnnxModel.read(bytes)).inputType();
-        assertEquals(OptionalInt.of(ModelWire.MAX_KEPT_DIMS + 1), type.rank());
+        assertEquals(OptionalInt.of(ReadDims.MAX_KEPT_DIMS + 1), type.rank());
         assertArrayEquals(new long[0], type.dims());
         assertEquals(OptionalLong.empty(), type.dimension(0));
     }
