@@ -117,8 +117,8 @@ final class TypeFlow {
                     ? ValueType.unknown("input '" + Text.shown(input) + "' of local function " + name + " has no type: "
                             + (given == null ? described + " gives no input " + j : "'" + Text.shown(argument)
                                     + "', which " + described + " passes, has none"))
-                    : new ValueType(given.elementType(), given.rank(), given.dims(), "'" + Text.shown(argument) + "', which "
-                            + described + " passes to local function " + name);
+                    : new ValueType(given.elementType(), given.rank(), given.dims(), "'" + Text.shown(argument)
+                            + "', which " + described + " passes to local function " + name);
             ValueType declared = values.get(input);
             if (declared == null || !declared.known()) {
                 values.put(input, type);
@@ -143,8 +143,8 @@ final class TypeFlow {
         for (int j = 0; j < node.outputs().size() && j < results.size(); j++) {
             ValueType t = body.lookup(results.get(j));
             if (t != null && t.known()) {
-                putIfUndeclared(caller, node.outputs().get(j), new ValueType(t.elementType(), t.rank(), t.dims(), described
-                        + ", output '" + Text.shown(results.get(j)) + "' of local function " + name));
+                putIfUndeclared(caller, node.outputs().get(j), new ValueType(t.elementType(), t.rank(), t.dims(),
+                        described + ", output '" + Text.shown(results.get(j)) + "' of local function " + name));
             }
         }
     }
@@ -193,8 +193,8 @@ final class TypeFlow {
             Long to = node.ints().get("to");
             result = to == null || to <= 0 || to > Integer.MAX_VALUE
                     ? ValueType.unknown("'" + Text.shown(outputs.get(0)) + "' comes from " + described + " without a 'to'")
-                    : new ValueType(to.intValue(), in0 == null ? -1 : in0.rank(), in0 == null ? null : in0.dims(),
-                            described + " to " + InputType.elementTypeName(to.intValue()));
+                    : new ValueType(to.intValue(), in0 == null ? -1 : in0.rank(),
+                            in0 == null ? null : in0.dims(), described + " to " + InputType.elementTypeName(to.intValue()));
         } else if (op.equals("Constant") && node.valueType() != 0) {
             result = new ValueType(node.valueType(), -1, described + ", its value's data_type");
         } else if (op.equals("ConstantOfShape")) {
@@ -218,8 +218,8 @@ final class TypeFlow {
             return;
         } else if (TypeRules.INT64_OUTPUT.contains(op) || TypeRules.BOOL_OUTPUT.contains(op)) {
             int type = TypeRules.INT64_OUTPUT.contains(op) ? TypeRules.INT64 : TypeRules.BOOL;
-            result = new ValueType(type, rankOf(node, scope, in0), dimsOf(node, scope, in0), described + ", whose output is "
-                    + InputType.elementTypeName(type));
+            result = new ValueType(type, rankOf(node, scope, in0), dimsOf(node, scope, in0),
+                    described + ", whose output is " + InputType.elementTypeName(type));
         } else if (TypeRules.TYPE_OF_SECOND_INPUT.contains(op) || TypeRules.SAME_SHAPE.contains(op)
                 || TypeRules.SAME_TYPE.contains(op)) {
             int from = TypeRules.TYPE_OF_SECOND_INPUT.contains(op) ? 1 : 0;
