@@ -74,6 +74,7 @@ final class ModelWire {
     private static final int TENSOR_TYPE_ELEM = tag(1, VARINT);
     private static final int TENSOR_TYPE_SHAPE = tag(2, LEN);
     private static final int SHAPE_DIM = tag(1, LEN);
+    private static final int DIM_VALUE = tag(1, VARINT);
 
     /** AttributeProto.AttributeType names by code, as messages show them. */
     private static final String[] ATTRIBUTE_TYPES = {"UNDEFINED", "FLOAT", "INT", "STRING", "TENSOR", "GRAPH",
@@ -235,20 +236,18 @@ final class ModelWire {
     private void readInitializer(Map<String, ValueType> initializers) throws IOException {
         String name = "";
         int dataType = 0;
-        int rank = 0;
+        ReadDims dims = new ReadDims();
         for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
             if (tag == TENSOR_NAME) {
                 name = in.readString();
             } else if (tag == TENSOR_DATA_TYPE) {
                 dataType = in.readInt32();
             } else if (tag == TENSOR_DIMS) {
-                in.readInt64();
-                rank++;
+                dims.add(in.readInt64());
             } else if (tag == TENSOR_DIMS_PACKED) {
                 int old = enter();
                 while (!in.isAtEnd()) {
-                    in.readInt64();
-                    rank++;
+                    dims.add(in.readInt64());
                 }
                 leave(old);
             } else {
@@ -258,13 +257,13 @@ final class ModelWire {
         }
         String source = "initializer '" + Text.shown(name) + "'";
         initializers.putIfAbsent(name, dataType == 0 ? ValueType.unknown(source + " has no data_type")
-                : new ValueType(dataType, rank, source));
+                : new ValueType(dataType, dims.rank(), dims.kept(), source));
     }
 
     private void readValueInfo(String kind, Map<String, ValueType> values) throws IOException {
         String name = "";
         int elementType = 0;
-        int rank = -1;
+        ReadDims dims = null;
         for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
             if (tag == VALUE_NAME) {
                 name = in.readString();
@@ -277,7 +276,7 @@ final class ModelWire {
                             if (u == TENSOR_TYPE_ELEM) {
                                 elementType = in.readInt32();
                             } else if (u == TENSOR_TYPE_SHAPE) {
-                                rank = readRank();
+                                dims = readShape();
                             } else {
                                 skip(u);
                             }
@@ -294,20 +293,34 @@ final class ModelWire {
         }
         String source = kind + " '" + Text.shown(name) + "'";
         values.putIfAbsent(name, elementType == 0 ? ValueType.unknown(source + " declares no tensor element type")
-                : new ValueType(elementType, rank, source));
+                : dims == null ? new ValueType(elementType, -1, source)
+                : new ValueType(elementType, dims.rank(), dims.kept(), source));
     }
 
-    private int readRank() throws IOException {
+    /** A {@code TensorShapeProto}: each dimension's {@code dim_value}, unknown for a {@code dim_param} or none. */
+    private ReadDims readShape() throws IOException {
         int old = enter();
-        int rank = 0;
+        ReadDims dims = new ReadDims();
         for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
             if (tag == SHAPE_DIM) {
-                rank++;
+                int dim = enter();
+                long value = -1;
+                for (int t = in.readTag(); t != 0; t = in.readTag()) {
+                    if (t == DIM_VALUE) {
+                        value = in.readInt64();
+                    } else {
+                        // dim_param (a symbolic size), denotation: the size stays unknown.
+                        skip(t);
+                    }
+                }
+                leave(dim);
+                dims.add(value);
+            } else {
+                skip(tag);
             }
-            skip(tag);
         }
         leave(old);
-        return rank;
+        return dims;
     }
 
     private WireNode readNode(int depth) throws IOException {

@@ -117,8 +117,8 @@ final class TypeFlow {
                     ? ValueType.unknown("input '" + Text.shown(input) + "' of local function " + name + " has no type: "
                             + (given == null ? described + " gives no input " + j : "'" + Text.shown(argument)
                                     + "', which " + described + " passes, has none"))
-                    : new ValueType(given.elementType(), given.rank(), "'" + Text.shown(argument) + "', which "
-                            + described + " passes to local function " + name);
+                    : new ValueType(given.elementType(), given.rank(), given.dims(), "'" + Text.shown(argument)
+                            + "', which " + described + " passes to local function " + name);
             ValueType declared = values.get(input);
             if (declared == null || !declared.known()) {
                 values.put(input, type);
@@ -143,8 +143,8 @@ final class TypeFlow {
         for (int j = 0; j < node.outputs().size() && j < results.size(); j++) {
             ValueType t = body.lookup(results.get(j));
             if (t != null && t.known()) {
-                putIfUndeclared(caller, node.outputs().get(j), new ValueType(t.elementType(), t.rank(), described
-                        + ", output '" + Text.shown(results.get(j)) + "' of local function " + name));
+                putIfUndeclared(caller, node.outputs().get(j), new ValueType(t.elementType(), t.rank(), t.dims(),
+                        described + ", output '" + Text.shown(results.get(j)) + "' of local function " + name));
             }
         }
     }
@@ -155,7 +155,8 @@ final class TypeFlow {
                 : typeOf(node.inputs().get(0), scope);
         String domain = node.domain();
         Long opset = opsetOf(domain);
-        InputType inputType = new InputType(input.elementType(), input.rank(), input.source());
+        InputType inputType = new InputType(input.elementType(), input.rank(),
+                input.dims() == null ? new long[0] : input.dims(), input.source());
         return new OnnxNode(node.opType(), domain, node.name(), opset == null ? 0 : opset, node.inputs(),
                 node.outputs(), node.ints(), node.others(), node.duplicate(), path, index, inputType);
     }
@@ -193,7 +194,7 @@ final class TypeFlow {
             result = to == null || to <= 0 || to > Integer.MAX_VALUE
                     ? ValueType.unknown("'" + Text.shown(outputs.get(0)) + "' comes from " + described + " without a 'to'")
                     : new ValueType(to.intValue(), in0 == null ? -1 : in0.rank(),
-                            described + " to " + InputType.elementTypeName(to.intValue()));
+                            in0 == null ? null : in0.dims(), described + " to " + InputType.elementTypeName(to.intValue()));
         } else if (op.equals("Constant") && node.valueType() != 0) {
             result = new ValueType(node.valueType(), -1, described + ", its value's data_type");
         } else if (op.equals("ConstantOfShape")) {
@@ -217,8 +218,8 @@ final class TypeFlow {
             return;
         } else if (TypeRules.INT64_OUTPUT.contains(op) || TypeRules.BOOL_OUTPUT.contains(op)) {
             int type = TypeRules.INT64_OUTPUT.contains(op) ? TypeRules.INT64 : TypeRules.BOOL;
-            result = new ValueType(type, rankOf(node, scope, in0), described + ", whose output is "
-                    + InputType.elementTypeName(type));
+            result = new ValueType(type, rankOf(node, scope, in0), dimsOf(node, scope, in0),
+                    described + ", whose output is " + InputType.elementTypeName(type));
         } else if (TypeRules.TYPE_OF_SECOND_INPUT.contains(op) || TypeRules.SAME_SHAPE.contains(op)
                 || TypeRules.SAME_TYPE.contains(op)) {
             int from = TypeRules.TYPE_OF_SECOND_INPUT.contains(op) ? 1 : 0;
@@ -227,7 +228,7 @@ final class TypeFlow {
                     + (source == null ? "its input" : "'" + Text.shown(node.inputs().get(from)) + "'");
             result = source == null || !source.known()
                     ? ValueType.unknown(origin + ", which is unknown")
-                    : new ValueType(source.elementType(), rankOf(node, scope, in0), origin);
+                    : new ValueType(source.elementType(), rankOf(node, scope, in0), dimsOf(node, scope, in0), origin);
         } else {
             result = ValueType.unknown("'" + Text.shown(outputs.get(0)) + "' comes from " + described
                     + ", whose output type the reader does not follow; declare it in value_info");
@@ -319,6 +320,46 @@ final class TypeFlow {
             return rank;
         }
         return -1;
+    }
+
+    /**
+     * The output's dimensions where the rules know them: those of the input for shape-keeping operators, and for
+     * broadcasting ones each axis's size where an input states one other than 1 (the only size broadcasting allows
+     * there), or 1 where every input states 1. Null where no size is known.
+     */
+    private static long[] dimsOf(WireNode node, Scope scope, ValueType in0) {
+        String op = node.opType();
+        int rank = rankOf(node, scope, in0);
+        if (rank < 0 || rank > ReadDims.MAX_KEPT_DIMS || op.equals("ArgMax") || op.equals("ArgMin")
+                || op.equals("TopK")) {
+            return null;
+        }
+        // Before opset 7, a broadcast attribute broadcasts the second input to the first's shape, aligned at axis.
+        if (!TypeRules.BROADCASTING.contains(op) || node.ints().containsKey("broadcast")) {
+            return in0.dims();
+        }
+        long[] dims = new long[rank];
+        boolean anyKnown = false;
+        for (int axis = 0; axis < rank; axis++) {
+            long forced = 1;
+            boolean unknown = false;
+            boolean conflict = false;
+            for (String input : node.inputs()) {
+                ValueType t = typeOf(input, scope);
+                int own = axis - (rank - t.rank());
+                long given = own < 0 ? 1 : t.dims() == null ? -1 : t.dims()[own];
+                if (given < 0) {
+                    unknown = true;
+                } else if (given != 1) {
+                    conflict |= forced != 1 && forced != given;
+                    forced = given;
+                }
+            }
+            // A size other than 1 is the only one broadcasting allows on its axis; sizes that differ do not broadcast.
+            dims[axis] = conflict ? -1 : forced != 1 ? forced : unknown ? -1 : 1;
+            anyKnown |= dims[axis] >= 0;
+        }
+        return anyKnown ? dims : null;
     }
 
     private static void putIfUndeclared(Scope scope, String value, ValueType type) {

@@ -5,7 +5,8 @@ import java.util.Map;
 
 /**
  * What the reader keeps of a {@code GraphProto}: its nodes as {@link WireNode}s and the types its inputs,
- * initializers, {@code value_info} and outputs declare. Weights are not kept; only their element type is.
+ * initializers, {@code value_info} and outputs declare. Weights are not kept; only their element type and
+ * dimensions are.
  *
  * @param declared declared value types by value name, the first declaration with an element type winning
  * @param outputs the graph's output names, in order
@@ -40,13 +41,26 @@ record WireFunction(String name, String domain, String overload, List<String> in
 record Subgraph(String attribute, WireGraph graph) {}
 
 /**
- * A value's element type and rank as far as they are known, and where they come from (or why not).
+ * A value's element type, rank and dimensions as far as they are known, and where they come from (or why not).
  *
  * @param elementType the {@code TensorProto.DataType} code, 0 when unknown
  * @param rank the rank, -1 when unknown
+ * @param dims each axis's size, -1 where unknown; null when no size is known (and always when the rank is not
+ *     known): an array of {@code rank} elements otherwise, shared between values and never written to
  * @param source where the type comes from, or why it is unknown
  */
-record ValueType(int elementType, int rank, String source) {
+record ValueType(int elementType, int rank, long[] dims, String source) {
+
+    ValueType {
+        if (dims != null && dims.length != rank) {
+            dims = null;
+        }
+    }
+
+    /** A type whose dimensions are not known. */
+    ValueType(int elementType, int rank, String source) {
+        this(elementType, rank, null, source);
+    }
 
     static ValueType unknown(String reason) {
         return new ValueType(0, -1, reason);

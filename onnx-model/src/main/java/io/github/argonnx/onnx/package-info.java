@@ -4,8 +4,8 @@
  *
  * <p>The reader walks the protobuf wire format with protobuf-java's {@code CodedInputStream} and no generated
  * message classes, so it needs no particular protobuf-java version (its README says which ones are tested). Each node comes with its opset in
- * force, its integer attributes and its input's element type where the graph tells it; the generated
- * operators take a node through {@code forNode(node.opType(), node.opset(), node.attributes())}, and
+ * force, its integer attributes and its input's element type, rank and dimensions where the graph tells them;
+ * the generated operators take a node through {@code forNode(node.opType(), node.opset(), node.attributes())}, and
  * {@link io.github.argonnx.onnx.OnnxModel#operators} gives each node with the operator its {@code forNode} built.
  *
  * <p>API: {@link io.github.argonnx.onnx.OnnxModel}, {@link io.github.argonnx.onnx.OnnxNode},

@@ -7,6 +7,7 @@ import static io.github.argonnx.onnx.testing.OnnxWriter.graph;
 import static io.github.argonnx.onnx.testing.OnnxWriter.model;
 import static io.github.argonnx.onnx.testing.OnnxWriter.names;
 import static io.github.argonnx.onnx.testing.OnnxWriter.node;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -99,6 +100,104 @@ class OnnxModelTest {
         assertEquals("float", nodes.get(1).inputType().elementTypeName());
         assertEquals("Transpose 't' (node 3) passes on the type of 'hidden'", nodes.get(1).inputType().derivation());
         assertEquals(OptionalInt.empty(), nodes.get(1).inputType().rank(), "a transpose's rank is not followed");
+    }
+
+    @Test
+    void keepsTheDimensionsTheModelStatesAndLeavesSymbolicOnesUnknown() throws IOException {
+        byte[] bytes = model().opset("", 9).graph(graph("g").inputShape("x", FLOAT, "batch", "5", "?")
+                .valueInfoShape("v", FLOAT, "3", "n").outputShape("o", FLOAT, "7")
+                .initializer("w", FLOAT, new long[] {4, 6}, 96).packedInitializer("p", FLOAT, new long[] {2, 9}, 72)
+                .node(node("Identity", "declared", names("v"), names("v2")))
+                .node(node("TopK", "on_input", names("x"), names("a", "ai")).attr("k", 1))
+                .node(node("TopK", "on_value_info", names("v"), names("b", "bi")).attr("k", 1))
+                .node(node("TopK", "on_output", names("o"), names("c", "ci")).attr("k", 1))
+                .node(node("TopK", "on_initializer", names("w"), names("d", "di")).attr("k", 1))
+                .node(node("TopK", "on_packed", names("p"), names("e", "ei")).attr("k", 1))).toBytes();
+        List<OnnxNode> nodes = OnnxModel.read(bytes).nodes();
+        InputType x = nodes.get(0).inputType();
+        assertArrayEquals(new long[] {-1, 5, -1}, x.dims());
+        assertEquals(OptionalLong.of(5), x.dimension(1));
+        assertEquals(OptionalLong.of(5), x.dimension(-2), "a negative axis counts from the last");
+        assertEquals(OptionalLong.empty(), x.dimension(0), "a dim_param is unknown");
+        assertEquals(OptionalLong.empty(), x.dimension(-1), "a dimension without a value is unknown");
+        assertEquals(OptionalLong.empty(), x.dimension(3));
+        assertEquals(OptionalLong.empty(), x.dimension(-4));
+        assertArrayEquals(new long[] {3, -1}, nodes.get(1).inputType().dims());
+        assertArrayEquals(new long[] {7}, nodes.get(2).inputType().dims());
+        assertArrayEquals(new long[] {4, 6}, nodes.get(3).inputType().dims());
+        assertEquals("initializer 'w'", nodes.get(3).inputType().derivation());
+        assertArrayEquals(new long[] {2, 9}, nodes.get(4).inputType().dims());
+        assertEquals(OptionalInt.of(2), nodes.get(4).inputType().rank());
+    }
+
+    @Test
+    void followsDimensionsThroughShapeKeepingOperatorsAndBroadcastingButNotThroughLayoutChanges() throws IOException {
+        byte[] bytes = model().opset("", 9).graph(graph("g").inputShape("x", FLOAT, "n", "5")
+                .inputShape("row", FLOAT, "1", "5").inputShape("col", FLOAT, "4", "1").inputShape("s", FLOAT, "m", "1")
+                .node(node("Relu", "r", names("x"), names("x1")))
+                .node(node("Cast", "c", names("x1"), names("x2")).attr("to", OnnxWriter.DOUBLE))
+                .node(node("Softmax", "sm", names("x2"), names("x3")))
+                .node(node("TopK", "kept", names("x3"), names("a", "ai")).attr("k", 1))
+                .node(node("Add", "plus", names("row", "col"), names("sum")))
+                .node(node("TopK", "broadcast", names("sum"), names("b", "bi")).attr("k", 1))
+                .node(node("Mul", "times", names("s", "row"), names("prod")))
+                .node(node("TopK", "unknown_against_one", names("prod"), names("c2", "ci")).attr("k", 1))
+                .node(node("Transpose", "t", names("x"), names("xt")))
+                .node(node("TopK", "transposed", names("xt"), names("d", "di")).attr("k", 1))
+                .node(node("TopK", "on_indices", names("ai"), names("e", "ei")).attr("k", 1))).toBytes();
+        List<OnnxNode> nodes = OnnxModel.read(bytes).nodes();
+        assertArrayEquals(new long[] {-1, 5}, nodes.get(0).inputType().dims());
+        assertEquals("double", nodes.get(0).inputType().elementTypeName());
+        assertArrayEquals(new long[] {4, 5}, nodes.get(1).inputType().dims());
+        assertArrayEquals(new long[] {-1, 5}, nodes.get(2).inputType().dims(),
+                "an unknown size against 1 is unknown; 5 against 1 is 5");
+        assertArrayEquals(new long[0], nodes.get(3).inputType().dims(), "a transpose's shape is not followed");
+        assertEquals(OptionalInt.of(2), nodes.get(4).inputType().rank());
+        assertArrayEquals(new long[0], nodes.get(4).inputType().dims(), "TopK's axis takes k's size");
+    }
+
+    @Test
+    void dimensionsFollowALocalFunctionCallsInputsAndOutputsButNotALegacyBroadcastsSecondInput() throws IOException {
+        OnnxWriter.Function keep = OnnxWriter.function("local", "Keep", names("x"), names("y"))
+                .node(node("Sigmoid", "s", names("x"), names("y")))
+                .node(node("TopK", "inner", names("x"), names("v", "i")).attr("k", 1));
+        byte[] bytes = model().opset("", 6).opset("local", 1).function(keep).graph(graph("g")
+                .inputShape("x", FLOAT, "n", "7").inputShape("b", FLOAT, "3")
+                .node(node("Keep", "call", names("x"), names("kept")).domain("local"))
+                .node(node("TopK", "after", names("kept"), names("v", "i")).attr("k", 1))
+                .node(node("Add", "legacy", names("x", "b"), names("sum")).attr("broadcast", 1).attr("axis", 0))
+                .node(node("TopK", "on_sum", names("sum"), names("w", "j")).attr("k", 1))).toBytes();
+        List<OnnxNode> nodes = OnnxModel.read(bytes).nodes();
+        assertEquals(List.of("inner", "after", "on_sum"), nodes.stream().map(OnnxNode::name).toList());
+        assertArrayEquals(new long[] {-1, 7}, nodes.get(0).inputType().dims());
+        assertArrayEquals(new long[] {-1, 7}, nodes.get(1).inputType().dims());
+        assertArrayEquals(new long[] {-1, 7}, nodes.get(2).inputType().dims(),
+                "a broadcast attribute aligns the second input at axis, and the output has the first input's shape");
+    }
+
+    @Test
+    void aShapeOfMoreAxesThanAreKeptKeepsItsRankOnly() throws IOException {
+        String[] dims = new String[ReadDims.MAX_KEPT_DIMS + 1];
+        java.util.Arrays.fill(dims, "3");
+        byte[] bytes = model().opset("", 9).graph(graph("g").inputShape("x", FLOAT, dims)
+                .node(node("TopK", "top", names("x"), names("v", "i")).attr("k", 1))).toBytes();
+        InputType type = only(OnnxModel.read(bytes)).inputType();
+        assertEquals(OptionalInt.of(ReadDims.MAX_KEPT_DIMS + 1), type.rank());
+        assertArrayEquals(new long[0], type.dims());
+        assertEquals(OptionalLong.empty(), type.dimension(0));
+    }
+
+    @Test
+    void anInputTypesDimensionsAreCopiedAndMatchItsRank() {
+        long[] dims = {2, 3};
+        InputType type = new InputType(1, 2, dims, "graph input 'x'");
+        dims[0] = 9;
+        type.dims()[1] = 9;
+        assertArrayEquals(new long[] {2, 3}, type.dims());
+        assertEquals(new InputType(1, 2, new long[] {2, 3}, "graph input 'x'"), type);
+        assertEquals(new InputType(1, 2, "graph input 'x'"), new InputType(1, 2, new long[0], "graph input 'x'"));
+        assertThrows(IllegalArgumentException.class, () -> new InputType(1, 3, new long[] {2, 3}, "d"));
+        assertThrows(IllegalArgumentException.class, () -> new InputType(1, 1, new long[] {-2}, "d"));
     }
 
     @Test

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -76,8 +77,13 @@ final class NodeChecks {
             return Optional.of("attribute '" + spec.name() + "' is an INT; " + versionName + " takes an " + spec.type());
         }
         Optional<FamilySemantics> family = OperatorFamily.forOperator(node.opType()).map(OperatorFamily::semantics);
-        if (family.orElse(null) instanceof TopKSemantics topK && spec.name().equals(topK.k()) && value < 0) {
-            return Optional.of("attribute '" + spec.name() + "' is " + value + "; " + versionName + " allows 0 or more");
+        if (family.orElse(null) instanceof TopKSemantics topK && spec.name().equals(topK.k())) {
+            if (value < 0) {
+                return Optional.of("attribute '" + spec.name() + "' is " + value + "; " + versionName + " allows 0 or more");
+            }
+            long axis = node.attributes().getOrDefault(topK.axis(), version.attribute(topK.axis())
+                    .map(a -> a.defaultValue().orElse(-1L)).orElse(-1L));
+            return kWithinAxis(node, spec.name(), value, axis, versionName, version.inputs().get(0).name());
         }
         AttributeConstraint constraint = spec.constraint().orElse(null);
         if (constraint instanceof AttributeConstraint.AllowedValues allowed && !allowed.values().contains(value)) {
@@ -98,6 +104,21 @@ final class NodeChecks {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * TopK's {@code k} against the size of its input along {@code axis}, where the model gives that size: the
+     * runtime refuses a {@code k} larger than it.
+     */
+    static Optional<String> kWithinAxis(OnnxNode node, String attribute, long k, long axis, String versionName,
+            String input) {
+        OptionalLong size = node.inputType().dimension(axis);
+        if (size.isEmpty() || k <= size.getAsLong()) {
+            return Optional.empty();
+        }
+        return Optional.of("attribute '" + attribute + "' is " + k + "; " + versionName + " allows 0 to "
+                + size.getAsLong() + " as '" + input + "' has " + size.getAsLong() + " elements along axis " + axis
+                + " (from " + node.inputType().derivation() + ")");
     }
 
     /** The rank of the node's input that plays the spec's parameter {@code input}, where the model shows it. */
@@ -129,8 +150,9 @@ final class NodeChecks {
     /**
      * The rules of ONNX's TopK that the generator has no spec for, checked minimally so that the build still
      * refuses a node no runtime accepts: {@code k} (an attribute in TopK-1, 0 or more as in the spec and the
-     * runtime, where 0 gives empty outputs; the reader gives ranks, not dimensions, so the runtime alone compares
-     * it with the axis's length; an input from TopK-10), {@code axis} within the rank, {@code largest} and {@code sorted} flags (from TopK-11).
+     * runtime, where 0 gives empty outputs, and at most the size of the input's axis where the model gives it; an
+     * input from TopK-10, whose value the reader does not read), {@code axis} within the rank, {@code largest} and
+     * {@code sorted} flags (from TopK-11).
      */
     static List<String> topKProblems(OnnxNode node) {
         List<String> problems = new ArrayList<>();
@@ -143,6 +165,9 @@ final class NodeChecks {
                 problems.add("attribute 'k' is missing; " + versionName + " requires it");
             } else if (k < 0) {
                 problems.add("attribute 'k' is " + k + "; " + versionName + " allows 0 or more");
+            } else {
+                kWithinAxis(node, "k", k, node.attributes().getOrDefault("axis", -1L), versionName, "X")
+                        .ifPresent(problems::add);
             }
         } else if (k != null) {
             problems.add("attribute 'k' (= " + k + ") is not in " + versionName + ", which takes K as its second input");

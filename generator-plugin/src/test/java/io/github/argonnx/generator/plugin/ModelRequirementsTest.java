@@ -151,6 +151,33 @@ class ModelRequirementsTest {
     }
 
     @Test
+    void aTopK1KLargerThanTheKnownSizeOfItsAxisIsRefusedAndAnUnknownSizeIsNot() throws Exception {
+        Path larger = write("larger.onnx", model().opset("", 9).graph(graph("g").inputShape("x", FLOAT, "batch", "5")
+                .node(node("TopK", "top", names("x"), names("v", "i")).attr("k", 7))));
+        Path negativeAxis = write("negative.onnx", model().opset("", 9).graph(graph("g")
+                .inputShape("x", FLOAT, "3", "batch")
+                .node(node("TopK", "first", names("x"), names("v", "i")).attr("k", 4).attr("axis", -2))));
+        Path symbolic = write("symbolic.onnx", model().opset("", 9).graph(graph("g").inputShape("x", FLOAT, "5", "n")
+                .node(node("TopK", "top", names("x"), names("v", "i")).attr("k", 7))));
+        Path equal = write("equal.onnx", model().opset("", 9).graph(graph("g").inputShape("x", FLOAT, "batch", "5")
+                .node(node("Relu", "r", names("x"), names("y")))
+                .node(node("TopK", "top", names("y"), names("v", "i")).attr("k", 5))));
+        assertEquals(List.of("larger.onnx: TopK 'top' (node 0) in main graph: attribute 'k' is 7; TopK-1 allows 0 to 5"
+                + " as 'X' has 5 elements along axis -1 (from graph input 'x')",
+                "negative.onnx: TopK 'first' (node 0) in main graph: attribute 'k' is 4; TopK-1 allows 0 to 3 as 'X' has"
+                + " 3 elements along axis -2 (from graph input 'x')"), derive(larger, negativeAxis).refusals());
+        ModelRequirements accepted = derive(symbolic, equal);
+        assertEquals(List.of(), accepted.refusals(), "a dim_param's size is unknown; k may equal the size");
+        assertEquals(Set.of("TopK"), accepted.operators());
+
+        List<OperatorSpec> noTopK = specs.stream().filter(op -> !op.name().equals("TopK")).toList();
+        assertEquals(List.of("larger.onnx: TopK 'top' (node 0) in main graph: attribute 'k' is 7; TopK-1 allows 0 to 5"
+                + " as 'X' has 5 elements along axis -1 (from graph input 'x')"), ModelRequirements.derive(
+                        List.of(larger, symbolic), noTopK, p -> dir.relativize(p).toString()).refusals(),
+                "the checks without a TopK spec compare k with the axis's size too");
+    }
+
+    @Test
     void withoutATopKSpecATopKNodeWithKZeroPassesTheFallbackChecksAsTheRuntimeAcceptsIt() throws Exception {
         List<OperatorSpec> noTopK = specs.stream().filter(op -> !op.name().equals("TopK")).toList();
         Path zero = write("zero.onnx", model().opset("", 9).graph(graph("g").input("x", FLOAT, 2)

@@ -142,6 +142,18 @@ class ModelsGoalTest {
     }
 
     @Test
+    void aTopKWhoseKExceedsItsAxisFailsTheBuildNamingTheNodeAndAttribute() throws Exception {
+        Path file = basedir.resolve("topk.onnx");
+        Files.write(file, model().opset("", 9).graph(graph("g").inputShape("x", FLOAT, "batch", "5")
+                .node(node("TopK", "top", names("x"), names("v", "i")).attr("k", 7).attr("axis", -1))).toBytes());
+        MojoFailureException e = assertThrows(MojoFailureException.class, () -> generate(List.of("topk.onnx")).execute());
+        assertEquals("ArgONNX: <models>: 1 node or file the runtime would refuse:\n  topk.onnx: TopK 'top' (node 0) in"
+                + " main graph: attribute 'k' is 7; TopK-1 allows 0 to 5 as 'X' has 5 elements along axis -1 (from graph"
+                + " input 'x')", e.getMessage());
+        assertFalse(Files.exists(basedir.resolve("target/generated-sources")));
+    }
+
+    @Test
     void aMissingPathAndModelsWithNothingToGenerateAreRefused() throws Exception {
         MojoFailureException missing = assertThrows(MojoFailureException.class,
                 () -> generate(List.of("nowhere.onnx")).execute());

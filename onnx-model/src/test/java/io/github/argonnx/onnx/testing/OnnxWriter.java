@@ -50,6 +50,11 @@ public final class OnnxWriter {
             return write(() -> out.writeByteArray(field, inner));
         }
 
+        /** A varint without a tag: an element of a packed repeated field. */
+        T varintValue(long value) {
+            return write(() -> out.writeInt64NoTag(value));
+        }
+
         T raw(int field, byte[] value) {
             return write(() -> out.writeByteArray(field, value));
         }
@@ -164,6 +169,34 @@ public final class OnnxWriter {
             return message(13, tensorValue(name, elemType, rank));
         }
 
+        /**
+         * A graph input of a tensor type with this shape, one entry per axis: a number is its {@code dim_value},
+         * {@code "?"} a dimension with neither value nor name, anything else its {@code dim_param}.
+         */
+        public Graph inputShape(String name, int elemType, String... dims) {
+            return message(11, shapedValue(name, elemType, dims));
+        }
+
+        /** A {@code value_info} with this shape, written as {@link #inputShape} writes it. */
+        public Graph valueInfoShape(String name, int elemType, String... dims) {
+            return message(13, shapedValue(name, elemType, dims));
+        }
+
+        /** A graph output with this shape, written as {@link #inputShape} writes it. */
+        public Graph outputShape(String name, int elemType, String... dims) {
+            return message(12, shapedValue(name, elemType, dims));
+        }
+
+        /** An initializer with these {@code dims}, written packed, and {@code raw_data} of this many bytes. */
+        public Graph packedInitializer(String name, int dataType, long[] dims, int rawBytes) {
+            Plain packed = new Plain();
+            for (long d : dims) {
+                packed.varintValue(d);
+            }
+            return message(5, new Plain().raw(1, packed.toBytes()).varint(2, dataType).string(8, name)
+                    .raw(9, new byte[rawBytes]));
+        }
+
         /** An initializer with {@code raw_data} of this many bytes. */
         public Graph initializer(String name, int dataType, long[] dims, int rawBytes) {
             Plain t = new Plain();
@@ -202,6 +235,17 @@ public final class OnnxWriter {
             info.message(2, new Plain().message(1, tensor));
         }
         return info;
+    }
+
+    /** A ValueInfoProto of a tensor type with a shape, as {@link Graph#inputShape} describes it. */
+    static Plain shapedValue(String name, int elemType, String... dims) {
+        Plain shape = new Plain();
+        for (String dim : dims) {
+            shape.message(1, dim.equals("?") ? new Plain() : dim.matches("-?[0-9]+")
+                    ? new Plain().varint(1, Long.parseLong(dim)) : new Plain().string(2, dim));
+        }
+        return new Plain().string(1, name)
+                .message(2, new Plain().message(1, new Plain().varint(1, elemType).message(2, shape)));
     }
 
     /** A NodeProto. */
