@@ -192,7 +192,7 @@ public final class OnnxModel {
      * List<NodeOperator<ArgReductionOperator>> reductions =
      *         model.operators(Set.of("ArgMax", "ArgMin"), ArgReductionOperator::forNode);
      * List<NodeOperator<TopK>> topKs =
-     *         model.operators(Set.of("TopK"), (opType, opset, attributes) -> TopK.forNode(opset, attributes));
+     *         model.operators(Set.of("TopK"), TopK::forNode);
      * }</pre>
      *
      * <p>A node of another domain is another operator: it is not built ({@link #nodes()} lists it). The op types

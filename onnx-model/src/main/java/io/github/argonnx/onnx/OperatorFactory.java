@@ -4,10 +4,9 @@ import java.util.Map;
 
 /**
  * Builds a node's operator from its op type, the opset in force and its INT attributes: the generated operator
- * API's {@code forNode}, as {@code ArgReductionOperator::forNode} or
- * {@code (opType, opset, attributes) -> TopK.forNode(opset, attributes)}. The generated classes are in the package
- * the library or the Maven plugin generated them into, so this module takes their {@code forNode} as a function
- * rather than naming them.
+ * API's {@code forNode}, as {@code ArgReductionOperator::forNode} or {@code TopK::forNode}. The generated
+ * classes are in the package the library or the Maven plugin generated them into, so this module takes their
+ * {@code forNode} as a function rather than naming them.
  *
  * @param <T> the operator's type
  */
