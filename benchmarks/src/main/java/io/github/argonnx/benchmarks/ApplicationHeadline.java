@@ -158,8 +158,13 @@ final class ApplicationHeadline {
                     .append(" kernel figure(s) beat the read floor by more than its noise (listed with the application"
                             + " tables of benchmarks/README.md).**");
         }
-        checks.stream().filter(l -> l.startsWith(ApplicationChecks.NOISY))
-                .forEach(l -> sb.append("\n\n**").append(l).append("**"));
+        long noisy = checks.stream().filter(l -> l.startsWith(ApplicationChecks.NOISY)).count();
+        if (noisy > 0) {
+            // one line, as for INVALID: the README's headline stays short, the tables' page lists each check
+            sb.append("\n\n**").append(ApplicationChecks.NOISY).append(": ").append(noisy)
+                    .append(" check(s) found a read floor or numpy moving by more than ").append(ApplicationChecks.NOISY_PERCENT)
+                    .append("% between repetitions (listed with the application tables of benchmarks/README.md).**");
+        }
         return sb.toString();
     }
 
