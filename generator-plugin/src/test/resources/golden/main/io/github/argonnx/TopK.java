@@ -338,25 +338,7 @@ public final class TopK {
                     default -> throw new ArgOnnxException(versionName + ": attribute '" + name + "' (set to " + value + ") does not exist in " + versionName + " (" + versionName + " has attributes: axis)");
                 }
             }
-            case 11 -> {
-                switch (name) {
-                    case "axis" -> {
-                    }
-                    case "largest" -> {
-                        if (value != 0 && value != 1) {
-                            throw new ArgOnnxException(versionName + ": attribute 'largest' = " + value + " is not allowed in " + versionName + " (allowed: 0, 1)");
-                        }
-                    }
-                    case "sorted" -> {
-                        if (value != 0 && value != 1) {
-                            throw new ArgOnnxException(versionName + ": attribute 'sorted' = " + value + " is not allowed in " + versionName + " (allowed: 0, 1)");
-                        }
-                    }
-                    case "k" -> throw new ArgOnnxException(versionName + ": attribute 'k' (set to " + value + ") does not exist in " + versionName + ": it exists up to TopK-1, later versions take k as an input (" + versionName + " has attributes: axis, largest, sorted)");
-                    default -> throw new ArgOnnxException(versionName + ": attribute '" + name + "' (set to " + value + ") does not exist in " + versionName + " (" + versionName + " has attributes: axis, largest, sorted)");
-                }
-            }
-            case 24 -> {
+            case 11, 24 -> {
                 switch (name) {
                     case "axis" -> {
                     }
@@ -384,17 +366,7 @@ public final class TopK {
         }
         String allowed;
         switch (version) {
-            case 1 -> {
-                switch (type) {
-                    case FLOAT, FLOAT16, DOUBLE -> {
-                        return;
-                    }
-                    default -> {
-                    }
-                }
-                allowed = "float, float16, double";
-            }
-            case 10 -> {
+            case 1, 10 -> {
                 switch (type) {
                     case FLOAT, FLOAT16, DOUBLE -> {
                         return;

@@ -8,6 +8,7 @@ import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import io.github.argonnx.generator.emit.GenerationContext;
+import io.github.argonnx.generator.emit.VersionArms;
 import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.JavaStorage;
 import io.github.argonnx.generator.java.RuntimeClasses;
@@ -199,20 +200,21 @@ final class TopKCalls {
                 .endControlFlow()
                 .addStatement("String allowed")
                 .beginControlFlow("switch (version)");
+        VersionArms arms = new VersionArms();
         for (VersionSpec v : versions) {
             SortedSet<ElementType> types = context.typesToGenerate(v);
             String cases = types.stream().map(Enum::name).collect(Collectors.joining(", "));
             String text = types.stream().map(ElementType::onnxName).collect(Collectors.joining(", "));
-            body.add("case $L -> {\n$>", v.sinceVersion());
+            CodeBlock.Builder arm = CodeBlock.builder();
             if (!types.isEmpty()) {
-                body.beginControlFlow("switch (type)")
+                arm.beginControlFlow("switch (type)")
                         .add("case $L -> {\n$>return;\n$<}\n", cases)
                         .add("default -> {\n$>$<}\n")
                         .endControlFlow();
             }
-            body.addStatement("allowed = $S", text).add("$<}\n");
+            arms.add(v.sinceVersion(), arm.addStatement("allowed = $S", text).build());
         }
-        body.add("default -> throw new $T(\"no version \" + version);\n", IllegalStateException.class)
+        body.add(arms.cases()).add("default -> throw new $T(\"no version \" + version);\n", IllegalStateException.class)
                 .endControlFlow()
                 .addStatement("throw new $T(versionName + \": input '$L' has element type \" + type.onnxName() + \", which \" + versionName\n"
                         + "+ \" does not accept (allowed: \" + allowed + \")\")", EXCEPTION, input);
