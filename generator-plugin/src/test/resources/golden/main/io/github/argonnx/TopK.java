@@ -40,6 +40,7 @@ import io.github.argonnx.internal.runtime.ParallelTopK;
 import io.github.argonnx.internal.runtime.ReductionPlan;
 import io.github.argonnx.internal.runtime.Shapes;
 import io.github.argonnx.internal.runtime.TaskCount;
+import io.github.argonnx.internal.runtime.TopKValuesAndIndices;
 import io.github.argonnx.internal.runtime.VectorSupport;
 import io.github.argonnx.internal.runtime.Workers;
 import io.github.argonnx.runtime.ArgOnnxException;
@@ -480,7 +481,18 @@ public final class TopK {
         if (call.count() > 0) {
             run(versionName, parallelism, data, call, values, indices, 0, null);
         }
-        return TopKResult.of(wrap(data.dataType(), values, call.shape()), indices, call.shape());
+        // the result takes the arrays just filled, which nothing else holds: the call allocates its outputs
+        return result(wrap(data.dataType(), values, call.shape()), indices, call.shape().clone());
+    }
+
+    /**
+     * A result over the given values, indices and shape, without a copy: the caller hands them over.
+     */
+    @SuppressWarnings("unchecked")
+    private static TopKResult<Tensor> result(Tensor values, long[] indices, long[] shape) {
+        // the face is of the raw TopKResult; the values it wraps are the tensor given
+        return (TopKResult<Tensor>) Faces.of(TopKResult.class, TopKValuesAndIndices.class)
+                .wrap(new TopKValuesAndIndices(values, indices, shape));
     }
 
     /**
