@@ -26,8 +26,8 @@ import scala.collection.immutable.Seq;
 /**
  * {@code top_k_agg(score, position, k [, largest])} for k up to {@link #MAX_K}, as a Catalyst
  * declarative aggregate, so that Spark's hash aggregation runs it in whole-stage generated code (an
- * imperative aggregate keeps it interpreted): grouped, and above all without grouping, where the
- * generated code holds the buffer in variables. The buffer is 2k + 1 bigint columns, never null: a
+ * imperative aggregate keeps it interpreted). {@link TopKGlobalRule} chooses it for aggregates without
+ * grouping, where the generated code holds the buffer in variables. The buffer is 2k + 1 bigint columns, never null: a
  * count (-1 before a row with a score, then how many pairs are held), k order keys and k positions,
  * the pairs best first ({@link TopKBuffer} orders them). A row that does not enter the k best costs
  * one comparison with the k-th best, which every column's update shares; a row that enters moves the
