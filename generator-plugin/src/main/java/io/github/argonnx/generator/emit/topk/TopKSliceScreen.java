@@ -12,18 +12,22 @@ import java.util.List;
 import javax.lang.model.element.Modifier;
 
 /**
- * The TopK loop of a contiguous slice ({@code inner == 1}) with its block screens: the first elements fill
- * the sorted buffer, then each block of {@link #BLOCK} elements is screened against the k-th best and walked
- * (each element offered to the buffer) only when one of its elements beats it. After the first blocks few
- * elements beat the k-th of all before them, so most blocks cost only their screen; the first
- * {@code k * BLOCK / 2} elements, whose blocks mostly hold an entry, are walked without one.
+ * The TopK loop of a contiguous slice ({@code inner == 1}) with its screens: the first k elements fill the
+ * sorted buffer, and after them an element reaches the buffer only when its <em>screen key</em>, a primitive in
+ * the type's order, beats the k-th best's, held in a local and taken again after each entry. Few elements beat
+ * the k-th of all before them, so most cost one compare and a branch that is rarely taken.
  *
- * <p>A screen reduces its block to the lane-wise maximum (largest) or minimum (smallest) of a <em>screen
- * key</em>, a primitive in the type's order, and compares that with the k-th best's screen key; there is no
- * branch in the loop, which C2 vectorizes. The screen key is the element itself for the signed types, the
- * element widened or with its sign bit flipped for the unsigned ones, an int in value order for the 16-bit
- * floats (NaN above every number) and the element for {@code float} and {@code double}, whose comparisons
- * already treat -0 and +0 as equal; a NaN in a block of those makes the screen pass, and the walk decides.
+ * <p>The screen key is the element itself for the signed types and for {@code float} and {@code double}, the
+ * element widened or with its sign bit flipped for the unsigned ones, and an int in value order for the 16-bit
+ * floats (NaN above every number). For {@code float} and {@code double} the test is {@code !(x <= kth)} for the
+ * largest ({@code !(x >= kth)} for the smallest): exact against a number k-th, with -0 and +0 equal and a NaN
+ * element beating every number; a NaN k-th lets everything through to the buffer's own test of order keys.
+ *
+ * <p>For every other type, from {@code k * BLOCK / 2} on, blocks of {@link #BLOCK} elements are screened first:
+ * a block reduces to the lane-wise maximum (largest) or minimum (smallest) of its screen keys, with no branch in
+ * the loop, which C2 vectorizes, and only a block whose extreme beats the k-th is tested element by element.
+ * Floats test every element instead: their {@code Math.max} and {@code Math.min} carry NaN and signed-zero rules
+ * that cost more per element than the compare.
  */
 final class TopKSliceScreen {
 
@@ -53,7 +57,8 @@ final class TopKSliceScreen {
 
     /** The slice loop and the two screens over one data source ({@code read} reads the element at {@code $L}). */
     List<MethodSpec> methods(TypeName source, String read) {
-        return List.of(slice(source, read), screen(source, read, true), screen(source, read, false));
+        return blocks() ? List.of(slice(source, read), screen(source, read, true), screen(source, read, false))
+                : List.of(slice(source, read));
     }
 
     /** Methods that both data sources share: the 16-bit floats' screen key. */
@@ -66,10 +71,14 @@ final class TopKSliceScreen {
     }
 
     private MethodSpec slice(TypeName source, String read) {
-        return MethodSpec.methodBuilder(SLICE)
+        TypeName key = screenKeyType();
+        MethodSpec.Builder m = MethodSpec.methodBuilder(SLICE)
                 .addJavadoc("Fills {@code keys[0, k)} and {@code rows[0, k)} with the k best of the {@code length} elements from\n"
-                        + "{@code start}, best first, equal keys by the lower row. From {@code k * SCREEN_BLOCK / 2} on, a block of\n"
-                        + "{@code SCREEN_BLOCK} elements is walked only when its screen finds an element beating the k-th.\n")
+                        + "{@code start}, best first, equal keys by the lower row. The first k fill the buffer; after them an\n"
+                        + "element is offered only when its screen key beats the k-th's.")
+                .addJavadoc(blocks()
+                        ? " From {@code k * SCREEN_BLOCK / 2} on, a block of {@code SCREEN_BLOCK}\nelements is walked only when its screen finds an element beating the k-th.\n"
+                        : "\n")
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .addParameter(source, "data")
                 .addParameter(TypeName.INT, "start")
@@ -81,32 +90,67 @@ final class TopKSliceScreen {
                 .addStatement("long flip = largest ? 0L : -1L")
                 .addStatement("int count = 0")
                 .addStatement("int r = 0")
-                .addComment("a block takes an entry with a chance of about 1 - exp(-k * SCREEN_BLOCK / r): the blocks")
-                .addComment("before k * SCREEN_BLOCK / 2 mostly would, so they are walked without a screen")
-                .addStatement("int unscreened = (int) $T.min(length, (long) k * $N / 2)", Math.class, SCREEN_BLOCK)
-                .beginControlFlow("for (; r < unscreened; r++)")
-                .addStatement(offer(read, "r"))
+                .beginControlFlow("for (; r < k && r < length; r++)")
+                .addStatement(offer(read, "r", CodeBlock.of(read, "start + r")))
                 .endControlFlow()
-                .beginControlFlow("for (; length - r >= $N; r += $N)", SCREEN_BLOCK, SCREEN_BLOCK)
-                .addStatement("$T kth = $L", storage.type(), CodeBlock.of(read, "start + rows[k - 1]"))
-                .addStatement("int from = start + r")
-                .beginControlFlow("if (largest ? $N(data, from, from + $N, kth) : $N(data, from, from + $N, kth))",
-                        ABOVE, SCREEN_BLOCK, BELOW, SCREEN_BLOCK)
-                .beginControlFlow("for (int j = r; j < r + $N; j++)", SCREEN_BLOCK)
-                .addStatement(offer(read, "j"))
+                .beginControlFlow("if (count < k)")
+                .addStatement("return")
                 .endControlFlow()
-                .endControlFlow()
-                .endControlFlow()
-                .beginControlFlow("for (; r < length; r++)")
-                .addStatement(offer(read, "r"))
+                .addStatement("$T kth = $L", key, screenKey(CodeBlock.of(read, "start + rows[k - 1]")));
+        if (blocks()) {
+            m.addComment("a block takes an entry with a chance of about 1 - exp(-k * SCREEN_BLOCK / r): before")
+                    .addComment("k * SCREEN_BLOCK / 2 most would, so the elements there are tested one by one")
+                    .addStatement("int unscreened = (int) $T.min(length, (long) k * $N / 2)", Math.class, SCREEN_BLOCK)
+                    .beginControlFlow("for (; r < unscreened; r++)")
+                    .addCode(tested(read, "r"))
+                    .endControlFlow()
+                    .beginControlFlow("for (; length - r >= $N; r += $N)", SCREEN_BLOCK, SCREEN_BLOCK)
+                    .addStatement("int from = start + r")
+                    .beginControlFlow("if (largest ? $N(data, from, from + $N, kth) : $N(data, from, from + $N, kth))",
+                            ABOVE, SCREEN_BLOCK, BELOW, SCREEN_BLOCK)
+                    .beginControlFlow("for (int j = r; j < r + $N; j++)", SCREEN_BLOCK)
+                    .addCode(tested(read, "j"))
+                    .endControlFlow()
+                    .endControlFlow()
+                    .endControlFlow();
+        } else {
+            m.addComment("one compare and a branch that is rarely taken per element costs less than a block's")
+                    .addComment("Math.max or Math.min, whose NaN and signed-zero rules take several instructions per lane");
+        }
+        return m.beginControlFlow("for (; r < length; r++)")
+                .addCode(tested(read, "r"))
                 .endControlFlow()
                 .build();
     }
 
-    /** Offers the element at row {@code row} of the slice to the buffer. */
-    private CodeBlock offer(String read, String row) {
+    /** Whether blocks are screened: every type but {@code float} and {@code double}, which test each element. */
+    private boolean blocks() {
+        return comparison != Comparison.IEEE_FLOAT;
+    }
+
+    /**
+     * Offers the element at row {@code row} when its screen key beats {@code kth}, the k-th's, and then takes the
+     * new k-th's. Exact but for {@code float} and {@code double}, where a NaN k-th lets every element through to
+     * the buffer's test, and so does a NaN element for the smallest.
+     */
+    private CodeBlock tested(String read, String row) {
+        CodeBlock key = screenKey(CodeBlock.of("x"));
+        CodeBlock test = comparison == Comparison.IEEE_FLOAT
+                ? CodeBlock.of("largest ? !(x <= kth) : !(x >= kth)")
+                : CodeBlock.of("largest ? $L > kth : $L < kth", key, key);
+        return CodeBlock.builder()
+                .addStatement("$T x = $L", storage.type(), CodeBlock.of(read, "start + " + row))
+                .beginControlFlow("if ($L)", test)
+                .addStatement(offer(read, row, CodeBlock.of("x")))
+                .addStatement("kth = $L", screenKey(CodeBlock.of(read, "start + rows[k - 1]")))
+                .endControlFlow()
+                .build();
+    }
+
+    /** Offers {@code element}, at row {@code row} of the slice, to the buffer. */
+    private CodeBlock offer(String read, String row, CodeBlock element) {
         return CodeBlock.of("count = offer(keys, rows, 0, count, k, $N($L) ^ flip, $L)", GeneratedNames.ORDER_KEY,
-                storage.toBits(CodeBlock.of(read, "start + " + row)), row);
+                storage.toBits(element), row);
     }
 
     /**
@@ -116,35 +160,22 @@ final class TopKSliceScreen {
     private MethodSpec screen(TypeName source, String read, boolean above) {
         TypeName acc = screenKeyType();
         String reduce = above ? "max" : "min";
-        MethodSpec.Builder m = MethodSpec.methodBuilder(above ? ABOVE : BELOW)
-                .addJavadoc(above ? "Whether an element of {@code [from, to)} may be larger than {@code kth}"
-                                : "Whether an element of {@code [from, to)} may be smaller than {@code kth}")
-                .addJavadoc(comparison == Comparison.IEEE_FLOAT
-                        ? ": its lane-wise $L, with NaN\nas {@code Math.$L} gives it, against {@code kth}. No branch in the loop.\n"
-                        : ": its lane-wise $L of screen keys\nagainst {@code kth}'s ({@code Math.$L}). No branch in the loop.\n",
-                        reduce, reduce)
+        return MethodSpec.methodBuilder(above ? ABOVE : BELOW)
+                .addJavadoc("Whether an element of {@code [from, to)} is $L than the k-th, whose screen key is {@code kth}: the\n"
+                        + "lane-wise $L of the block's screen keys ({@code Math.$L}) against it. No branch in the loop.\n",
+                        above ? "larger" : "smaller", reduce, reduce)
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .returns(TypeName.BOOLEAN)
                 .addParameter(source, "data")
                 .addParameter(TypeName.INT, "from")
                 .addParameter(TypeName.INT, "to")
-                .addParameter(storage.type(), "kth")
+                .addParameter(acc, "kth")
                 .addStatement("$T best = $L", acc, screenKey(CodeBlock.of(read, "from")))
                 .beginControlFlow("for (int i = from + 1; i < to; i++)")
                 .addStatement("best = $T.$L(best, $L)", Math.class, reduce, screenKey(CodeBlock.of(read, "i")))
-                .endControlFlow();
-        if (comparison == Comparison.IEEE_FLOAT) {
-            if (above) {
-                m.addComment("nothing beats a NaN k-th (a later NaN ties it); a NaN best beats every number")
-                        .addStatement("return kth == kth && !(best <= kth)");
-            } else {
-                m.addComment("a NaN best is a block with a NaN, which may hold a smaller number too")
-                        .addStatement("return !(best >= kth)");
-            }
-        } else {
-            m.addStatement("return best $L $L", above ? ">" : "<", screenKey(CodeBlock.of("kth")));
-        }
-        return m.build();
+                .endControlFlow()
+                .addStatement("return best $L kth", above ? ">" : "<")
+                .build();
     }
 
     /** The primitive a screen reduces: one whose order is the type's order (for floats, but for NaN). */

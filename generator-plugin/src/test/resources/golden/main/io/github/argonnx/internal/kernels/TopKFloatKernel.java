@@ -265,114 +265,58 @@ public final class TopKFloatKernel {
 
     /**
      * Fills {@code keys[0, k)} and {@code rows[0, k)} with the k best of the {@code length} elements from
-     * {@code start}, best first, equal keys by the lower row. From {@code k * SCREEN_BLOCK / 2} on, a block of
-     * {@code SCREEN_BLOCK} elements is walked only when its screen finds an element beating the k-th.
+     * {@code start}, best first, equal keys by the lower row. The first k fill the buffer; after them an
+     * element is offered only when its screen key beats the k-th's.
      */
     private static void topKOfSlice(float[] data, int start, int length, int k, boolean largest,
             long[] keys, int[] rows) {
         long flip = largest ? 0L : -1L;
         int count = 0;
         int r = 0;
-        // a block takes an entry with a chance of about 1 - exp(-k * SCREEN_BLOCK / r): the blocks
-        // before k * SCREEN_BLOCK / 2 mostly would, so they are walked without a screen
-        int unscreened = (int) Math.min(length, (long) k * SCREEN_BLOCK / 2);
-        for (; r < unscreened; r++) {
+        for (; r < k && r < length; r++) {
             count = offer(keys, rows, 0, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[start + r]))) ^ flip, r);
         }
-        for (; length - r >= SCREEN_BLOCK; r += SCREEN_BLOCK) {
-            float kth = data[start + rows[k - 1]];
-            int from = start + r;
-            if (largest ? anyAbove(data, from, from + SCREEN_BLOCK, kth) : anyBelow(data, from, from + SCREEN_BLOCK, kth)) {
-                for (int j = r; j < r + SCREEN_BLOCK; j++) {
-                    count = offer(keys, rows, 0, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[start + j]))) ^ flip, j);
-                }
+        if (count < k) {
+            return;
+        }
+        float kth = data[start + rows[k - 1]];
+        // one compare and a branch that is rarely taken per element costs less than a block's
+        // Math.max or Math.min, whose NaN and signed-zero rules take several instructions per lane
+        for (; r < length; r++) {
+            float x = data[start + r];
+            if (largest ? !(x <= kth) : !(x >= kth)) {
+                count = offer(keys, rows, 0, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(x))) ^ flip, r);
+                kth = data[start + rows[k - 1]];
             }
         }
-        for (; r < length; r++) {
-            count = offer(keys, rows, 0, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[start + r]))) ^ flip, r);
-        }
-    }
-
-    /**
-     * Whether an element of {@code [from, to)} may be larger than {@code kth}: its lane-wise max, with NaN
-     * as {@code Math.max} gives it, against {@code kth}. No branch in the loop.
-     */
-    private static boolean anyAbove(float[] data, int from, int to, float kth) {
-        float best = data[from];
-        for (int i = from + 1; i < to; i++) {
-            best = Math.max(best, data[i]);
-        }
-        // nothing beats a NaN k-th (a later NaN ties it); a NaN best beats every number
-        return kth == kth && !(best <= kth);
-    }
-
-    /**
-     * Whether an element of {@code [from, to)} may be smaller than {@code kth}: its lane-wise min, with NaN
-     * as {@code Math.min} gives it, against {@code kth}. No branch in the loop.
-     */
-    private static boolean anyBelow(float[] data, int from, int to, float kth) {
-        float best = data[from];
-        for (int i = from + 1; i < to; i++) {
-            best = Math.min(best, data[i]);
-        }
-        // a NaN best is a block with a NaN, which may hold a smaller number too
-        return !(best >= kth);
     }
 
     /**
      * Fills {@code keys[0, k)} and {@code rows[0, k)} with the k best of the {@code length} elements from
-     * {@code start}, best first, equal keys by the lower row. From {@code k * SCREEN_BLOCK / 2} on, a block of
-     * {@code SCREEN_BLOCK} elements is walked only when its screen finds an element beating the k-th.
+     * {@code start}, best first, equal keys by the lower row. The first k fill the buffer; after them an
+     * element is offered only when its screen key beats the k-th's.
      */
     private static void topKOfSlice(FloatBuffer data, int start, int length, int k, boolean largest,
             long[] keys, int[] rows) {
         long flip = largest ? 0L : -1L;
         int count = 0;
         int r = 0;
-        // a block takes an entry with a chance of about 1 - exp(-k * SCREEN_BLOCK / r): the blocks
-        // before k * SCREEN_BLOCK / 2 mostly would, so they are walked without a screen
-        int unscreened = (int) Math.min(length, (long) k * SCREEN_BLOCK / 2);
-        for (; r < unscreened; r++) {
+        for (; r < k && r < length; r++) {
             count = offer(keys, rows, 0, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(start + r)))) ^ flip, r);
         }
-        for (; length - r >= SCREEN_BLOCK; r += SCREEN_BLOCK) {
-            float kth = data.get(start + rows[k - 1]);
-            int from = start + r;
-            if (largest ? anyAbove(data, from, from + SCREEN_BLOCK, kth) : anyBelow(data, from, from + SCREEN_BLOCK, kth)) {
-                for (int j = r; j < r + SCREEN_BLOCK; j++) {
-                    count = offer(keys, rows, 0, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(start + j)))) ^ flip, j);
-                }
+        if (count < k) {
+            return;
+        }
+        float kth = data.get(start + rows[k - 1]);
+        // one compare and a branch that is rarely taken per element costs less than a block's
+        // Math.max or Math.min, whose NaN and signed-zero rules take several instructions per lane
+        for (; r < length; r++) {
+            float x = data.get(start + r);
+            if (largest ? !(x <= kth) : !(x >= kth)) {
+                count = offer(keys, rows, 0, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(x))) ^ flip, r);
+                kth = data.get(start + rows[k - 1]);
             }
         }
-        for (; r < length; r++) {
-            count = offer(keys, rows, 0, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(start + r)))) ^ flip, r);
-        }
-    }
-
-    /**
-     * Whether an element of {@code [from, to)} may be larger than {@code kth}: its lane-wise max, with NaN
-     * as {@code Math.max} gives it, against {@code kth}. No branch in the loop.
-     */
-    private static boolean anyAbove(FloatBuffer data, int from, int to, float kth) {
-        float best = data.get(from);
-        for (int i = from + 1; i < to; i++) {
-            best = Math.max(best, data.get(i));
-        }
-        // nothing beats a NaN k-th (a later NaN ties it); a NaN best beats every number
-        return kth == kth && !(best <= kth);
-    }
-
-    /**
-     * Whether an element of {@code [from, to)} may be smaller than {@code kth}: its lane-wise min, with NaN
-     * as {@code Math.min} gives it, against {@code kth}. No branch in the loop.
-     */
-    private static boolean anyBelow(FloatBuffer data, int from, int to, float kth) {
-        float best = data.get(from);
-        for (int i = from + 1; i < to; i++) {
-            best = Math.min(best, data.get(i));
-        }
-        // a NaN best is a block with a NaN, which may hold a smaller number too
-        return !(best >= kth);
     }
 
     /**
