@@ -266,7 +266,7 @@ public final class TopKFloatKernel {
     /**
      * Fills {@code keys[0, k)} and {@code rows[0, k)} with the k best of the {@code length} elements from
      * {@code start}, best first, equal keys by the lower row. The first k fill the buffer; after them an
-     * element is offered only when its screen key beats the k-th's.
+     * element is offered only when its screen key beats the k-th's, which {@code nextBeating} finds.
      */
     private static void topKOfSlice(float[] data, int start, int length, int k, boolean largest,
             long[] keys, int[] rows) {
@@ -274,27 +274,43 @@ public final class TopKFloatKernel {
         int count = 0;
         int r = 0;
         for (; r < k && r < length; r++) {
-            count = offer(keys, rows, 0, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[start + r]))) ^ flip, r);
+            count = enter(keys, rows, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[start + r]))) ^ flip, r);
         }
         if (count < k) {
             return;
         }
-        float kth = data[start + rows[k - 1]];
-        // one compare and a branch that is rarely taken per element costs less than a block's
-        // Math.max or Math.min, whose NaN and signed-zero rules take several instructions per lane
-        for (; r < length; r++) {
-            float x = data[start + r];
-            if (largest ? !(x <= kth) : !(x >= kth)) {
-                count = offer(keys, rows, 0, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(x))) ^ flip, r);
-                kth = data[start + rows[k - 1]];
+        // the search has no call in its loop, so C2 unrolls it
+        int end = start + length;
+        for (int i = start + r; (i = nextBeating(data, i, end, data[start + rows[k - 1]], largest)) < end; i++) {
+            count = enter(keys, rows, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[i]))) ^ flip, i - start);
+        }
+    }
+
+    /**
+     * The first position of {@code [from, to)} whose element beats the k-th, whose screen key is
+     * {@code kth}, or {@code to}: larger than it for the largest, smaller for the smallest.
+     */
+    private static int nextBeating(float[] data, int from, int to, float kth, boolean largest) {
+        if (largest) {
+            for (int i = from; i < to; i++) {
+                if (!(data[i] <= kth)) {
+                    return i;
+                }
+            }
+        } else {
+            for (int i = from; i < to; i++) {
+                if (!(data[i] >= kth)) {
+                    return i;
+                }
             }
         }
+        return to;
     }
 
     /**
      * Fills {@code keys[0, k)} and {@code rows[0, k)} with the k best of the {@code length} elements from
      * {@code start}, best first, equal keys by the lower row. The first k fill the buffer; after them an
-     * element is offered only when its screen key beats the k-th's.
+     * element is offered only when its screen key beats the k-th's, which {@code nextBeating} finds.
      */
     private static void topKOfSlice(FloatBuffer data, int start, int length, int k, boolean largest,
             long[] keys, int[] rows) {
@@ -302,21 +318,63 @@ public final class TopKFloatKernel {
         int count = 0;
         int r = 0;
         for (; r < k && r < length; r++) {
-            count = offer(keys, rows, 0, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(start + r)))) ^ flip, r);
+            count = enter(keys, rows, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(start + r)))) ^ flip, r);
         }
         if (count < k) {
             return;
         }
-        float kth = data.get(start + rows[k - 1]);
-        // one compare and a branch that is rarely taken per element costs less than a block's
-        // Math.max or Math.min, whose NaN and signed-zero rules take several instructions per lane
-        for (; r < length; r++) {
-            float x = data.get(start + r);
-            if (largest ? !(x <= kth) : !(x >= kth)) {
-                count = offer(keys, rows, 0, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(x))) ^ flip, r);
-                kth = data.get(start + rows[k - 1]);
+        // the search has no call in its loop, so C2 unrolls it
+        int end = start + length;
+        for (int i = start + r; (i = nextBeating(data, i, end, data.get(start + rows[k - 1]), largest)) < end; i++) {
+            count = enter(keys, rows, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(i)))) ^ flip, i - start);
+        }
+    }
+
+    /**
+     * The first position of {@code [from, to)} whose element beats the k-th, whose screen key is
+     * {@code kth}, or {@code to}: larger than it for the largest, smaller for the smallest.
+     */
+    private static int nextBeating(FloatBuffer data, int from, int to, float kth, boolean largest) {
+        if (largest) {
+            for (int i = from; i < to; i++) {
+                if (!(data.get(i) <= kth)) {
+                    return i;
+                }
+            }
+        } else {
+            for (int i = from; i < to; i++) {
+                if (!(data.get(i) >= kth)) {
+                    return i;
+                }
             }
         }
+        return to;
+    }
+
+    /**
+     * Enters a slice's key to its sorted buffer {@code [0, count)}, best first, and returns the new
+     * count, as {@code offer} does: the key enters only when it beats the k-th, and among equal keys the
+     * earlier row stays ahead. Up to a k of 64 it moves the entries it beats one by one from the end.
+     */
+    private static int enter(long[] keys, int[] rows, int count, int k, long key, int row) {
+        if (k > 64) {
+            return offer(keys, rows, 0, count, k, key, row);
+        }
+        if (count == k) {
+            if (key <= keys[k - 1]) {
+                return count;
+            }
+            count = k - 1;
+        }
+        int j = count;
+        while (j > 0 && keys[j - 1] < key) {
+            keys[j] = keys[j - 1];
+            rows[j] = rows[j - 1];
+            j--;
+        }
+        keys[j] = key;
+        rows[j] = row;
+        return count + 1;
     }
 
     /**
