@@ -14,7 +14,6 @@ import java.nio.ByteOrder;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.SplittableRandom;
-import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -187,11 +186,6 @@ class PartialBytesFuzzTest {
         }
     }
 
-    private static final long[] EDGE_LONGS = {0, 1, -1, 2, 3, 5, 6, 39, 40, 41, 299, 300, 301, Integer.MAX_VALUE,
-        1L << 31, 1L << 32, Long.MAX_VALUE, Long.MIN_VALUE, Long.MAX_VALUE - 1};
-    private static final int[] EDGE_INTS = {0, 1, -1, 2, 3, 4, 7, 11, 12, 13, 16, 255, 256, Integer.MAX_VALUE,
-        Integer.MIN_VALUE, 1 << 20};
-
     static byte[] mutate(byte[] form, SplittableRandom random) {
         byte[] bytes = form.clone();
         int steps = 1 + random.nextInt(3);
@@ -205,7 +199,7 @@ class PartialBytesFuzzTest {
                     int[] fields = {at.version(), at.version() + 4, at.version() + 8, at.rank(), at.rangeCount()};
                     int field = fields[random.nextInt(fields.length)];
                     if (field + 4 <= body) {
-                        out.putInt(field, EDGE_INTS[random.nextInt(EDGE_INTS.length)]);
+                        out.putInt(field, ByteFormEdits.edgeInt(random));
                     }
                 }
                 case 2 -> { // a long of the shape, a range or an entry's index
@@ -214,7 +208,7 @@ class PartialBytesFuzzTest {
                         field = at.checksum() - 8 - at.entry() * random.nextInt((at.checksum() - at.entries()) / at.entry());
                     }
                     if (field + 8 <= body) {
-                        out.putLong(field, EDGE_LONGS[random.nextInt(EDGE_LONGS.length)] + random.nextInt(3) - 1);
+                        out.putLong(field, ByteFormEdits.edgeLong(random));
                     }
                 }
                 case 3 -> {
@@ -223,14 +217,14 @@ class PartialBytesFuzzTest {
                     }
                 }
                 case 4 -> bytes[at.opLength()] = (byte) random.nextInt(256);
-                case 5 -> bytes = cut(bytes, 9 + random.nextInt(body - 9), 1 + random.nextInt(24));
-                case 6 -> bytes = grow(bytes, 9 + random.nextInt(body - 9), random.nextInt(24) + 1, random);
+                case 5 -> bytes = ByteFormEdits.cut(bytes, 9 + random.nextInt(body - 9), 1 + random.nextInt(24));
+                case 6 -> bytes = ByteFormEdits.grow(bytes, 9 + random.nextInt(body - 9), random.nextInt(24) + 1, random);
                 case 7 -> { // a range repeated, the count raised to match
                     int count = (at.entries() - at.ranges()) / 16; // as the original has them
                     int r = at.ranges() + 16 * random.nextInt(count);
                     if (r + 16 <= body) {
                         byte[] range = Arrays.copyOfRange(bytes, r, r + 16);
-                        bytes = insert(bytes, r, range);
+                        bytes = ByteFormEdits.insert(bytes, r, range);
                         ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putInt(at.rangeCount(), count + 1);
                     }
                 }
@@ -252,38 +246,6 @@ class PartialBytesFuzzTest {
                 }
             }
         }
-        if (random.nextInt(10) != 0 && bytes.length >= 9) {
-            ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putInt(5, bytes.length); // the declared length
-        }
-        if (random.nextInt(20) != 0 && bytes.length >= 4) {
-            CRC32C crc = new CRC32C();
-            crc.update(bytes, 0, bytes.length - 4);
-            ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putInt(bytes.length - 4, (int) crc.getValue());
-        }
-        return bytes;
-    }
-
-    private static byte[] cut(byte[] bytes, int at, int length) {
-        int n = Math.min(length, bytes.length - 4 - at);
-        byte[] out = new byte[bytes.length - n];
-        System.arraycopy(bytes, 0, out, 0, at);
-        System.arraycopy(bytes, at + n, out, at, bytes.length - at - n);
-        return out;
-    }
-
-    private static byte[] grow(byte[] bytes, int at, int length, SplittableRandom random) {
-        byte[] inserted = new byte[length];
-        for (int i = 0; i < length; i++) {
-            inserted[i] = (byte) random.nextInt(256);
-        }
-        return insert(bytes, at, inserted);
-    }
-
-    private static byte[] insert(byte[] bytes, int at, byte[] inserted) {
-        byte[] out = new byte[bytes.length + inserted.length];
-        System.arraycopy(bytes, 0, out, 0, at);
-        System.arraycopy(inserted, 0, out, at, inserted.length);
-        System.arraycopy(bytes, at, out, at + inserted.length, bytes.length - at);
-        return out;
+        return ByteFormEdits.resealed(bytes, random);
     }
 }

@@ -1,5 +1,11 @@
 package io.github.argonnx;
 
+import static io.github.argonnx.AxisChunks.alongAxis;
+import static io.github.argonnx.AxisChunks.arrayTensor;
+import static io.github.argonnx.AxisChunks.chunk;
+import static io.github.argonnx.AxisChunks.product;
+import static io.github.argonnx.AxisChunks.randomChunking;
+import static io.github.argonnx.AxisChunks.randomShape;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -12,9 +18,6 @@ import io.github.argonnx.runtime.ArgOnnxException;
 import io.github.argonnx.runtime.ArgPartial;
 import io.github.argonnx.runtime.ArgResult;
 import java.lang.reflect.Array;
-import java.lang.reflect.Method;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -59,7 +62,7 @@ class PartialReductionPropertyTest {
         DataType dataType = DataType.fromOnnxName(type.onnxName());
         RandomTensors.Profile[] profiles = RandomTensors.Profile.values();
         for (int trial = 0; trial < TRIALS; trial++) {
-            long[] shape = randomShape(random);
+            long[] shape = randomShape(random, 40);
             int rank = shape.length;
             int axis = random.nextInt(rank);
             ArgReductionOperator op = ArgReductionOperator.version(opType, version)
@@ -344,96 +347,4 @@ class PartialReductionPropertyTest {
         return pool.get(0);
     }
 
-    private static long[] randomShape(Random random) {
-        long[] shape = new long[1 + random.nextInt(3)];
-        for (int i = 0; i < shape.length; i++) {
-            shape[i] = 1 + random.nextInt(i == 0 ? 40 : 6);
-        }
-        if (random.nextInt(4) == 0) {
-            shape[random.nextInt(shape.length)] = 1 + random.nextInt(300);
-        }
-        return shape;
-    }
-
-    /** Random cut points: from one chunk of the whole axis to chunks of one element. */
-    private static List<long[]> randomChunking(Random random, long axisLength) {
-        List<long[]> ranges = new ArrayList<>();
-        int maxLength = 1 + random.nextInt((int) axisLength);
-        for (long start = 0; start < axisLength; ) {
-            long end = Math.min(axisLength, start + 1 + random.nextInt(maxLength));
-            ranges.add(new long[] {start, end});
-            start = end;
-        }
-        return ranges;
-    }
-
-    private static long product(long[] shape) {
-        return java.util.Arrays.stream(shape).reduce(1, Math::multiplyExact);
-    }
-
-    /** The elements [start, end) along the axis, copied out of the whole tensor, in a random form. */
-    private static <A> Tensor chunk(Random random, DataType type, A data, long[] shape, int axis, long start, long end) {
-        long[] chunkShape = shape.clone();
-        chunkShape[axis] = end - start;
-        Object part = alongAxis(data, shape, axis, start, end);
-        switch (random.nextInt(3)) {
-            case 0:
-                return arrayTensor(type, part, chunkShape);
-            case 1:
-                return Tensor.ofRawData(type, rawData(part, type.byteWidth(), ByteBuffer.allocate(0)), chunkShape);
-            default:
-                return Tensor.ofRawData(type, rawData(part, type.byteWidth(), ByteBuffer.allocateDirect(0)), chunkShape);
-        }
-    }
-
-    /** The elements [start, end) along the axis, copied out of the whole tensor into a new array. */
-    private static Object alongAxis(Object data, long[] shape, int axis, long start, long end) {
-        long inner = 1;
-        for (int i = axis + 1; i < shape.length; i++) {
-            inner *= shape[i];
-        }
-        long outer = product(shape) / (shape[axis] * inner);
-        int block = (int) ((end - start) * inner);
-        Object part = Array.newInstance(data.getClass().getComponentType(), (int) (outer * block));
-        for (int o = 0; o < outer; o++) {
-            System.arraycopy(data, (int) ((o * shape[axis] + start) * inner), part, o * block, block);
-        }
-        return part;
-    }
-
-    /** {@code Tensor.ofFloat(float[], shape)} and its siblings, by the type's name. */
-    private static Tensor arrayTensor(DataType type, Object array, long[] shape) {
-        String name = type.onnxName();
-        try {
-            Method factory = Tensor.class.getMethod("of" + Character.toUpperCase(name.charAt(0)) + name.substring(1),
-                    array.getClass(), long[].class);
-            return (Tensor) factory.invoke(null, array, shape);
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    /** The array's elements as little-endian raw_data, in a heap or direct buffer like {@code kind}. */
-    static ByteBuffer rawData(Object array, int width, ByteBuffer kind) {
-        int length = Array.getLength(array);
-        ByteBuffer bytes = (kind.isDirect() ? ByteBuffer.allocateDirect(length * width) : ByteBuffer.allocate(length * width))
-                .order(ByteOrder.LITTLE_ENDIAN);
-        for (int i = 0; i < length; i++) {
-            Object e = Array.get(array, i);
-            if (e instanceof Byte b) {
-                bytes.put(b);
-            } else if (e instanceof Short s) {
-                bytes.putShort(s);
-            } else if (e instanceof Integer v) {
-                bytes.putInt(v);
-            } else if (e instanceof Long v) {
-                bytes.putLong(v);
-            } else if (e instanceof Float v) {
-                bytes.putInt(Float.floatToRawIntBits(v));
-            } else {
-                bytes.putLong(Double.doubleToRawLongBits((Double) e));
-            }
-        }
-        return bytes.flip();
-    }
 }

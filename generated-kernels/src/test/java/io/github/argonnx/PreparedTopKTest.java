@@ -23,8 +23,8 @@ import org.junit.jupiter.api.function.Executable;
 /**
  * A prepared TopK gives exactly the values and indices of {@code apply} for every type, layout, k and
  * direction, into {@code long[]} or {@code int[]} indices from any offset; its calls on the calling thread
- * allocate nothing; calls split over threads give the outputs of one thread; and k = 1 gives the first of
- * the k = 2 outputs, NaN, ties and signed zeros included.
+ * allocate nothing, and {@code apply} allocates its outputs and little else; calls split over threads give the
+ * outputs of one thread; and k = 1 gives the first of the k = 2 outputs, NaN, ties and signed zeros included.
  */
 class PreparedTopKTest {
 
@@ -182,8 +182,9 @@ class PreparedTopKTest {
     void callsSplitOverThreadsBySlicesOrColumnsGiveTheOutputsOfOneThread() {
         SplittableRandom random = new SplittableRandom(5);
         // slices split (outer >= tasks); columns split (one slice of 1100 columns); a k above the sort threshold
-        long[][] shapes = {{40, 50}, {1, 20, 1100}, {3, 400, 2}};
-        int[][] kss = {{1, 3, 50}, {1, 2, 20}, {1, 300}};
+        // columns split across blocks of columns (one slice of 2500)
+        long[][] shapes = {{40, 50}, {1, 20, 1100}, {3, 400, 2}, {1, 12, 2500}};
+        int[][] kss = {{1, 3, 50}, {1, 2, 20}, {1, 300}, {2, 5}};
         for (int s = 0; s < shapes.length; s++) {
             long[] shape = shapes[s];
             for (DataType type : new DataType[] {DataType.FLOAT, DataType.INT32, DataType.FLOAT16, DataType.UINT8}) {
@@ -250,6 +251,35 @@ class PreparedTopKTest {
         }
         long allocated = threads.getCurrentThreadAllocatedBytes() - before;
         assertTrue(allocated > calls * 30L * Long.BYTES, "apply: " + allocated + " bytes in " + calls + " calls");
+    }
+
+    @Test
+    void applyAllocatesItsOutputsAndASmallConstant() {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long[] shape = {256, 1000};
+        float[] data = new float[count(shape)];
+        SplittableRandom random = new SplittableRandom(4);
+        for (int i = 0; i < data.length; i++) {
+            data[i] = (float) random.nextDouble();
+        }
+        Tensor x = Tensor.ofFloat(data, shape);
+        TopK op = TopK.latest().parallelism(ONE);
+        int k = 5;
+        long outputs = 256L * k * (Float.BYTES + Long.BYTES);
+        int calls = 50;
+        long allocated = Long.MAX_VALUE;
+        // the fewest bytes of three rounds: a compilation's one-off work in a round is not the calls'
+        for (int round = 0; round < 3; round++) {
+            long before = threads.getCurrentThreadAllocatedBytes();
+            for (int i = 0; i < calls; i++) {
+                op.apply(x, k);
+            }
+            allocated = Math.min(allocated, (threads.getCurrentThreadAllocatedBytes() - before) / calls);
+        }
+        // the values and indices, their tensor, result and shapes, the call and its scratch: a copy of the
+        // indices (10 KiB) would not fit
+        assertTrue(allocated >= outputs, "apply: " + allocated + " bytes per call");
+        assertTrue(allocated < outputs + 2048, "apply: " + allocated + " bytes per call for " + outputs + " of outputs");
     }
 
     @Test

@@ -17,7 +17,6 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.SplittableRandom;
-import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -173,11 +172,6 @@ class TopKPartialBytesFuzzTest {
         }
     }
 
-    private static final long[] EDGE_LONGS = {0, 1, -1, 2, 3, 5, 6, 7, 39, 40, 41, 299, 300, 301, Integer.MAX_VALUE,
-        1L << 31, 1L << 32, Long.MAX_VALUE, Long.MIN_VALUE, Long.MAX_VALUE - 1};
-    private static final int[] EDGE_INTS = {0, 1, -1, 2, 3, 4, 7, 10, 11, 12, 13, 16, 24, 255, 256, Integer.MAX_VALUE,
-        Integer.MIN_VALUE, 1 << 20};
-
     static byte[] mutate(byte[] form, SplittableRandom random) {
         ByteBuffer original = ByteBuffer.wrap(form).order(ByteOrder.LITTLE_ENDIAN);
         int rangeCount = SHAPE + 8 * original.getInt(RANK);
@@ -202,7 +196,7 @@ class TopKPartialBytesFuzzTest {
                     int[] fields = {VERSION, VERSION + 4, VERSION + 8, RANK, rangeCount};
                     int field = fields[random.nextInt(fields.length)];
                     if (field + 4 <= body) {
-                        out.putInt(field, EDGE_INTS[random.nextInt(EDGE_INTS.length)]);
+                        out.putInt(field, ByteFormEdits.edgeInt(random));
                     }
                 }
                 case 2 -> { // a long: k, the shape, a range, or an entry's index
@@ -211,18 +205,18 @@ class TopKPartialBytesFuzzTest {
                         field = entries + entry * random.nextInt(entryCount) + width;
                     }
                     if (field + 8 <= body) {
-                        out.putLong(field, EDGE_LONGS[random.nextInt(EDGE_LONGS.length)] + random.nextInt(3) - 1);
+                        out.putLong(field, ByteFormEdits.edgeLong(random));
                     }
                 }
                 case 3 -> bytes[FLAGS + random.nextInt(2)] = (byte) new int[] {0, 1, 2, 255}[random.nextInt(4)];
                 case 4 -> bytes[OP_LENGTH] = (byte) random.nextInt(256);
-                case 5 -> bytes = cut(bytes, 9 + random.nextInt(body - 9), 1 + random.nextInt(24));
-                case 6 -> bytes = grow(bytes, 9 + random.nextInt(body - 9), random.nextInt(24) + 1, random);
+                case 5 -> bytes = ByteFormEdits.cut(bytes, 9 + random.nextInt(body - 9), 1 + random.nextInt(24));
+                case 6 -> bytes = ByteFormEdits.grow(bytes, 9 + random.nextInt(body - 9), random.nextInt(24) + 1, random);
                 case 7 -> { // a range repeated, the count raised to match
                     int count = (entries - ranges) / 16;
                     int r = ranges + 16 * random.nextInt(count);
                     if (r + 16 <= body) {
-                        bytes = insert(bytes, r, Arrays.copyOfRange(bytes, r, r + 16));
+                        bytes = ByteFormEdits.insert(bytes, r, Arrays.copyOfRange(bytes, r, r + 16));
                         ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putInt(rangeCount, count + 1);
                     }
                 }
@@ -241,46 +235,9 @@ class TopKPartialBytesFuzzTest {
                         System.arraycopy(bytes, a, bytes, a + entry, entry);
                     }
                 }
-                default -> { // an entry's element bits: NaN, infinities, all ones
-                    if (entries < body) {
-                        bytes[entries + random.nextInt(body - entries)] = (byte) new int[] {0x7F, 0xFF, 0x80,
-                            0x7E, 0xFC, 0x00}[random.nextInt(6)];
-                    }
-                }
+                default -> ByteFormEdits.specialElementByte(bytes, entries, body, random); // NaN, infinities, all ones
             }
         }
-        if (random.nextInt(10) != 0 && bytes.length >= 9) {
-            ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putInt(5, bytes.length); // the declared length
-        }
-        if (random.nextInt(20) != 0 && bytes.length >= 4) {
-            CRC32C crc = new CRC32C();
-            crc.update(bytes, 0, bytes.length - 4);
-            ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putInt(bytes.length - 4, (int) crc.getValue());
-        }
-        return bytes;
-    }
-
-    private static byte[] cut(byte[] bytes, int at, int length) {
-        int n = Math.min(length, bytes.length - 4 - at);
-        byte[] out = new byte[bytes.length - n];
-        System.arraycopy(bytes, 0, out, 0, at);
-        System.arraycopy(bytes, at + n, out, at, bytes.length - at - n);
-        return out;
-    }
-
-    private static byte[] grow(byte[] bytes, int at, int length, SplittableRandom random) {
-        byte[] inserted = new byte[length];
-        for (int i = 0; i < length; i++) {
-            inserted[i] = (byte) random.nextInt(256);
-        }
-        return insert(bytes, at, inserted);
-    }
-
-    private static byte[] insert(byte[] bytes, int at, byte[] inserted) {
-        byte[] out = new byte[bytes.length + inserted.length];
-        System.arraycopy(bytes, 0, out, 0, at);
-        System.arraycopy(inserted, 0, out, at, inserted.length);
-        System.arraycopy(bytes, at, out, at + inserted.length, bytes.length - at);
-        return out;
+        return ByteFormEdits.resealed(bytes, random);
     }
 }

@@ -1,5 +1,10 @@
 package io.github.argonnx;
 
+import static io.github.argonnx.AxisChunks.arrayTensor;
+import static io.github.argonnx.AxisChunks.chunk;
+import static io.github.argonnx.AxisChunks.product;
+import static io.github.argonnx.AxisChunks.randomChunking;
+import static io.github.argonnx.AxisChunks.randomShape;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -12,8 +17,6 @@ import io.github.argonnx.runtime.TopKAccumulator;
 import io.github.argonnx.runtime.TopKPartial;
 import io.github.argonnx.runtime.TopKResult;
 import java.lang.reflect.Array;
-import java.lang.reflect.Method;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -62,7 +65,7 @@ class TopKPartialsPropertyTest {
         DataType dataType = DataType.fromOnnxName(type.onnxName());
         RandomTensors.Profile[] profiles = RandomTensors.Profile.values();
         for (int trial = 0; trial < TRIALS; trial++) {
-            long[] shape = randomShape(random);
+            long[] shape = randomShape(random, 30);
             int rank = shape.length;
             int axis = random.nextInt(rank);
             long k = random.nextInt(4) == 0 ? shape[axis] : random.nextInt((int) Math.min(shape[axis], 12) + 1);
@@ -209,71 +212,4 @@ class TopKPartialsPropertyTest {
         return pool.get(0);
     }
 
-    private static long[] randomShape(Random random) {
-        long[] shape = new long[1 + random.nextInt(3)];
-        for (int i = 0; i < shape.length; i++) {
-            shape[i] = 1 + random.nextInt(i == 0 ? 30 : 6);
-        }
-        if (random.nextInt(4) == 0) {
-            shape[random.nextInt(shape.length)] = 1 + random.nextInt(300);
-        }
-        return shape;
-    }
-
-    /** Random cut points: from one chunk of the whole axis to chunks of one element. */
-    private static List<long[]> randomChunking(Random random, long axisLength) {
-        List<long[]> ranges = new ArrayList<>();
-        int maxLength = 1 + random.nextInt((int) axisLength);
-        for (long start = 0; start < axisLength; ) {
-            long end = Math.min(axisLength, start + 1 + random.nextInt(maxLength));
-            ranges.add(new long[] {start, end});
-            start = end;
-        }
-        return ranges;
-    }
-
-    private static long product(long[] shape) {
-        return java.util.Arrays.stream(shape).reduce(1, Math::multiplyExact);
-    }
-
-    /** The elements [start, end) along the axis, copied out of the whole tensor, in a random form. */
-    private static Tensor chunk(Random random, DataType type, Object data, long[] shape, int axis, long start, long end) {
-        long[] chunkShape = shape.clone();
-        chunkShape[axis] = end - start;
-        Object part = alongAxis(data, shape, axis, start, end);
-        return switch (random.nextInt(3)) {
-            case 0 -> arrayTensor(type, part, chunkShape);
-            case 1 -> Tensor.ofRawData(type, PartialReductionPropertyTest.rawData(part, type.byteWidth(),
-                    ByteBuffer.allocate(0)), chunkShape);
-            default -> Tensor.ofRawData(type, PartialReductionPropertyTest.rawData(part, type.byteWidth(),
-                    ByteBuffer.allocateDirect(0)), chunkShape);
-        };
-    }
-
-    /** The elements [start, end) along the axis, copied out of the whole tensor into a new array. */
-    private static Object alongAxis(Object data, long[] shape, int axis, long start, long end) {
-        long inner = 1;
-        for (int i = axis + 1; i < shape.length; i++) {
-            inner *= shape[i];
-        }
-        long outer = product(shape) / (shape[axis] * inner);
-        int block = (int) ((end - start) * inner);
-        Object part = Array.newInstance(data.getClass().getComponentType(), (int) (outer * block));
-        for (int o = 0; o < outer; o++) {
-            System.arraycopy(data, (int) ((o * shape[axis] + start) * inner), part, o * block, block);
-        }
-        return part;
-    }
-
-    /** {@code Tensor.ofFloat(float[], shape)} and its siblings, by the type's name. */
-    static Tensor arrayTensor(DataType type, Object array, long[] shape) {
-        String name = type.onnxName();
-        try {
-            Method factory = Tensor.class.getMethod("of" + Character.toUpperCase(name.charAt(0)) + name.substring(1),
-                    array.getClass(), long[].class);
-            return (Tensor) factory.invoke(null, array, shape);
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError(e);
-        }
-    }
 }

@@ -25,7 +25,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * TopK against a sort of each slice (best first, equal elements by the lower index, NaN the largest): every
  * element type, axis lengths and k around the kernels' block sizes and where the sorted buffer gives way to
  * selection, k up to the whole axis, contiguous and outer axes, rows in random, ascending and descending order,
- * all equal, and runs of NaN; arrays and direct buffers.
+ * all equal, and runs of NaN; arrays and direct buffers. Outer axes also over many columns: counts around the
+ * block of columns walked together (1024, and fewer for a large k), ties across rows and whole columns of NaN.
  */
 class TopKPropertyTest {
 
@@ -42,6 +43,15 @@ class TopKPropertyTest {
         {700, 7}, {1000, 31}, {1000, 32}, {1000, 33}, {1000, 63}, {1000, 64}, {1000, 65}, {1000, 129}, {1000, 999},
         {3000, 10}, {3000, 255}, {3000, 256}, {3000, 257}, {3000, 700}, {3000, 3000}, {20000, 1}, {20000, 63},
         {20000, 64}, {20000, 65}, {20000, 300}, {20000, 2000}
+    };
+
+    /**
+     * Outer axes {@code [outer, axisLength, columns]} (axis 1) and k: column counts on both sides of the column
+     * block (1024) and of 65536 / k (655 for k = 100), axes as short as k and with rows past the first k.
+     */
+    private static final int[][] OUTER_SHAPES_AND_KS = {
+        {1, 1, 2, 1}, {1, 5, 3, 5}, {2, 6, 5, 5}, {1, 40, 1023, 3}, {1, 9, 1024, 4}, {2, 12, 1025, 2},
+        {1, 3, 2049, 1}, {1, 300, 700, 100}, {1, 310, 660, 100}, {3, 17, 1030, 16}
     };
 
     private enum Order { RANDOM, ASCENDING, DESCENDING }
@@ -69,6 +79,62 @@ class TopKPropertyTest {
                 }
                 for (boolean largest : new boolean[] {true, false}) {
                     check(type, data, shape, axis, k, largest, random.nextInt(4) == 0);
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("types")
+    <A> void outerAxesOfManyColumnsAreTheSortedColumnsFirstK(TestType<A, ?> type) {
+        Random random = new Random(31 * type.onnxName().hashCode());
+        for (int[] shapeAndK : OUTER_SHAPES_AND_KS) {
+            long[] shape = {shapeAndK[0], shapeAndK[1], shapeAndK[2]};
+            int k = shapeAndK[3];
+            for (Profile profile : List.of(Profile.FULL_RANGE, Profile.TINY_POOL, Profile.SPECIAL_VALUES)) {
+                A data = type.generator().generate(random, size(shape), profile);
+                Order order = Order.values()[random.nextInt(Order.values().length)];
+                if (order != Order.RANDOM) {
+                    data = arranged(type, data, shape, 1, order == Order.DESCENDING);
+                }
+                for (boolean largest : new boolean[] {true, false}) {
+                    check(type, data, shape, 1, k, largest, random.nextInt(4) == 0);
+                }
+            }
+        }
+    }
+
+    @Test
+    void outerAxesPutColumnsOfNaNAndEqualRowsInIndexOrder() {
+        // [rows, columns]: a column of NaN at every 7th, equal values in every 3rd, a NaN late in every 5th
+        int rows = 40;
+        int columns = 1100;
+        float[] floats = RandomTensors.floats(new Random(11), rows * columns, Profile.FULL_RANGE);
+        double[] doubles = new double[rows * columns];
+        short[] halves = RandomTensors.float16Bits(new Random(12), rows * columns, Profile.FULL_RANGE);
+        for (int r = 0; r < rows; r++) {
+            for (int c = 0; c < columns; c++) {
+                int i = r * columns + c;
+                if (c % 7 == 0 || (c % 5 == 0 && r == rows - 3)) {
+                    floats[i] = Float.NaN;
+                    halves[i] = (short) 0x7E00;
+                } else if (c % 3 == 0) {
+                    floats[i] = r % 2 == 0 ? 0.0f : -0.0f;
+                    halves[i] = (short) (r % 2 == 0 ? 0x0000 : 0x8000);
+                }
+                doubles[i] = floats[i];
+            }
+        }
+        long[] shape = {rows, columns};
+        for (int k : new int[] {1, 3, 8}) {
+            for (boolean largest : new boolean[] {true, false}) {
+                long[] indices = check(TestType.FLOAT, floats, shape, 0, k, largest, false);
+                check(TestType.DOUBLE, doubles, shape, 0, k, largest, true);
+                check(TestType.FLOAT16, halves, shape, 0, k, largest, false);
+                // a column of NaN or of zeros of both signs ties in every row: its first k rows, in order
+                for (int j = 0; j < k; j++) {
+                    assertEquals(j, indices[j * columns]);
+                    assertEquals(j, indices[j * columns + 3]);
                 }
             }
         }

@@ -11,6 +11,7 @@ import io.github.argonnx.conformance.support.TensorValue;
 import io.github.argonnx.conformance.support.TopKApi;
 import io.github.argonnx.conformance.support.TopKReference;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -102,6 +103,42 @@ class TopKReferenceDifferentialTest {
                         if (!got.values().equals(expected.values()) || !got.indices().equals(expected.indices())) {
                             failures.add(type + " axis " + axis + " n " + n + " k " + k + " largest " + largest);
                         }
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), failures);
+    }
+
+    @Test
+    void outerAxesAcrossBlocksOfColumnsAgreeWithTheReference() {
+        // [a, b, c] along axis 1: column counts on both sides of the block of columns walked together (1024), and
+        // of 65536 / k for k = 100; axes as short as k; ties across rows and the type's special values
+        long[][] shapes = {{1, 7, 1025}, {2, 9, 1023}, {1, 12, 2049}, {3, 6, 5}, {1, 300, 700}};
+        long[] ks = {3, 9, 5, 2, 100};
+        SplittableRandom random = new SplittableRandom(9_031_442L);
+        List<String> failures = new ArrayList<>();
+        for (ElementType type : ElementType.values()) {
+            List<Long> specials = Gen.specialBits(type, true);
+            for (int s = 0; s < shapes.length; s++) {
+                long[] shape = shapes[s];
+                if (shape[1] > 100 && type != ElementType.FLOAT && type != ElementType.UINT16) {
+                    continue;
+                }
+                long[] bits = new long[(int) (shape[0] * shape[1] * shape[2])];
+                int kinds = random.nextBoolean() ? Math.min(3, specials.size()) : specials.size();
+                for (int i = 0; i < bits.length; i++) {
+                    bits[i] = specials.get(random.nextInt(kinds));
+                }
+                TensorValue x = TensorValue.ofBits(type, shape, bits);
+                for (boolean largest : new boolean[] {true, false}) {
+                    TopKReference.Result expected = TopKReference.topK(x, ks[s], 1, largest);
+                    TopK op = TopK.latest().axis(1).largest(largest);
+                    Api.InputForm form = Api.InputForm.values()[random.nextInt(Api.InputForm.values().length)];
+                    TopKApi.Outputs got = TopKApi.viaResult(op, Api.input(x, form, random).tensor(), ks[s], type);
+                    if (!got.values().equals(expected.values()) || !got.indices().equals(expected.indices())) {
+                        failures.add(type + " " + Arrays.toString(shape) + " k " + ks[s] + " largest " + largest + " "
+                                + form);
                     }
                 }
             }

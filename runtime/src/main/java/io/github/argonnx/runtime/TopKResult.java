@@ -1,6 +1,8 @@
 package io.github.argonnx.runtime;
 
+import io.github.argonnx.internal.runtime.Faces;
 import io.github.argonnx.internal.runtime.Shapes;
+import io.github.argonnx.internal.runtime.TopKValuesAndIndices;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -13,16 +15,37 @@ import java.util.Objects;
  *
  * <p>Immutable: the factory copies the indices and the shape, and the accessors return copies. The values
  * are held as given; the generated operator hands over a tensor over arrays it filled and never touches
- * again.
+ * again, and its indices and shape the same way.
  *
  * @param <V> the type of the values, the generated {@code Tensor}
  */
 public final class TopKResult<V> {
 
+    static {
+        // the face's type is raw: a class literal names no type argument, and the values are the caller's V
+        @SuppressWarnings("rawtypes")
+        Faces.Face<TopKValuesAndIndices, TopKResult> face = new Faces.Face<>() {
+            @Override
+            public TopKResult<Object> wrap(TopKValuesAndIndices state) {
+                return new TopKResult<>(state.values(), state.indices(), state.shape());
+            }
+
+            @Override
+            public TopKValuesAndIndices state(TopKResult face) {
+                return new TopKValuesAndIndices(face.values, face.indices, face.shape);
+            }
+        };
+        Faces.install(TopKResult.class, TopKValuesAndIndices.class, face);
+    }
+
     private final V values;
     private final long[] indices;
     private final long[] shape;
 
+    /**
+     * Takes the arrays as they are: {@link #of} copies, and the generated operator hands over arrays it filled
+     * and never touches again ({@link TopKValuesAndIndices}).
+     */
     private TopKResult(V values, long[] indices, long[] shape) {
         this.values = values;
         this.indices = indices;

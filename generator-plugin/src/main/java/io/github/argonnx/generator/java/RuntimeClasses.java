@@ -90,6 +90,8 @@ public final class RuntimeClasses {
     public static final ClassName ACCUMULATION = ClassName.get(INTERNAL_PACKAGE, "Accumulation");
     /** Indices filled in place, which an {@link #ARG_RESULT} wraps without a copy. */
     public static final ClassName OUTPUT_INDICES = ClassName.get(INTERNAL_PACKAGE, "OutputIndices");
+    /** A TopK call's filled outputs, which a {@code TopKResult} wraps without a copy. */
+    public static final ClassName TOP_K_VALUES_AND_INDICES = ClassName.get(INTERNAL_PACKAGE, "TopKValuesAndIndices");
 
     /**
      * {@code Faces.of(apiType, stateType)}: how generated code turns internal state into the API type that

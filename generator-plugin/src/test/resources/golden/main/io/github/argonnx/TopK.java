@@ -40,6 +40,7 @@ import io.github.argonnx.internal.runtime.ParallelTopK;
 import io.github.argonnx.internal.runtime.ReductionPlan;
 import io.github.argonnx.internal.runtime.Shapes;
 import io.github.argonnx.internal.runtime.TaskCount;
+import io.github.argonnx.internal.runtime.TopKValuesAndIndices;
 import io.github.argonnx.internal.runtime.VectorSupport;
 import io.github.argonnx.internal.runtime.Workers;
 import io.github.argonnx.runtime.ArgOnnxException;
@@ -338,25 +339,7 @@ public final class TopK {
                     default -> throw new ArgOnnxException(versionName + ": attribute '" + name + "' (set to " + value + ") does not exist in " + versionName + " (" + versionName + " has attributes: axis)");
                 }
             }
-            case 11 -> {
-                switch (name) {
-                    case "axis" -> {
-                    }
-                    case "largest" -> {
-                        if (value != 0 && value != 1) {
-                            throw new ArgOnnxException(versionName + ": attribute 'largest' = " + value + " is not allowed in " + versionName + " (allowed: 0, 1)");
-                        }
-                    }
-                    case "sorted" -> {
-                        if (value != 0 && value != 1) {
-                            throw new ArgOnnxException(versionName + ": attribute 'sorted' = " + value + " is not allowed in " + versionName + " (allowed: 0, 1)");
-                        }
-                    }
-                    case "k" -> throw new ArgOnnxException(versionName + ": attribute 'k' (set to " + value + ") does not exist in " + versionName + ": it exists up to TopK-1, later versions take k as an input (" + versionName + " has attributes: axis, largest, sorted)");
-                    default -> throw new ArgOnnxException(versionName + ": attribute '" + name + "' (set to " + value + ") does not exist in " + versionName + " (" + versionName + " has attributes: axis, largest, sorted)");
-                }
-            }
-            case 24 -> {
+            case 11, 24 -> {
                 switch (name) {
                     case "axis" -> {
                     }
@@ -384,17 +367,7 @@ public final class TopK {
         }
         String allowed;
         switch (version) {
-            case 1 -> {
-                switch (type) {
-                    case FLOAT, FLOAT16, DOUBLE -> {
-                        return;
-                    }
-                    default -> {
-                    }
-                }
-                allowed = "float, float16, double";
-            }
-            case 10 -> {
+            case 1, 10 -> {
                 switch (type) {
                     case FLOAT, FLOAT16, DOUBLE -> {
                         return;
@@ -508,7 +481,18 @@ public final class TopK {
         if (call.count() > 0) {
             run(versionName, parallelism, data, call, values, indices, 0, null);
         }
-        return TopKResult.of(wrap(data.dataType(), values, call.shape()), indices, call.shape());
+        // the result takes the arrays just filled, which nothing else holds: the call allocates its outputs
+        return result(wrap(data.dataType(), values, call.shape()), indices, call.shape().clone());
+    }
+
+    /**
+     * A result over the given values, indices and shape, without a copy: the caller hands them over.
+     */
+    @SuppressWarnings("unchecked")
+    private static TopKResult<Tensor> result(Tensor values, long[] indices, long[] shape) {
+        // the face is of the raw TopKResult; the values it wraps are the tensor given
+        return (TopKResult<Tensor>) Faces.of(TopKResult.class, TopKValuesAndIndices.class)
+                .wrap(new TopKValuesAndIndices(values, indices, shape));
     }
 
     /**

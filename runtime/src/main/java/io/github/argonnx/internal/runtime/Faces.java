@@ -6,7 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * How generated code turns internal state into the API type that faces it, and back: a
  * {@link ReductionSignature} into a {@code PartialSignature}, an {@link OutputIndices} into an
- * {@code ArgResult}, and an {@code ArgAccumulator} or a {@code Parallelism} into the {@link Accumulation}
+ * {@code ArgResult}, a {@link TopKValuesAndIndices} into a {@code TopKResult}, and an {@code ArgAccumulator} or a {@code Parallelism} into the {@link Accumulation}
  * or {@link Workers} it wraps. Not API.
  *
  * <p>It exists because the API types show users no internal type, not even in a constructor, while the

@@ -1,5 +1,6 @@
 package io.github.argonnx.generator.emit.topk;
 
+import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
@@ -8,6 +9,7 @@ import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import io.github.argonnx.generator.emit.GenerationContext;
+import io.github.argonnx.generator.emit.VersionArms;
 import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.JavaStorage;
 import io.github.argonnx.generator.java.RuntimeClasses;
@@ -138,7 +140,20 @@ final class TopKCalls {
                 .beginControlFlow("if (call.count() > 0)")
                 .addStatement("run(versionName, parallelism, data, call, values, indices, 0, null)")
                 .endControlFlow()
-                .addStatement("return $T.of(wrap(data.dataType(), values, call.shape()), indices, call.shape())", TOP_K_RESULT)
+                .addComment("the result takes the arrays just filled, which nothing else holds: the call allocates its outputs")
+                .addStatement("return result(wrap(data.dataType(), values, call.shape()), indices, call.shape().clone())")
+                .build());
+        type.addMethod(MethodSpec.methodBuilder("result")
+                .addJavadoc("A result over the given values, indices and shape, without a copy: the caller hands them over.\n")
+                .addAnnotation(AnnotationSpec.builder(SuppressWarnings.class).addMember("value", "$S", "unchecked").build())
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(result)
+                .addParameter(tensor, "values")
+                .addParameter(LONGS, "indices")
+                .addParameter(LONGS, "shape")
+                .addComment("the face is of the raw TopKResult; the values it wraps are the tensor given")
+                .addStatement("return ($T) $T.of($T.class, $T.class)\n.wrap(new $T(values, indices, shape))", result, RuntimeClasses.FACES,
+                        TOP_K_RESULT, RuntimeClasses.TOP_K_VALUES_AND_INDICES, RuntimeClasses.TOP_K_VALUES_AND_INDICES)
                 .build());
         type.addMethod(MethodSpec.methodBuilder("apply")
                 .addJavadoc("The k best elements, with k the attribute {@code k} of version 1.\n\n@param data the input {@code $L}\n"
@@ -199,20 +214,21 @@ final class TopKCalls {
                 .endControlFlow()
                 .addStatement("String allowed")
                 .beginControlFlow("switch (version)");
+        VersionArms arms = new VersionArms();
         for (VersionSpec v : versions) {
             SortedSet<ElementType> types = context.typesToGenerate(v);
             String cases = types.stream().map(Enum::name).collect(Collectors.joining(", "));
             String text = types.stream().map(ElementType::onnxName).collect(Collectors.joining(", "));
-            body.add("case $L -> {\n$>", v.sinceVersion());
+            CodeBlock.Builder arm = CodeBlock.builder();
             if (!types.isEmpty()) {
-                body.beginControlFlow("switch (type)")
+                arm.beginControlFlow("switch (type)")
                         .add("case $L -> {\n$>return;\n$<}\n", cases)
                         .add("default -> {\n$>$<}\n")
                         .endControlFlow();
             }
-            body.addStatement("allowed = $S", text).add("$<}\n");
+            arms.add(v.sinceVersion(), arm.addStatement("allowed = $S", text).build());
         }
-        body.add("default -> throw new $T(\"no version \" + version);\n", IllegalStateException.class)
+        body.add(arms.cases()).add("default -> throw new $T(\"no version \" + version);\n", IllegalStateException.class)
                 .endControlFlow()
                 .addStatement("throw new $T(versionName + \": input '$L' has element type \" + type.onnxName() + \", which \" + versionName\n"
                         + "+ \" does not accept (allowed: \" + allowed + \")\")", EXCEPTION, input);

@@ -28,7 +28,7 @@ import javax.lang.model.element.Modifier;
  * buffer of the k best keys with their indices; an element enters only when it beats the k-th (a binary search
  * and a shift). A contiguous slice offers only the elements that beat the k-th best, found by a search or
  * by screened blocks ({@link TopKSliceScreen}); an outer axis is walked in memory order over blocks
- * of columns, a buffer per column. Where the buffer's expected shifts would cost more than a pass of selection,
+ * of columns, a buffer per column, each element screened against its column's k-th best ({@link TopKColumnScreen}). Where the buffer's expected shifts would cost more than a pass of selection,
  * each slice is selected for its k best instead, which are then sorted ({@link TopKSelection}): the cost grows
  * smoothly with k, up to the whole axis.
  */
@@ -36,9 +36,6 @@ public final class TopKKernelEmitter extends JavaSourceEmitter {
 
     /** The most buffer entries a block of columns keeps, so that a large k takes one column at a time. */
     static final int BUFFER_ENTRIES = 1 << 16;
-
-    /** The columns of an outer axis walked together. */
-    static final int COLUMN_BLOCK = 64;
 
     @Override
     protected List<JavaSource> sources(GenerationContext context) {
@@ -54,13 +51,14 @@ public final class TopKKernelEmitter extends JavaSourceEmitter {
         ClassName name = context.names().topKKernelClass(type);
         JavaStorage storage = JavaStorage.of(type);
         TopKSliceScreen screen = new TopKSliceScreen(type);
+        TopKColumnScreen columns = new TopKColumnScreen(storage);
         return TypeSpec.classBuilder(name)
                 .addJavadoc("TopK over $L elements ($L), compared by their order keys ({@link #$N}).\n\n"
                         + "<p>Not API: called by the generated operator class.\n",
                         type.onnxName(), JavaStorage.description(type), GeneratedNames.ORDER_KEY)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addField(FieldSpec.builder(TypeName.INT, "COLUMN_BLOCK", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                        .initializer("$L", COLUMN_BLOCK).build())
+                        .initializer("$L", TopKColumnScreen.BLOCK).build())
                 .addField(FieldSpec.builder(TypeName.INT, "BUFFER_ENTRIES", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                         .initializer("1 << $L", Integer.numberOfTrailingZeros(BUFFER_ENTRIES)).build())
                 .addField(FieldSpec.builder(TypeName.INT, TopKSliceScreen.SCREEN_BLOCK, Modifier.PRIVATE, Modifier.STATIC,
@@ -77,6 +75,8 @@ public final class TopKKernelEmitter extends JavaSourceEmitter {
                 .addMethods(screen.methods(storage.arrayType(), "data[$L]"))
                 .addMethods(screen.methods(storage.bufferType(), "data.get($L)"))
                 .addMethods(screen.sharedMethods())
+                .addMethod(columns.method(storage.arrayType(), "data[$L]"))
+                .addMethod(columns.method(storage.bufferType(), "data.get($L)"))
                 .addMethods(TopKSelection.sharedMethods())
                 .addMethod(MethodSpec.methodBuilder("offer")
                         .addJavadoc("Offers one key to the sorted buffer {@code [base, base + count)}, best first, and returns\n"
@@ -131,7 +131,6 @@ public final class TopKKernelEmitter extends JavaSourceEmitter {
 
     /** The public entry over one data source; {@code read} reads the element at a position given as {@code $L}. */
     private static MethodSpec entry(ClassName kernel, JavaStorage storage, TypeName source, String read) {
-        CodeBlock element = CodeBlock.of(read, "rowBase + c");
         CodeBlock winner = CodeBlock.of(read, "sliceBase + row * inner + from + c");
         return TopKKernelContract.withKernelParameters(MethodSpec.methodBuilder(GeneratedNames.TOP_K)
                 .addJavadoc("Writes, for every slice {@code (o, i)} of {@code plan} with {@code columnFrom <= i < columnTo}, its\n"
@@ -155,7 +154,7 @@ public final class TopKKernelEmitter extends JavaSourceEmitter {
                 .addStatement("int block = work.block")
                 .addStatement("long[] keys = work.keys")
                 .addStatement("int[] rows = work.rows")
-                .addStatement("int[] counts = work.counts")
+                .addStatement("long[] kth = work.kth")
                 .beginControlFlow("for (int o = 0; o < outer; o++)")
                 .addStatement("int sliceBase = offset + o * axisLength * inner")
                 .addStatement("int outBase = outOffset + o * k * inner")
@@ -165,14 +164,8 @@ public final class TopKKernelEmitter extends JavaSourceEmitter {
                 .addComment("a contiguous slice: its blocks are screened against the k-th best")
                 .addStatement(TopKSliceScreen.call())
                 .nextControlFlow("else")
-                .addStatement("$T.fill(counts, 0, columns, 0)", java.util.Arrays.class)
-                .beginControlFlow("for (int r = 0; r < axisLength; r++)")
-                .addStatement("int rowBase = sliceBase + r * inner + from")
-                .beginControlFlow("for (int c = 0; c < columns; c++)")
-                .addStatement("long key = $N($L) ^ flip", GeneratedNames.ORDER_KEY, storage.toBits(element))
-                .addStatement("counts[c] = offer(keys, rows, c * k, counts[c], k, key, r)")
-                .endControlFlow()
-                .endControlFlow()
+                .addComment("an outer axis: each element is screened against its column's k-th best")
+                .addStatement(TopKColumnScreen.call())
                 .endControlFlow()
                 .beginControlFlow("for (int c = 0; c < columns; c++)")
                 .beginControlFlow("for (int j = 0; j < k; j++)")

@@ -10,6 +10,7 @@ import com.palantir.javapoet.TypeSpec;
 import io.github.argonnx.generator.emit.GeneratedFile;
 import io.github.argonnx.generator.emit.GenerationContext;
 import io.github.argonnx.generator.emit.JavaSourceEmitter;
+import io.github.argonnx.generator.emit.VersionArms;
 import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.model.AttributeSpec;
 import io.github.argonnx.generator.model.OperatorSpec;
@@ -275,10 +276,10 @@ public final class TopKOperatorEmitter extends JavaSourceEmitter {
 
     /** Per version and attribute: whether it exists there and allows the value. */
     private static MethodSpec checkAttribute(OperatorSpec op, List<VersionSpec> versions) {
-        CodeBlock.Builder body = CodeBlock.builder().beginControlFlow("switch (version)");
+        VersionArms arms = new VersionArms();
         for (VersionSpec v : versions) {
             String names = v.attributes().stream().map(AttributeSpec::name).collect(Collectors.joining(", "));
-            body.add("case $L -> {\n$>", v.sinceVersion()).beginControlFlow("switch (name)");
+            CodeBlock.Builder body = CodeBlock.builder().beginControlFlow("switch (name)");
             for (AttributeSpec a : v.attributes()) {
                 body.add("case $S -> {\n$>", a.name());
                 if (a.name().equals("k")) {
@@ -307,17 +308,21 @@ public final class TopKOperatorEmitter extends JavaSourceEmitter {
             }
             body.add("default -> throw new $T(versionName + \": attribute '\" + name + \"' (set to \" + value + \") does not "
                     + "exist in \" + versionName + \" (\" + versionName + \" has attributes: $L)\");\n", EXCEPTION, names);
-            body.endControlFlow().add("$<}\n");
+            arms.add(v.sinceVersion(), body.endControlFlow().build());
         }
-        body.add("default -> throw new $T(\"no version \" + version);\n", IllegalStateException.class);
-        body.endControlFlow();
+        CodeBlock body = CodeBlock.builder()
+                .beginControlFlow("switch (version)")
+                .add(arms.cases())
+                .add("default -> throw new $T(\"no version \" + version);\n", IllegalStateException.class)
+                .endControlFlow()
+                .build();
         return MethodSpec.methodBuilder("checkAttribute")
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .addParameter(String.class, "versionName")
                 .addParameter(TypeName.INT, "version")
                 .addParameter(String.class, "name")
                 .addParameter(TypeName.LONG, "value")
-                .addCode(body.build())
+                .addCode(body)
                 .build();
     }
 }

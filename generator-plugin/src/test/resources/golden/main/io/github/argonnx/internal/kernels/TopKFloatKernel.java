@@ -16,7 +16,7 @@ import javax.annotation.processing.Generated;
         comments = "TopK.yaml (TopK-1, TopK-10, TopK-11, TopK-24, float)"
 )
 public final class TopKFloatKernel {
-    private static final int COLUMN_BLOCK = 64;
+    private static final int COLUMN_BLOCK = 1024;
 
     private static final int BUFFER_ENTRIES = 1 << 16;
 
@@ -62,7 +62,7 @@ public final class TopKFloatKernel {
         int block = work.block;
         long[] keys = work.keys;
         int[] rows = work.rows;
-        int[] counts = work.counts;
+        long[] kth = work.kth;
         for (int o = 0; o < outer; o++) {
             int sliceBase = offset + o * axisLength * inner;
             int outBase = outOffset + o * k * inner;
@@ -72,14 +72,8 @@ public final class TopKFloatKernel {
                     // a contiguous slice: its blocks are screened against the k-th best
                     topKOfSlice(data, sliceBase, axisLength, k, largest, keys, rows);
                 } else {
-                    Arrays.fill(counts, 0, columns, 0);
-                    for (int r = 0; r < axisLength; r++) {
-                        int rowBase = sliceBase + r * inner + from;
-                        for (int c = 0; c < columns; c++) {
-                            long key = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[rowBase + c]))) ^ flip;
-                            counts[c] = offer(keys, rows, c * k, counts[c], k, key, r);
-                        }
-                    }
+                    // an outer axis: each element is screened against its column's k-th best
+                    topKOfColumns(data, sliceBase + from, inner, axisLength, columns, k, largest, keys, rows, kth);
                 }
                 for (int c = 0; c < columns; c++) {
                     for (int j = 0; j < k; j++) {
@@ -120,7 +114,7 @@ public final class TopKFloatKernel {
         int block = work.block;
         long[] keys = work.keys;
         int[] rows = work.rows;
-        int[] counts = work.counts;
+        long[] kth = work.kth;
         for (int o = 0; o < outer; o++) {
             int sliceBase = offset + o * axisLength * inner;
             int outBase = outOffset + o * k * inner;
@@ -130,14 +124,8 @@ public final class TopKFloatKernel {
                     // a contiguous slice: its blocks are screened against the k-th best
                     topKOfSlice(data, sliceBase, axisLength, k, largest, keys, rows);
                 } else {
-                    Arrays.fill(counts, 0, columns, 0);
-                    for (int r = 0; r < axisLength; r++) {
-                        int rowBase = sliceBase + r * inner + from;
-                        for (int c = 0; c < columns; c++) {
-                            long key = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(rowBase + c)))) ^ flip;
-                            counts[c] = offer(keys, rows, c * k, counts[c], k, key, r);
-                        }
-                    }
+                    // an outer axis: each element is screened against its column's k-th best
+                    topKOfColumns(data, sliceBase + from, inner, axisLength, columns, k, largest, keys, rows, kth);
                 }
                 for (int c = 0; c < columns; c++) {
                     for (int j = 0; j < k; j++) {
@@ -378,6 +366,70 @@ public final class TopKFloatKernel {
     }
 
     /**
+     * Fills, for each of the {@code columns} columns from {@code start} (rows {@code inner} apart), the
+     * buffer {@code keys[c * k, c * k + k)} and {@code rows[c * k, c * k + k)} with its k best, best first,
+     * equal keys by the lower row. {@code kth[c]} holds column c's k-th best key once the first k rows
+     * are in: a later element enters only when it beats that.
+     */
+    private static void topKOfColumns(float[] data, int start, int inner, int axisLength,
+            int columns, int k, boolean largest, long[] keys, int[] rows, long[] kth) {
+        long flip = largest ? 0L : -1L;
+        // each of the first k rows enters every buffer, which then holds r entries
+        for (int r = 0; r < k; r++) {
+            int rowBase = start + r * inner;
+            for (int c = 0; c < columns; c++) {
+                offer(keys, rows, c * k, r, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[rowBase + c]))) ^ flip, r);
+            }
+        }
+        for (int c = 0; c < columns; c++) {
+            kth[c] = keys[c * k + k - 1];
+        }
+        for (int r = k; r < axisLength; r++) {
+            int rowBase = start + r * inner;
+            for (int c = 0; c < columns; c++) {
+                long key = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[rowBase + c]))) ^ flip;
+                // an equal key stays behind the earlier row's: only a better one enters
+                if (key > kth[c]) {
+                    offer(keys, rows, c * k, k, k, key, r);
+                    kth[c] = keys[c * k + k - 1];
+                }
+            }
+        }
+    }
+
+    /**
+     * Fills, for each of the {@code columns} columns from {@code start} (rows {@code inner} apart), the
+     * buffer {@code keys[c * k, c * k + k)} and {@code rows[c * k, c * k + k)} with its k best, best first,
+     * equal keys by the lower row. {@code kth[c]} holds column c's k-th best key once the first k rows
+     * are in: a later element enters only when it beats that.
+     */
+    private static void topKOfColumns(FloatBuffer data, int start, int inner, int axisLength,
+            int columns, int k, boolean largest, long[] keys, int[] rows, long[] kth) {
+        long flip = largest ? 0L : -1L;
+        // each of the first k rows enters every buffer, which then holds r entries
+        for (int r = 0; r < k; r++) {
+            int rowBase = start + r * inner;
+            for (int c = 0; c < columns; c++) {
+                offer(keys, rows, c * k, r, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(rowBase + c)))) ^ flip, r);
+            }
+        }
+        for (int c = 0; c < columns; c++) {
+            kth[c] = keys[c * k + k - 1];
+        }
+        for (int r = k; r < axisLength; r++) {
+            int rowBase = start + r * inner;
+            for (int c = 0; c < columns; c++) {
+                long key = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(rowBase + c)))) ^ flip;
+                // an equal key stays behind the earlier row's: only a better one enters
+                if (key > kth[c]) {
+                    offer(keys, rows, c * k, k, k, key, r);
+                    kth[c] = keys[c * k + k - 1];
+                }
+            }
+        }
+    }
+
+    /**
      * Whether selection costs less than the sorted buffer: the buffer takes about
      * {@code k ln(axisLength / k)} entries from data in no particular order, each a search and a shift
      * of {@code k / 2}; selection costs a pass over the axis.
@@ -533,7 +585,10 @@ public final class TopKFloatKernel {
          */
         final int[] rows;
 
-        final int[] counts;
+        /**
+         * Each column's k-th best key, in a row, for an outer axis; empty where the kernel selects.
+         */
+        final long[] kth;
 
         /**
          * Selection's copy of a slice's keys, which it reorders; null for the buffer.
@@ -558,7 +613,7 @@ public final class TopKFloatKernel {
                 block = 1;
                 keys = new long[axisLength];
                 rows = new int[k];
-                counts = new int[0];
+                kth = new long[0];
                 selected = new long[axisLength];
                 bestKeys = new long[k];
                 keyScratch = new long[k];
@@ -567,7 +622,7 @@ public final class TopKFloatKernel {
                 block = Math.max(1, Math.min(Math.min(plan.inner(), COLUMN_BLOCK), BUFFER_ENTRIES / Math.max(1, k)));
                 keys = new long[block * k];
                 rows = new int[block * k];
-                counts = new int[block];
+                kth = new long[block];
                 selected = null;
                 bestKeys = null;
                 keyScratch = null;

@@ -1,0 +1,79 @@
+package io.github.argonnx.generator.emit.topk;
+
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.TypeName;
+import io.github.argonnx.generator.java.GeneratedNames;
+import io.github.argonnx.generator.java.JavaStorage;
+import javax.lang.model.element.Modifier;
+
+/**
+ * The TopK loop of an outer axis ({@code inner > 1}): a block of columns walked row by row in memory order,
+ * each row of the block one contiguous stream, with a sorted buffer of the k best per column. The first k rows
+ * fill every buffer; from then on each element is compared with its column's k-th best key, kept in a row of
+ * its own ({@code kth}, one long per column, contiguous), and only an element that beats it enters the buffer.
+ * After the first rows few elements do, so most cost a load, their order key and one compare, and the block's
+ * rows are read as streams however far apart they lie.
+ */
+final class TopKColumnScreen {
+
+    /** The columns of an outer axis walked together, at most: their buffers and k-th keys stay in cache. */
+    static final int BLOCK = 1024;
+
+    private static final String COLUMNS = "topKOfColumns";
+
+    private final JavaStorage storage;
+
+    TopKColumnScreen(JavaStorage storage) {
+        this.storage = storage;
+    }
+
+    /** The call that fills the buffers of the block of {@code columns} columns from {@code from}. */
+    static CodeBlock call() {
+        return CodeBlock.of("$N(data, sliceBase + from, inner, axisLength, columns, k, largest, keys, rows, kth)", COLUMNS);
+    }
+
+    /** The column walk over one data source ({@code read} reads the element at a position given as {@code $L}). */
+    MethodSpec method(TypeName source, String read) {
+        CodeBlock element = CodeBlock.of(read, "rowBase + c");
+        return MethodSpec.methodBuilder(COLUMNS)
+                .addJavadoc("Fills, for each of the {@code columns} columns from {@code start} (rows {@code inner} apart), the\n"
+                        + "buffer {@code keys[c * k, c * k + k)} and {@code rows[c * k, c * k + k)} with its k best, best first,\n"
+                        + "equal keys by the lower row. {@code kth[c]} holds column c's k-th best key once the first k rows\n"
+                        + "are in: a later element enters only when it beats that.\n")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addParameter(source, "data")
+                .addParameter(TypeName.INT, "start")
+                .addParameter(TypeName.INT, "inner")
+                .addParameter(TypeName.INT, "axisLength")
+                .addParameter(TypeName.INT, "columns")
+                .addParameter(TypeName.INT, "k")
+                .addParameter(TypeName.BOOLEAN, "largest")
+                .addParameter(long[].class, "keys")
+                .addParameter(int[].class, "rows")
+                .addParameter(long[].class, "kth")
+                .addStatement("long flip = largest ? 0L : -1L")
+                .addComment("each of the first k rows enters every buffer, which then holds r entries")
+                .beginControlFlow("for (int r = 0; r < k; r++)")
+                .addStatement("int rowBase = start + r * inner")
+                .beginControlFlow("for (int c = 0; c < columns; c++)")
+                .addStatement("offer(keys, rows, c * k, r, k, $N($L) ^ flip, r)", GeneratedNames.ORDER_KEY, storage.toBits(element))
+                .endControlFlow()
+                .endControlFlow()
+                .beginControlFlow("for (int c = 0; c < columns; c++)")
+                .addStatement("kth[c] = keys[c * k + k - 1]")
+                .endControlFlow()
+                .beginControlFlow("for (int r = k; r < axisLength; r++)")
+                .addStatement("int rowBase = start + r * inner")
+                .beginControlFlow("for (int c = 0; c < columns; c++)")
+                .addStatement("long key = $N($L) ^ flip", GeneratedNames.ORDER_KEY, storage.toBits(element))
+                .addComment("an equal key stays behind the earlier row's: only a better one enters")
+                .beginControlFlow("if (key > kth[c])")
+                .addStatement("offer(keys, rows, c * k, k, k, key, r)")
+                .addStatement("kth[c] = keys[c * k + k - 1]")
+                .endControlFlow()
+                .endControlFlow()
+                .endControlFlow()
+                .build();
+    }
+}
