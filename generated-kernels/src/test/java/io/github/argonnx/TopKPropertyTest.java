@@ -183,7 +183,7 @@ class TopKPropertyTest {
     }
 
     /** Applies TopK and asserts its indices and values against the reference; returns the indices. */
-    private static <A> long[] check(TestType<A, ?> type, A data, long[] shape, int axis, int k, boolean largest,
+    static <A> long[] check(TestType<A, ?> type, A data, long[] shape, int axis, int k, boolean largest,
             boolean directBuffer) {
         Tensor x = directBuffer ? bufferTensor(type, type.storage().directBuffer(data, 0), shape) : arrayTensor(type, data, shape);
         long[] outShape = shape.clone();

@@ -26,8 +26,8 @@ import javax.lang.model.element.Modifier;
  * above every number, -0 and +0 equal, unsigned types unsigned), flipped for the smallest, so that one
  * {@code long} comparison decides and the axis index breaks ties. Per output column the kernel keeps a sorted
  * buffer of the k best keys with their indices; an element enters only when it beats the k-th (a binary search
- * and a shift). A contiguous slice screens blocks of elements against the k-th best and walks only a block
- * with an element that beats it ({@link TopKSliceScreen}); an outer axis is walked in memory order over blocks
+ * and a shift). A contiguous slice offers only the elements that beat the k-th best, found by a search or
+ * by screened blocks ({@link TopKSliceScreen}); an outer axis is walked in memory order over blocks
  * of columns, a buffer per column, each element screened against its column's k-th best ({@link TopKColumnScreen}). Where the buffer's expected shifts would cost more than a pass of selection,
  * each slice is selected for its k best instead, which are then sorted ({@link TopKSelection}): the cost grows
  * smoothly with k, up to the whole axis.

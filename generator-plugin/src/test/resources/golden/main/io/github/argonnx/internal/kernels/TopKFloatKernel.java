@@ -253,114 +253,116 @@ public final class TopKFloatKernel {
 
     /**
      * Fills {@code keys[0, k)} and {@code rows[0, k)} with the k best of the {@code length} elements from
-     * {@code start}, best first, equal keys by the lower row. From {@code k * SCREEN_BLOCK / 2} on, a block of
-     * {@code SCREEN_BLOCK} elements is walked only when its screen finds an element beating the k-th.
+     * {@code start}, best first, equal keys by the lower row. The first k fill the buffer; after them an
+     * element is offered only when its screen key beats the k-th's, which {@code nextBeating} finds.
      */
     private static void topKOfSlice(float[] data, int start, int length, int k, boolean largest,
             long[] keys, int[] rows) {
         long flip = largest ? 0L : -1L;
         int count = 0;
         int r = 0;
-        // a block takes an entry with a chance of about 1 - exp(-k * SCREEN_BLOCK / r): the blocks
-        // before k * SCREEN_BLOCK / 2 mostly would, so they are walked without a screen
-        int unscreened = (int) Math.min(length, (long) k * SCREEN_BLOCK / 2);
-        for (; r < unscreened; r++) {
-            count = offer(keys, rows, 0, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[start + r]))) ^ flip, r);
+        for (; r < k && r < length; r++) {
+            count = enter(keys, rows, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[start + r]))) ^ flip, r);
         }
-        for (; length - r >= SCREEN_BLOCK; r += SCREEN_BLOCK) {
-            float kth = data[start + rows[k - 1]];
-            int from = start + r;
-            if (largest ? anyAbove(data, from, from + SCREEN_BLOCK, kth) : anyBelow(data, from, from + SCREEN_BLOCK, kth)) {
-                for (int j = r; j < r + SCREEN_BLOCK; j++) {
-                    count = offer(keys, rows, 0, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[start + j]))) ^ flip, j);
+        if (count < k) {
+            return;
+        }
+        // the search has no call in its loop, so C2 unrolls it
+        int end = start + length;
+        for (int i = start + r; (i = nextBeating(data, i, end, data[start + rows[k - 1]], largest)) < end; i++) {
+            count = enter(keys, rows, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[i]))) ^ flip, i - start);
+        }
+    }
+
+    /**
+     * The first position of {@code [from, to)} whose element beats the k-th, whose screen key is
+     * {@code kth}, or {@code to}: larger than it for the largest, smaller for the smallest.
+     */
+    private static int nextBeating(float[] data, int from, int to, float kth, boolean largest) {
+        if (largest) {
+            for (int i = from; i < to; i++) {
+                if (!(data[i] <= kth)) {
+                    return i;
+                }
+            }
+        } else {
+            for (int i = from; i < to; i++) {
+                if (!(data[i] >= kth)) {
+                    return i;
                 }
             }
         }
-        for (; r < length; r++) {
-            count = offer(keys, rows, 0, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[start + r]))) ^ flip, r);
-        }
-    }
-
-    /**
-     * Whether an element of {@code [from, to)} may be larger than {@code kth}: its lane-wise max, with NaN
-     * as {@code Math.max} gives it, against {@code kth}. No branch in the loop.
-     */
-    private static boolean anyAbove(float[] data, int from, int to, float kth) {
-        float best = data[from];
-        for (int i = from + 1; i < to; i++) {
-            best = Math.max(best, data[i]);
-        }
-        // nothing beats a NaN k-th (a later NaN ties it); a NaN best beats every number
-        return kth == kth && !(best <= kth);
-    }
-
-    /**
-     * Whether an element of {@code [from, to)} may be smaller than {@code kth}: its lane-wise min, with NaN
-     * as {@code Math.min} gives it, against {@code kth}. No branch in the loop.
-     */
-    private static boolean anyBelow(float[] data, int from, int to, float kth) {
-        float best = data[from];
-        for (int i = from + 1; i < to; i++) {
-            best = Math.min(best, data[i]);
-        }
-        // a NaN best is a block with a NaN, which may hold a smaller number too
-        return !(best >= kth);
+        return to;
     }
 
     /**
      * Fills {@code keys[0, k)} and {@code rows[0, k)} with the k best of the {@code length} elements from
-     * {@code start}, best first, equal keys by the lower row. From {@code k * SCREEN_BLOCK / 2} on, a block of
-     * {@code SCREEN_BLOCK} elements is walked only when its screen finds an element beating the k-th.
+     * {@code start}, best first, equal keys by the lower row. The first k fill the buffer; after them an
+     * element is offered only when its screen key beats the k-th's, which {@code nextBeating} finds.
      */
     private static void topKOfSlice(FloatBuffer data, int start, int length, int k, boolean largest,
             long[] keys, int[] rows) {
         long flip = largest ? 0L : -1L;
         int count = 0;
         int r = 0;
-        // a block takes an entry with a chance of about 1 - exp(-k * SCREEN_BLOCK / r): the blocks
-        // before k * SCREEN_BLOCK / 2 mostly would, so they are walked without a screen
-        int unscreened = (int) Math.min(length, (long) k * SCREEN_BLOCK / 2);
-        for (; r < unscreened; r++) {
-            count = offer(keys, rows, 0, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(start + r)))) ^ flip, r);
+        for (; r < k && r < length; r++) {
+            count = enter(keys, rows, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(start + r)))) ^ flip, r);
         }
-        for (; length - r >= SCREEN_BLOCK; r += SCREEN_BLOCK) {
-            float kth = data.get(start + rows[k - 1]);
-            int from = start + r;
-            if (largest ? anyAbove(data, from, from + SCREEN_BLOCK, kth) : anyBelow(data, from, from + SCREEN_BLOCK, kth)) {
-                for (int j = r; j < r + SCREEN_BLOCK; j++) {
-                    count = offer(keys, rows, 0, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(start + j)))) ^ flip, j);
+        if (count < k) {
+            return;
+        }
+        // the search has no call in its loop, so C2 unrolls it
+        int end = start + length;
+        for (int i = start + r; (i = nextBeating(data, i, end, data.get(start + rows[k - 1]), largest)) < end; i++) {
+            count = enter(keys, rows, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(i)))) ^ flip, i - start);
+        }
+    }
+
+    /**
+     * The first position of {@code [from, to)} whose element beats the k-th, whose screen key is
+     * {@code kth}, or {@code to}: larger than it for the largest, smaller for the smallest.
+     */
+    private static int nextBeating(FloatBuffer data, int from, int to, float kth, boolean largest) {
+        if (largest) {
+            for (int i = from; i < to; i++) {
+                if (!(data.get(i) <= kth)) {
+                    return i;
+                }
+            }
+        } else {
+            for (int i = from; i < to; i++) {
+                if (!(data.get(i) >= kth)) {
+                    return i;
                 }
             }
         }
-        for (; r < length; r++) {
-            count = offer(keys, rows, 0, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(start + r)))) ^ flip, r);
-        }
+        return to;
     }
 
     /**
-     * Whether an element of {@code [from, to)} may be larger than {@code kth}: its lane-wise max, with NaN
-     * as {@code Math.max} gives it, against {@code kth}. No branch in the loop.
+     * Enters a slice's key to its sorted buffer {@code [0, count)}, best first, and returns the new
+     * count, as {@code offer} does: the key enters only when it beats the k-th, and among equal keys the
+     * earlier row stays ahead. Up to a k of 64 it moves the entries it beats one by one from the end.
      */
-    private static boolean anyAbove(FloatBuffer data, int from, int to, float kth) {
-        float best = data.get(from);
-        for (int i = from + 1; i < to; i++) {
-            best = Math.max(best, data.get(i));
+    private static int enter(long[] keys, int[] rows, int count, int k, long key, int row) {
+        if (k > 64) {
+            return offer(keys, rows, 0, count, k, key, row);
         }
-        // nothing beats a NaN k-th (a later NaN ties it); a NaN best beats every number
-        return kth == kth && !(best <= kth);
-    }
-
-    /**
-     * Whether an element of {@code [from, to)} may be smaller than {@code kth}: its lane-wise min, with NaN
-     * as {@code Math.min} gives it, against {@code kth}. No branch in the loop.
-     */
-    private static boolean anyBelow(FloatBuffer data, int from, int to, float kth) {
-        float best = data.get(from);
-        for (int i = from + 1; i < to; i++) {
-            best = Math.min(best, data.get(i));
+        if (count == k) {
+            if (key <= keys[k - 1]) {
+                return count;
+            }
+            count = k - 1;
         }
-        // a NaN best is a block with a NaN, which may hold a smaller number too
-        return !(best >= kth);
+        int j = count;
+        while (j > 0 && keys[j - 1] < key) {
+            keys[j] = keys[j - 1];
+            rows[j] = rows[j - 1];
+            j--;
+        }
+        keys[j] = key;
+        rows[j] = row;
+        return count + 1;
     }
 
     /**
