@@ -72,8 +72,8 @@ final class SliceVectorLoop {
 
     /**
      * The row loop of rows from {@code STREAMED_ROW_LENGTH} on, each walked as several stretches in one
-     * loop ({@link #streamedBlocks}). A method apart from {@link #loop}: in one method with it, the JIT
-     * compiles the loops of both worse.
+     * loop ({@link #streamedBlocks}). A method apart from {@link #loop}, so that the JIT compiles the
+     * one-stream loop of shorter rows as it does alone.
      */
     MethodSpec longRowLoop(boolean last) {
         return rowLoop(last, false, true);
