@@ -165,7 +165,7 @@ class VectorizedArgReductionTest {
                     int from = Math.min(s * stretch, blocksEnd - stretch);
                     seams.addAll(List.of(from - block, from, from + block, s * stretch, s * stretch + block));
                 }
-                for (int trial = 0; trial < 12; trial++) {
+                for (int trial = 0; trial < 6; trial++) {
                     Object a = Array.newInstance(type.component, length);
                     int background = random.nextInt(pool);
                     for (int i = 0; i < length; i++) {
