@@ -65,6 +65,18 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
     public static final int MIN_ROW_LENGTH = BLOCK;
 
     /**
+     * Stretches of a row from {@code STREAMED_ROW_LENGTH} on, walked in one loop, each with its own best:
+     * more loads in flight on one thread than one stream gives.
+     */
+    public static final int STRETCHES = 4;
+
+    /**
+     * Rows from this length on are walked as {@code STRETCHES} stretches; shorter rows as one, as
+     * a stretch starts a stream of its own on every row. Each stretch holds at least two blocks.
+     */
+    public static final int STREAMED_ROW_LENGTH = Math.max(65536, 2 * STRETCHES * BLOCK);
+
+    /**
      * Output elements per pass when the reduced axis is not the last one: their running bests
      * and indices stay in the cache, and each row is read as one long stream.
      */
@@ -133,7 +145,11 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
         }
         long watched = (long) rows * length;
         long mark = REDUCE_CONTIGUOUS_WATCH.before(watched);
-        if (selectLastIndex) {
+        if (length >= STREAMED_ROW_LENGTH && selectLastIndex) {
+            lastIndicesInLongRows(data, offset, rows, length, out, outOffset);
+        } else if (length >= STREAMED_ROW_LENGTH) {
+            firstIndicesInLongRows(data, offset, rows, length, out, outOffset);
+        } else if (selectLastIndex) {
             lastIndicesInRows(data, offset, rows, length, out, outOffset);
         } else {
             firstIndicesInRows(data, offset, rows, length, out, outOffset);
@@ -255,6 +271,374 @@ public final class ArgMaxBfloat16VectorLoops implements VectorizedArgReduction<s
                     screened = best >= 0;
                     bar = (short) Math.min(Math.abs(best), 0x7F80 + 1);
                 }
+            }
+            // the elements after the last whole block, one at a time
+            int bestIndex = -1;
+            for (int i = blocksEnd; i < start + length; i++) {
+                short candidate = laneKey(data[i]);
+                if (candidate >= best) {
+                    best = candidate;
+                    bestIndex = i;
+                }
+            }
+            if (bestIndex >= 0) {
+                out[outOffset + row] = bestIndex - start;
+            } else {
+                // the block that last reached the best holds its last occurrence
+                out[outOffset + row] = lastBestInBlock(data, bestBlock, best) - start;
+            }
+        }
+    }
+
+    /**
+     * Writes the index of the largest element of each of {@code rows} adjacent rows of {@code length}
+     * elements, the first of equal ones.
+     * Rows of {@code STREAMED_ROW_LENGTH} elements or more only.
+     */
+    private static void firstIndicesInLongRows(short[] data, int offset, int rows, int length,
+            long[] out, int outOffset) {
+        int tail = length % BLOCK;
+        for (int row = 0; row < rows; row++) {
+            int start = offset + row * length;
+            int blocksEnd = start + length - tail;
+            // compared as a scalar: a vector best, updated in the loop, would be boxed by the JIT (JDK 17);
+            // set by the first block, not by the row's first element: a load the row's first comparison
+            // would wait for, on every row
+            short best = 0;
+            int bestBlock = start;
+            // set once the best is zero or larger: a lane can then beat the best only with a
+            // magnitude above the best's (every NaN's is above infinity's), and a block's magnitudes cost
+            // fewer instructions than its keys
+            boolean screened = false;
+            short bar = 0;
+            // four stretches walked in one loop: more loads in flight on one thread than one stream gives.
+            // Each holds a whole number of blocks; the later ones may overlap the one before.
+            int stretch = (blocksEnd - start + STRETCHES * BLOCK - 1) / (STRETCHES * BLOCK) * BLOCK;
+            int from1 = Math.min(start + stretch, blocksEnd - stretch);
+            short best1 = 0;
+            int bestBlock1 = from1;
+            boolean screened1 = false;
+            short bar1 = 0;
+            int from2 = Math.min(start + 2 * stretch, blocksEnd - stretch);
+            short best2 = 0;
+            int bestBlock2 = from2;
+            boolean screened2 = false;
+            short bar2 = 0;
+            int from3 = blocksEnd - stretch;
+            short best3 = 0;
+            int bestBlock3 = from3;
+            boolean screened3 = false;
+            short bar3 = 0;
+            for (int b = start, b1 = from1, b2 = from2, b3 = from3; b < start + stretch; b += BLOCK, b1 += BLOCK, b2 += BLOCK, b3 += BLOCK) {
+                stretch0: {
+                    if (screened) {
+                        ShortVector s0 = ShortVector.fromArray(SPECIES, data, b).lanewise(VectorOperators.AND, (short) 0x7FFF);
+                        ShortVector s1 = ShortVector.fromArray(SPECIES, data, b + LANES).lanewise(VectorOperators.AND, (short) 0x7FFF);
+                        for (int i = b + 2 * LANES; i < b + BLOCK; i += 2 * LANES) {
+                            s0 = s0.max(ShortVector.fromArray(SPECIES, data, i).lanewise(VectorOperators.AND, (short) 0x7FFF));
+                            s1 = s1.max(ShortVector.fromArray(SPECIES, data, i + LANES).lanewise(VectorOperators.AND, (short) 0x7FFF));
+                        }
+                        if (s0.max(s1).compare(VectorOperators.LE, bar).allTrue()) {
+                            break stretch0;
+                        }
+                    }
+                    // two accumulators, so that consecutive max operations do not wait for each other
+                    ShortVector m0 = laneKeys(ShortVector.fromArray(SPECIES, data, b));
+                    ShortVector m1 = laneKeys(ShortVector.fromArray(SPECIES, data, b + LANES));
+                    for (int i = b + 2 * LANES; i < b + BLOCK; i += 2 * LANES) {
+                        m0 = m0.max(laneKeys(ShortVector.fromArray(SPECIES, data, i)));
+                        m1 = m1.max(laneKeys(ShortVector.fromArray(SPECIES, data, i + LANES)));
+                    }
+                    ShortVector blockBest = m0.max(m1);
+                    // after the first block, rarely true: only when some lane beats the best so far
+                    if (b == start || !blockBest.compare(VectorOperators.LE, best).allTrue()) {
+                        best = blockBest.reduceLanes(VectorOperators.MAX);
+                        bestBlock = b;
+                        screened = best >= 0;
+                        bar = (short) Math.min(Math.abs(best), 0x7F80 + 1);
+                    }
+                }
+                stretch1: {
+                    if (screened1) {
+                        ShortVector s0 = ShortVector.fromArray(SPECIES, data, b1).lanewise(VectorOperators.AND, (short) 0x7FFF);
+                        ShortVector s1 = ShortVector.fromArray(SPECIES, data, b1 + LANES).lanewise(VectorOperators.AND, (short) 0x7FFF);
+                        for (int i = b1 + 2 * LANES; i < b1 + BLOCK; i += 2 * LANES) {
+                            s0 = s0.max(ShortVector.fromArray(SPECIES, data, i).lanewise(VectorOperators.AND, (short) 0x7FFF));
+                            s1 = s1.max(ShortVector.fromArray(SPECIES, data, i + LANES).lanewise(VectorOperators.AND, (short) 0x7FFF));
+                        }
+                        if (s0.max(s1).compare(VectorOperators.LE, bar1).allTrue()) {
+                            break stretch1;
+                        }
+                    }
+                    // two accumulators, so that consecutive max operations do not wait for each other
+                    ShortVector m0 = laneKeys(ShortVector.fromArray(SPECIES, data, b1));
+                    ShortVector m1 = laneKeys(ShortVector.fromArray(SPECIES, data, b1 + LANES));
+                    for (int i = b1 + 2 * LANES; i < b1 + BLOCK; i += 2 * LANES) {
+                        m0 = m0.max(laneKeys(ShortVector.fromArray(SPECIES, data, i)));
+                        m1 = m1.max(laneKeys(ShortVector.fromArray(SPECIES, data, i + LANES)));
+                    }
+                    ShortVector blockBest = m0.max(m1);
+                    // after the first block, rarely true: only when some lane beats the best so far
+                    if (b1 == from1 || !blockBest.compare(VectorOperators.LE, best1).allTrue()) {
+                        best1 = blockBest.reduceLanes(VectorOperators.MAX);
+                        bestBlock1 = b1;
+                        screened1 = best1 >= 0;
+                        bar1 = (short) Math.min(Math.abs(best1), 0x7F80 + 1);
+                    }
+                }
+                stretch2: {
+                    if (screened2) {
+                        ShortVector s0 = ShortVector.fromArray(SPECIES, data, b2).lanewise(VectorOperators.AND, (short) 0x7FFF);
+                        ShortVector s1 = ShortVector.fromArray(SPECIES, data, b2 + LANES).lanewise(VectorOperators.AND, (short) 0x7FFF);
+                        for (int i = b2 + 2 * LANES; i < b2 + BLOCK; i += 2 * LANES) {
+                            s0 = s0.max(ShortVector.fromArray(SPECIES, data, i).lanewise(VectorOperators.AND, (short) 0x7FFF));
+                            s1 = s1.max(ShortVector.fromArray(SPECIES, data, i + LANES).lanewise(VectorOperators.AND, (short) 0x7FFF));
+                        }
+                        if (s0.max(s1).compare(VectorOperators.LE, bar2).allTrue()) {
+                            break stretch2;
+                        }
+                    }
+                    // two accumulators, so that consecutive max operations do not wait for each other
+                    ShortVector m0 = laneKeys(ShortVector.fromArray(SPECIES, data, b2));
+                    ShortVector m1 = laneKeys(ShortVector.fromArray(SPECIES, data, b2 + LANES));
+                    for (int i = b2 + 2 * LANES; i < b2 + BLOCK; i += 2 * LANES) {
+                        m0 = m0.max(laneKeys(ShortVector.fromArray(SPECIES, data, i)));
+                        m1 = m1.max(laneKeys(ShortVector.fromArray(SPECIES, data, i + LANES)));
+                    }
+                    ShortVector blockBest = m0.max(m1);
+                    // after the first block, rarely true: only when some lane beats the best so far
+                    if (b2 == from2 || !blockBest.compare(VectorOperators.LE, best2).allTrue()) {
+                        best2 = blockBest.reduceLanes(VectorOperators.MAX);
+                        bestBlock2 = b2;
+                        screened2 = best2 >= 0;
+                        bar2 = (short) Math.min(Math.abs(best2), 0x7F80 + 1);
+                    }
+                }
+                stretch3: {
+                    if (screened3) {
+                        ShortVector s0 = ShortVector.fromArray(SPECIES, data, b3).lanewise(VectorOperators.AND, (short) 0x7FFF);
+                        ShortVector s1 = ShortVector.fromArray(SPECIES, data, b3 + LANES).lanewise(VectorOperators.AND, (short) 0x7FFF);
+                        for (int i = b3 + 2 * LANES; i < b3 + BLOCK; i += 2 * LANES) {
+                            s0 = s0.max(ShortVector.fromArray(SPECIES, data, i).lanewise(VectorOperators.AND, (short) 0x7FFF));
+                            s1 = s1.max(ShortVector.fromArray(SPECIES, data, i + LANES).lanewise(VectorOperators.AND, (short) 0x7FFF));
+                        }
+                        if (s0.max(s1).compare(VectorOperators.LE, bar3).allTrue()) {
+                            break stretch3;
+                        }
+                    }
+                    // two accumulators, so that consecutive max operations do not wait for each other
+                    ShortVector m0 = laneKeys(ShortVector.fromArray(SPECIES, data, b3));
+                    ShortVector m1 = laneKeys(ShortVector.fromArray(SPECIES, data, b3 + LANES));
+                    for (int i = b3 + 2 * LANES; i < b3 + BLOCK; i += 2 * LANES) {
+                        m0 = m0.max(laneKeys(ShortVector.fromArray(SPECIES, data, i)));
+                        m1 = m1.max(laneKeys(ShortVector.fromArray(SPECIES, data, i + LANES)));
+                    }
+                    ShortVector blockBest = m0.max(m1);
+                    // after the first block, rarely true: only when some lane beats the best so far
+                    if (b3 == from3 || !blockBest.compare(VectorOperators.LE, best3).allTrue()) {
+                        best3 = blockBest.reduceLanes(VectorOperators.MAX);
+                        bestBlock3 = b3;
+                        screened3 = best3 >= 0;
+                        bar3 = (short) Math.min(Math.abs(best3), 0x7F80 + 1);
+                    }
+                }
+            }
+            // the stretches' bests in their order: a tie goes to the earlier stretch
+            if (best1 > best) {
+                best = best1;
+                bestBlock = bestBlock1;
+            }
+            if (best2 > best) {
+                best = best2;
+                bestBlock = bestBlock2;
+            }
+            if (best3 > best) {
+                best = best3;
+                bestBlock = bestBlock3;
+            }
+            // the elements after the last whole block, one at a time
+            int bestIndex = -1;
+            for (int i = blocksEnd; i < start + length; i++) {
+                short candidate = laneKey(data[i]);
+                if (candidate > best) {
+                    best = candidate;
+                    bestIndex = i;
+                }
+            }
+            if (bestIndex >= 0) {
+                out[outOffset + row] = bestIndex - start;
+            } else {
+                // the block that first reached the best holds its first occurrence
+                out[outOffset + row] = firstBestInBlock(data, bestBlock, best) - start;
+            }
+        }
+    }
+
+    /**
+     * Writes the index of the largest element of each of {@code rows} adjacent rows of {@code length}
+     * elements, the last of equal ones.
+     * Rows of {@code STREAMED_ROW_LENGTH} elements or more only.
+     */
+    private static void lastIndicesInLongRows(short[] data, int offset, int rows, int length,
+            long[] out, int outOffset) {
+        int tail = length % BLOCK;
+        for (int row = 0; row < rows; row++) {
+            int start = offset + row * length;
+            int blocksEnd = start + length - tail;
+            // compared as a scalar: a vector best, updated in the loop, would be boxed by the JIT (JDK 17);
+            // set by the first block, not by the row's first element: a load the row's first comparison
+            // would wait for, on every row
+            short best = 0;
+            int bestBlock = start;
+            // set once the best is zero or larger: a lane can then beat or tie the best only with a
+            // magnitude at or above the best's (every NaN's is above infinity's), and a block's magnitudes cost
+            // fewer instructions than its keys
+            boolean screened = false;
+            short bar = 0;
+            // four stretches walked in one loop: more loads in flight on one thread than one stream gives.
+            // Each holds a whole number of blocks; the later ones may overlap the one before.
+            int stretch = (blocksEnd - start + STRETCHES * BLOCK - 1) / (STRETCHES * BLOCK) * BLOCK;
+            int from1 = Math.min(start + stretch, blocksEnd - stretch);
+            short best1 = 0;
+            int bestBlock1 = from1;
+            boolean screened1 = false;
+            short bar1 = 0;
+            int from2 = Math.min(start + 2 * stretch, blocksEnd - stretch);
+            short best2 = 0;
+            int bestBlock2 = from2;
+            boolean screened2 = false;
+            short bar2 = 0;
+            int from3 = blocksEnd - stretch;
+            short best3 = 0;
+            int bestBlock3 = from3;
+            boolean screened3 = false;
+            short bar3 = 0;
+            for (int b = start, b1 = from1, b2 = from2, b3 = from3; b < start + stretch; b += BLOCK, b1 += BLOCK, b2 += BLOCK, b3 += BLOCK) {
+                stretch0: {
+                    if (screened) {
+                        ShortVector s0 = ShortVector.fromArray(SPECIES, data, b).lanewise(VectorOperators.AND, (short) 0x7FFF);
+                        ShortVector s1 = ShortVector.fromArray(SPECIES, data, b + LANES).lanewise(VectorOperators.AND, (short) 0x7FFF);
+                        for (int i = b + 2 * LANES; i < b + BLOCK; i += 2 * LANES) {
+                            s0 = s0.max(ShortVector.fromArray(SPECIES, data, i).lanewise(VectorOperators.AND, (short) 0x7FFF));
+                            s1 = s1.max(ShortVector.fromArray(SPECIES, data, i + LANES).lanewise(VectorOperators.AND, (short) 0x7FFF));
+                        }
+                        if (s0.max(s1).compare(VectorOperators.LT, bar).allTrue()) {
+                            break stretch0;
+                        }
+                    }
+                    // two accumulators, so that consecutive max operations do not wait for each other
+                    ShortVector m0 = laneKeys(ShortVector.fromArray(SPECIES, data, b));
+                    ShortVector m1 = laneKeys(ShortVector.fromArray(SPECIES, data, b + LANES));
+                    for (int i = b + 2 * LANES; i < b + BLOCK; i += 2 * LANES) {
+                        m0 = m0.max(laneKeys(ShortVector.fromArray(SPECIES, data, i)));
+                        m1 = m1.max(laneKeys(ShortVector.fromArray(SPECIES, data, i + LANES)));
+                    }
+                    ShortVector blockBest = m0.max(m1);
+                    // after the first block, rarely true: only when some lane beats or ties the best so far
+                    if (b == start || !blockBest.compare(VectorOperators.LT, best).allTrue()) {
+                        best = blockBest.reduceLanes(VectorOperators.MAX);
+                        bestBlock = b;
+                        screened = best >= 0;
+                        bar = (short) Math.min(Math.abs(best), 0x7F80 + 1);
+                    }
+                }
+                stretch1: {
+                    if (screened1) {
+                        ShortVector s0 = ShortVector.fromArray(SPECIES, data, b1).lanewise(VectorOperators.AND, (short) 0x7FFF);
+                        ShortVector s1 = ShortVector.fromArray(SPECIES, data, b1 + LANES).lanewise(VectorOperators.AND, (short) 0x7FFF);
+                        for (int i = b1 + 2 * LANES; i < b1 + BLOCK; i += 2 * LANES) {
+                            s0 = s0.max(ShortVector.fromArray(SPECIES, data, i).lanewise(VectorOperators.AND, (short) 0x7FFF));
+                            s1 = s1.max(ShortVector.fromArray(SPECIES, data, i + LANES).lanewise(VectorOperators.AND, (short) 0x7FFF));
+                        }
+                        if (s0.max(s1).compare(VectorOperators.LT, bar1).allTrue()) {
+                            break stretch1;
+                        }
+                    }
+                    // two accumulators, so that consecutive max operations do not wait for each other
+                    ShortVector m0 = laneKeys(ShortVector.fromArray(SPECIES, data, b1));
+                    ShortVector m1 = laneKeys(ShortVector.fromArray(SPECIES, data, b1 + LANES));
+                    for (int i = b1 + 2 * LANES; i < b1 + BLOCK; i += 2 * LANES) {
+                        m0 = m0.max(laneKeys(ShortVector.fromArray(SPECIES, data, i)));
+                        m1 = m1.max(laneKeys(ShortVector.fromArray(SPECIES, data, i + LANES)));
+                    }
+                    ShortVector blockBest = m0.max(m1);
+                    // after the first block, rarely true: only when some lane beats or ties the best so far
+                    if (b1 == from1 || !blockBest.compare(VectorOperators.LT, best1).allTrue()) {
+                        best1 = blockBest.reduceLanes(VectorOperators.MAX);
+                        bestBlock1 = b1;
+                        screened1 = best1 >= 0;
+                        bar1 = (short) Math.min(Math.abs(best1), 0x7F80 + 1);
+                    }
+                }
+                stretch2: {
+                    if (screened2) {
+                        ShortVector s0 = ShortVector.fromArray(SPECIES, data, b2).lanewise(VectorOperators.AND, (short) 0x7FFF);
+                        ShortVector s1 = ShortVector.fromArray(SPECIES, data, b2 + LANES).lanewise(VectorOperators.AND, (short) 0x7FFF);
+                        for (int i = b2 + 2 * LANES; i < b2 + BLOCK; i += 2 * LANES) {
+                            s0 = s0.max(ShortVector.fromArray(SPECIES, data, i).lanewise(VectorOperators.AND, (short) 0x7FFF));
+                            s1 = s1.max(ShortVector.fromArray(SPECIES, data, i + LANES).lanewise(VectorOperators.AND, (short) 0x7FFF));
+                        }
+                        if (s0.max(s1).compare(VectorOperators.LT, bar2).allTrue()) {
+                            break stretch2;
+                        }
+                    }
+                    // two accumulators, so that consecutive max operations do not wait for each other
+                    ShortVector m0 = laneKeys(ShortVector.fromArray(SPECIES, data, b2));
+                    ShortVector m1 = laneKeys(ShortVector.fromArray(SPECIES, data, b2 + LANES));
+                    for (int i = b2 + 2 * LANES; i < b2 + BLOCK; i += 2 * LANES) {
+                        m0 = m0.max(laneKeys(ShortVector.fromArray(SPECIES, data, i)));
+                        m1 = m1.max(laneKeys(ShortVector.fromArray(SPECIES, data, i + LANES)));
+                    }
+                    ShortVector blockBest = m0.max(m1);
+                    // after the first block, rarely true: only when some lane beats or ties the best so far
+                    if (b2 == from2 || !blockBest.compare(VectorOperators.LT, best2).allTrue()) {
+                        best2 = blockBest.reduceLanes(VectorOperators.MAX);
+                        bestBlock2 = b2;
+                        screened2 = best2 >= 0;
+                        bar2 = (short) Math.min(Math.abs(best2), 0x7F80 + 1);
+                    }
+                }
+                stretch3: {
+                    if (screened3) {
+                        ShortVector s0 = ShortVector.fromArray(SPECIES, data, b3).lanewise(VectorOperators.AND, (short) 0x7FFF);
+                        ShortVector s1 = ShortVector.fromArray(SPECIES, data, b3 + LANES).lanewise(VectorOperators.AND, (short) 0x7FFF);
+                        for (int i = b3 + 2 * LANES; i < b3 + BLOCK; i += 2 * LANES) {
+                            s0 = s0.max(ShortVector.fromArray(SPECIES, data, i).lanewise(VectorOperators.AND, (short) 0x7FFF));
+                            s1 = s1.max(ShortVector.fromArray(SPECIES, data, i + LANES).lanewise(VectorOperators.AND, (short) 0x7FFF));
+                        }
+                        if (s0.max(s1).compare(VectorOperators.LT, bar3).allTrue()) {
+                            break stretch3;
+                        }
+                    }
+                    // two accumulators, so that consecutive max operations do not wait for each other
+                    ShortVector m0 = laneKeys(ShortVector.fromArray(SPECIES, data, b3));
+                    ShortVector m1 = laneKeys(ShortVector.fromArray(SPECIES, data, b3 + LANES));
+                    for (int i = b3 + 2 * LANES; i < b3 + BLOCK; i += 2 * LANES) {
+                        m0 = m0.max(laneKeys(ShortVector.fromArray(SPECIES, data, i)));
+                        m1 = m1.max(laneKeys(ShortVector.fromArray(SPECIES, data, i + LANES)));
+                    }
+                    ShortVector blockBest = m0.max(m1);
+                    // after the first block, rarely true: only when some lane beats or ties the best so far
+                    if (b3 == from3 || !blockBest.compare(VectorOperators.LT, best3).allTrue()) {
+                        best3 = blockBest.reduceLanes(VectorOperators.MAX);
+                        bestBlock3 = b3;
+                        screened3 = best3 >= 0;
+                        bar3 = (short) Math.min(Math.abs(best3), 0x7F80 + 1);
+                    }
+                }
+            }
+            // the stretches' bests in their order: a tie goes to the later stretch
+            if (best1 >= best) {
+                best = best1;
+                bestBlock = bestBlock1;
+            }
+            if (best2 >= best) {
+                best = best2;
+                bestBlock = bestBlock2;
+            }
+            if (best3 >= best) {
+                best = best3;
+                bestBlock = bestBlock3;
             }
             // the elements after the last whole block, one at a time
             int bestIndex = -1;
