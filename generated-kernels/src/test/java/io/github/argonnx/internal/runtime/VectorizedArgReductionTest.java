@@ -8,9 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.lang.reflect.Array;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -126,72 +124,6 @@ class VectorizedArgReductionTest {
                             }
                         }
                         assertArrayEquals(expected, out, op + " " + type + " rows " + rows + " of " + length + " last " + last);
-                    }
-                }
-            }
-        }
-    }
-
-    /** A public constant of a kernel's SIMD class. */
-    static int constant(String op, SimdType type, String name) throws ReflectiveOperationException {
-        return Class.forName(implementation(op, type)).getField(name).getInt(null);
-    }
-
-    /**
-     * Rows long enough to be walked as several stretches, each with its own best, merged by the first-
-     * or last-index rule: rows of one pool value with two or three others (NaN, zeros of either sign,
-     * ties of the extreme, infinities) placed at and around the seams, where each later stretch starts
-     * (it overlaps the one before when the blocks do not divide evenly), where each ends, at the row's
-     * ends and in its tail. Lengths lie just below, at and above the threshold, with block counts that
-     * do and do not divide evenly, with and without a tail.
-     */
-    @ParameterizedTest
-    @EnumSource(SimdType.class)
-    void longRowsGiveTheReferenceIndicesAroundTheirStretchSeams(SimdType type) throws ReflectiveOperationException {
-        SplittableRandom random = new SplittableRandom(type.ordinal() * 29L + 13);
-        int pool = type.poolSize();
-        for (String op : new String[] {"ArgMax", "ArgMin"}) {
-            boolean max = op.equals("ArgMax");
-            VectorizedArgReduction<Object> loops = loops(op, type);
-            int block = minRowLength(op, type);
-            int streamed = constant(op, type, "STREAMED_ROW_LENGTH");
-            int stretches = constant(op, type, "STRETCHES");
-            assertTrue(stretches >= 2 && streamed >= 2 * stretches * block, stretches + " stretches from " + streamed);
-            for (int length : new int[] {streamed - 1, streamed, streamed + 1, streamed + 5 * block + 3, 2 * streamed + 2 * block - 1}) {
-                int blocksEnd = length / block * block;
-                int stretch = (length / block + stretches - 1) / stretches * block;
-                List<Integer> seams = new ArrayList<>(List.of(0, block, blocksEnd - block, blocksEnd, length - 1));
-                for (int s = 1; s < stretches; s++) {
-                    int from = Math.min(s * stretch, blocksEnd - stretch);
-                    seams.addAll(List.of(from - block, from, from + block, s * stretch, s * stretch + block));
-                }
-                for (int trial = 0; trial < 6; trial++) {
-                    Object a = Array.newInstance(type.component, length);
-                    int background = random.nextInt(pool);
-                    for (int i = 0; i < length; i++) {
-                        type.set(a, i, background);
-                    }
-                    // in half the trials the same value each time: a tie across or within stretches
-                    int tie = random.nextInt(pool);
-                    int others = 2 + random.nextInt(2);
-                    for (int k = 0; k < others; k++) {
-                        int place = seams.get(random.nextInt(seams.size())) + random.nextInt(2) - random.nextInt(2);
-                        type.set(a, Math.max(0, Math.min(length - 1, place)), trial % 2 == 0 ? tie : random.nextInt(pool));
-                    }
-                    for (boolean last : new boolean[] {false, true}) {
-                        long[] out = new long[1];
-                        assertTrue(loops.reduceContiguous(a, 0, 1, length, last, out, 0));
-                        int expected = reference(type, a, 0, 1, length, max, last);
-                        if (out[0] != expected) {
-                            StringBuilder values = new StringBuilder();
-                            for (int i = 0; i < length; i++) {
-                                if (i == 0 || !Array.get(a, i).equals(Array.get(a, 0))) {
-                                    values.append(' ').append(i).append(':').append(Array.get(a, i));
-                                }
-                            }
-                            assertEquals(expected, out[0], op + " " + type + " length " + length + " (stretches of " + stretch
-                                    + ") last " + last + ", elements" + values);
-                        }
                     }
                 }
             }

@@ -43,12 +43,6 @@ public final class GeneratedNames {
     /** The public constant of a SIMD class: from which row length its contiguous loop runs. */
     public static final String MIN_ROW_LENGTH = "MIN_ROW_LENGTH";
 
-    /** The public constant of a SIMD class: from which row length its contiguous loop walks several stretches. */
-    public static final String STREAMED_ROW_LENGTH = "STREAMED_ROW_LENGTH";
-
-    /** The public constant of a SIMD class: the stretches a row from {@link #STREAMED_ROW_LENGTH} on is walked as. */
-    public static final String STRETCHES = "STRETCHES";
-
     /** The constant of elements per NaN-screened block, in IEEE kernels. */
     public static final String NAN_SCREEN_BLOCK = "NAN_SCREEN_BLOCK";
 
@@ -299,11 +293,6 @@ public final class GeneratedNames {
     /** A SIMD class's loop over contiguous rows: {@code firstIndicesInRows}. */
     public static String indicesInRows(boolean last) {
         return last ? "lastIndicesInRows" : "firstIndicesInRows";
-    }
-
-    /** A SIMD class's loop over long contiguous rows, each walked as several stretches: {@code firstIndicesInLongRows}. */
-    public static String indicesInLongRows(boolean last) {
-        return last ? "lastIndicesInLongRows" : "firstIndicesInLongRows";
     }
 
     /** A SIMD class's row loop from each row's rival: {@code firstIndicesBeatingInRows(data, offset, rows, length, rivalBits, out)}. */

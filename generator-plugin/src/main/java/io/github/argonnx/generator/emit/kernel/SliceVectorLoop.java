@@ -11,8 +11,6 @@ import io.github.argonnx.generator.java.JavaStorage;
 import io.github.argonnx.generator.java.VectorForm;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.model.Extremum;
-import java.util.ArrayList;
-import java.util.List;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -67,16 +65,7 @@ final class SliceVectorLoop {
      * letting ties replace the best, then searching its block from the end.
      */
     MethodSpec loop(boolean last) {
-        return rowLoop(last, false, false);
-    }
-
-    /**
-     * The row loop of rows from {@code STREAMED_ROW_LENGTH} on, each walked as several stretches in one
-     * loop ({@link #streamedBlocks}). A method apart from {@link #loop}, so that the JIT compiles the
-     * one-stream loop of shorter rows as it does alone.
-     */
-    MethodSpec longRowLoop(boolean last) {
-        return rowLoop(last, false, true);
+        return rowLoop(last, false);
     }
 
     /**
@@ -86,11 +75,12 @@ final class SliceVectorLoop {
      * and a row where nothing beats the rival gives -1. For the kernel's {@code firstIndicesBeating}.
      */
     MethodSpec beatingLoop() {
-        return rowLoop(false, true, false);
+        return rowLoop(false, true);
     }
 
-    private MethodSpec rowLoop(boolean last, boolean beating, boolean streamed) {
+    private MethodSpec rowLoop(boolean last, boolean beating) {
         CodeBlock out = CodeBlock.of(beating ? "out[row]" : "out[outOffset + row]");
+        CodeBlock lastNaN = CodeBlock.of("$N(data, start + length) - start", GeneratedNames.knownNaN(true));
         CodeBlock.Builder code = CodeBlock.builder()
                 .addStatement("int tail = length % $N", BLOCK);
         if (form.testsNaN()) {
@@ -102,8 +92,9 @@ final class SliceVectorLoop {
                 .addStatement("int blocksEnd = start + length - tail")
                 .add("// compared as a scalar: a vector best, updated in the loop, would be boxed by the JIT (JDK 17);\n");
         if (beating) {
-            code.add("// starts as the rival's key, which no block holds\n");
-            bestDeclarations(code, new Stretch("", "start"), beating, last);
+            code.add("// starts as the rival's key, which no block holds\n")
+                    .addStatement("$T best = $L", key, form.key(JavaStorage.of(type).fromBits(CodeBlock.of("rivalBits[row]"))))
+                    .addStatement("int bestBlock = -1");
             if (form.testsNaN()) {
                 code.beginControlFlow("if (best != best)")
                         .add("// a NaN rival: nothing beats it\n")
@@ -113,8 +104,9 @@ final class SliceVectorLoop {
             }
         } else {
             code.add("// set by the first block, not by the row's first element: a load the row's first comparison\n")
-                    .add("// would wait for, on every row\n");
-            bestDeclarations(code, new Stretch("", "start"), beating, last);
+                    .add("// would wait for, on every row\n")
+                    .addStatement("$T best = 0", key)
+                    .addStatement("int bestBlock = start");
         }
         if (form.screensMagnitudes()) {
             code.add("// set once the best is zero or $L: a lane can then $L the best only with a\n",
@@ -122,23 +114,61 @@ final class SliceVectorLoop {
                     .add("// magnitude $L the best's (every NaN's is above infinity's), and a block's magnitudes cost\n",
                             last ? "at or above" : "above")
                     .add("// fewer instructions than its keys\n");
-            screenDeclarations(code, "", beating);
+            if (beating) {
+                code.addStatement("boolean screened = best $L 0", syntax.beatsOrTies())
+                        .addStatement("$T bar = $L", form.magnitudeType(), form.magnitudeOfKey("best"));
+            } else {
+                code.addStatement("boolean screened = false")
+                        .addStatement("$T bar = 0", form.magnitudeType());
+            }
         }
-        if (streamed) {
-            streamedBlocks(code, out, last, beating);
+        code.beginControlFlow("for (int b = start; b < blocksEnd; b += $N)", BLOCK);
+        if (form.screensMagnitudes()) {
+            ClassName magnitudes = form.magnitudeVectorClass();
+            code.beginControlFlow("if (screened)")
+                    .addStatement("$T s0 = $L", magnitudes, form.magnitudesAt("b"))
+                    .addStatement("$T s1 = $L", magnitudes, form.magnitudesAt("b + " + LANES))
+                    .beginControlFlow("for (int i = b + 2 * $N; i < b + $N; i += 2 * $N)", LANES, BLOCK, LANES)
+                    .addStatement("s0 = s0.max($L)", form.magnitudesAt("i"))
+                    .addStatement("s1 = s1.max($L)", form.magnitudesAt("i + " + LANES))
+                    .endControlFlow()
+                    .beginControlFlow("if (s0.max(s1).compare($T.$L, bar).allTrue())", VectorForm.VECTOR_OPERATORS,
+                            last ? "LT" : "LE")
+                    .addStatement("continue")
+                    .endControlFlow()
+                    .endControlFlow();
+        }
+        code.add("// two accumulators, so that consecutive $L operations do not wait for each other\n", lanewise)
+                .addStatement("$T m0 = $L", vector, keys("b"))
+                .addStatement("$T m1 = $L", vector, keys("b + " + LANES));
+        if (form.testsNaN()) {
+            blockOfFloats(code, out, last ? lastNaN : CodeBlock.of("$N(data, b) - start", GeneratedNames.knownNaN(false)));
         } else {
-            code.beginControlFlow("for (int b = start; b < blocksEnd; b += $N)", BLOCK);
-            block(code, out, new Stretch("", "start"), last, beating, null);
-            code.endControlFlow();
+            code.beginControlFlow("for (int i = b + 2 * $N; i < b + $N; i += 2 * $N)", LANES, BLOCK, LANES)
+                    .addStatement(accumulate("m0", keys("i")))
+                    .addStatement(accumulate("m1", keys("i + " + LANES)))
+                    .endControlFlow();
         }
-        code
+        code.addStatement("$T blockBest = m0.$L(m1)", vector, lanewise)
+                .add("// $L, rarely true: only when some lane beats$L the best so far\n",
+                        beating ? "from the first block on" : "after the first block", last ? " or ties" : "")
+                .beginControlFlow("if ($L!blockBest.compare($T.$L, best).allTrue())", beating ? "" : "b == start || ",
+                        VectorForm.VECTOR_OPERATORS, last ? syntax.vectorLoses() : syntax.vectorDoesNotBeat())
+                .addStatement("best = blockBest.reduceLanes($T.$L)", VectorForm.VECTOR_OPERATORS, syntax.vectorExtreme())
+                .addStatement("bestBlock = b");
+        if (form.screensMagnitudes()) {
+            code.addStatement("screened = best $L 0", syntax.beatsOrTies())
+                    .addStatement("bar = $L", form.magnitudeOfKey("best"));
+        }
+        code.endControlFlow()
+                .endControlFlow()
                 .add("// the elements after the last whole block, one at a time\n")
                 .addStatement("int bestIndex = -1")
                 .beginControlFlow("for (int i = blocksEnd; i < start + length; i++)")
                 .addStatement("$T candidate = $L", key, form.key(CodeBlock.of("data[i]")));
         if (form.testsNaN()) {
             code.beginControlFlow("if (candidate != candidate)")
-                    .add(found(out, last ? lastNaN() : CodeBlock.of("i - start")))
+                    .add(found(out, last ? lastNaN : CodeBlock.of("i - start")))
                     .endControlFlow();
         }
         code.beginControlFlow("if (candidate $L best)", last ? syntax.beatsOrTies() : syntax.beats())
@@ -159,12 +189,11 @@ final class SliceVectorLoop {
         code.endControlFlow()
                 .endControlFlow();
         MethodSpec.Builder method = MethodSpec.methodBuilder(beating ? GeneratedNames.INDICES_BEATING_IN_ROWS
-                        : streamed ? GeneratedNames.indicesInLongRows(last) : GeneratedNames.indicesInRows(last))
+                        : GeneratedNames.indicesInRows(last))
                 .addJavadoc("Writes the index of the $L element of each of {@code rows} adjacent rows of {@code length}\n",
                         extremum.adjective())
                 .addJavadoc(beating ? "elements, the first of equal ones, where it strictly beats the row's rival, else -1.\n"
                         : last ? "elements, the last of equal ones.\n" : "elements, the first of equal ones.\n")
-                .addJavadoc(streamed ? "Rows of {@code STREAMED_ROW_LENGTH} elements or more only.\n" : "")
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .addParameter(array, "data")
                 .addParameter(TypeName.INT, "offset")
@@ -180,143 +209,6 @@ final class SliceVectorLoop {
         return method.addCode(code.build()).build();
     }
 
-    /**
-     * One stretch of a row: the suffix of its variables ({@code best1}, {@code bestBlock1}, ...) and
-     * the variable of its first block. The row's first stretch has no suffix and starts at the row.
-     */
-    private record Stretch(String suffix, String from) {
-
-        String position() {
-            return suffix.isEmpty() ? "b" : "b" + suffix;
-        }
-    }
-
-    private CodeBlock lastNaN() {
-        return CodeBlock.of("$N(data, start + length) - start", GeneratedNames.knownNaN(true));
-    }
-
-    private void bestDeclarations(CodeBlock.Builder code, Stretch stretch, boolean beating, boolean last) {
-        if (beating) {
-            code.addStatement("$T best$L = $L", key, stretch.suffix(),
-                            form.key(JavaStorage.of(type).fromBits(CodeBlock.of("rivalBits[row]"))))
-                    .addStatement("int bestBlock$L = -1", stretch.suffix());
-        } else {
-            code.addStatement("$T best$L = 0", key, stretch.suffix())
-                    .addStatement("int bestBlock$L = $L", stretch.suffix(), stretch.from());
-        }
-    }
-
-    private void screenDeclarations(CodeBlock.Builder code, String suffix, boolean beating) {
-        if (beating) {
-            code.addStatement("boolean screened$L = best$L $L 0", suffix, suffix, syntax.beatsOrTies())
-                    .addStatement("$T bar$L = $L", form.magnitudeType(), suffix, form.magnitudeOfKey("best" + suffix));
-        } else {
-            code.addStatement("boolean screened$L = false", suffix)
-                    .addStatement("$T bar$L = 0", form.magnitudeType(), suffix);
-        }
-    }
-
-    /**
-     * The blocks of a long row as {@link VectorLoopEmitter#STRETCHES} stretches of equal length walked in
-     * one loop, each with its own best, merged at the end in the order of the stretches. When the
-     * blocks do not divide evenly, the last stretches start earlier and overlap the one before: a block
-     * read twice changes no index, since a tie between stretches goes to the earlier one (first index) or
-     * to the later one (last index), and every NaN before the first stretch's block has been ruled out.
-     */
-    private void streamedBlocks(CodeBlock.Builder code, CodeBlock out, boolean last, boolean beating) {
-        int count = VectorLoopEmitter.STRETCHES;
-        code.add("// $L stretches walked in one loop: more loads in flight on one thread than one stream gives.\n",
-                        List.of("one", "two", "three", "four").get(count - 1))
-                .add("// Each holds a whole number of blocks; the later ones may overlap the one before.\n")
-                .addStatement("int stretch = (blocksEnd - start + $N * $N - 1) / ($N * $N) * $N", GeneratedNames.STRETCHES, BLOCK,
-                        GeneratedNames.STRETCHES, BLOCK, BLOCK);
-        List<Stretch> stretches = new ArrayList<>();
-        stretches.add(new Stretch("", "start"));
-        for (int s = 1; s < count; s++) {
-            Stretch stretch = new Stretch(String.valueOf(s), "from" + s);
-            stretches.add(stretch);
-            if (s == count - 1) {
-                code.addStatement("int $L = blocksEnd - stretch", stretch.from());
-            } else {
-                code.addStatement("int $L = Math.min(start + $L, blocksEnd - stretch)", stretch.from(),
-                        s == 1 ? "stretch" : s + " * stretch");
-            }
-            bestDeclarations(code, stretch, beating, last);
-            if (form.screensMagnitudes()) {
-                screenDeclarations(code, stretch.suffix(), beating);
-            }
-        }
-        StringBuilder init = new StringBuilder("int b = start");
-        StringBuilder step = new StringBuilder("b += " + BLOCK);
-        for (Stretch stretch : stretches.subList(1, count)) {
-            init.append(", ").append(stretch.position()).append(" = ").append(stretch.from());
-            step.append(", ").append(stretch.position()).append(" += ").append(BLOCK);
-        }
-        code.beginControlFlow("for ($L; b < start + stretch; $L)", init, step);
-        for (Stretch stretch : stretches) {
-            String label = "stretch" + (stretch.suffix().isEmpty() ? "0" : stretch.suffix());
-            code.beginControlFlow("$L:", label);
-            block(code, out, stretch, last, beating, label);
-            code.endControlFlow();
-        }
-        code.endControlFlow()
-                .add("// the stretches' bests in their order: a tie goes to the $L stretch\n", last ? "later" : "earlier");
-        for (Stretch stretch : stretches.subList(1, count)) {
-            code.beginControlFlow("if (best$L $L best)", stretch.suffix(), last ? syntax.beatsOrTies() : syntax.beats())
-                    .addStatement("best = best$L", stretch.suffix())
-                    .addStatement("bestBlock = bestBlock$L", stretch.suffix())
-                    .endControlFlow();
-        }
-    }
-
-    /**
-     * The reduction of one block of a stretch at its {@link Stretch#position()}: skipped by {@code continue}
-     * in a loop of one stretch, or by breaking out of {@code label} in a loop of several.
-     */
-    private void block(CodeBlock.Builder code, CodeBlock out, Stretch stretch, boolean last, boolean beating, String label) {
-        String b = stretch.position();
-        String s = stretch.suffix();
-        CodeBlock skip = label == null ? CodeBlock.of("continue") : CodeBlock.of("break $L", label);
-        if (form.screensMagnitudes()) {
-            ClassName magnitudes = form.magnitudeVectorClass();
-            code.beginControlFlow("if (screened$L)", s)
-                    .addStatement("$T s0 = $L", magnitudes, form.magnitudesAt(b))
-                    .addStatement("$T s1 = $L", magnitudes, form.magnitudesAt(b + " + " + LANES))
-                    .beginControlFlow("for (int i = $L + 2 * $N; i < $L + $N; i += 2 * $N)", b, LANES, b, BLOCK, LANES)
-                    .addStatement("s0 = s0.max($L)", form.magnitudesAt("i"))
-                    .addStatement("s1 = s1.max($L)", form.magnitudesAt("i + " + LANES))
-                    .endControlFlow()
-                    .beginControlFlow("if (s0.max(s1).compare($T.$L, bar$L).allTrue())", VectorForm.VECTOR_OPERATORS,
-                            last ? "LT" : "LE", s)
-                    .addStatement(skip)
-                    .endControlFlow()
-                    .endControlFlow();
-        }
-        code.add("// two accumulators, so that consecutive $L operations do not wait for each other\n", lanewise)
-                .addStatement("$T m0 = $L", vector, keys(b))
-                .addStatement("$T m1 = $L", vector, keys(b + " + " + LANES));
-        if (form.testsNaN()) {
-            blockOfFloats(code, out, b, last ? lastNaN() : CodeBlock.of("$N(data, b) - start", GeneratedNames.knownNaN(false)));
-        } else {
-            code.beginControlFlow("for (int i = $L + 2 * $N; i < $L + $N; i += 2 * $N)", b, LANES, b, BLOCK, LANES)
-                    .addStatement(accumulate("m0", keys("i")))
-                    .addStatement(accumulate("m1", keys("i + " + LANES)))
-                    .endControlFlow();
-        }
-        code.addStatement("$T blockBest = m0.$L(m1)", vector, lanewise)
-                .add("// $L, rarely true: only when some lane beats$L the best so far\n",
-                        beating ? "from the first block on" : "after the first block", last ? " or ties" : "")
-                .beginControlFlow("if ($L!blockBest.compare($T.$L, best$L).allTrue())",
-                        beating ? "" : b + " == " + stretch.from() + " || ",
-                        VectorForm.VECTOR_OPERATORS, last ? syntax.vectorLoses() : syntax.vectorDoesNotBeat(), s)
-                .addStatement("best$L = blockBest.reduceLanes($T.$L)", s, VectorForm.VECTOR_OPERATORS, syntax.vectorExtreme())
-                .addStatement("bestBlock$L = $L", s, b);
-        if (form.screensMagnitudes()) {
-            code.addStatement("screened$L = best$L $L 0", s, s, syntax.beatsOrTies())
-                    .addStatement("bar$L = $L", s, form.magnitudeOfKey("best" + s));
-        }
-        code.endControlFlow();
-    }
     /**
      * The search of the block that holds the best for its lane, a method of its own: inside the row
      * loop this once-per-row code is cold, and there the JIT may leave a key mapping un-inlined (the
@@ -361,12 +253,12 @@ final class SliceVectorLoop {
      * and -0 rules; the NaN lanes are collected apart and end the row's search. -0 and +0 may then
      * stand for each other in a lane, which changes no index: they tie.
      */
-    private void blockOfFloats(CodeBlock.Builder code, CodeBlock out, String b, CodeBlock nanIndex) {
+    private void blockOfFloats(CodeBlock.Builder code, CodeBlock out, CodeBlock nanIndex) {
         String beats = syntax.vectorBeats();
         ClassName operators = VectorForm.VECTOR_OPERATORS;
         code.addStatement("$T nan = m0.compare($T.NE, m0).or(m1.compare($T.NE, m1))", form.maskType(), operators,
                         operators)
-                .beginControlFlow("for (int i = $L + 2 * $N; i < $L + $N; i += 2 * $N)", b, LANES, b, BLOCK, LANES)
+                .beginControlFlow("for (int i = b + 2 * $N; i < b + $N; i += 2 * $N)", LANES, BLOCK, LANES)
                 .addStatement("$T x0 = $L", vector, keys("i"))
                 .addStatement("$T x1 = $L", vector, keys("i + " + LANES))
                 .addStatement("m0 = m0.blend(x0, x0.compare($T.$L, m0))", operators, beats)

@@ -40,20 +40,6 @@ public final class VectorLoopEmitter extends JavaSourceEmitter {
     /** Vectors per block of a contiguous row: one comparison with the running best per block. */
     static final int BLOCK_VECTORS = 16;
 
-    /**
-     * Stretches of a long contiguous row walked in one loop, each with its own best: one thread then
-     * has as many streams of loads in flight, where one stream leaves it below the memory's pace.
-     */
-    static final int STRETCHES = 4;
-
-    /**
-     * Elements from which a contiguous row is walked as {@link #STRETCHES} stretches: each stretch
-     * starts a stream of its own on every row, which shorter rows pay for more than the streams save:
-     * walked in stretches, rows of 4,096 to 32,768 floats ran slower than in one stream, one long
-     * slice faster.
-     */
-    static final int STREAMED_ROW_ELEMENTS = 65_536;
-
     private static final String SPECIES = GeneratedNames.SPECIES;
     private static final String LANES = GeneratedNames.LANES;
     private static final String BLOCK = GeneratedNames.BLOCK;
@@ -115,20 +101,6 @@ public final class VectorLoopEmitter extends JavaSourceEmitter {
                             + "read as vectors. From one block on, a block's comparisons cost less than its elements' scalar ones.\n")
                     .initializer("$N", BLOCK)
                     .build());
-            loops.addField(FieldSpec.builder(TypeName.INT, GeneratedNames.STRETCHES, Modifier.PUBLIC, Modifier.STATIC,
-                            Modifier.FINAL)
-                    .addJavadoc("Stretches of a row from {@code $N} on, walked in one loop, each with its own best:\n",
-                            GeneratedNames.STREAMED_ROW_LENGTH)
-                    .addJavadoc("more loads in flight on one thread than one stream gives.\n")
-                    .initializer("$L", STRETCHES)
-                    .build());
-            loops.addField(FieldSpec.builder(TypeName.INT, GeneratedNames.STREAMED_ROW_LENGTH, Modifier.PUBLIC, Modifier.STATIC,
-                            Modifier.FINAL)
-                    .addJavadoc("Rows from this length on are walked as {@code $N} stretches; shorter rows as one, as\n",
-                            GeneratedNames.STRETCHES)
-                    .addJavadoc("a stretch starts a stream of its own on every row. Each stretch holds at least two blocks.\n")
-                    .initializer("Math.max($L, 2 * $N * $N)", STREAMED_ROW_ELEMENTS, GeneratedNames.STRETCHES, BLOCK)
-                    .build());
             ColumnVectorLoop columnLoop = new ColumnVectorLoop(type, extremum);
             columnLoop.constants().forEach(loops::addField);
             for (EntryWatch watch : EntryWatch.values()) {
@@ -149,8 +121,6 @@ public final class VectorLoopEmitter extends JavaSourceEmitter {
             loops.addMethod(reduceContiguous());
             loops.addMethod(rowLoop.loop(false));
             loops.addMethod(rowLoop.loop(true));
-            loops.addMethod(rowLoop.longRowLoop(false));
-            loops.addMethod(rowLoop.longRowLoop(true));
             loops.addMethod(rowLoop.blockSearch(false));
             loops.addMethod(rowLoop.blockSearch(true));
             loops.addMethod(firstIndicesBeating());
@@ -235,11 +205,7 @@ public final class VectorLoopEmitter extends JavaSourceEmitter {
         private MethodSpec reduceContiguous() {
             return rowEntry(KernelContract.REDUCE_CONTIGUOUS, EntryWatch.CONTIGUOUS, parameter(boolean.class, "selectLastIndex"),
                             parameter(long[].class, "out"), parameter(int.class, "outOffset"))
-                    .beginControlFlow("if (length >= $N && selectLastIndex)", GeneratedNames.STREAMED_ROW_LENGTH)
-                    .addStatement("$N(data, offset, rows, length, out, outOffset)", GeneratedNames.indicesInLongRows(true))
-                    .nextControlFlow("else if (length >= $N)", GeneratedNames.STREAMED_ROW_LENGTH)
-                    .addStatement("$N(data, offset, rows, length, out, outOffset)", GeneratedNames.indicesInLongRows(false))
-                    .nextControlFlow("else if (selectLastIndex)")
+                    .beginControlFlow("if (selectLastIndex)")
                     .addStatement("$N(data, offset, rows, length, out, outOffset)", GeneratedNames.indicesInRows(true))
                     .nextControlFlow("else")
                     .addStatement("$N(data, offset, rows, length, out, outOffset)", GeneratedNames.indicesInRows(false))
