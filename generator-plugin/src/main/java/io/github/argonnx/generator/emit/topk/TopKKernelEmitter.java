@@ -61,9 +61,7 @@ public final class TopKKernelEmitter extends JavaSourceEmitter {
                         .initializer("$L", TopKColumnScreen.BLOCK).build())
                 .addField(FieldSpec.builder(TypeName.INT, "BUFFER_ENTRIES", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                         .initializer("1 << $L", Integer.numberOfTrailingZeros(BUFFER_ENTRIES)).build())
-                .addField(FieldSpec.builder(TypeName.INT, TopKSliceScreen.SCREEN_BLOCK, Modifier.PRIVATE, Modifier.STATIC,
-                                Modifier.FINAL)
-                        .initializer("$L", TopKSliceScreen.BLOCK).build())
+                .addFields(screen.constants())
                 .addFields(TopKSelection.constants())
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build())
                 .addType(TopKKernelContract.scratch(name))

@@ -1,6 +1,7 @@
 package io.github.argonnx.generator.emit.topk;
 
 import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
 import io.github.argonnx.generator.java.Comparison;
@@ -131,6 +132,14 @@ final class TopKSliceScreen {
                 .addCode(tested(read, "r"))
                 .endControlFlow()
                 .build();
+    }
+
+    /** The block length, in the kernels that screen blocks. */
+    List<FieldSpec> constants() {
+        return blocks()
+                ? List.of(FieldSpec.builder(TypeName.INT, SCREEN_BLOCK, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                        .initializer("$L", BLOCK).build())
+                : List.of();
     }
 
     /**

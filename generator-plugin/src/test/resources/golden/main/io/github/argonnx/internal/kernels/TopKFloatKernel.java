@@ -20,8 +20,6 @@ public final class TopKFloatKernel {
 
     private static final int BUFFER_ENTRIES = 1 << 16;
 
-    private static final int SCREEN_BLOCK = 64;
-
     /**
      * The buffer's work per entry besides its shift, in entries shifted.
      */
