@@ -80,7 +80,7 @@ public final class ArgOnnxFunctions {
             registerPerRow(registry, name, opType);
             registerAggregate(registry, name + "_agg", opType);
         }
-        TopKFunctions.register(spark, registry);
+        TopKFunctions.register(registry);
     }
 
     private static void registerPerRow(FunctionRegistry registry, String name, String opType) {

@@ -27,11 +27,9 @@ import scala.collection.immutable.Seq;
  * their public constructors; it has no public API.
  */
 public final class CheckedPosition extends Expression implements Serializable {
-    private static final long serialVersionUID = 3L;
+    private static final long serialVersionUID = 2L;
 
     private final String functionName;
-    /** What the messages call the value: "value" ({@code argmax_agg}) or "score" ({@code top_k_agg}). */
-    private final String valueName;
     private final Expression value;
     private final Expression position;
     private final Expression update;
@@ -45,21 +43,7 @@ public final class CheckedPosition extends Expression implements Serializable {
      * @param update the buffer column's new value, given once the position passes
      */
     public CheckedPosition(String functionName, Expression value, Expression position, Expression update) {
-        this(functionName, "value", value, position, update);
-    }
-
-    /**
-     * The expression, its messages calling the value by another name.
-     *
-     * @param functionName the aggregate's name, for messages
-     * @param valueName what the messages call the value
-     * @param value the row's value
-     * @param position the row's position, a bigint
-     * @param update the buffer column's new value, given once the position passes
-     */
-    public CheckedPosition(String functionName, String valueName, Expression value, Expression position, Expression update) {
         this.functionName = functionName;
-        this.valueName = valueName;
         this.value = value;
         this.position = position;
         this.update = update;
@@ -103,8 +87,8 @@ public final class CheckedPosition extends Expression implements Serializable {
 
     /** Called by the generated code: the refusal of a row whose value is not null but whose position is. */
     public ArgOnnxException nullPosition(String rowValue) {
-        return new ArgOnnxException(functionName + ": the row with " + valueName + " " + rowValue + " has a null position;"
-                + " every row with a " + valueName + " needs a position from 0 to " + Long.MAX_VALUE);
+        return new ArgOnnxException(functionName + ": the row with value " + rowValue + " has a null position;"
+                + " every row with a value needs a position from 0 to " + Long.MAX_VALUE);
     }
 
     /** Called by the generated code: the refusal of a negative position. */
@@ -137,22 +121,21 @@ public final class CheckedPosition extends Expression implements Serializable {
 
     @Override
     public Expression withNewChildrenInternal(IndexedSeq<Expression> newChildren) {
-        return new CheckedPosition(functionName, valueName, newChildren.apply(0), newChildren.apply(1), newChildren.apply(2));
+        return new CheckedPosition(functionName, newChildren.apply(0), newChildren.apply(1), newChildren.apply(2));
     }
 
     @Override
     public int productArity() {
-        return 5;
+        return 4;
     }
 
     @Override
     public Object productElement(int n) {
         switch (n) {
             case 0: return functionName;
-            case 1: return valueName;
-            case 2: return value;
-            case 3: return position;
-            case 4: return update;
+            case 1: return value;
+            case 2: return position;
+            case 3: return update;
             default: throw new IndexOutOfBoundsException(Integer.toString(n));
         }
     }
@@ -165,12 +148,11 @@ public final class CheckedPosition extends Expression implements Serializable {
     @Override
     public boolean equals(Object other) {
         return other instanceof CheckedPosition that && functionName.equals(that.functionName)
-                && valueName.equals(that.valueName)
                 && value.equals(that.value) && position.equals(that.position) && update.equals(that.update);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(functionName, valueName, value, position, update);
+        return Objects.hash(functionName, value, position, update);
     }
 }

@@ -160,19 +160,8 @@ final class TopKBuffer {
             siftDown(0, end);
         }
         // Each pass moves the worst left to the end: the best ends at 0.
-        return distinct(functionName, Arrays.copyOf(positions, size));
-    }
-
-    /**
-     * The answer's positions, checked.
-     *
-     * @param functionName for the message
-     * @param positions the k best pairs' positions
-     * @return the same array
-     * @throws ArgOnnxException if a position appears twice among them
-     */
-    static long[] distinct(String functionName, long[] positions) {
-        long[] sorted = positions.clone();
+        long[] result = Arrays.copyOf(positions, size);
+        long[] sorted = result.clone();
         Arrays.sort(sorted);
         for (int i = 1; i < sorted.length; i++) {
             if (sorted[i] == sorted[i - 1]) {
@@ -180,7 +169,7 @@ final class TopKBuffer {
                         + " each row needs a position of its own, as an element of a tensor has");
             }
         }
-        return positions;
+        return result;
     }
 
     byte[] serialize() {

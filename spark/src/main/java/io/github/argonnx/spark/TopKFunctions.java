@@ -2,7 +2,6 @@ package io.github.argonnx.spark;
 
 import io.github.argonnx.DataType;
 import io.github.argonnx.runtime.ArgOnnxException;
-import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.analysis.FunctionRegistry;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.types.IntegralType;
@@ -26,8 +25,7 @@ final class TopKFunctions {
     private TopKFunctions() {
     }
 
-    static void register(SparkSession spark, FunctionRegistry registry) {
-        TopKGlobalRule.register(spark);
+    static void register(FunctionRegistry registry) {
         registry.createOrReplaceTempFunction(TOP_K, children -> Catalyst.atAnalysis(() -> perRow(TOP_K, false, children)),
                 "java_udf");
         registry.createOrReplaceTempFunction(TOP_K_VALUES,

@@ -235,11 +235,6 @@ public final class TopKRowAggregate extends ImperativeAggregate implements Seria
         return UnsafeArrayData.fromPrimitiveArray(TopKBuffer.of(k, keys, positions, size, true).bestFirst(functionName));
     }
 
-    /** The same aggregate as {@link TopKSlotsAggregate}, null above its k ({@link TopKGlobalRule}). */
-    TopKSlotsAggregate slots() {
-        return k <= TopKSlotsAggregate.MAX_K ? new TopKSlotsAggregate(functionName, k, largest, score, position) : null;
-    }
-
     @Override
     public StructType aggBufferSchema() {
         return bufferSchema;

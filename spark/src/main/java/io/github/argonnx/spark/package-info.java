@@ -9,12 +9,8 @@
  * <p>Not API: the Catalyst expressions {@link io.github.argonnx.spark.ArrayArgExpression},
  * {@link io.github.argonnx.spark.ArgExtremeAggregate}, {@link io.github.argonnx.spark.CheckedPosition},
  * {@link io.github.argonnx.spark.BeatsBest}, {@link io.github.argonnx.spark.ArrayTopKExpression},
- * {@link io.github.argonnx.spark.TopKSlotsAggregate}, {@link io.github.argonnx.spark.TopKOrderKey},
- * {@link io.github.argonnx.spark.TopKHolds}, {@link io.github.argonnx.spark.TopKMerged},
- * {@link io.github.argonnx.spark.TopKAnswer}, {@link io.github.argonnx.spark.TopKRowAggregate} and
- * {@link io.github.argonnx.spark.TopKAggregate},
- * public only because Spark copies expressions through reflection on their public constructors and the
- * code it generates calls some of them. Every other
+ * {@link io.github.argonnx.spark.TopKRowAggregate} and {@link io.github.argonnx.spark.TopKAggregate}, public only because Spark copies expressions through
+ * reflection on their public constructors and the code it generates calls some of them. Every other
  * class of the package is package-private.
  */
 package io.github.argonnx.spark;

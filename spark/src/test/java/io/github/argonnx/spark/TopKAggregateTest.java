@@ -20,7 +20,6 @@ import java.util.Set;
 import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
-import org.apache.spark.sql.catalyst.expressions.codegen.CodeGenerator;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
@@ -134,68 +133,6 @@ class TopKAggregateTest extends SparkTestSession {
     }
 
     @Test
-    void upToTheSlotLimitWholeStageCodeGeneratedExpressionsAndInterpretedOnesGiveTheLibrarysAnswers() {
-        int[] ks = {0, 1, 2, 5, TopKSlotsAggregate.MAX_K};
-        for (DataType type : new DataType[] {DataTypes.DoubleType, DataTypes.IntegerType}) {
-            Random random = new Random(type.hashCode());
-            List<Row> rows = rows(type, 300, 5, random);
-            StructType schema = new StructType().add("g", DataTypes.IntegerType).add("score", type).add("position", DataTypes.LongType);
-            StringBuilder select = new StringBuilder();
-            List<List<Long>> global = new ArrayList<>();
-            for (int k : ks) {
-                select.append(select.length() == 0 ? "" : ", ").append("top_k_agg(score, position, ").append(k)
-                        .append("), top_k_agg(score, position, ").append(k).append(", false)");
-                global.add(reference(rows, k, true));
-                global.add(reference(rows, k, false));
-            }
-            for (String[] mode : CODEGEN_MODES) {
-                withConf(mode, () -> {
-                    for (int partitions : new int[] {1, 3}) {
-                        inPartitions(rows, schema, partitions).createOrReplaceTempView("scores");
-                        String where = type + ", " + partitions + " partitions, " + String.join(" ", mode);
-                        assertEquals(global, answers(spark.sql("SELECT " + select + " FROM scores").first(), 0), where);
-                        for (Row row : spark.sql("SELECT g, " + select + " FROM scores GROUP BY g").collectAsList()) {
-                            List<Row> group = rows.stream().filter(r -> r.getInt(0) == row.getInt(0)).toList();
-                            List<List<Long>> expected = new ArrayList<>();
-                            for (int k : ks) {
-                                expected.add(reference(group, k, true));
-                                expected.add(reference(group, k, false));
-                            }
-                            assertEquals(expected, answers(row, 1), where + ", group " + row.getInt(0));
-                        }
-                    }
-                    assertNull(spark.sql("SELECT top_k_agg(id, id, 2) FROM range(0)").first().get(0), String.join(" ", mode));
-                    ArgOnnxException repeated = ArgOnnxFunctionsTest.rootCause(assertThrows(Exception.class,
-                            () -> spark.sql("SELECT top_k_agg(s, p, 3) FROM VALUES (1, 4L), (2, 4L) AS t(s, p)").collect()));
-                    assertTrue(repeated.getMessage().startsWith("top_k_agg: position 4 appears in more than one row"),
-                            repeated.getMessage());
-                    ArgOnnxException missing = ArgOnnxFunctionsTest.rootCause(assertThrows(Exception.class,
-                            () -> spark.sql("SELECT top_k_agg(v, p, 1) FROM VALUES (1.5D, NULL), (2.0D, 1L) AS t(v, p)").collect()));
-                    assertTrue(missing.getMessage().startsWith("top_k_agg: the row with score 1.5 has a null position"),
-                            missing.getMessage());
-                });
-            }
-        }
-    }
-
-    /** Spark's ways to run an aggregate: whole-stage generated code, generated expressions alone, interpreted expressions. */
-    private static final String[][] CODEGEN_MODES = {{}, {"spark.sql.codegen.wholeStage", "false"},
-        {"spark.sql.codegen.wholeStage", "false", "spark.sql.codegen.factoryMode", "NO_CODEGEN"}};
-
-    private static void withConf(String[] settings, Runnable check) {
-        for (int i = 0; i < settings.length; i += 2) {
-            spark.conf().set(settings[i], settings[i + 1]);
-        }
-        try {
-            check.run();
-        } finally {
-            for (int i = 0; i < settings.length; i += 2) {
-                spark.conf().unset(settings[i]);
-            }
-        }
-    }
-
-    @Test
     void nanIsTheBestWhenLargestAndTheWorstWhenSmallestAndTiesGoToTheSmallerPosition() {
         Row row = spark.sql("SELECT top_k_agg(s, p, 5), top_k_agg(s, p, 5, false) FROM VALUES (1.0D, 40L),"
                 + " (CAST('NaN' AS DOUBLE), 7L), (3.0D, 9L), (-0.0D, 30L), (3.0D, 2L), (0.0D, 8L) AS t(s, p)").first();
@@ -269,41 +206,6 @@ class TopKAggregateTest extends SparkTestSession {
                 .first();
         assertEquals(List.of(9L, 19L, 29L), row.getList(0));
         assertEquals(List.of(0L, 10L), row.getList(1));
-    }
-
-    @Test
-    void withoutGroupingUpToTheSlotLimitTheAggregateRunsInWholeStageGeneratedCode() {
-        String slots = plan("SELECT top_k_agg(s, p, " + TopKSlotsAggregate.MAX_K + ") FROM data");
-        assertTrue(slots.matches("(?s).*\\*\\(\\d+\\) HashAggregate\\(keys=\\[\\], functions=\\[partial_top_k_agg.*"), slots);
-        for (String query : new String[] {"SELECT top_k_agg(s, p, " + (TopKSlotsAggregate.MAX_K + 1) + ") FROM data",
-            "SELECT g, top_k_agg(s, p, " + TopKSlotsAggregate.MAX_K + ") FROM data GROUP BY g"}) {
-            String heap = plan(query);
-            assertTrue(!heap.matches("(?s).*\\*\\(\\d+\\) HashAggregate.*") && heap.contains("HashAggregate"), heap);
-        }
-    }
-
-    /**
-     * HotSpot compiles no method above 8000 bytes of bytecode: generated code beyond it would run
-     * interpreted, far slower than the aggregate it replaces.
-     */
-    @Test
-    void atTheSlotLimitEveryGeneratedMethodStaysSmallEnoughForTheJitToCompile() {
-        for (String score : new String[] {"CAST(s AS DOUBLE)", "CAST(s AS FLOAT)", "CAST(s AS TINYINT)", "CAST(s AS BIGINT)"}) {
-            String query = "SELECT top_k_agg(" + score + ", CAST(p AS TINYINT), " + TopKSlotsAggregate.MAX_K + ", false) FROM data";
-            plan(query);
-            var generated = org.apache.spark.sql.execution.debug.package$.MODULE$
-                    .codegenStringSeq(spark.sql(query).queryExecution().executedPlan());
-            assertTrue(generated.nonEmpty(), query);
-            generated.foreach(stage -> {
-                assertTrue(stage._3().maxMethodCodeSize() <= CodeGenerator.DEFAULT_JVM_HUGE_METHOD_LIMIT(), query + ": " + stage._3());
-                return null;
-            });
-        }
-    }
-
-    private static String plan(String query) {
-        spark.range(0, 100, 1, 2).selectExpr("id % 10 AS g", "CAST(id AS DOUBLE) AS s", "id AS p").createOrReplaceTempView("data");
-        return spark.sql(query).queryExecution().executedPlan().toString();
     }
 
     @Test
