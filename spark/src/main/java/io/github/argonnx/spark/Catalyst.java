@@ -8,7 +8,7 @@ import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.codegen.CodeBlock;
 import org.apache.spark.sql.catalyst.expressions.codegen.ExprCode;
-import org.apache.spark.sql.catalyst.expressions.codegen.JavaCode;
+import org.apache.spark.sql.catalyst.expressions.codegen.FalseLiteral$;
 import scala.Option;
 import scala.collection.immutable.Map$;
 import scala.collection.immutable.Seq;
@@ -38,7 +38,8 @@ final class Catalyst {
 
     /** A result that is never null: {@code code} declares and sets {@code ev}'s value. */
     static ExprCode generatedNonNull(ExprCode ev, String code) {
-        return ev.copy(new CodeBlock(seq(code), seq()), JavaCode.isNullVariable("false"), ev.value());
+        // The literal, not a variable named false: Spark passes a subexpression's null flag to the methods it splits off.
+        return ev.copy(new CodeBlock(seq(code), seq()), FalseLiteral$.MODULE$, ev.value());
     }
 
     /**
