@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * The loaded specs and what the user asked to generate from them.
@@ -134,6 +135,13 @@ public record GenerationContext(
         return op.versions().stream()
                 .filter(v -> versions.isEmpty() || versions.contains(v.sinceVersion()))
                 .toList();
+    }
+
+    /** Names the spec file and the operator versions generated, for the headers of an operator's classes. */
+    public String provenance(OperatorSpec op) {
+        String file = op.location() == null ? op.name() : op.location().file();
+        return file + " (" + versionsToGenerate(op).stream().map(v -> op.name() + "-" + v.sinceVersion())
+                .collect(Collectors.joining(", ")) + ")";
     }
 
     /**

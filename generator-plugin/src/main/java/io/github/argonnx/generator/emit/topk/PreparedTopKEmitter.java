@@ -16,7 +16,6 @@ import io.github.argonnx.generator.semantics.OperatorFamily;
 import io.github.argonnx.generator.semantics.TopKSemantics;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -37,12 +36,9 @@ public final class PreparedTopKEmitter extends JavaSourceEmitter {
             if (versions.isEmpty()) {
                 continue;
             }
-            String file = op.location() == null ? op.name() : op.location().file();
-            String provenance = file + " (" + versions.stream().map(v -> op.name() + "-" + v.sinceVersion())
-                    .collect(Collectors.joining(", ")) + ")";
             String input = TopKSemantics.ONNX.dataInput(versions.get(0)).name();
             files.add(new JavaSource(GeneratedFile.Kind.MAIN_SOURCE, context.basePackage(),
-                    prepared(context, op, input), provenance));
+                    prepared(context, op, input), context.provenance(op)));
         }
         return files;
     }

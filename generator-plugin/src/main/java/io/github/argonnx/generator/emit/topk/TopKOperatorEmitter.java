@@ -40,11 +40,8 @@ public final class TopKOperatorEmitter extends JavaSourceEmitter {
             if (versions.isEmpty()) {
                 continue;
             }
-            String file = op.location() == null ? op.name() : op.location().file();
-            String provenance = file + " (" + versions.stream().map(v -> op.name() + "-" + v.sinceVersion())
-                    .collect(Collectors.joining(", ")) + ")";
             files.add(new JavaSource(GeneratedFile.Kind.MAIN_SOURCE, context.basePackage(),
-                    operatorClass(context, op, versions), provenance));
+                    operatorClass(context, op, versions), context.provenance(op)));
         }
         return files;
     }
