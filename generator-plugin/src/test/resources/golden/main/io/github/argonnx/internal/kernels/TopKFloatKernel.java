@@ -560,7 +560,9 @@ public final class TopKFloatKernel {
         if (magnitude > 0x7F800000) {
             return Long.MAX_VALUE;
         }
-        return (bits & 0x80000000L) == 0 ? magnitude : -magnitude;
+        // -magnitude for a set sign bit, without a branch: signs of real data are unpredictable
+        long sign = (bits << 32) >> 63;
+        return (magnitude ^ sign) - sign;
     }
 
     /**
