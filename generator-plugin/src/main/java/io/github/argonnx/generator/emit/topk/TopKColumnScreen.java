@@ -13,14 +13,20 @@ import javax.lang.model.element.Modifier;
  * fill every buffer; from then on each element is compared with its column's k-th best key, kept in a row of
  * its own ({@code kth}, one long per column, contiguous), and only an element that beats it enters the buffer.
  * After the first rows few elements do, so most cost a load, their order key and one compare, and the block's
- * rows are read as streams however far apart they lie.
+ * rows are read as streams however far apart they lie. Rows are taken {@value #ROWS_PER_PASS} at a time: a
+ * column's k-th key is loaded once for them and one branch, rarely taken, tests them together; the keys that
+ * pass enter their column's buffer in row order ({@code enterRows}).
  */
 final class TopKColumnScreen {
 
     /** The columns of an outer axis walked together, at most: their buffers and k-th keys stay in cache. */
     static final int BLOCK = 1024;
 
+    /** The rows tested together against a column's k-th key. */
+    static final int ROWS_PER_PASS = 4;
+
     private static final String COLUMNS = "topKOfColumns";
+    private static final String ENTER_ROWS = "enterRows";
 
     private final JavaStorage storage;
 
@@ -63,7 +69,9 @@ final class TopKColumnScreen {
                 .beginControlFlow("for (int c = 0; c < columns; c++)")
                 .addStatement("kth[c] = keys[c * k + k - 1]")
                 .endControlFlow()
-                .beginControlFlow("for (int r = k; r < axisLength; r++)")
+                .addStatement("int r = k")
+                .addCode(passes(read))
+                .beginControlFlow("for (; r < axisLength; r++)")
                 .addStatement("int rowBase = start + r * inner")
                 .beginControlFlow("for (int c = 0; c < columns; c++)")
                 .addStatement("long key = $N($L) ^ flip", GeneratedNames.ORDER_KEY, storage.toBits(element))
@@ -75,5 +83,52 @@ final class TopKColumnScreen {
                 .endControlFlow()
                 .endControlFlow()
                 .build();
+    }
+
+    /** The passes of {@link #ROWS_PER_PASS} rows from row {@code r}, leaving {@code r} at the first row after them. */
+    private CodeBlock passes(String read) {
+        CodeBlock.Builder code = CodeBlock.builder()
+                .beginControlFlow("for (; r + $L <= axisLength; r += $L)", ROWS_PER_PASS, ROWS_PER_PASS)
+                .addStatement("int rowBase = start + r * inner")
+                .beginControlFlow("for (int c = 0; c < columns; c++)")
+                .addStatement("int at = rowBase + c");
+        CodeBlock.Builder beats = CodeBlock.builder();
+        CodeBlock.Builder keys = CodeBlock.builder();
+        for (int j = 0; j < ROWS_PER_PASS; j++) {
+            String position = j == 0 ? "at" : j == 1 ? "at + inner" : "at + " + j + " * inner";
+            code.addStatement("long key$L = $N($L) ^ flip", j, GeneratedNames.ORDER_KEY, storage.toBits(CodeBlock.of(read, position)));
+            beats.add(j == 0 ? "(key$L > kthKey)" : " | (key$L > kthKey)", j);
+            keys.add(", key$L", j);
+        }
+        return code.addStatement("long kthKey = kth[c]")
+                .add("// `|`, not `||`: one branch for the rows, which after the first rows is rarely taken\n")
+                .beginControlFlow("if ($L)", beats.build())
+                .addStatement("kth[c] = $N(keys, rows, c * k, k$L, r)", ENTER_ROWS, keys.build())
+                .endControlFlow()
+                .endControlFlow()
+                .endControlFlow()
+                .build();
+    }
+
+    /** {@code enterRows}: the keys of one column's rows {@code r} on, offered in row order; returns its k-th key. */
+    static MethodSpec enterRows() {
+        MethodSpec.Builder method = MethodSpec.methodBuilder(ENTER_ROWS)
+                .addJavadoc("Offers the keys of rows {@code r} to {@code r + $L} of one column to its full buffer\n"
+                        + "{@code [base, base + k)}, in row order, and returns the buffer's k-th key after them.\n",
+                        ROWS_PER_PASS - 1)
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(TypeName.LONG)
+                .addParameter(long[].class, "keys")
+                .addParameter(int[].class, "rows")
+                .addParameter(TypeName.INT, "base")
+                .addParameter(TypeName.INT, "k");
+        for (int j = 0; j < ROWS_PER_PASS; j++) {
+            method.addParameter(TypeName.LONG, "key" + j);
+        }
+        method.addParameter(TypeName.INT, "r");
+        for (int j = 0; j < ROWS_PER_PASS; j++) {
+            method.addStatement("offer(keys, rows, base, k, k, key$L, $L)", j, j == 0 ? "r" : "r + " + j);
+        }
+        return method.addStatement("return keys[base + k - 1]").build();
     }
 }

@@ -382,7 +382,23 @@ public final class TopKFloatKernel {
         for (int c = 0; c < columns; c++) {
             kth[c] = keys[c * k + k - 1];
         }
-        for (int r = k; r < axisLength; r++) {
+        int r = k;
+        for (; r + 4 <= axisLength; r += 4) {
+            int rowBase = start + r * inner;
+            for (int c = 0; c < columns; c++) {
+                int at = rowBase + c;
+                long key0 = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[at]))) ^ flip;
+                long key1 = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[at + inner]))) ^ flip;
+                long key2 = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[at + 2 * inner]))) ^ flip;
+                long key3 = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[at + 3 * inner]))) ^ flip;
+                long kthKey = kth[c];
+                // `|`, not `||`: one branch for the rows, which after the first rows is rarely taken
+                if ((key0 > kthKey) | (key1 > kthKey) | (key2 > kthKey) | (key3 > kthKey)) {
+                    kth[c] = enterRows(keys, rows, c * k, k, key0, key1, key2, key3, r);
+                }
+            }
+        }
+        for (; r < axisLength; r++) {
             int rowBase = start + r * inner;
             for (int c = 0; c < columns; c++) {
                 long key = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[rowBase + c]))) ^ flip;
@@ -414,7 +430,23 @@ public final class TopKFloatKernel {
         for (int c = 0; c < columns; c++) {
             kth[c] = keys[c * k + k - 1];
         }
-        for (int r = k; r < axisLength; r++) {
+        int r = k;
+        for (; r + 4 <= axisLength; r += 4) {
+            int rowBase = start + r * inner;
+            for (int c = 0; c < columns; c++) {
+                int at = rowBase + c;
+                long key0 = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(at)))) ^ flip;
+                long key1 = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(at + inner)))) ^ flip;
+                long key2 = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(at + 2 * inner)))) ^ flip;
+                long key3 = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(at + 3 * inner)))) ^ flip;
+                long kthKey = kth[c];
+                // `|`, not `||`: one branch for the rows, which after the first rows is rarely taken
+                if ((key0 > kthKey) | (key1 > kthKey) | (key2 > kthKey) | (key3 > kthKey)) {
+                    kth[c] = enterRows(keys, rows, c * k, k, key0, key1, key2, key3, r);
+                }
+            }
+        }
+        for (; r < axisLength; r++) {
             int rowBase = start + r * inner;
             for (int c = 0; c < columns; c++) {
                 long key = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(rowBase + c)))) ^ flip;
@@ -425,6 +457,19 @@ public final class TopKFloatKernel {
                 }
             }
         }
+    }
+
+    /**
+     * Offers the keys of rows {@code r} to {@code r + 3} of one column to its full buffer
+     * {@code [base, base + k)}, in row order, and returns the buffer's k-th key after them.
+     */
+    private static long enterRows(long[] keys, int[] rows, int base, int k, long key0, long key1,
+            long key2, long key3, int r) {
+        offer(keys, rows, base, k, k, key0, r);
+        offer(keys, rows, base, k, k, key1, r + 1);
+        offer(keys, rows, base, k, k, key2, r + 2);
+        offer(keys, rows, base, k, k, key3, r + 3);
+        return keys[base + k - 1];
     }
 
     /**
