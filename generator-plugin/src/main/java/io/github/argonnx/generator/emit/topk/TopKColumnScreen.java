@@ -15,7 +15,8 @@ import javax.lang.model.element.Modifier;
  * After the first rows few elements do, so most cost a load, their order key and one compare, and the block's
  * rows are read as streams however far apart they lie. Rows are taken {@value #ROWS_PER_PASS} at a time: a
  * column's k-th key is loaded once for them and one branch, rarely taken, tests them together; the keys that
- * pass enter their column's buffer in row order ({@code enterRows}).
+ * pass enter their column's buffer in row order ({@code enterRows}), for k up to {@value #WALK_BACK_MAX_K} by a
+ * walk back from the k-th ({@code insert}).
  */
 final class TopKColumnScreen {
 
@@ -25,8 +26,15 @@ final class TopKColumnScreen {
     /** The rows tested together against a column's k-th key. */
     static final int ROWS_PER_PASS = 4;
 
+    /**
+     * The largest k whose buffers take a key by walking back from the end: one hard-to-predict branch where the
+     * binary search has several, and no copy calls; past it, {@code offer}'s search and copies shift less.
+     */
+    static final int WALK_BACK_MAX_K = 128;
+
     private static final String COLUMNS = "topKOfColumns";
     private static final String ENTER_ROWS = "enterRows";
+    private static final String INSERT = "insert";
 
     private final JavaStorage storage;
 
@@ -126,9 +134,40 @@ final class TopKColumnScreen {
             method.addParameter(TypeName.LONG, "key" + j);
         }
         method.addParameter(TypeName.INT, "r");
+        method.addStatement("int last = base + k - 1");
         for (int j = 0; j < ROWS_PER_PASS; j++) {
-            method.addStatement("offer(keys, rows, base, k, k, key$L, $L)", j, j == 0 ? "r" : "r + " + j);
+            method.beginControlFlow("if (key$L > keys[last])", j)
+                    .addStatement("$N(keys, rows, base, k, key$L, $L)", INSERT, j, j == 0 ? "r" : "r + " + j)
+                    .endControlFlow();
         }
-        return method.addStatement("return keys[base + k - 1]").build();
+        return method.addStatement("return keys[last]").build();
+    }
+
+    /** {@code insert}: a key that beats a full buffer's k-th enters it, behind the equal keys of earlier rows. */
+    static MethodSpec insert() {
+        return MethodSpec.methodBuilder(INSERT)
+                .addJavadoc("Puts {@code key}, which beats the k-th key of the full buffer {@code [base, base + k)}, in its\n"
+                        + "place, behind equal keys (earlier rows), and drops the k-th.\n")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addParameter(long[].class, "keys")
+                .addParameter(int[].class, "rows")
+                .addParameter(TypeName.INT, "base")
+                .addParameter(TypeName.INT, "k")
+                .addParameter(TypeName.LONG, "key")
+                .addParameter(TypeName.INT, "row")
+                .beginControlFlow("if (k > $L)", WALK_BACK_MAX_K)
+                .addStatement("offer(keys, rows, base, k, k, key, row)")
+                .addStatement("return")
+                .endControlFlow()
+                .addComment("a short buffer: walk back from the k-th, shifting each key the new one beats")
+                .addStatement("int i = base + k - 1")
+                .beginControlFlow("while (i > base && keys[i - 1] < key)")
+                .addStatement("keys[i] = keys[i - 1]")
+                .addStatement("rows[i] = rows[i - 1]")
+                .addStatement("i--")
+                .endControlFlow()
+                .addStatement("keys[i] = key")
+                .addStatement("rows[i] = row")
+                .build();
     }
 }

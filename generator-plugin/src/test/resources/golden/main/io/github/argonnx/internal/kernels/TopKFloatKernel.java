@@ -465,11 +465,40 @@ public final class TopKFloatKernel {
      */
     private static long enterRows(long[] keys, int[] rows, int base, int k, long key0, long key1,
             long key2, long key3, int r) {
-        offer(keys, rows, base, k, k, key0, r);
-        offer(keys, rows, base, k, k, key1, r + 1);
-        offer(keys, rows, base, k, k, key2, r + 2);
-        offer(keys, rows, base, k, k, key3, r + 3);
-        return keys[base + k - 1];
+        int last = base + k - 1;
+        if (key0 > keys[last]) {
+            insert(keys, rows, base, k, key0, r);
+        }
+        if (key1 > keys[last]) {
+            insert(keys, rows, base, k, key1, r + 1);
+        }
+        if (key2 > keys[last]) {
+            insert(keys, rows, base, k, key2, r + 2);
+        }
+        if (key3 > keys[last]) {
+            insert(keys, rows, base, k, key3, r + 3);
+        }
+        return keys[last];
+    }
+
+    /**
+     * Puts {@code key}, which beats the k-th key of the full buffer {@code [base, base + k)}, in its
+     * place, behind equal keys (earlier rows), and drops the k-th.
+     */
+    private static void insert(long[] keys, int[] rows, int base, int k, long key, int row) {
+        if (k > 128) {
+            offer(keys, rows, base, k, k, key, row);
+            return;
+        }
+        // a short buffer: walk back from the k-th, shifting each key the new one beats
+        int i = base + k - 1;
+        while (i > base && keys[i - 1] < key) {
+            keys[i] = keys[i - 1];
+            rows[i] = rows[i - 1];
+            i--;
+        }
+        keys[i] = key;
+        rows[i] = row;
     }
 
     /**
