@@ -28,7 +28,8 @@ final class TopKColumnScreen {
 
     /**
      * The largest k whose buffers take a key by walking back from the end: one hard-to-predict branch where the
-     * binary search has several, and no copy calls; past it, {@code offer}'s search and copies shift less.
+     * binary search has several, and no copy calls; past it, the walk's k / 2 steps a key would outgrow
+     * {@code offer}'s search and copies.
      */
     static final int WALK_BACK_MAX_K = 128;
 
