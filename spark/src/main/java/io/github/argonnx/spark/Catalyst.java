@@ -25,9 +25,9 @@ final class Catalyst {
     /**
      * An expression that lists its fields once, in its public constructor's order, and takes its Scala
      * {@code Product} members from that list: Spark copies an expression by passing the product's
-     * elements to that constructor, prints them in plans and maps them in transforms. Java gives an
-     * interface no {@code equals} or {@code hashCode}, so each class defines them by
-     * {@link Catalyst#sameFields} and {@link Catalyst#fieldsHash}, which plans compare and cache by.
+     * elements to that constructor, prints them in plans and maps them in transforms. An interface cannot
+     * override {@code equals} or {@code hashCode}, so each class defines them by {@link Catalyst#sameFields}
+     * and {@link Catalyst#fieldsHash}: plans are compared, matched and cached by them.
      */
     interface FieldProduct extends scala.Product {
         /**
@@ -63,7 +63,7 @@ final class Catalyst {
                 && Arrays.equals(expression.productFields(), that.productFields());
     }
 
-    /** An expression's {@code hashCode}: its fields' ({@link java.util.Objects#hash} of them). */
+    /** An expression's {@code hashCode}: {@link java.util.Objects#hash} of its fields, as equal fields hash alike. */
     static int fieldsHash(FieldProduct expression) {
         return Arrays.hashCode(expression.productFields());
     }
