@@ -1,12 +1,12 @@
 package io.github.argonnx.benchmarks;
 
+import io.github.argonnx.benchmarks.ApplicationResults.Floor;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import io.github.argonnx.benchmarks.ApplicationResults.Floor;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
