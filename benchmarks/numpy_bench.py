@@ -15,9 +15,10 @@ numpy has no bfloat16: those cases are left out (n/a in the report).
 The report's application benchmark (--application) runs it with --one-input-per-type (every layout
 of a type reshapes TYPE_SLICE_NO_EXTREME's data, as the JVMs do), --warmup and --median: the median
 of the timed calls after the warm-up ones, the statistic the JVMs report; --repetitions 2, every
-case timed twice; and --read-floor: numpy's own read of each type's input (np.max, and
-np.bitwise_or.reduce of its bits), timed before and after the type's cases, as
-TYPE_SLICE_NO_EXTREME<TAB>read-max|read-or<TAB>BEFORE<TAB>AFTER.
+case timed twice; and --read-floor: numpy's own reads of each type's input (floor_reads: np.max and
+np.min of it and of its bytes seen as integers of each width, np.bitwise_or.reduce, np.count_nonzero),
+each timed before and after the type's cases, as TYPE_SLICE_NO_EXTREME<TAB>read-NAME<TAB>BEFORE<TAB>AFTER
+(NAME as max, min, max-int8, or-uint64, nonzero-uint16, ...); the report takes the fastest as the floor.
 
 With TopK among --ops it times numpy's top-k recipe on the TopK cases of the selected types (as
 TopKCase.java; each reads the first elements of TYPE_SLICE_NO_EXTREME's data):
@@ -236,12 +237,28 @@ def groups(cases, one_input_per_type):
     return result
 
 
+READ_WIDTHS = ((np.uint8, np.int8), (np.uint16, np.int16), (np.uint32, np.int32), (np.uint64, np.int64))
+
+
 def floor_reads(x):
-    """numpy's reads of a whole input that touch every element and do no argmax work: its maximum, and
-    the OR of its bits as unsigned integers of the element's width (the JVM's read floor)."""
+    """numpy's reads of a whole input that touch every byte once and do no argmax work, by name: the
+    maximum and minimum of the input, and of its bytes seen as integers of each width (signed and
+    unsigned maximum, unsigned minimum, OR, count of nonzeros). numpy's loops differ in speed by type
+    and width, and its argmax of some types outruns their own max and OR, so the floor is the fastest of
+    these reads. Float views are left out: their NaN bit patterns would make the read depend on the data."""
     flat = x.reshape(-1)
-    bits = flat.view({1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}[flat.dtype.itemsize])
-    return {"max": lambda: np.max(flat), "or": lambda: np.bitwise_or.reduce(bits)}
+    reads = {"max": lambda: np.max(flat), "min": lambda: np.min(flat)}
+    for unsigned, signed in READ_WIDTHS:
+        if flat.nbytes % np.dtype(unsigned).itemsize:
+            continue
+        u, s = flat.view(unsigned), flat.view(signed)
+        u_name, s_name = np.dtype(unsigned).name, np.dtype(signed).name
+        reads[f"max-{s_name}"] = lambda s=s: np.max(s)
+        reads[f"max-{u_name}"] = lambda u=u: np.max(u)
+        reads[f"min-{u_name}"] = lambda u=u: np.min(u)
+        reads[f"or-{u_name}"] = lambda u=u: np.bitwise_or.reduce(u)
+        reads[f"nonzero-{u_name}"] = lambda u=u: np.count_nonzero(u)
+    return reads
 
 
 def time_floors(x, args, floors):
@@ -261,6 +278,20 @@ def self_check():
     assert floats.view(np.int32).tolist() == PINNED_FLOAT_BITS, floats.view(np.int32).tolist()
     assert int8.tolist() == PINNED_INT8, int8.tolist()
     assert half.view(np.int16).tolist() == PINNED_FLOAT16_BITS, half.view(np.int16).tolist()
+    check_floor_reads()
+
+
+def check_floor_reads():
+    """Every read of bytes as integers reaches the input's last byte: one byte set among zeros (or clear
+    among ones, for the minimums) changes what each read returns."""
+    for type_name, dtype in (("INT64", np.int64), ("FLOAT16", np.float16), ("UINT8", np.uint8)):
+        for fill, last in ((0x00, 0x01), (0xFF, 0xFE)):
+            x = np.full(64, fill, dtype=np.uint8)
+            plain = {name: read() for name, read in floor_reads(x.view(dtype)).items()}
+            x[-1] = last
+            for name, read in floor_reads(x.view(dtype)).items():
+                if name not in ("max", "min") and name.startswith("min-") == (fill == 0xFF):
+                    assert read() != plain[name], f"numpy's read {name} of {type_name} misses the last byte"
 
 
 PINNED_FLOAT_BITS = [-1106155370, -1084882623, -1105266348]
@@ -295,7 +326,7 @@ def main():
                         help="time every case this many times, one after the other (default 1); each is a field")
     parser.add_argument("--read-floor", action="store_true",
                         help="with --one-input-per-type: time numpy's reads of each type's input before and after"
-                             " its cases (CASE<TAB>read-max|read-or<TAB>MILLISECONDS<TAB>MILLISECONDS)")
+                             " its cases (CASE<TAB>read-NAME<TAB>MILLISECONDS<TAB>MILLISECONDS)")
     parser.add_argument("--out", required=True, help="the file to write (CASE<TAB>OP<TAB>MILLISECONDS)")
     args = parser.parse_args()
     if args.calls < 1:

@@ -11,7 +11,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * TopK of contiguous slices where the kernels' screens meet their boundaries: elements equal to the k-th best
  * (zeros of both signs among them), a NaN k-th, the best elements at the edges of screened blocks and of the
- * stretch tested element by element before them, rows shorter than a block, and k up to the row's length.
+ * stretch tested element by element before them, a best element at every position of a row (every lane of the
+ * SIMD screen's vectors and their tails), rows shorter than a block, and k up to the row's length.
  * Each slice is checked against a sort of it, largest and smallest, arrays and direct buffers.
  */
 class TopKSliceEdgesTest {
@@ -72,6 +73,31 @@ class TopKSliceEdgesTest {
                 // the best are the high level, then NaN where the type has one
                 checkBoth(levels, atEdges(length, k, 3), k);
                 checkBoth(levels, atEdges(length, k, 4), k);
+            }
+        }
+    }
+
+    /**
+     * One best element (the high level, or NaN where the type has one) at each position of a row otherwise low, or
+     * of zeros of both signs: wherever it falls in a vector, or in the tail after the last whole vector, it is found.
+     * The odd length puts the second row off every vector boundary.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("types")
+    void aSingleBestElementIsFoundAtEveryPosition(Levels levels) {
+        int length = 203;
+        for (int k : new int[] {1, 3}) {
+            for (int best = 3; best <= 4; best++) {
+                for (int background : new int[] {0, 1}) {
+                    for (int p = 0; p < length; p++) {
+                        int[] pattern = new int[length];
+                        for (int i = 0; i < length; i++) {
+                            pattern[i] = background == 0 ? 0 : 1 + (i & 1);
+                        }
+                        pattern[p] = best;
+                        checkBoth(levels, pattern, k);
+                    }
+                }
             }
         }
     }

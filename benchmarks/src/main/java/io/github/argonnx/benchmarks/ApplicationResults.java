@@ -31,7 +31,8 @@ final class ApplicationResults {
     /**
      * One read floor variant on one type's input: the median of its timed calls in each repetition
      * (before and after the type's cases), in ms. {@code variant} is a {@link ReadFloor.Variant} name
-     * in a JVM, {@code max} or {@code or} for numpy ({@code numpy_bench.py}).
+     * in a JVM, the name of one of numpy's reads for numpy ({@code max}, {@code max-int8}, {@code or-uint64},
+     * ... as {@code numpy_bench.py} names them; {@code max} or {@code or} in results of the earlier form).
      */
     record Floor(String type, String variant, List<Double> repetitions) {
 

@@ -72,13 +72,7 @@ final class ApplicationRun {
         List<NumpyRow> numpy = new ArrayList<>();
         List<Floor> numpyFloors = new ArrayList<>();
         for (DataType type : settings.types()) {
-            BenchCase input = new BenchCase(type, Layout.SLICE, DataKind.NO_EXTREME);
-            for (String variant : NumpyFigures.FLOOR_VARIANTS) {
-                List<Double> repetitions = figures.repetitions(input, "read-" + variant);
-                if (!repetitions.isEmpty()) {
-                    numpyFloors.add(new Floor(type.name(), variant, repetitions));
-                }
-            }
+            numpyFloors.addAll(figures.floors(new BenchCase(type, Layout.SLICE, DataKind.NO_EXTREME)));
             for (Layout layout : settings.layouts()) {
                 BenchCase c = new BenchCase(type, layout, DataKind.NO_EXTREME);
                 for (Operator op : settings.argOps()) {

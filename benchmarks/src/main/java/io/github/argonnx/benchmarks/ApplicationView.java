@@ -117,7 +117,11 @@ final class ApplicationView {
         return best;
     }
 
-    /** numpy's read floor of a type's input: its fastest read ({@code max} or {@code or}). */
+    /**
+     * numpy's read floor of a type's input: the fastest of the reads numpy_bench.py timed on it
+     * ({@code max}, {@code max-int8}, {@code or-uint64}, ...; {@code max} or {@code or} in results of
+     * the earlier form), named by its variant.
+     */
     FloorFigure numpyFloor(DataType type) {
         FloorFigure best = FloorFigure.NONE;
         for (Floor f : results.numpyFloors()) {

@@ -1,5 +1,6 @@
 package io.github.argonnx.benchmarks;
 
+import io.github.argonnx.benchmarks.ApplicationResults.Floor;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -7,9 +8,11 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -18,15 +21,20 @@ import picocli.CommandLine.TypeConversionException;
  * tab-separated text: comment lines start with {@code #} (the first names the numpy and Python
  * versions), then one line per measurement: {@code CASE<TAB>OP<TAB>MILLISECONDS}, the case a
  * {@link BenchCase} name, the time numpy's fastest or median call, one MILLISECONDS field per
- * repetition. OP is {@code ArgMax}, {@code ArgMin}, or {@code read-VARIANT} for numpy's read floor on
- * the case's input ({@code read-max}, {@code read-or}), timed before and after the cases of its type;
- * or CASE is a {@link TopKCase} name and OP {@code TopK}.
+ * repetition. OP is {@code ArgMax}, {@code ArgMin}, or {@code read-VARIANT} for one of numpy's reads of
+ * the case's whole input ({@code read-max}, {@code read-max-int8}, {@code read-or-uint64}, ... as the
+ * script names them; {@code read-max} and {@code read-or} alone in files of the earlier form), timed
+ * before and after the cases of its type; or CASE is a {@link TopKCase} name and OP {@code TopK}.
  */
 record NumpyFigures(String versions, Map<String, List<Double>> repetitions) {
 
     static final String VERSION_PREFIX = "# numpy ";
-    /** The read floor's variants, as OP {@code read-VARIANT}. */
-    static final List<String> FLOOR_VARIANTS = List.of("max", "or");
+    /** The OP prefix of a read of the input: {@code read-VARIANT}. */
+    static final String READ_PREFIX = "read-";
+    /** A variant's name: lower-case words of letters and digits joined by hyphens, bounded. */
+    private static final Pattern VARIANT = Pattern.compile("[a-z0-9]+(-[a-z0-9]+){0,3}");
+    private static final int VARIANT_LENGTH = 32;
+    private static final int SHOWN = 48;
 
     NumpyFigures {
         repetitions = Map.copyOf(repetitions);
@@ -40,6 +48,17 @@ record NumpyFigures(String versions, Map<String, List<Double>> repetitions) {
     /** The time of every repetition in ms, empty where there is no figure; OP as in the file. */
     List<Double> repetitions(BenchCase c, String op) {
         return repetitions.getOrDefault(c.name() + "\t" + op, List.of());
+    }
+
+    /**
+     * Every read of the input that the file times on a case (numpy's read floor variants), by variant
+     * name in alphabetical order, each with its repetitions in ms.
+     */
+    List<Floor> floors(BenchCase input) {
+        String prefix = input.name() + "\t" + READ_PREFIX;
+        return repetitions.entrySet().stream().filter(e -> e.getKey().startsWith(prefix))
+                .map(e -> new Floor(input.type().name(), e.getKey().substring(prefix.length()), e.getValue()))
+                .sorted(Comparator.comparing(Floor::variant)).toList();
     }
 
     /** numpy's TopK recipe on a TopK case: every repetition in ms, empty where there is no figure. */
@@ -71,10 +90,10 @@ record NumpyFigures(String versions, Map<String, List<Double>> repetitions) {
             }
             String op = fields[1];
             String name = caseName(where, fields[0], op);
-            if (!op.equals("ArgMax") && !op.equals("ArgMin") && !op.equals("TopK")
-                    && !FLOOR_VARIANTS.stream().anyMatch(v -> op.equals("read-" + v))) {
-                throw new IllegalArgumentException(where + "'" + op + "' is not an operator (allowed: ArgMax, ArgMin,"
-                        + " TopK, read-max, read-or)");
+            if (!op.equals("ArgMax") && !op.equals("ArgMin") && !op.equals("TopK") && !isRead(op)) {
+                throw new IllegalArgumentException(where + "'" + shown(op) + "' is not an operator (allowed: ArgMax,"
+                        + " ArgMin, TopK, read-VARIANT with VARIANT up to " + VARIANT_LENGTH + " characters of a-z,"
+                        + " 0-9 and inner hyphens)");
             }
             List<Double> values = new ArrayList<>();
             for (int f = 2; f < fields.length; f++) {
@@ -99,6 +118,16 @@ record NumpyFigures(String versions, Map<String, List<Double>> repetitions) {
                     + " output?)");
         }
         return new NumpyFigures(versions, millis);
+    }
+
+    private static boolean isRead(String op) {
+        String variant = op.startsWith(READ_PREFIX) ? op.substring(READ_PREFIX.length()) : "";
+        return variant.length() <= VARIANT_LENGTH && VARIANT.matcher(variant).matches();
+    }
+
+    /** A field as a message shows it: at most {@value #SHOWN} characters. */
+    private static String shown(String field) {
+        return field.length() <= SHOWN ? field : field.substring(0, SHOWN) + "...";
     }
 
     /** A matrix case's name, or a TopK case's on a TopK line. */

@@ -220,6 +220,26 @@ class ApplicationTest {
     }
 
     @Test
+    void numpysFloorIsTheFastestOfEveryReadTheScriptTimedAndNamesIt() {
+        // numpy's argmax 4.5 ms: below its max (5 ms) and OR (4.8 ms), above the max of the bytes as int8 (4.2 ms)
+        NumpyFigures figures = NumpyFigures.parse(Path.of("numpy.tsv"), List.of("# numpy 2.4.6, Python 3.11",
+                "FLOAT_SLICE_NO_EXTREME\tArgMax\t4.5\t4.6", "FLOAT_SLICE_NO_EXTREME\tread-max\t5.0\t5.0",
+                "FLOAT_SLICE_NO_EXTREME\tread-or-uint32\t4.8\t4.8", "FLOAT_SLICE_NO_EXTREME\tread-max-int8\t4.2\t4.3"));
+        List<Floor> floors = figures.floors(BenchCase.named("FLOAT_SLICE_NO_EXTREME"));
+        assertEquals(List.of("max", "max-int8", "or-uint32"), floors.stream().map(Floor::variant).toList());
+        assertEquals(List.of(4.2, 4.3), floors.get(1).repetitions());
+        Results base = results();
+        Results numpyRun = new Results(base.machine(), base.numpy(), List.of(new NumpyRow("FLOAT_SLICE_NO_EXTREME",
+                "ArgMax", 4.5, List.of(4.5, 4.6))), floors, base.runs(), List.of());
+        assertEquals("max-int8", new ApplicationView(numpyRun).numpyFloor(DataType.FLOAT).variant());
+        assertEquals(List.of(), new ApplicationChecks(series(numpyRun)).lines());
+        Results beaten = new Results(base.machine(), base.numpy(), List.of(new NumpyRow("FLOAT_SLICE_NO_EXTREME",
+                "ArgMax", 3.9, List.of(3.9, 3.9))), floors, base.runs(), List.of());
+        assertEquals(List.of("INVALID: kernel numpy beat numpy's read floor on float [16777216] axis 0 ArgMax: 0.93x"
+                + " the floor (max-int8), beyond its noise of 2%"), new ApplicationChecks(series(beaten)).lines());
+    }
+
+    @Test
     void aFloorOrNumpyThatMovesMoreThanTenPercentBetweenItsRepetitionsMakesTheRunNoisy() {
         List<String> checks = new ApplicationChecks(series(results(1, List.of(1.0, 1.2), List.of(8.0, 9.0)))).lines();
         assertEquals(List.of("NOISY: the JVMs' read floor moved more than 10% between its repetitions on 2 of 2 types"

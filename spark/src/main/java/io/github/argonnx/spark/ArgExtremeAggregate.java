@@ -1,6 +1,5 @@
 package io.github.argonnx.spark;
 
-import java.util.Objects;
 import org.apache.spark.sql.catalyst.expressions.AttributeReference;
 import org.apache.spark.sql.catalyst.expressions.BitwiseNot;
 import org.apache.spark.sql.catalyst.expressions.Cast;
@@ -40,7 +39,7 @@ import scala.collection.immutable.Seq;
  * <p>Public, with a public constructor, only because Spark copies expressions through reflection on
  * their public constructors; it has no public API.
  */
-public final class ArgExtremeAggregate extends DeclarativeAggregate {
+public final class ArgExtremeAggregate extends DeclarativeAggregate implements Catalyst.FieldProduct {
     private static final long serialVersionUID = 1L;
 
     /** The buffer's position while no row has won: below every position a row can have. */
@@ -171,41 +170,23 @@ public final class ArgExtremeAggregate extends DeclarativeAggregate {
     }
 
     @Override
-    public int productArity() {
-        return 5;
+    public Object[] productFields() {
+        return new Object[] {functionName, argMin, selectLastIndex, value, position};
     }
 
     @Override
-    public Object productElement(int n) {
-        switch (n) {
-            case 0: return functionName;
-            case 1: return argMin;
-            case 2: return selectLastIndex;
-            case 3: return value;
-            case 4: return position;
-            default: throw new IndexOutOfBoundsException(Integer.toString(n));
-        }
+    public boolean equals(Object other) {
+        return Catalyst.sameFields(this, other);
+    }
+
+    @Override
+    public int hashCode() {
+        return Catalyst.fieldsHash(this);
     }
 
     /** In plans, the function shows its columns and select_last_index. */
     @Override
     public scala.collection.Iterator<Object> stringArgs() {
         return Catalyst.<Object>seq(value, position, selectLastIndex).iterator();
-    }
-
-    @Override
-    public boolean canEqual(Object that) {
-        return that instanceof ArgExtremeAggregate;
-    }
-
-    @Override
-    public boolean equals(Object other) {
-        return other instanceof ArgExtremeAggregate that && functionName.equals(that.functionName) && argMin == that.argMin
-                && selectLastIndex == that.selectLastIndex && value.equals(that.value) && position.equals(that.position);
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(functionName, argMin, selectLastIndex, value, position);
     }
 }

@@ -2,7 +2,6 @@ package io.github.argonnx.spark;
 
 import java.io.Serializable;
 import java.util.List;
-import java.util.Objects;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.codegen.CodegenContext;
@@ -26,9 +25,9 @@ import scala.jdk.javaapi.CollectionConverters;
  * {@code GROUP BY argmax(a)}, {@code HAVING} and cached plans match them.
  *
  * <p>Public, with a public constructor, only because Spark copies expressions through reflection on
- * their public constructors (in the order of {@link #productElement}); it has no public API.
+ * their public constructors (in the order of {@link #productFields}); it has no public API.
  */
-public final class ArrayArgExpression extends Expression implements Serializable {
+public final class ArrayArgExpression extends Expression implements Serializable, Catalyst.FieldProduct {
     private static final long serialVersionUID = 1L;
 
     private final Expression child;
@@ -112,39 +111,23 @@ public final class ArrayArgExpression extends Expression implements Serializable
     }
 
     @Override
-    public int productArity() {
-        return 3;
+    public Object[] productFields() {
+        return new Object[] {name, child, reduction};
     }
 
     @Override
-    public Object productElement(int n) {
-        switch (n) {
-            case 0: return name;
-            case 1: return child;
-            case 2: return reduction;
-            default: throw new IndexOutOfBoundsException(Integer.toString(n));
-        }
+    public boolean equals(Object other) {
+        return Catalyst.sameFields(this, other);
+    }
+
+    @Override
+    public int hashCode() {
+        return Catalyst.fieldsHash(this);
     }
 
     /** In plans, the function shows its array argument only. */
     @Override
     public scala.collection.Iterator<Object> stringArgs() {
         return CollectionConverters.asScala(List.<Object>of(child).iterator());
-    }
-
-    @Override
-    public boolean canEqual(Object that) {
-        return that instanceof ArrayArgExpression;
-    }
-
-    @Override
-    public boolean equals(Object other) {
-        return other instanceof ArrayArgExpression that && name.equals(that.name) && child.equals(that.child)
-                && reduction.equals(that.reduction);
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(name, child, reduction);
     }
 }

@@ -2,7 +2,6 @@ package io.github.argonnx.spark;
 
 import java.io.Serializable;
 import java.util.List;
-import java.util.Objects;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.codegen.CodegenContext;
@@ -21,9 +20,9 @@ import scala.jdk.javaapi.CollectionConverters;
  * array gives null. Two uses with the same array and options are equal.
  *
  * <p>Public, with a public constructor, only because Spark copies expressions through reflection on
- * their public constructors (in the order of {@link #productElement}); it has no public API.
+ * their public constructors (in the order of {@link #productFields}); it has no public API.
  */
-public final class ArrayTopKExpression extends Expression implements Serializable {
+public final class ArrayTopKExpression extends Expression implements Serializable, Catalyst.FieldProduct {
     private static final long serialVersionUID = 1L;
 
     private final String name;
@@ -105,41 +104,24 @@ public final class ArrayTopKExpression extends Expression implements Serializabl
     }
 
     @Override
-    public int productArity() {
-        return 4;
+    public Object[] productFields() {
+        return new Object[] {name, child, selection, dataType};
     }
 
     @Override
-    public Object productElement(int n) {
-        switch (n) {
-            case 0: return name;
-            case 1: return child;
-            case 2: return selection;
-            case 3: return dataType;
-            default: throw new IndexOutOfBoundsException(Integer.toString(n));
-        }
+    public boolean equals(Object other) {
+        return Catalyst.sameFields(this, other);
+    }
+
+    @Override
+    public int hashCode() {
+        return Catalyst.fieldsHash(this);
     }
 
     /** In plans, the function shows its array argument and its selection. */
     @Override
     public scala.collection.Iterator<Object> stringArgs() {
         return CollectionConverters.asScala(List.<Object>of(child, selection).iterator());
-    }
-
-    @Override
-    public boolean canEqual(Object that) {
-        return that instanceof ArrayTopKExpression;
-    }
-
-    @Override
-    public boolean equals(Object other) {
-        return other instanceof ArrayTopKExpression that && name.equals(that.name) && child.equals(that.child)
-                && selection.equals(that.selection) && dataType.equals(that.dataType);
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(name, child, selection, dataType);
     }
 
     /** The result type: bigint indices, or the argument's own elements. */

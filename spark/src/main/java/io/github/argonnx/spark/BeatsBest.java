@@ -1,7 +1,6 @@
 package io.github.argonnx.spark;
 
 import java.io.Serializable;
-import java.util.Objects;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.codegen.CodegenContext;
@@ -27,7 +26,7 @@ import scala.collection.immutable.Seq;
  * <p>Public, with a public constructor, only because Spark copies expressions through reflection on
  * their public constructors; it has no public API.
  */
-public final class BeatsBest extends Expression implements Serializable {
+public final class BeatsBest extends Expression implements Serializable, Catalyst.FieldProduct {
     private static final long serialVersionUID = 1L;
 
     private final boolean selectLastIndex;
@@ -130,35 +129,17 @@ public final class BeatsBest extends Expression implements Serializable {
     }
 
     @Override
-    public int productArity() {
-        return 5;
-    }
-
-    @Override
-    public Object productElement(int n) {
-        switch (n) {
-            case 0: return selectLastIndex;
-            case 1: return key;
-            case 2: return position;
-            case 3: return bestKey;
-            case 4: return bestPosition;
-            default: throw new IndexOutOfBoundsException(Integer.toString(n));
-        }
-    }
-
-    @Override
-    public boolean canEqual(Object that) {
-        return that instanceof BeatsBest;
+    public Object[] productFields() {
+        return new Object[] {selectLastIndex, key, position, bestKey, bestPosition};
     }
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof BeatsBest that && selectLastIndex == that.selectLastIndex && key.equals(that.key)
-                && position.equals(that.position) && bestKey.equals(that.bestKey) && bestPosition.equals(that.bestPosition);
+        return Catalyst.sameFields(this, other);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(selectLastIndex, key, position, bestKey, bestPosition);
+        return Catalyst.fieldsHash(this);
     }
 }

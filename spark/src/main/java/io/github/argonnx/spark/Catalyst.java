@@ -14,9 +14,58 @@ import scala.collection.immutable.Map$;
 import scala.collection.immutable.Seq;
 import scala.jdk.javaapi.CollectionConverters;
 
-/** What the Catalyst expressions of this module share: Scala sequences, generated code, analysis errors. */
+/**
+ * What the Catalyst expressions of this module share: their Scala {@code Product} members, Scala
+ * sequences, generated code, analysis errors.
+ */
 final class Catalyst {
     private Catalyst() {
+    }
+
+    /**
+     * An expression that lists its fields once, in its public constructor's order, and takes its Scala
+     * {@code Product} members from that list: Spark copies an expression by passing the product's
+     * elements to that constructor, prints them in plans and maps them in transforms. An interface cannot
+     * override {@code equals} or {@code hashCode}, so each class defines them by {@link Catalyst#sameFields}
+     * and {@link Catalyst#fieldsHash}: plans are compared, matched and cached by them.
+     */
+    interface FieldProduct extends scala.Product {
+        /**
+         * The expression's fields, in its public constructor's order.
+         *
+         * @return a new array of the fields
+         */
+        Object[] productFields();
+
+        @Override
+        default int productArity() {
+            return productFields().length;
+        }
+
+        @Override
+        default Object productElement(int n) {
+            Object[] fields = productFields();
+            if (n < 0 || n >= fields.length) {
+                throw new IndexOutOfBoundsException(Integer.toString(n));
+            }
+            return fields[n];
+        }
+
+        @Override
+        default boolean canEqual(Object that) {
+            return that != null && that.getClass() == getClass();
+        }
+    }
+
+    /** An expression's {@code equals}: another of its class whose fields are equal. */
+    static boolean sameFields(FieldProduct expression, Object other) {
+        return other instanceof FieldProduct that && expression.canEqual(that)
+                && Arrays.equals(expression.productFields(), that.productFields());
+    }
+
+    /** An expression's {@code hashCode}: {@link java.util.Objects#hash} of its fields, as equal fields hash alike. */
+    static int fieldsHash(FieldProduct expression) {
+        return Arrays.hashCode(expression.productFields());
     }
 
     @SafeVarargs

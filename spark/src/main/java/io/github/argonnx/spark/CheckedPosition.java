@@ -2,7 +2,6 @@ package io.github.argonnx.spark;
 
 import io.github.argonnx.runtime.ArgOnnxException;
 import java.io.Serializable;
-import java.util.Objects;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.codegen.CodeGenerator;
@@ -26,7 +25,7 @@ import scala.collection.immutable.Seq;
  * <p>Public, with a public constructor, only because Spark copies expressions through reflection on
  * their public constructors; it has no public API.
  */
-public final class CheckedPosition extends Expression implements Serializable {
+public final class CheckedPosition extends Expression implements Serializable, Catalyst.FieldProduct {
     private static final long serialVersionUID = 2L;
 
     private final String functionName;
@@ -125,34 +124,17 @@ public final class CheckedPosition extends Expression implements Serializable {
     }
 
     @Override
-    public int productArity() {
-        return 4;
-    }
-
-    @Override
-    public Object productElement(int n) {
-        switch (n) {
-            case 0: return functionName;
-            case 1: return value;
-            case 2: return position;
-            case 3: return update;
-            default: throw new IndexOutOfBoundsException(Integer.toString(n));
-        }
-    }
-
-    @Override
-    public boolean canEqual(Object that) {
-        return that instanceof CheckedPosition;
+    public Object[] productFields() {
+        return new Object[] {functionName, value, position, update};
     }
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof CheckedPosition that && functionName.equals(that.functionName)
-                && value.equals(that.value) && position.equals(that.position) && update.equals(that.update);
+        return Catalyst.sameFields(this, other);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(functionName, value, position, update);
+        return Catalyst.fieldsHash(this);
     }
 }

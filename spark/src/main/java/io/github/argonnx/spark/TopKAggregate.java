@@ -1,7 +1,6 @@
 package io.github.argonnx.spark;
 
 import java.io.Serializable;
-import java.util.Objects;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.UnsafeArrayData;
@@ -25,7 +24,7 @@ import scala.collection.immutable.Seq;
  * <p>Public, with a public constructor, only because Spark copies expressions through reflection on
  * their public constructors; it has no public API.
  */
-public final class TopKAggregate extends TypedImperativeAggregate<TopKBuffer> implements Serializable {
+public final class TopKAggregate extends TypedImperativeAggregate<TopKBuffer> implements Serializable, Catalyst.FieldProduct {
     private static final long serialVersionUID = 1L;
 
     private static final ArrayType RESULT_TYPE = new ArrayType(DataTypes.LongType, false);
@@ -146,44 +145,23 @@ public final class TopKAggregate extends TypedImperativeAggregate<TopKBuffer> im
     }
 
     @Override
-    public int productArity() {
-        return 7;
+    public Object[] productFields() {
+        return new Object[] {functionName, k, largest, score, position, mutableAggBufferOffset, inputAggBufferOffset};
     }
 
     @Override
-    public Object productElement(int n) {
-        switch (n) {
-            case 0: return functionName;
-            case 1: return k;
-            case 2: return largest;
-            case 3: return score;
-            case 4: return position;
-            case 5: return mutableAggBufferOffset;
-            case 6: return inputAggBufferOffset;
-            default: throw new IndexOutOfBoundsException(Integer.toString(n));
-        }
+    public boolean equals(Object other) {
+        return Catalyst.sameFields(this, other);
+    }
+
+    @Override
+    public int hashCode() {
+        return Catalyst.fieldsHash(this);
     }
 
     /** In plans, the function shows its columns, k and largest. */
     @Override
     public scala.collection.Iterator<Object> stringArgs() {
         return Catalyst.<Object>seq(score, position, k, largest).iterator();
-    }
-
-    @Override
-    public boolean canEqual(Object that) {
-        return that instanceof TopKAggregate;
-    }
-
-    @Override
-    public boolean equals(Object other) {
-        return other instanceof TopKAggregate that && functionName.equals(that.functionName) && k == that.k
-                && largest == that.largest && score.equals(that.score) && position.equals(that.position)
-                && mutableAggBufferOffset == that.mutableAggBufferOffset && inputAggBufferOffset == that.inputAggBufferOffset;
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(functionName, k, largest, score, position, mutableAggBufferOffset, inputAggBufferOffset);
     }
 }

@@ -3,7 +3,6 @@ package io.github.argonnx.spark;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.AttributeReference;
 import org.apache.spark.sql.catalyst.expressions.BoundReference;
@@ -35,7 +34,7 @@ import scala.collection.immutable.Seq;
  * <p>Public, with a public constructor, only because Spark copies expressions through reflection on
  * their public constructors; it has no public API.
  */
-public final class TopKRowAggregate extends ImperativeAggregate implements Serializable {
+public final class TopKRowAggregate extends ImperativeAggregate implements Serializable, Catalyst.FieldProduct {
     private static final long serialVersionUID = 1L;
 
     /** The largest k this aggregate holds in buffer columns; a larger k takes {@link TopKAggregate}. */
@@ -297,44 +296,23 @@ public final class TopKRowAggregate extends ImperativeAggregate implements Seria
     }
 
     @Override
-    public int productArity() {
-        return 7;
+    public Object[] productFields() {
+        return new Object[] {functionName, k, largest, score, position, mutableAggBufferOffset, inputAggBufferOffset};
     }
 
     @Override
-    public Object productElement(int n) {
-        switch (n) {
-            case 0: return functionName;
-            case 1: return k;
-            case 2: return largest;
-            case 3: return score;
-            case 4: return position;
-            case 5: return mutableAggBufferOffset;
-            case 6: return inputAggBufferOffset;
-            default: throw new IndexOutOfBoundsException(Integer.toString(n));
-        }
+    public boolean equals(Object other) {
+        return Catalyst.sameFields(this, other);
+    }
+
+    @Override
+    public int hashCode() {
+        return Catalyst.fieldsHash(this);
     }
 
     /** In plans, the function shows its columns, k and largest. */
     @Override
     public scala.collection.Iterator<Object> stringArgs() {
         return Catalyst.<Object>seq(score, position, k, largest).iterator();
-    }
-
-    @Override
-    public boolean canEqual(Object that) {
-        return that instanceof TopKRowAggregate;
-    }
-
-    @Override
-    public boolean equals(Object other) {
-        return other instanceof TopKRowAggregate that && functionName.equals(that.functionName) && k == that.k
-                && largest == that.largest && score.equals(that.score) && position.equals(that.position)
-                && mutableAggBufferOffset == that.mutableAggBufferOffset && inputAggBufferOffset == that.inputAggBufferOffset;
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(functionName, k, largest, score, position, mutableAggBufferOffset, inputAggBufferOffset);
     }
 }

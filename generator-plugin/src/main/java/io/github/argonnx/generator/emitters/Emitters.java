@@ -20,6 +20,7 @@ import io.github.argonnx.generator.emit.topk.TopKExampleTestEmitter;
 import io.github.argonnx.generator.emit.topk.PreparedTopKEmitter;
 import io.github.argonnx.generator.emit.topk.TopKKernelEmitter;
 import io.github.argonnx.generator.emit.topk.TopKOperatorEmitter;
+import io.github.argonnx.generator.emit.topk.TopKVectorScreenEmitter;
 import java.util.List;
 
 /**
@@ -36,6 +37,7 @@ public final class Emitters {
                 new KernelEmitter(),
                 new TopKKernelEmitter(),
                 new VectorLoopEmitter(),
+                new TopKVectorScreenEmitter(),
                 new KernelPropertyTestEmitter(),
                 new DataTypeEnumEmitter(),
                 new TensorEmitter(),

@@ -122,6 +122,17 @@ public final class GeneratedNames {
         return ClassName.get(vectorPackage(), extremum.operatorName() + typeWord(type) + "VectorLoops");
     }
 
+    /** The SIMD screen of a TopK kernel's contiguous slices, for example {@code <base>.internal.kernels.vector.TopKFloatVectorScreen}. */
+    public ClassName topKVectorScreenClass(ElementType type) {
+        return ClassName.get(vectorPackage(), "TopK" + typeWord(type) + "VectorScreen");
+    }
+
+    /** A TopK kernel's handle on its SIMD screen. */
+    public static final String VECTOR_SCREEN = "VECTOR_SCREEN";
+
+    /** The search for the next element of a slice that may beat its k-th best, in TopK kernels and their SIMD screens. */
+    public static final String NEXT_BEATING = "nextBeating";
+
     /** The validator of an operator version, for example {@code <base>.internal.validation.ArgMaxV13Validator}. */
     public ClassName validatorClass(OperatorSpec op, VersionSpec version) {
         return ClassName.get(validationPackage(), op.name() + "V" + version.sinceVersion() + "Validator");

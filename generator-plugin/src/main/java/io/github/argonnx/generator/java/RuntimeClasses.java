@@ -39,6 +39,9 @@ public final class RuntimeClasses {
     /** Turns an entry of a SIMD class off when the JIT compiled it with its vectors as objects. */
     public static final ClassName VECTOR_LOOP_WATCH = ClassName.get(INTERNAL_PACKAGE, "VectorLoopWatch");
 
+    /** The SIMD screen of a TopK kernel's contiguous slices, generated per type, loaded by {@link #VECTOR_SUPPORT}. */
+    public static final ClassName VECTORIZED_TOP_K_SCREEN = ClassName.get(INTERNAL_PACKAGE, "VectorizedTopKScreen");
+
     /** Screens of 16-bit elements read four per long, where the JVM can (JDK 22 and later). */
     public static final ClassName SHORT_WORDS = ClassName.get(INTERNAL_PACKAGE, "ShortWords");
     /** The word screens of a row of columns, one per column, for the 16-bit outer-axis loops. */

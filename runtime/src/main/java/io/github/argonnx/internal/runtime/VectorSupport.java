@@ -141,6 +141,54 @@ public final class VectorSupport {
     }
 
     <A> VectorizedArgReduction<A> loadFor(Class<?> kernel, String implementation, Class<A> arrayType) {
+        Object loops = instantiate(kernel, implementation);
+        if (loops == null) {
+            return null;
+        }
+        if (!(loops instanceof VectorizedArgReduction) || ((VectorizedArgReduction<?>) loops).arrayType() != arrayType) {
+            reportUnusable(kernel, implementation, "is not the SIMD loops of a kernel over " + arrayType.getSimpleName()
+                    + "; regenerate the kernels and their SIMD loops together");
+            return null;
+        }
+        logger.log(Level.DEBUG, () -> kernel.getName() + " runs SIMD loops " + implementation);
+        @SuppressWarnings("unchecked") // just checked: it reads arrayType
+        VectorizedArgReduction<A> checked = (VectorizedArgReduction<A>) loops;
+        return checked;
+    }
+
+    /**
+     * The SIMD screen of a TopK kernel's contiguous slices: an instance of the class named {@code implementation},
+     * loaded as {@link #load} loads SIMD loops, or {@code null} to run the kernel's scalar screens.
+     *
+     * @param kernel the generated kernel that asks; its class loader loads {@code implementation}
+     * @param implementation the binary name of a public {@link VectorizedTopKScreen} class with a public
+     *     no-argument constructor
+     * @param arrayType the array type the kernel stores its elements in
+     * @param <A> the array type
+     * @return the SIMD screen, or {@code null} to run the scalar ones
+     */
+    public static <A> VectorizedTopKScreen<A> loadTopKScreen(Class<?> kernel, String implementation, Class<A> arrayType) {
+        return INSTANCE.loadTopKScreenFor(kernel, implementation, arrayType);
+    }
+
+    <A> VectorizedTopKScreen<A> loadTopKScreenFor(Class<?> kernel, String implementation, Class<A> arrayType) {
+        Object screen = instantiate(kernel, implementation);
+        if (screen == null) {
+            return null;
+        }
+        if (!(screen instanceof VectorizedTopKScreen) || ((VectorizedTopKScreen<?>) screen).arrayType() != arrayType) {
+            reportUnusable(kernel, implementation, "is not the SIMD screen of a TopK kernel over "
+                    + arrayType.getSimpleName() + "; regenerate the kernels and their SIMD classes together");
+            return null;
+        }
+        logger.log(Level.DEBUG, () -> kernel.getName() + " runs SIMD screen " + implementation);
+        @SuppressWarnings("unchecked") // just checked: it reads arrayType
+        VectorizedTopKScreen<A> checked = (VectorizedTopKScreen<A>) screen;
+        return checked;
+    }
+
+    /** A new instance of the SIMD class {@code implementation}, or null when SIMD loops are off or it cannot be made. */
+    private Object instantiate(Class<?> kernel, String implementation) {
         if (!enabled) {
             return null;
         }
@@ -160,15 +208,7 @@ public final class VectorSupport {
                     + "); regenerate and recompile the kernels with the JDK that runs them");
             return null;
         }
-        if (!(loops instanceof VectorizedArgReduction) || ((VectorizedArgReduction<?>) loops).arrayType() != arrayType) {
-            reportUnusable(kernel, implementation, "is not the SIMD loops of a kernel over " + arrayType.getSimpleName()
-                    + "; regenerate the kernels and their SIMD loops together");
-            return null;
-        }
-        logger.log(Level.DEBUG, () -> kernel.getName() + " runs SIMD loops " + implementation);
-        @SuppressWarnings("unchecked") // just checked: it reads arrayType
-        VectorizedArgReduction<A> checked = (VectorizedArgReduction<A>) loops;
-        return checked;
+        return loops;
     }
 
     private void reportUnusable(Class<?> kernel, String implementation, String why) {

@@ -4,6 +4,7 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import io.github.argonnx.generator.emit.GeneratedFile;
@@ -13,6 +14,7 @@ import io.github.argonnx.generator.emit.KernelTarget;
 import io.github.argonnx.generator.java.Comparison;
 import io.github.argonnx.generator.java.GeneratedNames;
 import io.github.argonnx.generator.java.JavaStorage;
+import io.github.argonnx.generator.java.RuntimeClasses;
 import io.github.argonnx.generator.model.ElementType;
 import io.github.argonnx.generator.semantics.OperatorFamily;
 import java.util.ArrayList;
@@ -27,7 +29,8 @@ import javax.lang.model.element.Modifier;
  * {@code long} comparison decides and the axis index breaks ties. Per output column the kernel keeps a sorted
  * buffer of the k best keys with their indices; an element enters only when it beats the k-th (a binary search
  * and a shift). A contiguous slice offers only the elements that beat the k-th best, found by a search or
- * by screened blocks ({@link TopKSliceScreen}); an outer axis is walked in memory order over blocks
+ * by screened blocks ({@link TopKSliceScreen}), or in arrays, when the JVM has the Vector API, by the
+ * type's SIMD screen ({@link TopKVectorScreenEmitter}); an outer axis is walked in memory order over blocks
  * of columns, a buffer per column, each element screened against its column's k-th best ({@link TopKColumnScreen}). Where the buffer's expected shifts would cost more than a pass of selection,
  * each slice is selected for its k best instead, which are then sorted ({@link TopKSelection}): the cost grows
  * smoothly with k, up to the whole axis.
@@ -61,6 +64,12 @@ public final class TopKKernelEmitter extends JavaSourceEmitter {
                         .initializer("$L", TopKColumnScreen.BLOCK).build())
                 .addField(FieldSpec.builder(TypeName.INT, "BUFFER_ENTRIES", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                         .initializer("1 << $L", Integer.numberOfTrailingZeros(BUFFER_ENTRIES)).build())
+                .addField(FieldSpec.builder(ParameterizedTypeName.get(RuntimeClasses.VECTORIZED_TOP_K_SCREEN, storage.arrayType()),
+                                GeneratedNames.VECTOR_SCREEN, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                        .addJavadoc("The SIMD screen of contiguous slices of arrays, or null: the JIT then drops its branch.\n")
+                        .initializer("$T.loadTopKScreen($T.class, $S, $T.class)", RuntimeClasses.VECTOR_SUPPORT, name,
+                                context.names().topKVectorScreenClass(type).reflectionName(), storage.arrayType())
+                        .build())
                 .addFields(screen.constants())
                 .addFields(TopKSelection.constants())
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build())

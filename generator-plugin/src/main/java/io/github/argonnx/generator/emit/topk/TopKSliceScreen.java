@@ -30,6 +30,9 @@ import javax.lang.model.element.Modifier;
  * {@code k * BLOCK / 2} on: a block reduces to the lane-wise maximum (largest) or minimum (smallest) of its
  * screen keys, with no branch in the loop, which C2 vectorizes, and only a block whose extreme beats the k-th is
  * tested element by element.
+ *
+ * <p>In arrays, when the JVM has the Vector API, the elements after the first k are searched by the type's SIMD
+ * screen instead ({@link TopKVectorScreenEmitter}), which stops only at an element that may beat the k-th.
  */
 final class TopKSliceScreen {
 
@@ -41,7 +44,7 @@ final class TopKSliceScreen {
     private static final String ABOVE = "anyAbove";
     private static final String BELOW = "anyBelow";
     private static final String SCREEN_KEY = "screenKey";
-    private static final String NEXT = "nextBeating";
+    private static final String NEXT = GeneratedNames.NEXT_BEATING;
     private static final String ENTER = "enter";
 
     /** The largest k whose buffer takes entries by a shift from its end rather than a search and two copies. */
@@ -103,6 +106,17 @@ final class TopKSliceScreen {
                 .beginControlFlow("if (count < k)")
                 .addStatement("return")
                 .endControlFlow();
+        if (source.equals(storage.arrayType())) {
+            m.beginControlFlow("if ($N != null && $N.screens(length - r))", GeneratedNames.VECTOR_SCREEN, GeneratedNames.VECTOR_SCREEN)
+                    .addComment("the SIMD screen finds the elements that may beat the k-th; their order keys decide")
+                    .addStatement("int end = start + length")
+                    .beginControlFlow("for (int i = start + r; (i = $N.$N(data, i, end, start + rows[k - 1], largest)) < end; i++)",
+                            GeneratedNames.VECTOR_SCREEN, GeneratedNames.NEXT_BEATING)
+                    .addStatement(offer(CodeBlock.of(read, "i"), "i - start"))
+                    .endControlFlow()
+                    .addStatement("return")
+                    .endControlFlow();
+        }
         if (!blocks()) {
             return m.addComment("the search has no call in its loop, so C2 unrolls it")
                     .addStatement("int end = start + length")

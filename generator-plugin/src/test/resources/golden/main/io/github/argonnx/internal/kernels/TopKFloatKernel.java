@@ -2,6 +2,8 @@
 package io.github.argonnx.internal.kernels;
 
 import io.github.argonnx.internal.runtime.ReductionPlan;
+import io.github.argonnx.internal.runtime.VectorSupport;
+import io.github.argonnx.internal.runtime.VectorizedTopKScreen;
 import java.nio.FloatBuffer;
 import java.util.Arrays;
 import javax.annotation.processing.Generated;
@@ -19,6 +21,11 @@ public final class TopKFloatKernel {
     private static final int COLUMN_BLOCK = 1024;
 
     private static final int BUFFER_ENTRIES = 1 << 16;
+
+    /**
+     * The SIMD screen of contiguous slices of arrays, or null: the JIT then drops its branch.
+     */
+    private static final VectorizedTopKScreen<float[]> VECTOR_SCREEN = VectorSupport.loadTopKScreen(TopKFloatKernel.class, "io.github.argonnx.internal.kernels.vector.TopKFloatVectorScreen", float[].class);
 
     /**
      * The buffer's work per entry besides its shift, in entries shifted.
@@ -263,6 +270,14 @@ public final class TopKFloatKernel {
             count = enter(keys, rows, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[start + r]))) ^ flip, r);
         }
         if (count < k) {
+            return;
+        }
+        if (VECTOR_SCREEN != null && VECTOR_SCREEN.screens(length - r)) {
+            // the SIMD screen finds the elements that may beat the k-th; their order keys decide
+            int end = start + length;
+            for (int i = start + r; (i = VECTOR_SCREEN.nextBeating(data, i, end, start + rows[k - 1], largest)) < end; i++) {
+                count = enter(keys, rows, count, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[i]))) ^ flip, i - start);
+            }
             return;
         }
         // the search has no call in its loop, so C2 unrolls it
