@@ -47,11 +47,14 @@ class TopKPropertyTest {
 
     /**
      * Outer axes {@code [outer, axisLength, columns]} (axis 1) and k: column counts on both sides of the column
-     * block (1024) and of 65536 / k (655 for k = 100), axes as short as k and with rows past the first k.
+     * block (1024) and of 65536 / k (655 for k = 100), axes as short as k and with rows past the first k: whole
+     * passes of four rows and every remainder (0 to 3 rows) after them; k on both sides of 128, where a column's
+     * buffer stops taking keys by a walk back from the end.
      */
     private static final int[][] OUTER_SHAPES_AND_KS = {
         {1, 1, 2, 1}, {1, 5, 3, 5}, {2, 6, 5, 5}, {1, 40, 1023, 3}, {1, 9, 1024, 4}, {2, 12, 1025, 2},
-        {1, 3, 2049, 1}, {1, 300, 700, 100}, {1, 310, 660, 100}, {3, 17, 1030, 16}
+        {1, 3, 2049, 1}, {1, 300, 700, 100}, {1, 310, 660, 100}, {3, 17, 1030, 16}, {2, 10, 1030, 3},
+        {1, 2000, 40, 128}, {1, 2000, 40, 130}
     };
 
     private enum Order { RANDOM, ASCENDING, DESCENDING }

@@ -103,7 +103,9 @@ public enum Comparison {
                     .beginControlFlow("if (magnitude > $L)", hex(width, type.format().infinityMagnitude()))
                     .addStatement("return $T.MAX_VALUE", Long.class)
                     .endControlFlow()
-                    .addStatement("return (bits & $L) == 0 ? magnitude : -magnitude", hex(width, signBit))
+                    .add("// -magnitude for a set sign bit, without a branch: signs of real data are unpredictable\n")
+                    .addStatement("long sign = $L >> 63", width == 64 ? "bits" : "(bits << " + (64 - width) + ")")
+                    .addStatement("return (magnitude ^ sign) - sign")
                     .build();
         };
     }

@@ -50,7 +50,9 @@ final class Float16PartialKeys implements ElementKeys {
         if (magnitude > 0x7C00) {
             return Long.MAX_VALUE;
         }
-        return (bits & 0x8000) == 0 ? magnitude : -magnitude;
+        // -magnitude for a set sign bit, without a branch: signs of real data are unpredictable
+        long sign = (bits << 48) >> 63;
+        return (magnitude ^ sign) - sign;
     }
 
     @Override

@@ -322,7 +322,9 @@ public final class TopKPartials {
             if (magnitude > 0x7F800000) {
                 return Long.MAX_VALUE;
             }
-            return (bits & 0x80000000L) == 0 ? magnitude : -magnitude;
+            // -magnitude for a set sign bit, without a branch: signs of real data are unpredictable
+            long sign = (bits << 32) >> 63;
+            return (magnitude ^ sign) - sign;
         }
 
         @Override
@@ -589,7 +591,9 @@ public final class TopKPartials {
             if (magnitude > 0x7C00) {
                 return Long.MAX_VALUE;
             }
-            return (bits & 0x8000) == 0 ? magnitude : -magnitude;
+            // -magnitude for a set sign bit, without a branch: signs of real data are unpredictable
+            long sign = (bits << 48) >> 63;
+            return (magnitude ^ sign) - sign;
         }
 
         @Override
@@ -634,7 +638,9 @@ public final class TopKPartials {
             if (magnitude > 0x7FF0000000000000L) {
                 return Long.MAX_VALUE;
             }
-            return (bits & 0x8000000000000000L) == 0 ? magnitude : -magnitude;
+            // -magnitude for a set sign bit, without a branch: signs of real data are unpredictable
+            long sign = bits >> 63;
+            return (magnitude ^ sign) - sign;
         }
 
         @Override
@@ -753,7 +759,9 @@ public final class TopKPartials {
             if (magnitude > 0x7F80) {
                 return Long.MAX_VALUE;
             }
-            return (bits & 0x8000) == 0 ? magnitude : -magnitude;
+            // -magnitude for a set sign bit, without a branch: signs of real data are unpredictable
+            long sign = (bits << 48) >> 63;
+            return (magnitude ^ sign) - sign;
         }
 
         @Override

@@ -13,14 +13,29 @@ import javax.lang.model.element.Modifier;
  * fill every buffer; from then on each element is compared with its column's k-th best key, kept in a row of
  * its own ({@code kth}, one long per column, contiguous), and only an element that beats it enters the buffer.
  * After the first rows few elements do, so most cost a load, their order key and one compare, and the block's
- * rows are read as streams however far apart they lie.
+ * rows are read as streams however far apart they lie. Rows are taken {@value #ROWS_PER_PASS} at a time: a
+ * column's k-th key is loaded once for them and one branch, rarely taken, tests them together; the keys that
+ * pass enter their column's buffer in row order ({@code enterRows}), for k up to {@value #WALK_BACK_MAX_K} by a
+ * walk back from the k-th ({@code insert}).
  */
 final class TopKColumnScreen {
 
     /** The columns of an outer axis walked together, at most: their buffers and k-th keys stay in cache. */
     static final int BLOCK = 1024;
 
+    /** The rows tested together against a column's k-th key. */
+    static final int ROWS_PER_PASS = 4;
+
+    /**
+     * The largest k whose buffers take a key by walking back from the end: one hard-to-predict branch where the
+     * binary search has several, and no copy calls; past it, the walk's k / 2 steps a key would outgrow
+     * {@code offer}'s search and copies.
+     */
+    static final int WALK_BACK_MAX_K = 128;
+
     private static final String COLUMNS = "topKOfColumns";
+    private static final String ENTER_ROWS = "enterRows";
+    private static final String INSERT = "insert";
 
     private final JavaStorage storage;
 
@@ -63,7 +78,9 @@ final class TopKColumnScreen {
                 .beginControlFlow("for (int c = 0; c < columns; c++)")
                 .addStatement("kth[c] = keys[c * k + k - 1]")
                 .endControlFlow()
-                .beginControlFlow("for (int r = k; r < axisLength; r++)")
+                .addStatement("int r = k")
+                .addCode(passes(read))
+                .beginControlFlow("for (; r < axisLength; r++)")
                 .addStatement("int rowBase = start + r * inner")
                 .beginControlFlow("for (int c = 0; c < columns; c++)")
                 .addStatement("long key = $N($L) ^ flip", GeneratedNames.ORDER_KEY, storage.toBits(element))
@@ -74,6 +91,84 @@ final class TopKColumnScreen {
                 .endControlFlow()
                 .endControlFlow()
                 .endControlFlow()
+                .build();
+    }
+
+    /** The passes of {@link #ROWS_PER_PASS} rows from row {@code r}, leaving {@code r} at the first row after them. */
+    private CodeBlock passes(String read) {
+        CodeBlock.Builder code = CodeBlock.builder()
+                .beginControlFlow("for (; r + $L <= axisLength; r += $L)", ROWS_PER_PASS, ROWS_PER_PASS)
+                .addStatement("int rowBase = start + r * inner")
+                .beginControlFlow("for (int c = 0; c < columns; c++)")
+                .addStatement("int at = rowBase + c");
+        CodeBlock.Builder beats = CodeBlock.builder();
+        CodeBlock.Builder keys = CodeBlock.builder();
+        for (int j = 0; j < ROWS_PER_PASS; j++) {
+            String position = j == 0 ? "at" : j == 1 ? "at + inner" : "at + " + j + " * inner";
+            code.addStatement("long key$L = $N($L) ^ flip", j, GeneratedNames.ORDER_KEY, storage.toBits(CodeBlock.of(read, position)));
+            beats.add(j == 0 ? "(key$L > kthKey)" : " | (key$L > kthKey)", j);
+            keys.add(", key$L", j);
+        }
+        return code.addStatement("long kthKey = kth[c]")
+                .add("// `|`, not `||`: one branch for the rows, which after the first rows is rarely taken\n")
+                .beginControlFlow("if ($L)", beats.build())
+                .addStatement("kth[c] = $N(keys, rows, c * k, k$L, r)", ENTER_ROWS, keys.build())
+                .endControlFlow()
+                .endControlFlow()
+                .endControlFlow()
+                .build();
+    }
+
+    /** {@code enterRows}: the keys of one column's rows {@code r} on, offered in row order; returns its k-th key. */
+    static MethodSpec enterRows() {
+        MethodSpec.Builder method = MethodSpec.methodBuilder(ENTER_ROWS)
+                .addJavadoc("Offers the keys of rows {@code r} to {@code r + $L} of one column to its full buffer\n"
+                        + "{@code [base, base + k)}, in row order, and returns the buffer's k-th key after them.\n",
+                        ROWS_PER_PASS - 1)
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(TypeName.LONG)
+                .addParameter(long[].class, "keys")
+                .addParameter(int[].class, "rows")
+                .addParameter(TypeName.INT, "base")
+                .addParameter(TypeName.INT, "k");
+        for (int j = 0; j < ROWS_PER_PASS; j++) {
+            method.addParameter(TypeName.LONG, "key" + j);
+        }
+        method.addParameter(TypeName.INT, "r");
+        method.addStatement("int last = base + k - 1");
+        for (int j = 0; j < ROWS_PER_PASS; j++) {
+            method.beginControlFlow("if (key$L > keys[last])", j)
+                    .addStatement("$N(keys, rows, base, k, key$L, $L)", INSERT, j, j == 0 ? "r" : "r + " + j)
+                    .endControlFlow();
+        }
+        return method.addStatement("return keys[last]").build();
+    }
+
+    /** {@code insert}: a key that beats a full buffer's k-th enters it, behind the equal keys of earlier rows. */
+    static MethodSpec insert() {
+        return MethodSpec.methodBuilder(INSERT)
+                .addJavadoc("Puts {@code key}, which beats the k-th key of the full buffer {@code [base, base + k)}, in its\n"
+                        + "place, behind equal keys (earlier rows), and drops the k-th.\n")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addParameter(long[].class, "keys")
+                .addParameter(int[].class, "rows")
+                .addParameter(TypeName.INT, "base")
+                .addParameter(TypeName.INT, "k")
+                .addParameter(TypeName.LONG, "key")
+                .addParameter(TypeName.INT, "row")
+                .beginControlFlow("if (k > $L)", WALK_BACK_MAX_K)
+                .addStatement("offer(keys, rows, base, k, k, key, row)")
+                .addStatement("return")
+                .endControlFlow()
+                .addComment("a short buffer: walk back from the k-th, shifting each key the new one beats")
+                .addStatement("int i = base + k - 1")
+                .beginControlFlow("while (i > base && keys[i - 1] < key)")
+                .addStatement("keys[i] = keys[i - 1]")
+                .addStatement("rows[i] = rows[i - 1]")
+                .addStatement("i--")
+                .endControlFlow()
+                .addStatement("keys[i] = key")
+                .addStatement("rows[i] = row")
                 .build();
     }
 }

@@ -84,6 +84,8 @@ public final class TopKKernelEmitter extends JavaSourceEmitter {
                 .addMethods(screen.sharedMethods())
                 .addMethod(columns.method(storage.arrayType(), "data[$L]"))
                 .addMethod(columns.method(storage.bufferType(), "data.get($L)"))
+                .addMethod(TopKColumnScreen.enterRows())
+                .addMethod(TopKColumnScreen.insert())
                 .addMethods(TopKSelection.sharedMethods())
                 .addMethod(MethodSpec.methodBuilder("offer")
                         .addJavadoc("Offers one key to the sorted buffer {@code [base, base + count)}, best first, and returns\n"

@@ -397,7 +397,23 @@ public final class TopKFloatKernel {
         for (int c = 0; c < columns; c++) {
             kth[c] = keys[c * k + k - 1];
         }
-        for (int r = k; r < axisLength; r++) {
+        int r = k;
+        for (; r + 4 <= axisLength; r += 4) {
+            int rowBase = start + r * inner;
+            for (int c = 0; c < columns; c++) {
+                int at = rowBase + c;
+                long key0 = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[at]))) ^ flip;
+                long key1 = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[at + inner]))) ^ flip;
+                long key2 = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[at + 2 * inner]))) ^ flip;
+                long key3 = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[at + 3 * inner]))) ^ flip;
+                long kthKey = kth[c];
+                // `|`, not `||`: one branch for the rows, which after the first rows is rarely taken
+                if ((key0 > kthKey) | (key1 > kthKey) | (key2 > kthKey) | (key3 > kthKey)) {
+                    kth[c] = enterRows(keys, rows, c * k, k, key0, key1, key2, key3, r);
+                }
+            }
+        }
+        for (; r < axisLength; r++) {
             int rowBase = start + r * inner;
             for (int c = 0; c < columns; c++) {
                 long key = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[rowBase + c]))) ^ flip;
@@ -429,7 +445,23 @@ public final class TopKFloatKernel {
         for (int c = 0; c < columns; c++) {
             kth[c] = keys[c * k + k - 1];
         }
-        for (int r = k; r < axisLength; r++) {
+        int r = k;
+        for (; r + 4 <= axisLength; r += 4) {
+            int rowBase = start + r * inner;
+            for (int c = 0; c < columns; c++) {
+                int at = rowBase + c;
+                long key0 = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(at)))) ^ flip;
+                long key1 = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(at + inner)))) ^ flip;
+                long key2 = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(at + 2 * inner)))) ^ flip;
+                long key3 = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(at + 3 * inner)))) ^ flip;
+                long kthKey = kth[c];
+                // `|`, not `||`: one branch for the rows, which after the first rows is rarely taken
+                if ((key0 > kthKey) | (key1 > kthKey) | (key2 > kthKey) | (key3 > kthKey)) {
+                    kth[c] = enterRows(keys, rows, c * k, k, key0, key1, key2, key3, r);
+                }
+            }
+        }
+        for (; r < axisLength; r++) {
             int rowBase = start + r * inner;
             for (int c = 0; c < columns; c++) {
                 long key = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data.get(rowBase + c)))) ^ flip;
@@ -440,6 +472,48 @@ public final class TopKFloatKernel {
                 }
             }
         }
+    }
+
+    /**
+     * Offers the keys of rows {@code r} to {@code r + 3} of one column to its full buffer
+     * {@code [base, base + k)}, in row order, and returns the buffer's k-th key after them.
+     */
+    private static long enterRows(long[] keys, int[] rows, int base, int k, long key0, long key1,
+            long key2, long key3, int r) {
+        int last = base + k - 1;
+        if (key0 > keys[last]) {
+            insert(keys, rows, base, k, key0, r);
+        }
+        if (key1 > keys[last]) {
+            insert(keys, rows, base, k, key1, r + 1);
+        }
+        if (key2 > keys[last]) {
+            insert(keys, rows, base, k, key2, r + 2);
+        }
+        if (key3 > keys[last]) {
+            insert(keys, rows, base, k, key3, r + 3);
+        }
+        return keys[last];
+    }
+
+    /**
+     * Puts {@code key}, which beats the k-th key of the full buffer {@code [base, base + k)}, in its
+     * place, behind equal keys (earlier rows), and drops the k-th.
+     */
+    private static void insert(long[] keys, int[] rows, int base, int k, long key, int row) {
+        if (k > 128) {
+            offer(keys, rows, base, k, k, key, row);
+            return;
+        }
+        // a short buffer: walk back from the k-th, shifting each key the new one beats
+        int i = base + k - 1;
+        while (i > base && keys[i - 1] < key) {
+            keys[i] = keys[i - 1];
+            rows[i] = rows[i - 1];
+            i--;
+        }
+        keys[i] = key;
+        rows[i] = row;
     }
 
     /**
@@ -575,7 +649,9 @@ public final class TopKFloatKernel {
         if (magnitude > 0x7F800000) {
             return Long.MAX_VALUE;
         }
-        return (bits & 0x80000000L) == 0 ? magnitude : -magnitude;
+        // -magnitude for a set sign bit, without a branch: signs of real data are unpredictable
+        long sign = (bits << 32) >> 63;
+        return (magnitude ^ sign) - sign;
     }
 
     /**
