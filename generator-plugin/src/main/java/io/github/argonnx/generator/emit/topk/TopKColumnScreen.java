@@ -27,6 +27,12 @@ final class TopKColumnScreen {
     /** The columns of an outer axis walked together, at most: their buffers and k-th keys stay in cache. */
     static final int BLOCK = 1024;
 
+    /**
+     * A row of the SIMD screen whose passed columns are more than one in this many is followed by rows taken column
+     * by column: each passed column costs a call into the screen, more than the scalar test of its element.
+     */
+    static final int DENSE_ROW = 16;
+
     /** The rows tested together against a column's k-th key. */
     static final int ROWS_PER_PASS = 4;
 
@@ -101,18 +107,24 @@ final class TopKColumnScreen {
                 .endControlFlow()
                 .addStatement("long elements = (long) (axisLength - k) * columns")
                 .addStatement("long mark = $N.beforeColumns(elements)", GeneratedNames.VECTOR_SCREEN)
+                .addStatement("boolean screened = true")
                 .beginControlFlow("for (int r = k; r < axisLength; r++)")
                 .addStatement("int rowBase = start + r * inner")
+                .addComment("the columns the screen passed, or column by column the elements that entered")
+                .addStatement("int passed = 0")
+                .beginControlFlow("if (screened)")
                 .beginControlFlow("for (int c = 0; (c = $N.nextColumnBeating(data, rowBase, bounds, c, columns, largest)) < columns; c++)",
                         GeneratedNames.VECTOR_SCREEN)
-                .addStatement("long key = $N($L) ^ flip", GeneratedNames.ORDER_KEY, storage.toBits(element))
-                .addStatement("int last = c * k + k - 1")
-                .addComment("the screen passes elements equal to the k-th in order (NaN, -0): only a better key enters")
-                .beginControlFlow("if (key > keys[last])")
-                .addStatement("$N(keys, rows, c * k, k, key, r)", INSERT)
-                .addStatement("bounds[c] = data[start + rows[last] * inner + c]")
+                .addStatement("passed++")
+                .addCode(enterScreened(element, false))
+                .endControlFlow()
+                .nextControlFlow("else")
+                .beginControlFlow("for (int c = 0; c < columns; c++)")
+                .addCode(enterScreened(element, true))
                 .endControlFlow()
                 .endControlFlow()
+                .addComment("many passed columns cost a call each: the next rows go column by column until few enter")
+                .addStatement("screened = passed * $L < columns", DENSE_ROW)
                 .endControlFlow()
                 .addStatement("$N.afterColumns(mark, elements)", GeneratedNames.VECTOR_SCREEN)
                 .build();
@@ -187,6 +199,25 @@ final class TopKColumnScreen {
                 .endControlFlow()
                 .endControlFlow()
                 .build();
+    }
+
+    /**
+     * The order key of the element of column {@code c} at {@code rowBase}, which enters the column's buffer when it
+     * beats the k-th, and the column's new k-th element in {@code bounds}; counted in {@code passed} when
+     * {@code counted}.
+     */
+    private CodeBlock enterScreened(CodeBlock element, boolean counted) {
+        CodeBlock.Builder code = CodeBlock.builder()
+                .addStatement("long key = $N($L) ^ flip", GeneratedNames.ORDER_KEY, storage.toBits(element))
+                .addStatement("int last = c * k + k - 1")
+                .add("// the screen passes elements equal to the k-th in order (NaN, -0): only a better key enters\n")
+                .beginControlFlow("if (key > keys[last])")
+                .addStatement("$N(keys, rows, c * k, k, key, r)", INSERT)
+                .addStatement("bounds[c] = data[start + rows[last] * inner + c]");
+        if (counted) {
+            code.addStatement("passed++");
+        }
+        return code.endControlFlow().build();
     }
 
     /** {@code enterRows}: the keys of one column's rows {@code r} on, offered in row order; returns its k-th key. */

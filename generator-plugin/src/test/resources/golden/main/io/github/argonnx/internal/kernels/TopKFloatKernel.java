@@ -498,17 +498,36 @@ public final class TopKFloatKernel {
         }
         long elements = (long) (axisLength - k) * columns;
         long mark = VECTOR_SCREEN.beforeColumns(elements);
+        boolean screened = true;
         for (int r = k; r < axisLength; r++) {
             int rowBase = start + r * inner;
-            for (int c = 0; (c = VECTOR_SCREEN.nextColumnBeating(data, rowBase, bounds, c, columns, largest)) < columns; c++) {
-                long key = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[rowBase + c]))) ^ flip;
-                int last = c * k + k - 1;
-                // the screen passes elements equal to the k-th in order (NaN, -0): only a better key enters
-                if (key > keys[last]) {
-                    insert(keys, rows, c * k, k, key, r);
-                    bounds[c] = data[start + rows[last] * inner + c];
+            // the columns the screen passed, or column by column the elements that entered
+            int passed = 0;
+            if (screened) {
+                for (int c = 0; (c = VECTOR_SCREEN.nextColumnBeating(data, rowBase, bounds, c, columns, largest)) < columns; c++) {
+                    passed++;
+                    long key = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[rowBase + c]))) ^ flip;
+                    int last = c * k + k - 1;
+                    // the screen passes elements equal to the k-th in order (NaN, -0): only a better key enters
+                    if (key > keys[last]) {
+                        insert(keys, rows, c * k, k, key, r);
+                        bounds[c] = data[start + rows[last] * inner + c];
+                    }
+                }
+            } else {
+                for (int c = 0; c < columns; c++) {
+                    long key = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[rowBase + c]))) ^ flip;
+                    int last = c * k + k - 1;
+                    // the screen passes elements equal to the k-th in order (NaN, -0): only a better key enters
+                    if (key > keys[last]) {
+                        insert(keys, rows, c * k, k, key, r);
+                        bounds[c] = data[start + rows[last] * inner + c];
+                        passed++;
+                    }
                 }
             }
+            // many passed columns cost a call each: the next rows go column by column until few enter
+            screened = passed * 16 < columns;
         }
         VECTOR_SCREEN.afterColumns(mark, elements);
     }
