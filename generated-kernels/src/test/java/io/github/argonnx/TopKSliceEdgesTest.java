@@ -168,7 +168,7 @@ class TopKSliceEdgesTest {
     }
 
     /** Stores the level's element of the type at {@code i}. */
-    private static void set(Levels levels, Object data, int i, int level) {
+    static void set(Levels levels, Object data, int i, int level) {
         switch (levels.type().onnxName()) {
             case "float" -> ((float[]) data)[i] = new float[] {-1.5f, -0.0f, 0.0f, 2.5f, Float.NaN}[level];
             case "double" -> ((double[]) data)[i] = new double[] {-1.5, -0.0, 0.0, 2.5,

@@ -16,7 +16,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * The SIMD screens of TopK's contiguous slices, as the kernels hold them: present exactly when the SIMD loops are
  * on, and, called directly, stopping at the first element that beats the k-th, never past one, from and to every
- * position around vector boundaries (or earlier only where the scalar search lets a NaN through).
+ * position around vector boundaries (or earlier only where the scalar search lets a NaN through); along an outer
+ * axis, stopping at the first column of a row whose element beats that column's k-th, in the same way.
  */
 class VectorizedTopKScreenTest {
 
@@ -32,6 +33,8 @@ class VectorizedTopKScreenTest {
             assertEquals(Array.newInstance(type.component, 0).getClass(), screen.arrayType());
             assertTrue(screen.screens(LENGTH));
             assertFalse(screen.screens(0));
+            assertTrue(screen.screensColumns(LENGTH));
+            assertFalse(screen.screensColumns(0));
         } else {
             assertNull(screen);
         }
@@ -74,6 +77,44 @@ class VectorizedTopKScreenTest {
                 // every element through, and for the smallest a NaN passes, to be refused by the order keys
                 assertTrue(type.isFloat() && (type.isNaN(data, kth) || !largest && type.isNaN(data, found)),
                         where + ": stopped at " + found + ", which does not beat the k-th, before " + expected);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(SimdType.class)
+    void theColumnScreenStopsAtTheFirstColumnThatBeatsItsKth(SimdType type) throws Exception {
+        VectorizedTopKScreen<Object> screen = screenOf(type);
+        assumeTrue(screen != null, "SIMD loops off");
+        Random random = new Random(type.ordinal() * 37L + 5);
+        // the columns' k-th bests at [0, LENGTH) and the row after them, so that one array holds both
+        Object data = Array.newInstance(type.component, 2 * LENGTH);
+        int rowBase = LENGTH;
+        for (int trial = 0; trial < 400; trial++) {
+            for (int i = 0; i < 2 * LENGTH; i++) {
+                type.set(data, i, random.nextInt(type.poolSize()));
+            }
+            boolean largest = random.nextBoolean();
+            // most columns whose element beats its k-th get a copy of the k-th, so that the screen runs over vectors
+            int sparse = 1 + random.nextInt(200);
+            for (int c = 0; c < LENGTH; c++) {
+                if (beats(type, data, rowBase + c, c, largest) && random.nextInt(sparse) != 0) {
+                    Array.set(data, rowBase + c, Array.get(data, c));
+                }
+            }
+            int from = random.nextInt(160);
+            int to = LENGTH - random.nextInt(160);
+            int expected = from;
+            while (expected < to && !beats(type, data, rowBase + expected, expected, largest)) {
+                expected++;
+            }
+            int found = screen.nextColumnBeating(data, rowBase, data, from, to, largest);
+            String where = type + " columns " + from + " to " + to + (largest ? " largest" : " smallest");
+            assertTrue(found >= from && found <= expected, where + ": found " + found + ", first beating " + expected);
+            if (found < expected) {
+                // as for slices: a NaN k-th lets its column through, and for the smallest a NaN passes
+                assertTrue(type.isFloat() && (type.isNaN(data, found) || type.isNaN(data, rowBase + found)),
+                        where + ": stopped at " + found + ", which does not beat its k-th, before " + expected);
             }
         }
     }

@@ -1,9 +1,10 @@
 package io.github.argonnx.internal.runtime;
 
 /**
- * The SIMD screen of one generated TopK kernel, for a contiguous slice of array input: it finds the next
- * element that may beat the slice's k-th best, a vector at a time, and the kernel's own test of order keys
- * decides whether that element enters. Not API.
+ * The SIMD screen of one generated TopK kernel, for array input: along a contiguous slice it finds the next
+ * element that may beat the slice's k-th best, and along an outer axis the next column of a row whose element
+ * may beat that column's k-th best, a vector at a time; the kernel's own test of order keys decides whether
+ * that element enters. Not API.
  *
  * <p>Implementations are generated next to the kernels ({@code TopKFloatVectorScreen} for
  * {@code TopKFloatKernel}, and so on), compiled apart with {@code jdk.incubator.vector}, and obtained only
@@ -44,4 +45,45 @@ public interface VectorizedTopKScreen<A> {
      * @return the position found, or {@code to}
      */
     int nextBeating(A data, int from, int to, int kth, boolean largest);
+
+    /**
+     * Whether the kernel should screen the rows of a block of {@code columns} columns of an outer axis here: false
+     * for too few columns to fill a vector several times, and once the JIT was found to compile the column screen
+     * with its vectors as objects.
+     *
+     * @param columns the columns of the block
+     * @return true to call {@link #nextColumnBeating} for this block's rows
+     */
+    boolean screensColumns(int columns);
+
+    /**
+     * Called before the kernel screens the rows of a block of columns, so that the screen can watch its calls.
+     *
+     * @param elements the elements the block's rows hold after the first k
+     * @return the mark to give to {@link #afterColumns}
+     */
+    long beforeColumns(long elements);
+
+    /**
+     * Called after the kernel screened the rows of the block that {@code mark} was taken for.
+     *
+     * @param mark what {@link #beforeColumns} returned
+     * @param elements the elements the block's rows hold after the first k
+     */
+    void afterColumns(long mark, long elements);
+
+    /**
+     * The first column {@code c} of {@code [from, to)} whose element {@code data[rowBase + c]} may beat
+     * {@code bounds[c]}, that column's k-th best element: larger than it for {@code largest}, smaller otherwise;
+     * {@code to} when there is none. Bounds are checked by the kernel.
+     *
+     * @param data the input's storage array
+     * @param rowBase the position of the row's first column
+     * @param bounds each column's k-th best element so far
+     * @param from the first column to screen
+     * @param to the end of the block's columns
+     * @param largest whether the k largest are wanted
+     * @return the column found, or {@code to}
+     */
+    int nextColumnBeating(A data, int rowBase, A bounds, int from, int to, boolean largest);
 }

@@ -17,11 +17,21 @@ import javax.lang.model.element.Modifier;
  * column's k-th key is loaded once for them and one branch, rarely taken, tests them together; the keys that
  * pass enter their column's buffer in row order ({@code enterRows}), for k up to {@value #WALK_BACK_MAX_K} by a
  * walk back from the k-th ({@code insert}).
+ *
+ * <p>Arrays, where the kernel holds its SIMD screen, take {@code topKOfColumnsScreened} instead: a row of each
+ * column's k-th best element ({@code bounds}, in place of {@code kth}) against which the screen compares a vector of
+ * a row's columns, so that only the columns it passes get an order key.
  */
 final class TopKColumnScreen {
 
     /** The columns of an outer axis walked together, at most: their buffers and k-th keys stay in cache. */
     static final int BLOCK = 1024;
+
+    /**
+     * A row of the SIMD screen whose passed columns are more than one in this many is followed by rows taken column
+     * by column: each passed column costs a call into the screen, more than the scalar test of its element.
+     */
+    static final int DENSE_ROW = 16;
 
     /** The rows tested together against a column's k-th key. */
     static final int ROWS_PER_PASS = 4;
@@ -34,6 +44,7 @@ final class TopKColumnScreen {
     static final int WALK_BACK_MAX_K = 128;
 
     private static final String COLUMNS = "topKOfColumns";
+    private static final String SCREENED = "topKOfColumnsScreened";
     private static final String ENTER_ROWS = "enterRows";
     private static final String INSERT = "insert";
 
@@ -43,9 +54,80 @@ final class TopKColumnScreen {
         this.storage = storage;
     }
 
-    /** The call that fills the buffers of the block of {@code columns} columns from {@code from}. */
-    static CodeBlock call() {
-        return CodeBlock.of("$N(data, sliceBase + from, inner, axisLength, columns, k, largest, keys, rows, kth)", COLUMNS);
+    /**
+     * The calls that fill the buffers of the block of {@code columns} columns from {@code from}: for arrays, the SIMD
+     * screen's where the entry took its {@code bounds} row.
+     */
+    static CodeBlock calls(boolean array) {
+        CodeBlock.Builder code = CodeBlock.builder();
+        if (array) {
+            code.nextControlFlow("else if (bounds != null)")
+                    .add("// an outer axis, screened a vector of columns at a time against their k-th bests\n")
+                    .addStatement("$N(data, sliceBase + from, inner, axisLength, columns, k, largest, keys, rows, bounds)", SCREENED);
+        }
+        return code.nextControlFlow("else")
+                .add("// an outer axis: each element is screened against its column's k-th best\n")
+                .addStatement("$N(data, sliceBase + from, inner, axisLength, columns, k, largest, keys, rows, kth)", COLUMNS)
+                .build();
+    }
+
+    /**
+     * The column walk of arrays with the kernel's SIMD screen: the first k rows fill the buffers as in {@link #method},
+     * {@code bounds[c]} then holds column c's k-th best element, and each later row is searched by
+     * {@code nextColumnBeating} for the next column whose element may beat it; only those elements get an order key,
+     * which decides as the scalar screen's does.
+     */
+    MethodSpec screenedMethod(TypeName array) {
+        CodeBlock element = CodeBlock.of("data[rowBase + c]");
+        return MethodSpec.methodBuilder(SCREENED)
+                .addJavadoc("Fills the buffers of the {@code columns} columns from {@code start} as {@code $N} does, with the SIMD\n"
+                        + "screen: {@code bounds[c]} holds column c's k-th best element once the first k rows are in, and the\n"
+                        + "screen passes on only the columns of a row whose element may beat it.\n", COLUMNS)
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addParameter(array, "data")
+                .addParameter(TypeName.INT, "start")
+                .addParameter(TypeName.INT, "inner")
+                .addParameter(TypeName.INT, "axisLength")
+                .addParameter(TypeName.INT, "columns")
+                .addParameter(TypeName.INT, "k")
+                .addParameter(TypeName.BOOLEAN, "largest")
+                .addParameter(long[].class, "keys")
+                .addParameter(int[].class, "rows")
+                .addParameter(array, "bounds")
+                .addStatement("long flip = largest ? 0L : -1L")
+                .addComment("each of the first k rows enters every buffer, which then holds r entries")
+                .beginControlFlow("for (int r = 0; r < k; r++)")
+                .addStatement("int rowBase = start + r * inner")
+                .beginControlFlow("for (int c = 0; c < columns; c++)")
+                .addStatement("offer(keys, rows, c * k, r, k, $N($L) ^ flip, r)", GeneratedNames.ORDER_KEY, storage.toBits(element))
+                .endControlFlow()
+                .endControlFlow()
+                .beginControlFlow("for (int c = 0; c < columns; c++)")
+                .addStatement("bounds[c] = data[start + rows[c * k + k - 1] * inner + c]")
+                .endControlFlow()
+                .addStatement("long elements = (long) (axisLength - k) * columns")
+                .addStatement("long mark = $N.beforeColumns(elements)", GeneratedNames.VECTOR_SCREEN)
+                .addStatement("boolean screened = true")
+                .beginControlFlow("for (int r = k; r < axisLength; r++)")
+                .addStatement("int rowBase = start + r * inner")
+                .addComment("the columns the screen passed, or column by column the elements that entered")
+                .addStatement("int passed = 0")
+                .beginControlFlow("if (screened)")
+                .beginControlFlow("for (int c = 0; (c = $N.nextColumnBeating(data, rowBase, bounds, c, columns, largest)) < columns; c++)",
+                        GeneratedNames.VECTOR_SCREEN)
+                .addStatement("passed++")
+                .addCode(enterScreened(element, false))
+                .endControlFlow()
+                .nextControlFlow("else")
+                .beginControlFlow("for (int c = 0; c < columns; c++)")
+                .addCode(enterScreened(element, true))
+                .endControlFlow()
+                .endControlFlow()
+                .addComment("many passed columns cost a call each: the next rows go column by column until few enter")
+                .addStatement("screened = passed * $L < columns", DENSE_ROW)
+                .endControlFlow()
+                .addStatement("$N.afterColumns(mark, elements)", GeneratedNames.VECTOR_SCREEN)
+                .build();
     }
 
     /** The column walk over one data source ({@code read} reads the element at a position given as {@code $L}). */
@@ -117,6 +199,25 @@ final class TopKColumnScreen {
                 .endControlFlow()
                 .endControlFlow()
                 .build();
+    }
+
+    /**
+     * The order key of the element of column {@code c} at {@code rowBase}, which enters the column's buffer when it
+     * beats the k-th, and the column's new k-th element in {@code bounds}; counted in {@code passed} when
+     * {@code counted}.
+     */
+    private CodeBlock enterScreened(CodeBlock element, boolean counted) {
+        CodeBlock.Builder code = CodeBlock.builder()
+                .addStatement("long key = $N($L) ^ flip", GeneratedNames.ORDER_KEY, storage.toBits(element))
+                .addStatement("int last = c * k + k - 1")
+                .add("// the screen passes elements equal to the k-th in order (NaN, -0): only a better key enters\n")
+                .beginControlFlow("if (key > keys[last])")
+                .addStatement("$N(keys, rows, c * k, k, key, r)", INSERT)
+                .addStatement("bounds[c] = data[start + rows[last] * inner + c]");
+        if (counted) {
+            code.addStatement("passed++");
+        }
+        return code.endControlFlow().build();
     }
 
     /** {@code enterRows}: the keys of one column's rows {@code r} on, offered in row order; returns its k-th key. */

@@ -61,7 +61,7 @@ final class TopKKernelContract {
      * {@code Scratch}: sized once for a plan and k, for the buffer of the k best per column of a block, or for
      * the selection of each slice's k best where the kernel selects.
      */
-    static TypeSpec scratch(ClassName kernel) {
+    static TypeSpec scratch(ClassName kernel, JavaStorage storage) {
         TypeName longs = TypeName.get(long[].class);
         TypeName ints = TypeName.get(int[].class);
         return TypeSpec.classBuilder(SCRATCH)
@@ -74,8 +74,13 @@ final class TopKKernelContract {
                         .addJavadoc("The buffers' keys, or a slice's keys where the kernel selects.\n").build())
                 .addField(FieldSpec.builder(ints, "rows", Modifier.FINAL)
                         .addJavadoc("The buffers' rows, or the rows of a slice's k best where the kernel selects.\n").build())
-                .addField(FieldSpec.builder(longs, "kth", Modifier.FINAL)
-                        .addJavadoc("Each column's k-th best key, in a row, for an outer axis; empty where the kernel selects.\n").build())
+                .addField(FieldSpec.builder(longs, "kth", Modifier.PRIVATE)
+                        .addJavadoc("Each column's k-th best key, in a row, for an outer axis's scalar screen; made by {@link #kth()}.\n")
+                        .build())
+                .addField(FieldSpec.builder(storage.arrayType(), "bounds", Modifier.PRIVATE)
+                        .addJavadoc("Each column's k-th best element, in a row, for an outer axis's SIMD screen; made by\n"
+                                + "{@link #bounds()}. A call needs one of the two rows, and makes only that one.\n")
+                        .build())
                 .addField(FieldSpec.builder(longs, "selected", Modifier.FINAL)
                         .addJavadoc("Selection's copy of a slice's keys, which it reorders; null for the buffer.\n").build())
                 .addField(longs, "bestKeys", Modifier.FINAL)
@@ -92,7 +97,6 @@ final class TopKKernelContract {
                         .addStatement("block = 1")
                         .addStatement("keys = new long[axisLength]")
                         .addStatement("rows = new int[k]")
-                        .addStatement("kth = new long[0]")
                         .addStatement("selected = new long[axisLength]")
                         .addStatement("bestKeys = new long[k]")
                         .addStatement("keyScratch = new long[k]")
@@ -102,12 +106,27 @@ final class TopKKernelContract {
                                 Math.class, Math.class, Math.class, Math.class)
                         .addStatement("keys = new long[block * k]")
                         .addStatement("rows = new int[block * k]")
-                        .addStatement("kth = new long[block]")
                         .addStatement("selected = null")
                         .addStatement("bestKeys = null")
                         .addStatement("keyScratch = null")
                         .addStatement("rowScratch = null")
                         .endControlFlow()
+                        .build())
+                .addMethod(MethodSpec.methodBuilder("kth")
+                        .addJavadoc("The row of k-th best keys, made at its first use.\n")
+                        .returns(longs)
+                        .beginControlFlow("if (kth == null)")
+                        .addStatement("kth = new long[block]")
+                        .endControlFlow()
+                        .addStatement("return kth")
+                        .build())
+                .addMethod(MethodSpec.methodBuilder("bounds")
+                        .addJavadoc("The row of k-th best elements, made at its first use.\n")
+                        .returns(storage.arrayType())
+                        .beginControlFlow("if (bounds == null)")
+                        .addStatement("bounds = new $T[block]", storage.type())
+                        .endControlFlow()
+                        .addStatement("return bounds")
                         .build())
                 .build();
     }

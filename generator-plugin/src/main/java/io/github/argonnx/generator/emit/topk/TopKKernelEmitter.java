@@ -73,9 +73,9 @@ public final class TopKKernelEmitter extends JavaSourceEmitter {
                 .addFields(screen.constants())
                 .addFields(TopKSelection.constants())
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build())
-                .addType(TopKKernelContract.scratch(name))
-                .addMethod(entry(name, storage, storage.arrayType(), "data[$L]"))
-                .addMethod(entry(name, storage, storage.bufferType(), "data.get($L)"))
+                .addType(TopKKernelContract.scratch(name, storage))
+                .addMethod(entry(name, storage, storage.arrayType(), "data[$L]", true))
+                .addMethod(entry(name, storage, storage.bufferType(), "data.get($L)", false))
                 .addMethod(selectedEntry(name, storage, storage.arrayType(), "data[$L]"))
                 .addMethod(selectedEntry(name, storage, storage.bufferType(), "data.get($L)"))
                 .addMethod(TopKKernelContract.valuesAt(storage))
@@ -84,6 +84,7 @@ public final class TopKKernelEmitter extends JavaSourceEmitter {
                 .addMethods(screen.sharedMethods())
                 .addMethod(columns.method(storage.arrayType(), "data[$L]"))
                 .addMethod(columns.method(storage.bufferType(), "data.get($L)"))
+                .addMethod(columns.screenedMethod(storage.arrayType()))
                 .addMethod(TopKColumnScreen.enterRows())
                 .addMethod(TopKColumnScreen.insert())
                 .addMethods(TopKSelection.sharedMethods())
@@ -138,8 +139,24 @@ public final class TopKKernelEmitter extends JavaSourceEmitter {
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC), kernel, storage, source), kernel, storage, read);
     }
 
+    /**
+     * The row an outer axis's screen keeps per column: {@code bounds} for the SIMD screen of arrays, when the kernel
+     * has it and it takes blocks of this call's columns, otherwise {@code kth}.
+     */
+    private static CodeBlock columnRows(JavaStorage storage, boolean array) {
+        if (!array) {
+            return CodeBlock.builder().addStatement("long[] kth = inner > 1 ? work.kth() : null").build();
+        }
+        return CodeBlock.builder()
+                .addStatement("$T bounds = inner > 1 && $N != null && $N.screensColumns($T.min(block, columnTo - columnFrom))"
+                        + " ? work.bounds() : null", storage.arrayType(), GeneratedNames.VECTOR_SCREEN, GeneratedNames.VECTOR_SCREEN,
+                        Math.class)
+                .addStatement("long[] kth = inner > 1 && bounds == null ? work.kth() : null")
+                .build();
+    }
+
     /** The public entry over one data source; {@code read} reads the element at a position given as {@code $L}. */
-    private static MethodSpec entry(ClassName kernel, JavaStorage storage, TypeName source, String read) {
+    private static MethodSpec entry(ClassName kernel, JavaStorage storage, TypeName source, String read, boolean array) {
         CodeBlock winner = CodeBlock.of(read, "sliceBase + row * inner + from + c");
         return TopKKernelContract.withKernelParameters(MethodSpec.methodBuilder(GeneratedNames.TOP_K)
                 .addJavadoc("Writes, for every slice {@code (o, i)} of {@code plan} with {@code columnFrom <= i < columnTo}, its\n"
@@ -163,7 +180,7 @@ public final class TopKKernelEmitter extends JavaSourceEmitter {
                 .addStatement("int block = work.block")
                 .addStatement("long[] keys = work.keys")
                 .addStatement("int[] rows = work.rows")
-                .addStatement("long[] kth = work.kth")
+                .addCode(columnRows(storage, array))
                 .beginControlFlow("for (int o = 0; o < outer; o++)")
                 .addStatement("int sliceBase = offset + o * axisLength * inner")
                 .addStatement("int outBase = outOffset + o * k * inner")
@@ -172,9 +189,7 @@ public final class TopKKernelEmitter extends JavaSourceEmitter {
                 .beginControlFlow("if (inner == 1)")
                 .addComment("a contiguous slice: its blocks are screened against the k-th best")
                 .addStatement(TopKSliceScreen.call())
-                .nextControlFlow("else")
-                .addComment("an outer axis: each element is screened against its column's k-th best")
-                .addStatement(TopKColumnScreen.call())
+                .addCode(TopKColumnScreen.calls(array))
                 .endControlFlow()
                 .beginControlFlow("for (int c = 0; c < columns; c++)")
                 .beginControlFlow("for (int j = 0; j < k; j++)")

@@ -24,8 +24,8 @@ import java.util.List;
 import javax.lang.model.element.Modifier;
 
 /**
- * Emits the Vector API screen of each TopK kernel's contiguous slices: {@code TopKFloatVectorScreen} for
- * {@code TopKFloatKernel}, and so on, as {@link GeneratedFile.Kind#VECTOR_SOURCE} files.
+ * Emits the Vector API screen of each TopK kernel's contiguous slices and outer axes: {@code TopKFloatVectorScreen}
+ * for {@code TopKFloatKernel}, and so on, as {@link GeneratedFile.Kind#VECTOR_SOURCE} files.
  *
  * <p>Each class implements the runtime's {@code VectorizedTopKScreen} for the kernel's storage array. Its
  * {@code nextBeating} compares a whole vector with the broadcast k-th best, in the form of the kernel's scalar
@@ -33,6 +33,10 @@ import javax.lang.model.element.Modifier;
  * {@link VectorForm} for the unsigned types and the 16-bit floats, NaN the largest), and stops only at a vector
  * where some lane passes, at that vector's first such lane. The kernel then offers that element to its buffer,
  * whose test of order keys decides whether it enters: the screen only rules out elements that cannot.
+ *
+ * <p>Along an outer axis, {@code nextColumnBeating} compares a vector of one row's columns with those columns' k-th
+ * best elements, a row the kernel keeps of them ({@code bounds}), in the same form, and stops at the first column
+ * that passes; the kernel's order keys decide again.
  *
  * <p>The vector loops are small methods of their own, one per direction, so that C2 compiles their vectors
  * as registers; the runtime's {@code VectorLoopWatch} turns the screen off if it finds them allocated.
@@ -47,6 +51,9 @@ public final class TopKVectorScreenEmitter extends JavaSourceEmitter {
     private static final String MIN_SCREENED = "MIN_SCREENED";
     private static final String ABOVE = "firstAbove";
     private static final String BELOW = "firstBelow";
+    private static final String NEXT_COLUMN = "nextColumnBeating";
+    private static final String COLUMN_ABOVE = "firstColumnAbove";
+    private static final String COLUMN_BELOW = "firstColumnBelow";
 
     @Override
     protected List<JavaSource> sources(GenerationContext context) {
@@ -63,11 +70,13 @@ public final class TopKVectorScreenEmitter extends JavaSourceEmitter {
         VectorForm form = VectorForm.of(type);
         TypeName array = JavaStorage.of(type).arrayType();
         String watch = GeneratedNames.entryWatch(GeneratedNames.NEXT_BEATING);
+        String columnWatch = GeneratedNames.entryWatch(NEXT_COLUMN);
         TypeSpec.Builder screen = TypeSpec.classBuilder(name)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addSuperinterface(ParameterizedTypeName.get(RuntimeClasses.VECTORIZED_TOP_K_SCREEN, array))
-                .addJavadoc("The Vector API screen of {@code $L}'s contiguous slices of $L elements: the next element that may\n"
-                        + "beat the k-th best, a vector at a time. The kernel's order keys decide what enters.\n"
+                .addJavadoc("The Vector API screen of {@code $L}'s contiguous slices and outer axes of $L elements: the next\n"
+                        + "element (or column of a row) that may beat the k-th best, a vector at a time. The kernel's order keys\n"
+                        + "decide what enters.\n"
                         + "\n<p>Compiled apart from the kernels, with {@code jdk.incubator.vector}, and instantiated by\n"
                         + "{@code io.github.argonnx.internal.runtime.VectorSupport.loadTopKScreen} only when the JVM has that\n"
                         + "module; the kernel runs its scalar screens when this class is absent or declines.\n"
@@ -88,6 +97,11 @@ public final class TopKVectorScreenEmitter extends JavaSourceEmitter {
                                 Modifier.FINAL)
                         .addJavadoc("Turns the screen off if the JIT compiles it with its vectors as objects.\n")
                         .initializer("$T.of($T.class, $S)", RuntimeClasses.VECTOR_LOOP_WATCH, name, GeneratedNames.NEXT_BEATING)
+                        .build())
+                .addField(FieldSpec.builder(RuntimeClasses.VECTOR_LOOP_WATCH, columnWatch, Modifier.PRIVATE, Modifier.STATIC,
+                                Modifier.FINAL)
+                        .addJavadoc("Turns the column screen off if the JIT compiles it with its vectors as objects.\n")
+                        .initializer("$T.of($T.class, $S)", RuntimeClasses.VECTOR_LOOP_WATCH, name, NEXT_COLUMN)
                         .build())
                 .addFields(form.keyConstants())
                 .addMethod(MethodSpec.constructorBuilder()
@@ -124,7 +138,10 @@ public final class TopKVectorScreenEmitter extends JavaSourceEmitter {
                         .addStatement("return found")
                         .build())
                 .addMethod(search(type, form, array, true))
-                .addMethod(search(type, form, array, false));
+                .addMethod(search(type, form, array, false))
+                .addMethods(columnMethods(form, array, columnWatch))
+                .addMethod(columnSearch(type, form, array, true))
+                .addMethod(columnSearch(type, form, array, false));
         // the 16-bit floats' keys put NaN above every number, as TopK orders it for both directions
         return screen.addMethods(form.keyMethods(Extremum.LARGEST));
     }
@@ -162,6 +179,86 @@ public final class TopKVectorScreenEmitter extends JavaSourceEmitter {
                 .beginControlFlow("for (; i < to; i++)")
                 .beginControlFlow("if ($L)", one)
                 .addStatement("return i")
+                .endControlFlow()
+                .endControlFlow()
+                .addStatement("return to")
+                .build();
+    }
+
+    /** The outer axis's entries: whether a block is screened, the watch around its rows, and the search of a row. */
+    private static List<MethodSpec> columnMethods(VectorForm form, TypeName array, String watch) {
+        return List.of(MethodSpec.methodBuilder("screensColumns")
+                        .addAnnotation(Override.class)
+                        .addModifiers(Modifier.PUBLIC)
+                        .returns(TypeName.BOOLEAN)
+                        .addParameter(TypeName.INT, "columns")
+                        .addStatement("return columns >= $N && !$N.isOff()", MIN_SCREENED, watch)
+                        .build(),
+                MethodSpec.methodBuilder("beforeColumns")
+                        .addAnnotation(Override.class)
+                        .addModifiers(Modifier.PUBLIC)
+                        .returns(TypeName.LONG)
+                        .addParameter(TypeName.LONG, "elements")
+                        .addStatement("return $N.before(elements)", watch)
+                        .build(),
+                MethodSpec.methodBuilder("afterColumns")
+                        .addAnnotation(Override.class)
+                        .addModifiers(Modifier.PUBLIC)
+                        .addParameter(TypeName.LONG, "mark")
+                        .addParameter(TypeName.LONG, "elements")
+                        .addStatement("$N.after(mark, elements)", watch)
+                        .build(),
+                MethodSpec.methodBuilder(NEXT_COLUMN)
+                        .addAnnotation(Override.class)
+                        .addModifiers(Modifier.PUBLIC)
+                        .returns(TypeName.INT)
+                        .addParameter(array, "data")
+                        .addParameter(TypeName.INT, "rowBase")
+                        .addParameter(array, "bounds")
+                        .addParameter(TypeName.INT, "from")
+                        .addParameter(TypeName.INT, "to")
+                        .addParameter(TypeName.BOOLEAN, "largest")
+                        .addStatement("return largest ? $N(data, rowBase, bounds, from, to) : $N(data, rowBase, bounds, from, to)",
+                                COLUMN_ABOVE, COLUMN_BELOW)
+                        .build());
+    }
+
+    /**
+     * The first column {@code c} of {@code [from, to)} whose element at {@code rowBase + c} is above (below) the k-th
+     * best {@code bounds[c]}, a vector of columns at a time and then column by column; {@code to} when there is none.
+     * The lanes compare as {@link #search} compares them with one broadcast k-th.
+     */
+    private static MethodSpec columnSearch(ElementType type, VectorForm form, TypeName array, boolean above) {
+        boolean ieee = Comparison.of(type) == Comparison.IEEE_FLOAT;
+        String lanes = ieee ? (above ? "LE" : "GE") : (above ? "GT" : "LT");
+        CodeBlock elements = CodeBlock.of("$T.fromArray($N, data, rowBase + c)", form.vectorClass(), SPECIES);
+        CodeBlock bounds = CodeBlock.of("$T.fromArray($N, bounds, c)", form.vectorClass(), SPECIES);
+        CodeBlock passes = CodeBlock.of("$L.compare($T.$L, $L)$L", form.keys(elements), VectorForm.VECTOR_OPERATORS, lanes,
+                form.keys(bounds), ieee ? ".not()" : "");
+        CodeBlock element = form.key(CodeBlock.of("data[rowBase + c]"));
+        CodeBlock bound = form.key(CodeBlock.of("bounds[c]"));
+        CodeBlock one = ieee ? CodeBlock.of("!($L $L $L)", element, above ? "<=" : ">=", bound)
+                : CodeBlock.of("($L) $L ($L)", element, above ? ">" : "<", bound);
+        return MethodSpec.methodBuilder(above ? COLUMN_ABOVE : COLUMN_BELOW)
+                .addJavadoc("The first column {@code c} of {@code [from, to)} whose element at {@code rowBase + c} is $L\n"
+                        + "{@code bounds[c]}, or {@code to}.\n", above ? "above" : "below")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(TypeName.INT)
+                .addParameter(array, "data")
+                .addParameter(TypeName.INT, "rowBase")
+                .addParameter(array, "bounds")
+                .addParameter(TypeName.INT, "from")
+                .addParameter(TypeName.INT, "to")
+                .addStatement("int c = from")
+                .beginControlFlow("for (int last = to - $N; c <= last; c += $N)", LANES, LANES)
+                .addStatement("$T passes = $L", form.maskType(), passes)
+                .beginControlFlow("if (passes.anyTrue())")
+                .addStatement("return c + passes.firstTrue()")
+                .endControlFlow()
+                .endControlFlow()
+                .beginControlFlow("for (; c < to; c++)")
+                .beginControlFlow("if ($L)", one)
+                .addStatement("return c")
                 .endControlFlow()
                 .endControlFlow()
                 .addStatement("return to")

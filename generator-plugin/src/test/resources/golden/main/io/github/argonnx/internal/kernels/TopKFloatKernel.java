@@ -67,7 +67,8 @@ public final class TopKFloatKernel {
         int block = work.block;
         long[] keys = work.keys;
         int[] rows = work.rows;
-        long[] kth = work.kth;
+        float[] bounds = inner > 1 && VECTOR_SCREEN != null && VECTOR_SCREEN.screensColumns(Math.min(block, columnTo - columnFrom)) ? work.bounds() : null;
+        long[] kth = inner > 1 && bounds == null ? work.kth() : null;
         for (int o = 0; o < outer; o++) {
             int sliceBase = offset + o * axisLength * inner;
             int outBase = outOffset + o * k * inner;
@@ -76,6 +77,9 @@ public final class TopKFloatKernel {
                 if (inner == 1) {
                     // a contiguous slice: its blocks are screened against the k-th best
                     topKOfSlice(data, sliceBase, axisLength, k, largest, keys, rows);
+                } else if (bounds != null) {
+                    // an outer axis, screened a vector of columns at a time against their k-th bests
+                    topKOfColumnsScreened(data, sliceBase + from, inner, axisLength, columns, k, largest, keys, rows, bounds);
                 } else {
                     // an outer axis: each element is screened against its column's k-th best
                     topKOfColumns(data, sliceBase + from, inner, axisLength, columns, k, largest, keys, rows, kth);
@@ -119,7 +123,7 @@ public final class TopKFloatKernel {
         int block = work.block;
         long[] keys = work.keys;
         int[] rows = work.rows;
-        long[] kth = work.kth;
+        long[] kth = inner > 1 ? work.kth() : null;
         for (int o = 0; o < outer; o++) {
             int sliceBase = offset + o * axisLength * inner;
             int outBase = outOffset + o * k * inner;
@@ -475,6 +479,60 @@ public final class TopKFloatKernel {
     }
 
     /**
+     * Fills the buffers of the {@code columns} columns from {@code start} as {@code topKOfColumns} does, with the SIMD
+     * screen: {@code bounds[c]} holds column c's k-th best element once the first k rows are in, and the
+     * screen passes on only the columns of a row whose element may beat it.
+     */
+    private static void topKOfColumnsScreened(float[] data, int start, int inner, int axisLength,
+            int columns, int k, boolean largest, long[] keys, int[] rows, float[] bounds) {
+        long flip = largest ? 0L : -1L;
+        // each of the first k rows enters every buffer, which then holds r entries
+        for (int r = 0; r < k; r++) {
+            int rowBase = start + r * inner;
+            for (int c = 0; c < columns; c++) {
+                offer(keys, rows, c * k, r, k, orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[rowBase + c]))) ^ flip, r);
+            }
+        }
+        for (int c = 0; c < columns; c++) {
+            bounds[c] = data[start + rows[c * k + k - 1] * inner + c];
+        }
+        long elements = (long) (axisLength - k) * columns;
+        long mark = VECTOR_SCREEN.beforeColumns(elements);
+        boolean screened = true;
+        for (int r = k; r < axisLength; r++) {
+            int rowBase = start + r * inner;
+            // the columns the screen passed, or column by column the elements that entered
+            int passed = 0;
+            if (screened) {
+                for (int c = 0; (c = VECTOR_SCREEN.nextColumnBeating(data, rowBase, bounds, c, columns, largest)) < columns; c++) {
+                    passed++;
+                    long key = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[rowBase + c]))) ^ flip;
+                    int last = c * k + k - 1;
+                    // the screen passes elements equal to the k-th in order (NaN, -0): only a better key enters
+                    if (key > keys[last]) {
+                        insert(keys, rows, c * k, k, key, r);
+                        bounds[c] = data[start + rows[last] * inner + c];
+                    }
+                }
+            } else {
+                for (int c = 0; c < columns; c++) {
+                    long key = orderKey(Integer.toUnsignedLong(Float.floatToRawIntBits(data[rowBase + c]))) ^ flip;
+                    int last = c * k + k - 1;
+                    // the screen passes elements equal to the k-th in order (NaN, -0): only a better key enters
+                    if (key > keys[last]) {
+                        insert(keys, rows, c * k, k, key, r);
+                        bounds[c] = data[start + rows[last] * inner + c];
+                        passed++;
+                    }
+                }
+            }
+            // many passed columns cost a call each: the next rows go column by column until few enter
+            screened = passed * 16 < columns;
+        }
+        VECTOR_SCREEN.afterColumns(mark, elements);
+    }
+
+    /**
      * Offers the keys of rows {@code r} to {@code r + 3} of one column to its full buffer
      * {@code [base, base + k)}, in row order, and returns the buffer's k-th key after them.
      */
@@ -675,9 +733,15 @@ public final class TopKFloatKernel {
         final int[] rows;
 
         /**
-         * Each column's k-th best key, in a row, for an outer axis; empty where the kernel selects.
+         * Each column's k-th best key, in a row, for an outer axis's scalar screen; made by {@link #kth()}.
          */
-        final long[] kth;
+        private long[] kth;
+
+        /**
+         * Each column's k-th best element, in a row, for an outer axis's SIMD screen; made by
+         * {@link #bounds()}. A call needs one of the two rows, and makes only that one.
+         */
+        private float[] bounds;
 
         /**
          * Selection's copy of a slice's keys, which it reorders; null for the buffer.
@@ -702,7 +766,6 @@ public final class TopKFloatKernel {
                 block = 1;
                 keys = new long[axisLength];
                 rows = new int[k];
-                kth = new long[0];
                 selected = new long[axisLength];
                 bestKeys = new long[k];
                 keyScratch = new long[k];
@@ -711,12 +774,31 @@ public final class TopKFloatKernel {
                 block = Math.max(1, Math.min(Math.min(plan.inner(), COLUMN_BLOCK), BUFFER_ENTRIES / Math.max(1, k)));
                 keys = new long[block * k];
                 rows = new int[block * k];
-                kth = new long[block];
                 selected = null;
                 bestKeys = null;
                 keyScratch = null;
                 rowScratch = null;
             }
+        }
+
+        /**
+         * The row of k-th best keys, made at its first use.
+         */
+        long[] kth() {
+            if (kth == null) {
+                kth = new long[block];
+            }
+            return kth;
+        }
+
+        /**
+         * The row of k-th best elements, made at its first use.
+         */
+        float[] bounds() {
+            if (bounds == null) {
+                bounds = new float[block];
+            }
+            return bounds;
         }
     }
 }

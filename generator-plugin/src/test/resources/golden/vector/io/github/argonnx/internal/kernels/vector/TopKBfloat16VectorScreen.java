@@ -12,8 +12,9 @@ import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * The Vector API screen of {@code TopKBfloat16Kernel}'s contiguous slices of bfloat16 elements: the next element that may
- * beat the k-th best, a vector at a time. The kernel's order keys decide what enters.
+ * The Vector API screen of {@code TopKBfloat16Kernel}'s contiguous slices and outer axes of bfloat16 elements: the next
+ * element (or column of a row) that may beat the k-th best, a vector at a time. The kernel's order keys
+ * decide what enters.
  *
  * <p>Compiled apart from the kernels, with {@code jdk.incubator.vector}, and instantiated by
  * {@code io.github.argonnx.internal.runtime.VectorSupport.loadTopKScreen} only when the JVM has that
@@ -43,6 +44,11 @@ public final class TopKBfloat16VectorScreen implements VectorizedTopKScreen<shor
      * Turns the screen off if the JIT compiles it with its vectors as objects.
      */
     private static final VectorLoopWatch NEXT_BEATING_WATCH = VectorLoopWatch.of(TopKBfloat16VectorScreen.class, "nextBeating");
+
+    /**
+     * Turns the column screen off if the JIT compiles it with its vectors as objects.
+     */
+    private static final VectorLoopWatch NEXT_COLUMN_BEATING_WATCH = VectorLoopWatch.of(TopKBfloat16VectorScreen.class, "nextColumnBeating");
 
     /**
      * Called by {@code io.github.argonnx.internal.runtime.VectorSupport.loadTopKScreen}, only when the
@@ -105,6 +111,69 @@ public final class TopKBfloat16VectorScreen implements VectorizedTopKScreen<shor
         for (; i < to; i++) {
             if ((laneKey(data[i])) < bound) {
                 return i;
+            }
+        }
+        return to;
+    }
+
+    @Override
+    public boolean screensColumns(int columns) {
+        return columns >= MIN_SCREENED && !NEXT_COLUMN_BEATING_WATCH.isOff();
+    }
+
+    @Override
+    public long beforeColumns(long elements) {
+        return NEXT_COLUMN_BEATING_WATCH.before(elements);
+    }
+
+    @Override
+    public void afterColumns(long mark, long elements) {
+        NEXT_COLUMN_BEATING_WATCH.after(mark, elements);
+    }
+
+    @Override
+    public int nextColumnBeating(short[] data, int rowBase, short[] bounds, int from, int to,
+            boolean largest) {
+        return largest ? firstColumnAbove(data, rowBase, bounds, from, to) : firstColumnBelow(data, rowBase, bounds, from, to);
+    }
+
+    /**
+     * The first column {@code c} of {@code [from, to)} whose element at {@code rowBase + c} is above
+     * {@code bounds[c]}, or {@code to}.
+     */
+    private static int firstColumnAbove(short[] data, int rowBase, short[] bounds, int from,
+            int to) {
+        int c = from;
+        for (int last = to - LANES; c <= last; c += LANES) {
+            VectorMask<Short> passes = laneKeys(ShortVector.fromArray(SPECIES, data, rowBase + c)).compare(VectorOperators.GT, laneKeys(ShortVector.fromArray(SPECIES, bounds, c)));
+            if (passes.anyTrue()) {
+                return c + passes.firstTrue();
+            }
+        }
+        for (; c < to; c++) {
+            if ((laneKey(data[rowBase + c])) > (laneKey(bounds[c]))) {
+                return c;
+            }
+        }
+        return to;
+    }
+
+    /**
+     * The first column {@code c} of {@code [from, to)} whose element at {@code rowBase + c} is below
+     * {@code bounds[c]}, or {@code to}.
+     */
+    private static int firstColumnBelow(short[] data, int rowBase, short[] bounds, int from,
+            int to) {
+        int c = from;
+        for (int last = to - LANES; c <= last; c += LANES) {
+            VectorMask<Short> passes = laneKeys(ShortVector.fromArray(SPECIES, data, rowBase + c)).compare(VectorOperators.LT, laneKeys(ShortVector.fromArray(SPECIES, bounds, c)));
+            if (passes.anyTrue()) {
+                return c + passes.firstTrue();
+            }
+        }
+        for (; c < to; c++) {
+            if ((laneKey(data[rowBase + c])) < (laneKey(bounds[c]))) {
+                return c;
             }
         }
         return to;
