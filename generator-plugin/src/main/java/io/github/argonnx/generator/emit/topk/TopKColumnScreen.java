@@ -79,29 +79,10 @@ final class TopKColumnScreen {
      */
     MethodSpec screenedMethod(TypeName array) {
         CodeBlock element = CodeBlock.of("data[rowBase + c]");
-        return MethodSpec.methodBuilder(SCREENED)
+        return firstRows(SCREENED, array, element, array, "bounds")
                 .addJavadoc("Fills the buffers of the {@code columns} columns from {@code start} as {@code $N} does, with the SIMD\n"
                         + "screen: {@code bounds[c]} holds column c's k-th best element once the first k rows are in, and the\n"
                         + "screen passes on only the columns of a row whose element may beat it.\n", COLUMNS)
-                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .addParameter(array, "data")
-                .addParameter(TypeName.INT, "start")
-                .addParameter(TypeName.INT, "inner")
-                .addParameter(TypeName.INT, "axisLength")
-                .addParameter(TypeName.INT, "columns")
-                .addParameter(TypeName.INT, "k")
-                .addParameter(TypeName.BOOLEAN, "largest")
-                .addParameter(long[].class, "keys")
-                .addParameter(int[].class, "rows")
-                .addParameter(array, "bounds")
-                .addStatement("long flip = largest ? 0L : -1L")
-                .addComment("each of the first k rows enters every buffer, which then holds r entries")
-                .beginControlFlow("for (int r = 0; r < k; r++)")
-                .addStatement("int rowBase = start + r * inner")
-                .beginControlFlow("for (int c = 0; c < columns; c++)")
-                .addStatement("offer(keys, rows, c * k, r, k, $N($L) ^ flip, r)", GeneratedNames.ORDER_KEY, storage.toBits(element))
-                .endControlFlow()
-                .endControlFlow()
                 .beginControlFlow("for (int c = 0; c < columns; c++)")
                 .addStatement("bounds[c] = data[start + rows[c * k + k - 1] * inner + c]")
                 .endControlFlow()
@@ -133,30 +114,11 @@ final class TopKColumnScreen {
     /** The column walk over one data source ({@code read} reads the element at a position given as {@code $L}). */
     MethodSpec method(TypeName source, String read) {
         CodeBlock element = CodeBlock.of(read, "rowBase + c");
-        return MethodSpec.methodBuilder(COLUMNS)
+        return firstRows(COLUMNS, source, element, TypeName.get(long[].class), "kth")
                 .addJavadoc("Fills, for each of the {@code columns} columns from {@code start} (rows {@code inner} apart), the\n"
                         + "buffer {@code keys[c * k, c * k + k)} and {@code rows[c * k, c * k + k)} with its k best, best first,\n"
                         + "equal keys by the lower row. {@code kth[c]} holds column c's k-th best key once the first k rows\n"
                         + "are in: a later element enters only when it beats that.\n")
-                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .addParameter(source, "data")
-                .addParameter(TypeName.INT, "start")
-                .addParameter(TypeName.INT, "inner")
-                .addParameter(TypeName.INT, "axisLength")
-                .addParameter(TypeName.INT, "columns")
-                .addParameter(TypeName.INT, "k")
-                .addParameter(TypeName.BOOLEAN, "largest")
-                .addParameter(long[].class, "keys")
-                .addParameter(int[].class, "rows")
-                .addParameter(long[].class, "kth")
-                .addStatement("long flip = largest ? 0L : -1L")
-                .addComment("each of the first k rows enters every buffer, which then holds r entries")
-                .beginControlFlow("for (int r = 0; r < k; r++)")
-                .addStatement("int rowBase = start + r * inner")
-                .beginControlFlow("for (int c = 0; c < columns; c++)")
-                .addStatement("offer(keys, rows, c * k, r, k, $N($L) ^ flip, r)", GeneratedNames.ORDER_KEY, storage.toBits(element))
-                .endControlFlow()
-                .endControlFlow()
                 .beginControlFlow("for (int c = 0; c < columns; c++)")
                 .addStatement("kth[c] = keys[c * k + k - 1]")
                 .endControlFlow()
@@ -199,6 +161,33 @@ final class TopKColumnScreen {
                 .endControlFlow()
                 .endControlFlow()
                 .build();
+    }
+
+    /**
+     * A column walk's signature, {@code threshold} being the row it keeps one entry of per column, and its first k
+     * rows, each of which enters every column's buffer.
+     */
+    private MethodSpec.Builder firstRows(String name, TypeName source, CodeBlock element, TypeName threshold, String thresholdName) {
+        return MethodSpec.methodBuilder(name)
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addParameter(source, "data")
+                .addParameter(TypeName.INT, "start")
+                .addParameter(TypeName.INT, "inner")
+                .addParameter(TypeName.INT, "axisLength")
+                .addParameter(TypeName.INT, "columns")
+                .addParameter(TypeName.INT, "k")
+                .addParameter(TypeName.BOOLEAN, "largest")
+                .addParameter(long[].class, "keys")
+                .addParameter(int[].class, "rows")
+                .addParameter(threshold, thresholdName)
+                .addStatement("long flip = largest ? 0L : -1L")
+                .addComment("each of the first k rows enters every buffer, which then holds r entries")
+                .beginControlFlow("for (int r = 0; r < k; r++)")
+                .addStatement("int rowBase = start + r * inner")
+                .beginControlFlow("for (int c = 0; c < columns; c++)")
+                .addStatement("offer(keys, rows, c * k, r, k, $N($L) ^ flip, r)", GeneratedNames.ORDER_KEY, storage.toBits(element))
+                .endControlFlow()
+                .endControlFlow();
     }
 
     /**
