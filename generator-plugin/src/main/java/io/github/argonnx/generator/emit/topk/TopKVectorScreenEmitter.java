@@ -169,19 +169,7 @@ public final class TopKVectorScreenEmitter extends JavaSourceEmitter {
                 .addParameter(TypeName.INT, "to")
                 .addParameter(form.keyType(), "bound")
                 .addStatement("$T boundLanes = $T.broadcast($N, bound)", form.vectorClass(), form.vectorClass(), SPECIES)
-                .addStatement("int i = from")
-                .beginControlFlow("for (int last = to - $N; i <= last; i += $N)", LANES, LANES)
-                .addStatement("$T passes = $L", form.maskType(), passes)
-                .beginControlFlow("if (passes.anyTrue())")
-                .addStatement("return i + passes.firstTrue()")
-                .endControlFlow()
-                .endControlFlow()
-                .beginControlFlow("for (; i < to; i++)")
-                .beginControlFlow("if ($L)", one)
-                .addStatement("return i")
-                .endControlFlow()
-                .endControlFlow()
-                .addStatement("return to")
+                .addCode(firstPassing("i", form, passes, one))
                 .build();
     }
 
@@ -249,16 +237,26 @@ public final class TopKVectorScreenEmitter extends JavaSourceEmitter {
                 .addParameter(array, "bounds")
                 .addParameter(TypeName.INT, "from")
                 .addParameter(TypeName.INT, "to")
-                .addStatement("int c = from")
-                .beginControlFlow("for (int last = to - $N; c <= last; c += $N)", LANES, LANES)
+                .addCode(firstPassing("c", form, passes, one))
+                .build();
+    }
+
+    /**
+     * The scan both searches share: from {@code from}, the first position {@code position} whose vector of lanes has one
+     * that {@code passes}, at that lane, then the tail one by one by {@code one}; {@code to} when none passes.
+     */
+    private static CodeBlock firstPassing(String position, VectorForm form, CodeBlock passes, CodeBlock one) {
+        return CodeBlock.builder()
+                .addStatement("int $L = from", position)
+                .beginControlFlow("for (int last = to - $N; $L <= last; $L += $N)", LANES, position, position, LANES)
                 .addStatement("$T passes = $L", form.maskType(), passes)
                 .beginControlFlow("if (passes.anyTrue())")
-                .addStatement("return c + passes.firstTrue()")
+                .addStatement("return $L + passes.firstTrue()", position)
                 .endControlFlow()
                 .endControlFlow()
-                .beginControlFlow("for (; c < to; c++)")
+                .beginControlFlow("for (; $L < to; $L++)", position, position)
                 .beginControlFlow("if ($L)", one)
-                .addStatement("return c")
+                .addStatement("return $L", position)
                 .endControlFlow()
                 .endControlFlow()
                 .addStatement("return to")
