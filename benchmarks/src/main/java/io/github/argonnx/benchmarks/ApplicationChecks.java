@@ -19,9 +19,8 @@ import java.util.Set;
  * The benchmark's own checks on its runs. A floor is the fastest read of the input, so a one-thread
  * kernel that takes less time than it, by more than the floor moved between its repetitions (for
  * numpy, more than the floor or numpy's argmax moved), shows a floor that is no floor or a kernel
- * that skips part of its input: the case is INVALID. A floor or
- * numpy time whose repetitions lie more than {@value #NOISY_PERCENT}% apart shows a run that the
- * machine disturbed: NOISY. Each line names what it found; the tables show them, and a run that
+ * that skips part of its input: the case is INVALID. A floor or numpy time whose repetitions lie
+ * more than {@value #NOISY_PERCENT}% apart shows a run that the machine disturbed: NOISY. Each line names what it found; the tables show them, and a run that
  * finds an INVALID case fails.
  */
 final class ApplicationChecks {
