@@ -10,7 +10,9 @@ import io.github.argonnx.benchmarks.ApplicationView.Case;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The headline of the application benchmark: per layout, a few ratios for float, for the worst type
@@ -20,7 +22,7 @@ import java.util.Set;
  */
 final class ApplicationHeadline {
 
-    /** Names listed in the caption before the rest are counted. */
+    /** Cases listed one by one in the caption; more are named per layout and type. */
     private static final int MAX_NAMED = 12;
 
     private final ApplicationTable table;
@@ -145,13 +147,15 @@ final class ApplicationHeadline {
         for (String contender : List.of("numpy", "ORT")) {
             List<String> simd = leads(contender, true);
             sb.append(' ').append(contender).append(" leads ArgONNX+SIMD (1 thread, in sequence) on ")
-                    .append(simd.isEmpty() ? "no case" : named(simd)).append('.');
+                    .append(simd.isEmpty() ? "no case" : simd.size() <= MAX_NAMED ? String.join(", ", simd)
+                            : byLayout(contender, simd.size())).append('.');
         }
         List<String> numpyPlain = leads("numpy", false);
         List<String> ortPlain = leads("ORT", false);
         sb.append(" Without the Vector API flag, numpy leads the plain loops on ").append(numpyPlain.size())
-                .append(" of ").append(measured("numpy")).append(" case figures and ORT on ").append(ortPlain.size())
-                .append(" of ").append(measured("ORT")).append(" (the application tables of benchmarks/README.md).");
+                .append(" of ").append(measured("numpy", false)).append(" case figures and ORT on ")
+                .append(ortPlain.size()).append(" of ").append(measured("ORT", false))
+                .append(" (the application tables of benchmarks/README.md).");
         long invalid = checks.stream().filter(l -> l.startsWith(ApplicationChecks.INVALID)).count();
         if (invalid > 0) {
             sb.append("\n\n**").append(ApplicationChecks.INVALID).append(": ").append(invalid)
@@ -168,11 +172,28 @@ final class ApplicationHeadline {
         return sb.toString();
     }
 
-    private static String named(List<String> cases) {
-        if (cases.size() <= MAX_NAMED) {
-            return String.join(", ", cases);
+    /**
+     * Too many cases to list one by one: their count, and per layout each type where the contender
+     * leads with its lowest ratio over the releases, runs and operators, so that every case is named.
+     */
+    private String byLayout(String contender, int leads) {
+        Map<Layout, Map<DataType, Double>> lowest = new TreeMap<>();
+        for (ApplicationView view : table.views()) {
+            for (int feature : table.features()) {
+                for (Case c : table.cases()) {
+                    double ratio = ratio(view, feature, true, c, contender);
+                    if (ratio < 1) {
+                        lowest.computeIfAbsent(c.layout(), l -> new TreeMap<>()).merge(c.type(), ratio, Math::min);
+                    }
+                }
+            }
         }
-        return String.join(", ", cases.subList(0, MAX_NAMED)) + " and " + (cases.size() - MAX_NAMED) + " more";
+        List<String> layouts = new ArrayList<>();
+        lowest.forEach((layout, types) -> layouts.add(layout.geometry().label() + ": " + String.join(", ",
+                types.entrySet().stream().map(e -> e.getKey().onnxName() + " " + ApplicationTable.ratio(e.getValue()))
+                        .toList())));
+        return leads + " of " + measured(contender, true) + " case figures (per layout, each type's lowest ratio): "
+                + String.join("; ", layouts);
     }
 
     /** The cases (per release and run) where the contender's time is below ArgONNX's in sequence. */
@@ -194,12 +215,12 @@ final class ApplicationHeadline {
         return cases;
     }
 
-    private int measured(String contender) {
+    private int measured(String contender, boolean vector) {
         int n = 0;
         for (ApplicationView view : table.views()) {
             for (int feature : table.features()) {
                 for (Case c : table.cases()) {
-                    n += Double.isNaN(ratio(view, feature, false, c, contender)) ? 0 : 1;
+                    n += Double.isNaN(ratio(view, feature, vector, c, contender)) ? 0 : 1;
                 }
             }
         }

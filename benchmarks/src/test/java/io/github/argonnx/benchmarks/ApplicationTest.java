@@ -311,6 +311,29 @@ class ApplicationTest {
     }
 
     @Test
+    void moreCasesThanTheCaptionListsAreNamedPerLayoutAndTypeWithTheirLowestRatio() {
+        // numpy 1 ms on 16 cases; SIMD in sequence 2 ms (int8 4 ms on ArgMin) in each of two runs: 32 figures
+        List<Row> rows = new ArrayList<>();
+        List<NumpyRow> numpy = new ArrayList<>();
+        for (String type : List.of("FLOAT", "INT8", "INT32", "INT64")) {
+            for (String layout : List.of("SLICE", "ROWS")) {
+                for (Operator op : Operator.ARG_REDUCTIONS) {
+                    double t = type.equals("INT8") && op == Operator.ArgMin ? 4 : 2;
+                    rows.add(new Row(type, layout, op.name(), ApplicationBenchmark.ONE_THREAD,
+                            ApplicationBenchmark.SEQUENCE, t, 8, 8));
+                    numpy.add(new NumpyRow(type + "_" + layout + "_NO_EXTREME", op.name(), 1.0, null));
+                }
+            }
+        }
+        Results run = new Results("2 CPUs", "numpy 2", numpy, List.of(),
+                List.of(new Run("/jdk17", "JVM 17", 17, true, true, 2, 5, 11, rows, List.of())), List.of());
+        String caption = new ApplicationHeadline(new ApplicationTable(series(run, run))).caption("`results`", List.of());
+        assertTrue(caption.contains("numpy leads ArgONNX+SIMD (1 thread, in sequence) on 32 of 32 case figures (per"
+                + " layout, each type's lowest ratio): [16777216] axis 0: float 0.50x, int8 0.25x, int32 0.50x, int64"
+                + " 0.50x; [4096,4096] axis 1: float 0.50x, int8 0.25x, int32 0.50x, int64 0.50x."), caption);
+    }
+
+    @Test
     void aFileOfOneRunInTheEarlierFormReadsAsOneRunWhoseFloorWasTimedOnce() {
         String json = "{\"machine\": \"2 CPUs\", \"numpy\": \"numpy 2\", \"numpyRows\": [{\"benchCase\":"
                 + " \"FLOAT_SLICE_NO_EXTREME\", \"op\": \"ArgMax\", \"medianMillis\": 8}], \"runs\": [{\"jvm\": \"/jdk17\","
