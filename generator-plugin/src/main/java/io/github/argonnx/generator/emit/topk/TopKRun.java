@@ -19,6 +19,7 @@ import io.github.argonnx.generator.model.OperatorSpec;
 import io.github.argonnx.generator.semantics.OperatorFamily;
 import java.util.Optional;
 import java.util.SortedSet;
+import java.util.function.Function;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -163,27 +164,25 @@ final class TopKRun {
 
     /** {@code valuesClass}: the array class of a type's values, compared without allocating an array. */
     static MethodSpec valuesClass(SortedSet<ElementType> types, ClassName dataType) {
-        MethodSpec.Builder method = MethodSpec.methodBuilder("valuesClass")
-                .addModifiers(Modifier.STATIC)
-                .returns(ParameterizedTypeName.get(ClassName.get(Class.class), WildcardTypeName.subtypeOf(Object.class)))
-                .addParameter(dataType, "type")
-                .beginControlFlow("switch (type)");
-        for (ElementType t : types) {
-            method.addCode("case $L -> {\n$>return $T.class;\n$<}\n", t.name(), JavaStorage.of(t).arrayType());
-        }
-        method.addCode("default -> throw new $T(\"no kernel for \" + type);\n", IllegalStateException.class);
-        return method.endControlFlow().build();
+        return classOfType("valuesClass", Object.class, types, dataType, JavaStorage::arrayType, Modifier.STATIC);
     }
 
     /** {@code valuesBufferClass}: the NIO buffer class of a type's values. */
     static MethodSpec valuesBufferClass(SortedSet<ElementType> types, ClassName dataType) {
-        MethodSpec.Builder method = MethodSpec.methodBuilder("valuesBufferClass")
-                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .returns(ParameterizedTypeName.get(ClassName.get(Class.class), WildcardTypeName.subtypeOf(java.nio.Buffer.class)))
+        return classOfType("valuesBufferClass", java.nio.Buffer.class, types, dataType, JavaStorage::bufferType,
+                Modifier.PRIVATE, Modifier.STATIC);
+    }
+
+    /** A switch over the data types that returns the class {@code storageClass} gives each type's storage. */
+    private static MethodSpec classOfType(String name, Class<?> bound, SortedSet<ElementType> types,
+            ClassName dataType, Function<JavaStorage, TypeName> storageClass, Modifier... modifiers) {
+        MethodSpec.Builder method = MethodSpec.methodBuilder(name)
+                .addModifiers(modifiers)
+                .returns(ParameterizedTypeName.get(ClassName.get(Class.class), WildcardTypeName.subtypeOf(bound)))
                 .addParameter(dataType, "type")
                 .beginControlFlow("switch (type)");
         for (ElementType t : types) {
-            method.addCode("case $L -> {\n$>return $T.class;\n$<}\n", t.name(), JavaStorage.of(t).bufferType());
+            method.addCode("case $L -> {\n$>return $T.class;\n$<}\n", t.name(), storageClass.apply(JavaStorage.of(t)));
         }
         method.addCode("default -> throw new $T(\"no kernel for \" + type);\n", IllegalStateException.class);
         return method.endControlFlow().build();
